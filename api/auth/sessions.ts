@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { person, session, user } from '../../schema/index.ts';
+import type { AuthContext } from '../../sync/context.ts';
+import type { Db } from '../db.ts';
+
+export const SESSION_COOKIE = 'pb_session';
+/** A session lasts 30 days from sign-in; sign-out or revocation ends it at once. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** lastSeenAt is written at most this often, so reads stay cheap. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function cookieToken(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === SESSION_COOKIE) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+export type SessionUser = {
+  sessionId: string;
+  user: typeof user.$inferSelect;
+  person: typeof person.$inferSelect;
+  auth: AuthContext;
+};
+
+/** The signed-in user behind a request's session cookie, or null. */
+export async function sessionFromCookieHeader(
+  db: Db,
+  cookieHeader: string | null | undefined,
+): Promise<SessionUser | null> {
+  const token = cookieToken(cookieHeader);
+  if (!token || token.length > 200) return null;
+  const id = hashToken(token);
+  const rows = await db
+    .select({ session, user, person })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .innerJoin(person, eq(person.id, user.personId))
+    .where(and(eq(session.id, id), isNull(session.revokedAt), gt(session.expiresAt, new Date())))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(session).set({ lastSeenAt: new Date() }).where(eq(session.id, id));
+  }
+  return {
+    sessionId: id,
+    user: row.user,
+    person: row.person,
+    auth: { userID: row.user.id, personId: row.person.id },
+  };
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  meta: { userAgent?: string | undefined; ip?: string | undefined },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(session).values({
+    id: hashToken(token),
+    userId,
+    expiresAt,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    ip: meta.ip ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export async function revokeSession(db: Db, sessionId: string) {
+  await db.update(session).set({ revokedAt: new Date() }).where(eq(session.id, sessionId));
+}
+
+export function setSessionCookie(c: Context, token: string, expiresAt: Date, secure: boolean) {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure,
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(c: Context, secure: boolean) {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
+}
+
+export function sessionToken(c: Context) {
+  return getCookie(c, SESSION_COOKIE);
+}

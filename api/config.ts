@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+const port = z.coerce
+  .number({ message: 'expected a port number' })
+  .int('expected a port number')
+  .min(1, 'expected a port number between 1 and 65535')
+  .max(65535, 'expected a port number between 1 and 65535');
+
+/**
+ * Every setting the stack reads, validated once at start-up. `.env.example`
+ * documents each of them; keep the two in step.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      message: 'expected development, production or test',
+    })
+    .default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1, 'expected a host name or address').default('localhost'),
+  ZERO_PORT: port.default(4848),
+  /** When unset, an embedded PostgreSQL is started with its data in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
+    .optional(),
+  PG_PORT: port.default(54329),
+  DATA_DIR: z.string().min(1, 'expected a directory path').default('.data'),
+  PUBLIC_URL: z
+    .url({ message: 'expected an absolute URL such as http://localhost:3000' })
+    .optional(),
+  ZERO_PUBLIC_URL: z
+    .url({ message: 'expected an absolute URL such as http://localhost:4848' })
+    .optional(),
+  ZERO_ADMIN_PASSWORD: z.string().min(12, 'expected at least 12 characters').optional(),
+  ZERO_NUM_SYNC_WORKERS: z.coerce
+    .number({ message: 'expected a whole number from 1 to 8' })
+    .int('expected a whole number from 1 to 8')
+    .min(1, 'expected a whole number from 1 to 8')
+    .max(8, 'expected a whole number from 1 to 8')
+    .default(1),
+  ZERO_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('warn'),
+  /** Whether the product is publicly launched: signed-out visitors of / go to /login, else /landing. */
+  APP_LAUNCHED: bool.default(true),
+  LOG_REQUESTS: bool.default(false),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  publicUrl: string;
+  zeroPublicUrl: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment. Throws ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty value counts as unset, as in most .env tooling.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Invalid setting ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const c = result.data;
+  if (c.NODE_ENV === 'production' && !c.ZERO_ADMIN_PASSWORD) {
+    throw new ConfigError(
+      'Invalid setting ZERO_ADMIN_PASSWORD: required in production (at least 12 characters)',
+    );
+  }
+  if (c.NODE_ENV === 'production' && !c.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid setting DATABASE_URL: required in production (a postgres:// URL)',
+    );
+  }
+  return {
+    ...c,
+    publicUrl: c.PUBLIC_URL ?? `http://${c.HOST}:${c.PORT}`,
+    zeroPublicUrl: c.ZERO_PUBLIC_URL ?? `http://${c.HOST}:${c.ZERO_PORT}`,
+  };
+}

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { libraryAccess, readablePeople } from '../sync/permissions.ts';
+import { sessionFromCookieHeader } from './auth/sessions.ts';
+import { jsonError } from './errors.ts';
+import type { AppDeps } from './server.ts';
+
+const personIdParam = z.string().min(1).max(64);
+
+export function peopleRoutes(deps: AppDeps) {
+  const app = new Hono();
+
+  /** The caller's access to a person (DESIGN.md §3); 403 when they have none. */
+  app.get('/:personId/access', async (c) => {
+    const who = await sessionFromCookieHeader(deps.db, c.req.header('cookie'));
+    if (!who)
+      return jsonError(c, 401, 'unauthenticated', 'You must be logged in to view this page');
+    const personId = personIdParam.safeParse(c.req.param('personId'));
+    if (!personId.success) return jsonError(c, 400, 'invalid', 'That is not a valid person id.');
+    const ctx = who.auth;
+    const [person, access] = await Promise.all([
+      deps.zdb.run(readablePeople(ctx).where('id', personId.data).one()),
+      deps.zdb.transaction((tx) => libraryAccess(tx, ctx, personId.data)),
+    ]);
+    if (!person || access.kind === 'none') {
+      return jsonError(c, 403, 'forbidden', 'You do not have access to this person.');
+    }
+    return c.json({
+      person: { id: person.id, firstName: person.firstName, knownAs: person.knownAs },
+      access: {
+        write: access.write,
+        kind: access.kind,
+        ...(access.kind === 'supporter' ? { level: access.level } : {}),
+      },
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,164 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import type { Config } from '../config.ts';
+import { connect } from '../db.ts';
+import { ensureDatabase, runMigrations } from '../migrate.ts';
+import { createApp } from '../server.ts';
+import { createZeroDb } from '../zero/db-provider.ts';
+import { StackError } from './errors.ts';
+import { portIsFree } from './ports.ts';
+import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './postgres.ts';
+import { ensureWebBuild, webDist } from './web-build.ts';
+import { startZeroCache, type ZeroCacheHandle } from './zero-cache.ts';
+
+export type StackOptions = {
+  config: Config;
+  /** `static` serves dist/web (built when stale); `vite` mounts Vite's dev server (HMR). */
+  web: 'static' | 'vite' | 'none';
+  log?: (line: string) => void;
+  /** Child-process output (Postgres, zero-cache); silent when omitted. */
+  childLog?: (line: string) => void;
+};
+
+export type Stack = {
+  url: string;
+  zeroUrl: string;
+  databaseUrl: string;
+  pids: { postgres?: number; zeroCache: number };
+  /** Resolves with a description when a child process dies unexpectedly. */
+  failed: Promise<string>;
+  stop: () => Promise<void>;
+};
+
+export const DATABASE_NAME = 'preference_bank';
+
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const { config } = opts;
+  const log = opts.log ?? (() => {});
+  const cleanups: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const fn of cleanups.reverse()) await fn().catch(() => {});
+    cleanups.length = 0;
+  };
+  let stopping = false;
+  let onFailure: (why: string) => void = () => {};
+  const failed = new Promise<string>((resolve) => {
+    onFailure = (why) => {
+      if (!stopping) resolve(why);
+    };
+  });
+
+  try {
+    if (!(await portIsFree(config.PORT, config.HOST === 'localhost' ? '127.0.0.1' : config.HOST))) {
+      throw new StackError('api', `port ${config.PORT} is already in use (set PORT)`);
+    }
+    if (opts.web === 'static') await ensureWebBuild(log);
+
+    let pg: EmbeddedPostgresHandle | undefined;
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      if (!(await portIsFree(config.PG_PORT))) {
+        throw new StackError(
+          'postgres',
+          `port ${config.PG_PORT} is already in use (set PG_PORT or DATABASE_URL)`,
+        );
+      }
+      const started = await startEmbeddedPostgres({
+        dataDir: config.DATA_DIR,
+        port: config.PG_PORT,
+        ...(opts.childLog ? { log: opts.childLog } : {}),
+      });
+      pg = started;
+      cleanups.push(() => started.stop());
+      void started.exited.then((code) => onFailure(`postgres: exited unexpectedly (code ${code})`));
+      databaseUrl = started.url(DATABASE_NAME);
+      await ensureDatabase(databaseUrl);
+    }
+
+    try {
+      await runMigrations(databaseUrl);
+    } catch (e) {
+      throw new StackError(
+        'migrations',
+        e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e),
+      );
+    }
+
+    const { sql, db } = connect(databaseUrl);
+    cleanups.push(() => sql.end({ timeout: 5 }));
+    const app = createApp({
+      config,
+      sql,
+      db,
+      zdb: createZeroDb(sql),
+      staticRoot: opts.web === 'static' ? webDist : undefined,
+    });
+
+    const apiListener = getRequestListener(app.fetch);
+    const { createServer } = await import('node:http');
+    let server: Server;
+    if (opts.web === 'vite') {
+      const { createServer: createVite } = await import('vite');
+      const vite = await createVite({
+        configFile: path.resolve(webDist, '../../vite.config.ts'),
+        server: { middlewareMode: true, hmr: { port: config.PORT + 10 } },
+        appType: 'spa',
+      });
+      cleanups.push(() => vite.close());
+      server = createServer((req, res) => {
+        if (req.url?.startsWith('/api/')) return apiListener(req, res);
+        vite.middlewares(req, res);
+      });
+    } else {
+      server = createServer(apiListener);
+    }
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (e) => reject(new StackError('api', `could not listen: ${e.message}`)));
+      server.listen(config.PORT, config.HOST, () => resolve());
+    });
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+
+    let zero: ZeroCacheHandle;
+    try {
+      zero = await startZeroCache({
+        upstreamDb: databaseUrl,
+        port: config.ZERO_PORT,
+        apiUrl: `http://127.0.0.1:${config.PORT}`,
+        dataDir: path.join(config.DATA_DIR, 'zero'),
+        adminPassword: config.ZERO_ADMIN_PASSWORD,
+        numSyncWorkers: config.ZERO_NUM_SYNC_WORKERS,
+        logLevel: config.ZERO_LOG_LEVEL,
+        production: config.NODE_ENV === 'production',
+        ...(opts.childLog ? { log: opts.childLog } : {}),
+      });
+    } catch (e) {
+      throw e instanceof StackError ? e : new StackError('zero-cache', String(e));
+    }
+    const z = zero;
+    cleanups.push(() => z.stop());
+    void z.exited.then((code) => onFailure(`zero-cache: exited unexpectedly (code ${code})`));
+
+    return {
+      url: config.publicUrl,
+      zeroUrl: config.zeroPublicUrl,
+      databaseUrl,
+      pids: { ...(pg ? { postgres: pg.pid } : {}), zeroCache: z.pid },
+      failed,
+      stop: async () => {
+        stopping = true;
+        await stopAll();
+      },
+    };
+  } catch (e) {
+    stopping = true;
+    await stopAll();
+    throw e;
+  }
+}

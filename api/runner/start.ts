@@ -1,0 +1,45 @@
+/**
+ * `npm start` / `npm run dev`: the whole stack in one process tree.
+ * Prints one line naming the failing part and exits non-zero when anything
+ * fails; Ctrl-C / SIGTERM stops zero-cache, the API and Postgres, in that order.
+ */
+import { existsSync } from 'node:fs';
+import { loadConfig } from '../config.ts';
+import { describeFailure } from './errors.ts';
+import { type Stack, startStack } from './stack.ts';
+
+const dev = process.argv.includes('--dev');
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+const started = Date.now();
+let stack: Stack | undefined;
+let stopping = false;
+
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  await stack?.stop();
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  const config = loadConfig();
+  const verbose = process.env.STACK_VERBOSE === '1';
+  stack = await startStack({
+    config,
+    web: dev ? 'vite' : 'static',
+    log: (line) => console.log(line),
+    ...(verbose ? { childLog: (line: string) => console.log(line) } : {}),
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`Ready in ${seconds} s: ${stack.url}  (zero-cache ${stack.zeroUrl})`);
+  const why = await stack.failed;
+  console.error(why);
+  await shutdown(1);
+} catch (e) {
+  console.error(describeFailure(e));
+  await shutdown(1);
+}

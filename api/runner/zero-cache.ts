@@ -1,0 +1,135 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { StackError } from './errors.ts';
+import { portIsFree, waitFor } from './ports.ts';
+
+export type ZeroCacheOptions = {
+  upstreamDb: string;
+  port: number;
+  /** The API that resolves synced queries and custom mutators. */
+  apiUrl: string;
+  dataDir: string;
+  adminPassword?: string | undefined;
+  numSyncWorkers: number;
+  logLevel: string;
+  production: boolean;
+  log?: (line: string) => void;
+};
+
+export type ZeroCacheHandle = {
+  pid: number;
+  exited: Promise<number | null>;
+  stop: () => Promise<void>;
+};
+
+const require = createRequire(import.meta.url);
+
+function zeroCacheBin(): string {
+  // The package exports no ./package.json; its main entry sits beside the CLI.
+  return path.join(path.dirname(require.resolve('@rocicorp/zero')), 'cli.js');
+}
+
+export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheHandle> {
+  // zero-cache also takes port + 1 for its change-streamer.
+  for (const p of [opts.port, opts.port + 1]) {
+    if (!(await portIsFree(p))) {
+      throw new StackError('zero-cache', `port ${p} is already in use (set ZERO_PORT)`);
+    }
+  }
+  const dir = path.resolve(opts.dataDir);
+  const tmp = path.join(dir, 'tmp');
+  await mkdir(tmp, { recursive: true });
+
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: opts.production ? 'production' : 'development',
+    ZERO_UPSTREAM_DB: opts.upstreamDb,
+    ZERO_REPLICA_FILE: path.join(dir, 'replica.db'),
+    ZERO_QUERY_URL: `${opts.apiUrl}/api/zero/query`,
+    ZERO_MUTATE_URL: `${opts.apiUrl}/api/zero/mutate`,
+    // Auth reaches the API through the session cookie (docs/decisions/002).
+    ZERO_QUERY_FORWARD_COOKIES: 'true',
+    ZERO_MUTATE_FORWARD_COOKIES: 'true',
+    ZERO_PORT: String(opts.port),
+    ZERO_NUM_SYNC_WORKERS: String(opts.numSyncWorkers),
+    ZERO_STORAGE_DB_TMP_DIR: tmp,
+    ZERO_ENABLE_TELEMETRY: 'false',
+    ZERO_LOG_LEVEL: opts.logLevel,
+    TMPDIR: tmp,
+  };
+  if (opts.adminPassword) env.ZERO_ADMIN_PASSWORD = opts.adminPassword;
+
+  const child: ChildProcess = spawn(process.execPath, [zeroCacheBin()], {
+    env,
+    // Own process group: a terminal Ctrl-C reaches only the runner, which then
+    // stops zero-cache before Postgres (the order matters for a clean stop).
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let tail = '';
+  const onData = (d: Buffer) => {
+    const text = d.toString();
+    tail = (tail + text).slice(-4000);
+    for (const line of text.split('\n')) if (line.trim()) opts.log?.(line);
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+
+  let dead = false;
+  void exited.then(() => {
+    dead = true;
+  });
+  const ready = await waitFor(
+    async () => {
+      if (dead) return true;
+      const res = await fetch(`http://127.0.0.1:${opts.port}/keepalive`);
+      return res.ok;
+    },
+    { timeoutMs: 60_000, intervalMs: 100 },
+  );
+  if (dead || !ready) {
+    if (!dead) child.kill('SIGTERM');
+    const last =
+      tail
+        .split('\n')
+        .filter((l) => /error|fatal/i.test(l))
+        .pop()
+        ?.trim()
+        .slice(0, 300) ?? 'exited during start-up';
+    throw new StackError(
+      'zero-cache',
+      dead ? `exited during start-up: ${last}` : 'not ready after 60 s',
+    );
+  }
+
+  return {
+    pid: child.pid ?? -1,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => {
+          try {
+            // Its workers may sit in process groups of their own; SIGKILL the group as a last resort.
+            if (child.pid) process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            child.kill('SIGKILL');
+          }
+        }, 20_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      // Workers were seen outliving the main process for a moment: wait for both ports.
+      await waitFor(
+        async () => (await portIsFree(opts.port)) && (await portIsFree(opts.port + 1)),
+        {
+          timeoutMs: 10_000,
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * Server-only tables, in the Postgres schema `private`. zero-cache publishes only
+ * `public`, so nothing here ever reaches a client; these tables are also left out
+ * of the Zero schema (drizzle-zero.config.ts). Tokens are stored as SHA-256 hashes
+ * (hex), never in the clear.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgSchema,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
+import { WEBAUTHN_CHALLENGE_KINDS } from './enums.ts';
+import { invite, person, plan, user } from './tables.ts';
+
+export const privateSchema = pgSchema('private');
+
+export const webauthnChallengeKindEnum = privateSchema.enum(
+  'webauthn_challenge_kind',
+  WEBAUTHN_CHALLENGE_KINDS,
+);
+
+/** A signed-in browser. The cookie holds the token; `id` is its SHA-256 (hex). */
+export const session = privateSchema.table(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    revokedAt: timestamptz('revoked_at'),
+    /** Id of the session this one replaced on rotation. */
+    rotatedFrom: text('rotated_from'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+/**
+ * An e-mail magic-link sign-in. The mailed link carries the token
+ * (`token_hash`); the tab that asked holds a second token (`browser_token_hash`)
+ * so that it can complete the sign-in itself.
+ */
+export const magicLinkChallenge = privateSchema.table(
+  'magic_link_challenge',
+  {
+    id: text('id').primaryKey(),
+    /** Lower-case. */
+    email: text('email').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    browserTokenHash: text('browser_token_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    completedAt: timestamptz('completed_at'),
+    attempts: integer('attempts').notNull().default(0),
+    ip: text('ip'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('magic_link_challenge_token_hash_unique').on(t.tokenHash),
+    // Rate limiting by address and by time.
+    index('magic_link_challenge_email_created_idx').on(t.email, t.createdAt),
+    index('magic_link_challenge_user_id_idx').on(t.userId),
+    check('magic_link_challenge_attempts_not_negative', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** A WebAuthn credential. `id` is the credential id, base64url. */
+export const passkeyCredential = privateSchema.table(
+  'passkey_credential',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** AuthenticatorTransport values, e.g. internal, hybrid, usb. */
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    /** `singleDevice` or `multiDevice`. */
+    deviceType: text('device_type').$type<'singleDevice' | 'multiDevice'>().notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    /** Authenticator model, when reported; lets the list name the device. */
+    aaguid: text('aaguid'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (t) => [index('passkey_credential_user_id_idx').on(t.userId)],
+);
+
+export const webauthnChallenge = privateSchema.table(
+  'webauthn_challenge',
+  {
+    id: text('id').primaryKey(),
+    /** Null for a sign-in (authentication) before the user is known. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    challenge: text('challenge').notNull(),
+    kind: webauthnChallengeKindEnum('kind').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('webauthn_challenge_challenge_unique').on(t.challenge),
+    index('webauthn_challenge_user_id_idx').on(t.userId),
+    index('webauthn_challenge_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/** The secret half of `public.invite`: the link's token, hashed. */
+export const inviteToken = privateSchema.table(
+  'invite_token',
+  {
+    inviteId: text('invite_id')
+      .primaryKey()
+      .references(() => invite.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('invite_token_token_hash_unique').on(t.tokenHash)],
+);
+
+/** Stripe ids of a paying person. */
+export const billingCustomer = privateSchema.table(
+  'billing_customer',
+  {
+    personId: text('person_id')
+      .primaryKey()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    stripeCustomerId: text('stripe_customer_id').notNull(),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    unique('billing_customer_stripe_customer_id_unique').on(t.stripeCustomerId),
+    unique('billing_customer_stripe_subscription_id_unique').on(t.stripeSubscriptionId),
+  ],
+);
+
+/** The Stripe price of each paid plan. */
+export const billingPrice = privateSchema.table(
+  'billing_price',
+  {
+    planId: text('plan_id')
+      .primaryKey()
+      .references(() => plan.id, { onDelete: 'cascade' }),
+    stripePriceId: text('stripe_price_id').notNull(),
+  },
+  (t) => [unique('billing_price_stripe_price_id_unique').on(t.stripePriceId)],
+);
+
+/** Stripe webhook events already handled (webhooks are delivered at least once). */
+export const billingEvent = privateSchema.table('billing_event', {
+  /** Stripe event id (evt_...). */
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
+  processedAt: timestamptz('processed_at'),
+});

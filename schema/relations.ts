@@ -1,0 +1,325 @@
+/**
+ * drizzle relations. drizzle-zero turns each of these into a Zero relationship
+ * (for the tables that are in the Zero schema), so they are what ZQL's
+ * `.related()` and `whereExists()` can navigate.
+ *
+ * Two tables joined in more than one way (person <-> preference by owner and by
+ * creator, person <-> supporter_link by supporter and by supported, ...) use a
+ * `relationName` on both ends, so neither drizzle nor drizzle-zero has to guess.
+ * A relationship may not share a name with a column, so the person behind an
+ * audit column `createdBy` is the relationship `creator` (`author` for notes).
+ *
+ * Many-to-many (preference.categories, category.preferences) is declared in
+ * drizzle-zero.config.ts: drizzle relations have no "through".
+ */
+import { relations } from 'drizzle-orm';
+import {
+  billingCustomer,
+  inviteToken,
+  magicLinkChallenge,
+  passkeyCredential,
+  session,
+  webauthnChallenge,
+} from './private.ts';
+import {
+  category,
+  historyEvent,
+  invite,
+  media,
+  note,
+  organisation,
+  organisationMember,
+  person,
+  plan,
+  preference,
+  preferenceCategory,
+  review,
+  subscription,
+  supporterLink,
+  supportSession,
+  surveyResponse,
+  user,
+} from './tables.ts';
+
+export const personRelations = relations(person, ({ one, many }) => ({
+  /** The sign-in account, if any (a profile created on someone's behalf may have none). */
+  user: one(user),
+  photo: one(media, {
+    fields: [person.photoId],
+    references: [media.id],
+    relationName: 'personPhoto',
+  }),
+  /** Links in which this person is supported: their Circle of Support. */
+  supporters: many(supporterLink, { relationName: 'linkSupported' }),
+  /** Links in which this person is the Supporter. */
+  supporting: many(supporterLink, { relationName: 'linkSupporter' }),
+  preferences: many(preference, { relationName: 'preferenceOwner' }),
+  categories: many(category, { relationName: 'categoryOwner' }),
+  media: many(media, { relationName: 'mediaOwner' }),
+  invites: many(invite, { relationName: 'inviteOwner' }),
+  historyEvents: many(historyEvent, { relationName: 'historyPerson' }),
+  // Explicit fields: subscription points at person twice (person, administratedBy).
+  subscription: one(subscription, {
+    fields: [person.id],
+    references: [subscription.personId],
+    relationName: 'subscriptionPerson',
+  }),
+  organisationMemberships: many(organisationMember),
+  surveyResponses: many(surveyResponse),
+}));
+
+export const userRelations = relations(user, ({ one }) => ({
+  person: one(person, { fields: [user.personId], references: [person.id] }),
+}));
+
+export const preferenceRelations = relations(preference, ({ one, many }) => ({
+  owner: one(person, {
+    fields: [preference.personId],
+    references: [person.id],
+    relationName: 'preferenceOwner',
+  }),
+  creator: one(person, {
+    fields: [preference.createdBy],
+    references: [person.id],
+    relationName: 'preferenceCreator',
+  }),
+  updater: one(person, {
+    fields: [preference.updatedBy],
+    references: [person.id],
+    relationName: 'preferenceUpdater',
+  }),
+  reviewer: one(person, {
+    fields: [preference.reviewedBy],
+    references: [person.id],
+    relationName: 'preferenceReviewer',
+  }),
+  heroMedia: one(media, {
+    fields: [preference.heroMediaId],
+    references: [media.id],
+    relationName: 'preferenceHeroMedia',
+  }),
+  preferenceCategories: many(preferenceCategory, { relationName: 'preferenceCategoryPreference' }),
+  notes: many(note, { relationName: 'notePreference' }),
+  media: many(media, { relationName: 'mediaPreference' }),
+  reviews: many(review, { relationName: 'reviewPreference' }),
+}));
+
+export const categoryRelations = relations(category, ({ one, many }) => ({
+  owner: one(person, {
+    fields: [category.personId],
+    references: [person.id],
+    relationName: 'categoryOwner',
+  }),
+  creator: one(person, {
+    fields: [category.createdBy],
+    references: [person.id],
+    relationName: 'categoryCreator',
+  }),
+  parent: one(category, {
+    fields: [category.parentId],
+    references: [category.id],
+    relationName: 'categoryParent',
+  }),
+  children: many(category, { relationName: 'categoryParent' }),
+  photo: one(media, {
+    fields: [category.photoId],
+    references: [media.id],
+    relationName: 'categoryPhoto',
+  }),
+  preferenceCategories: many(preferenceCategory, { relationName: 'preferenceCategoryCategory' }),
+}));
+
+export const preferenceCategoryRelations = relations(preferenceCategory, ({ one }) => ({
+  preference: one(preference, {
+    fields: [preferenceCategory.preferenceId],
+    references: [preference.id],
+    relationName: 'preferenceCategoryPreference',
+  }),
+  category: one(category, {
+    fields: [preferenceCategory.categoryId],
+    references: [category.id],
+    relationName: 'preferenceCategoryCategory',
+  }),
+  owner: one(person, {
+    fields: [preferenceCategory.personId],
+    references: [person.id],
+    relationName: 'preferenceCategoryOwner',
+  }),
+}));
+
+export const noteRelations = relations(note, ({ one }) => ({
+  preference: one(preference, {
+    fields: [note.preferenceId],
+    references: [preference.id],
+    relationName: 'notePreference',
+  }),
+  owner: one(person, {
+    fields: [note.personId],
+    references: [person.id],
+    relationName: 'noteOwner',
+  }),
+  author: one(person, {
+    fields: [note.createdBy],
+    references: [person.id],
+    relationName: 'noteAuthor',
+  }),
+}));
+
+export const mediaRelations = relations(media, ({ one }) => ({
+  owner: one(person, {
+    fields: [media.personId],
+    references: [person.id],
+    relationName: 'mediaOwner',
+  }),
+  preference: one(preference, {
+    fields: [media.preferenceId],
+    references: [preference.id],
+    relationName: 'mediaPreference',
+  }),
+  creator: one(person, {
+    fields: [media.createdBy],
+    references: [person.id],
+    relationName: 'mediaCreator',
+  }),
+}));
+
+export const reviewRelations = relations(review, ({ one }) => ({
+  preference: one(preference, {
+    fields: [review.preferenceId],
+    references: [preference.id],
+    relationName: 'reviewPreference',
+  }),
+  owner: one(person, {
+    fields: [review.personId],
+    references: [person.id],
+    relationName: 'reviewOwner',
+  }),
+  reviewer: one(person, {
+    fields: [review.reviewedBy],
+    references: [person.id],
+    relationName: 'reviewReviewer',
+  }),
+}));
+
+export const supporterLinkRelations = relations(supporterLink, ({ one, many }) => ({
+  supporter: one(person, {
+    fields: [supporterLink.supporterId],
+    references: [person.id],
+    relationName: 'linkSupporter',
+  }),
+  supported: one(person, {
+    fields: [supporterLink.supportedId],
+    references: [person.id],
+    relationName: 'linkSupported',
+  }),
+  sessions: many(supportSession, { relationName: 'sessionLink' }),
+}));
+
+export const supportSessionRelations = relations(supportSession, ({ one }) => ({
+  link: one(supporterLink, {
+    fields: [supportSession.supporterLinkId],
+    references: [supporterLink.id],
+    relationName: 'sessionLink',
+  }),
+  /** The supported Decision Maker. */
+  person: one(person, {
+    fields: [supportSession.personId],
+    references: [person.id],
+    relationName: 'sessionPerson',
+  }),
+  supporter: one(person, {
+    fields: [supportSession.supporterId],
+    references: [person.id],
+    relationName: 'sessionSupporter',
+  }),
+}));
+
+export const inviteRelations = relations(invite, ({ one }) => ({
+  person: one(person, {
+    fields: [invite.personId],
+    references: [person.id],
+    relationName: 'inviteOwner',
+  }),
+  creator: one(person, {
+    fields: [invite.createdBy],
+    references: [person.id],
+    relationName: 'inviteCreator',
+  }),
+}));
+
+export const historyEventRelations = relations(historyEvent, ({ one }) => ({
+  person: one(person, {
+    fields: [historyEvent.personId],
+    references: [person.id],
+    relationName: 'historyPerson',
+  }),
+  creator: one(person, {
+    fields: [historyEvent.createdBy],
+    references: [person.id],
+    relationName: 'historyCreator',
+  }),
+}));
+
+export const organisationRelations = relations(organisation, ({ many }) => ({
+  members: many(organisationMember),
+}));
+
+export const organisationMemberRelations = relations(organisationMember, ({ one }) => ({
+  organisation: one(organisation, {
+    fields: [organisationMember.organisationId],
+    references: [organisation.id],
+  }),
+  person: one(person, {
+    fields: [organisationMember.personId],
+    references: [person.id],
+  }),
+}));
+
+export const planRelations = relations(plan, ({ many }) => ({
+  subscriptions: many(subscription),
+}));
+
+export const subscriptionRelations = relations(subscription, ({ one }) => ({
+  person: one(person, {
+    fields: [subscription.personId],
+    references: [person.id],
+    relationName: 'subscriptionPerson',
+  }),
+  plan: one(plan, { fields: [subscription.planId], references: [plan.id] }),
+  administratedBy: one(person, {
+    fields: [subscription.administratedById],
+    references: [person.id],
+    relationName: 'subscriptionAdministrator',
+  }),
+}));
+
+export const surveyResponseRelations = relations(surveyResponse, ({ one }) => ({
+  person: one(person, { fields: [surveyResponse.personId], references: [person.id] }),
+}));
+
+// Server-only (private schema): for drizzle's relational queries in the API.
+// drizzle-zero skips them because their tables are not in the Zero schema.
+
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+
+export const magicLinkChallengeRelations = relations(magicLinkChallenge, ({ one }) => ({
+  user: one(user, { fields: [magicLinkChallenge.userId], references: [user.id] }),
+}));
+
+export const passkeyCredentialRelations = relations(passkeyCredential, ({ one }) => ({
+  user: one(user, { fields: [passkeyCredential.userId], references: [user.id] }),
+}));
+
+export const webauthnChallengeRelations = relations(webauthnChallenge, ({ one }) => ({
+  user: one(user, { fields: [webauthnChallenge.userId], references: [user.id] }),
+}));
+
+export const inviteTokenRelations = relations(inviteToken, ({ one }) => ({
+  invite: one(invite, { fields: [inviteToken.inviteId], references: [invite.id] }),
+}));
+
+export const billingCustomerRelations = relations(billingCustomer, ({ one }) => ({
+  person: one(person, { fields: [billingCustomer.personId], references: [person.id] }),
+}));

@@ -1,0 +1,542 @@
+/**
+ * Replicated tables (Postgres schema `public`). zero-cache publishes every table
+ * in `public`, so nothing secret may live here: see `private.ts` for that.
+ *
+ * Conventions:
+ * - Primary keys are app-generated UUIDs stored as text (Zero clients create rows
+ *   optimistically, so ids cannot come from the database).
+ * - Timestamps are `timestamptz` read by drizzle as `Date`; Zero sees them as
+ *   numbers (epoch milliseconds).
+ * - Audit columns `created_by` / `updated_by` / `reviewed_by` hold a *person* id
+ *   (the byline shows a person) and are set null when that person is deleted, so
+ *   the audited row survives.
+ * - Columns with a database default are still set explicitly by mutators: the
+ *   Zero client never sees database defaults (the drizzle-zero config marks them
+ *   required on the Zero side).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
+import {
+  ACCESS,
+  ACCESS_LEVELS,
+  FEELINGS,
+  HISTORY_EVENT_TYPES,
+  HISTORY_RELATED_TYPES,
+  INVITE_KINDS,
+  MEDIA_TYPES,
+  ORGANISATION_STATUSES,
+  ORGANISATION_TYPES,
+  PERSON_TYPES,
+  PLAN_DURATIONS,
+  PREFERENCE_STATUSES,
+  PRONOUNS,
+  REVIEW_SCHEDULES,
+  SUBSCRIPTION_STATUSES,
+  SURVEY_ANSWERS,
+  USER_TYPES,
+} from './enums.ts';
+
+// ---------------------------------------------------------------------------
+// Enums
+// ---------------------------------------------------------------------------
+
+export const personTypeEnum = pgEnum('person_type', PERSON_TYPES);
+export const userTypeEnum = pgEnum('user_type', USER_TYPES);
+export const pronounsEnum = pgEnum('pronouns', PRONOUNS);
+export const feelingEnum = pgEnum('feeling', FEELINGS);
+export const accessEnum = pgEnum('access', ACCESS);
+export const accessLevelEnum = pgEnum('access_level', ACCESS_LEVELS);
+export const reviewScheduleEnum = pgEnum('review_schedule', REVIEW_SCHEDULES);
+export const inviteKindEnum = pgEnum('invite_kind', INVITE_KINDS);
+export const historyEventTypeEnum = pgEnum('history_event_type', HISTORY_EVENT_TYPES);
+export const historyRelatedTypeEnum = pgEnum('history_related_type', HISTORY_RELATED_TYPES);
+export const organisationTypeEnum = pgEnum('organisation_type', ORGANISATION_TYPES);
+export const organisationStatusEnum = pgEnum('organisation_status', ORGANISATION_STATUSES);
+export const planDurationEnum = pgEnum('plan_duration', PLAN_DURATIONS);
+export const subscriptionStatusEnum = pgEnum('subscription_status', SUBSCRIPTION_STATUSES);
+export const surveyAnswerEnum = pgEnum('survey_answer', SURVEY_ANSWERS);
+export const mediaTypeEnum = pgEnum('media_type', MEDIA_TYPES);
+export const preferenceStatusEnum = pgEnum('preference_status', PREFERENCE_STATUSES);
+
+// ---------------------------------------------------------------------------
+// Column helpers (functions, so that no builder instance is shared by tables)
+// ---------------------------------------------------------------------------
+
+const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+const updatedAt = () =>
+  timestamptz('updated_at')
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+/** A person id kept for the record; the row outlives the person. */
+const personRef = (name: string) =>
+  text(name).references((): AnyPgColumn => person.id, { onDelete: 'set null' });
+
+// ---------------------------------------------------------------------------
+// People and users
+// ---------------------------------------------------------------------------
+
+export const person = pgTable(
+  'person',
+  {
+    id: text('id').primaryKey(),
+    type: personTypeEnum('type').notNull(),
+    // Nullable: an Anonymous person has no name.
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    knownAs: text('known_as'),
+    fullName: text('full_name'),
+    // Set null when the photo's media item is deleted.
+    photoId: text('photo_id').references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
+    pronouns: pronounsEnum('pronouns'),
+    pronounsOther: text('pronouns_other'),
+    bio: text('bio'),
+    phone: text('phone'),
+    /** Contact e-mail; the sign-in e-mail is `user.email`. */
+    email: text('email'),
+    createdAt: createdAt(),
+    createdBy: personRef('created_by'),
+    updatedAt: updatedAt(),
+    updatedBy: personRef('updated_by'),
+  },
+  (t) => [index('person_photo_id_idx').on(t.photoId)],
+);
+
+/** `user` is reserved in SQL, hence `app_user`; its Zero table name is `user`. */
+export const user = pgTable(
+  'app_user',
+  {
+    id: text('id').primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    /** Sign-in e-mail, stored lower-case. Null for an Anonymous user. */
+    email: text('email'),
+    type: userTypeEnum('type').notNull(),
+    wizardCompletedAt: timestamptz('wizard_completed_at'),
+    acceptedTermsAt: timestamptz('accepted_terms_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('app_user_person_id_unique').on(t.personId),
+    unique('app_user_email_unique').on(t.email),
+    check('app_user_email_lower_case', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// The library: preferences, categories, notes, media, reviews
+// ---------------------------------------------------------------------------
+
+export const preference = pgTable(
+  'preference',
+  {
+    id: text('id').primaryKey(),
+    /** Owner: the Decision Maker whose library this is. */
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    feeling: feelingEnum('feeling'),
+    feelingOther: text('feeling_other'),
+    access: accessEnum('access').notNull(),
+    reviewSchedule: reviewScheduleEnum('review_schedule').notNull().default('Never'),
+    reviewAt: timestamptz('review_at'),
+    /** Pinned image. Cleared when that media item is deleted. */
+    heroMediaId: text('hero_media_id').references((): AnyPgColumn => media.id, {
+      onDelete: 'set null',
+    }),
+    status: preferenceStatusEnum('status').notNull().default('Published'),
+    createdAt: createdAt(),
+    createdBy: personRef('created_by'),
+    updatedAt: updatedAt(),
+    updatedBy: personRef('updated_by'),
+    reviewedAt: timestamptz('reviewed_at'),
+    reviewedBy: personRef('reviewed_by'),
+  },
+  (t) => [
+    index('preference_person_id_idx').on(t.personId),
+    index('preference_person_id_review_at_idx').on(t.personId, t.reviewAt),
+    index('preference_hero_media_id_idx').on(t.heroMediaId),
+  ],
+);
+
+/**
+ * Categories nest through `parent_id`. Deleting a category sets its children's
+ * parent to null (they move to the top level) rather than deleting them or
+ * refusing: a deletion never takes other categories, or any preference, with it.
+ * Its `preference_category` join rows cascade; the preferences stay.
+ */
+export const category = pgTable(
+  'category',
+  {
+    id: text('id').primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id').references((): AnyPgColumn => category.id, {
+      onDelete: 'set null',
+    }),
+    title: text('title').notNull(),
+    photoId: text('photo_id').references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
+    access: accessEnum('access').notNull(),
+    hidden: boolean('hidden').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    createdBy: personRef('created_by'),
+    updatedAt: updatedAt(),
+    updatedBy: personRef('updated_by'),
+  },
+  (t) => [
+    index('category_person_id_idx').on(t.personId),
+    index('category_parent_id_idx').on(t.parentId),
+    index('category_photo_id_idx').on(t.photoId),
+    check('category_not_own_parent', sql`${t.parentId} <> ${t.id}`),
+  ],
+);
+
+/** Many-to-many preference <-> category. `person_id` (the owner) keeps permission filters cheap. */
+export const preferenceCategory = pgTable(
+  'preference_category',
+  {
+    preferenceId: text('preference_id')
+      .notNull()
+      .references(() => preference.id, { onDelete: 'cascade' }),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => category.id, { onDelete: 'cascade' }),
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'preference_category_pkey', columns: [t.preferenceId, t.categoryId] }),
+    index('preference_category_category_id_idx').on(t.categoryId),
+    index('preference_category_person_id_idx').on(t.personId),
+  ],
+);
+
+export const note = pgTable(
+  'note',
+  {
+    id: text('id').primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    preferenceId: text('preference_id')
+      .notNull()
+      .references(() => preference.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The author. */
+    createdBy: personRef('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    updatedBy: personRef('updated_by'),
+  },
+  (t) => [
+    index('note_preference_id_idx').on(t.preferenceId),
+    index('note_person_id_idx').on(t.personId),
+  ],
+);
+
+export const media = pgTable(
+  'media',
+  {
+    id: text('id').primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    /** Null for media that belong to no preference (a person's or a category's photo). */
+    preferenceId: text('preference_id').references((): AnyPgColumn => preference.id, {
+      onDelete: 'cascade',
+    }),
+    createdBy: personRef('created_by'),
+    name: text('name').notNull(),
+    description: text('description'),
+    contentType: text('content_type').notNull(),
+    type: mediaTypeEnum('type').notNull(),
+    /** Bytes, as declared when signing the upload; counts towards the plan's storage limit. */
+    contentLength: bigint('content_length', { mode: 'number' }).notNull(),
+    /** Object key in the S3-compatible store (not replicated to clients). */
+    storageKey: text('storage_key').notNull(),
+    /** Null until the upload is confirmed (`upload-settled`). */
+    settledAt: timestamptz('settled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    updatedBy: personRef('updated_by'),
+  },
+  (t) => [
+    index('media_preference_id_idx').on(t.preferenceId),
+    index('media_person_id_idx').on(t.personId),
+    unique('media_storage_key_unique').on(t.storageKey),
+    check('media_content_length_not_negative', sql`${t.contentLength} >= 0`),
+  ],
+);
+
+export const review = pgTable(
+  'review',
+  {
+    id: text('id').primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    preferenceId: text('preference_id')
+      .notNull()
+      .references(() => preference.id, { onDelete: 'cascade' }),
+    reviewedBy: personRef('reviewed_by'),
+    reviewedAt: timestamptz('reviewed_at').notNull().defaultNow(),
+    reviewSchedule: reviewScheduleEnum('review_schedule').notNull(),
+    nextReviewAt: timestamptz('next_review_at'),
+  },
+  (t) => [
+    index('review_preference_id_idx').on(t.preferenceId),
+    index('review_person_id_idx').on(t.personId),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Circle of Support
+// ---------------------------------------------------------------------------
+
+export const supporterLink = pgTable(
+  'supporter_link',
+  {
+    id: text('id').primaryKey(),
+    supporterId: text('supporter_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    /** The Decision Maker being supported. */
+    supportedId: text('supported_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    accessLevel: accessLevelEnum('access_level').notNull(),
+    createdAt: createdAt(),
+    createdBy: personRef('created_by'),
+    updatedAt: updatedAt(),
+    updatedBy: personRef('updated_by'),
+  },
+  (t) => [
+    // Also serves lookups by supporter_id (leading column).
+    unique('supporter_link_supporter_supported_unique').on(t.supporterId, t.supportedId),
+    index('supporter_link_supported_id_idx').on(t.supportedId),
+    // "You cannot be set as your own supporter".
+    check('supporter_link_not_self', sql`${t.supporterId} <> ${t.supportedId}`),
+  ],
+);
+
+/**
+ * A Supporter's working session for one Decision Maker. `ended_at IS NULL` means
+ * active: ZQL has no now(), so expiry is written to `ended_at` by a job and the
+ * permission filter only tests the column.
+ */
+export const supportSession = pgTable(
+  'support_session',
+  {
+    id: text('id').primaryKey(),
+    supporterLinkId: text('supporter_link_id')
+      .notNull()
+      .references(() => supporterLink.id, { onDelete: 'cascade' }),
+    /** The supported Decision Maker. */
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    supporterId: text('supporter_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    startedAt: timestamptz('started_at').notNull().defaultNow(),
+    lastActiveAt: timestamptz('last_active_at').notNull().defaultNow(),
+    endedAt: timestamptz('ended_at'),
+    endedReason: text('ended_reason'),
+  },
+  (t) => [
+    index('support_session_link_ended_at_idx').on(t.supporterLinkId, t.endedAt),
+    index('support_session_person_id_idx').on(t.personId),
+    index('support_session_supporter_id_ended_at_idx').on(t.supporterId, t.endedAt),
+    // At most one active session per link (partial: zero-cache ignores it, Postgres enforces it).
+    uniqueIndex('support_session_one_active_per_link')
+      .on(t.supporterLinkId)
+      .where(sql`${t.endedAt} IS NULL`),
+  ],
+);
+
+/** The token's hash lives in `private.invite_token`. */
+export const invite = pgTable(
+  'invite',
+  {
+    id: text('id').primaryKey(),
+    /** Whose invite: the person who is sharing. */
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    kind: inviteKindEnum('kind').notNull(),
+    /** For Supporter invites: the level the new link gets. */
+    accessLevel: accessLevelEnum('access_level'),
+    /** The preference or category id for Preference / PreferenceCategory invites. */
+    targetId: text('target_id'),
+    email: text('email'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    acceptedAt: timestamptz('accepted_at'),
+    acceptedBy: personRef('accepted_by'),
+    declinedAt: timestamptz('declined_at'),
+    createdBy: personRef('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invite_person_id_idx').on(t.personId)],
+);
+
+// ---------------------------------------------------------------------------
+// History
+// ---------------------------------------------------------------------------
+
+export const historyEvent = pgTable(
+  'history_event',
+  {
+    id: text('id').primaryKey(),
+    /** The person whose history this is. */
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    type: historyEventTypeEnum('type').notNull(),
+    relatedType: historyRelatedTypeEnum('related_type').notNull(),
+    relatedId: text('related_id'),
+    message: text('message').notNull(),
+    createdBy: personRef('created_by'),
+    createdAt: createdAt(),
+  },
+  // Cursor paging, newest first: (created_at, id) < (cursor).
+  (t) => [index('history_event_person_created_idx').on(t.personId, t.createdAt.desc(), t.id)],
+);
+
+// ---------------------------------------------------------------------------
+// Organisations
+// ---------------------------------------------------------------------------
+
+export const organisation = pgTable('organisation', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  type: organisationTypeEnum('type').notNull(),
+  status: organisationStatusEnum('status').notNull(),
+  email: text('email'),
+  /** Object key of the logo (not replicated); `logo_updated_at` tells clients one exists. */
+  logoStorageKey: text('logo_storage_key'),
+  logoUpdatedAt: timestamptz('logo_updated_at'),
+  createdAt: createdAt(),
+  createdBy: personRef('created_by'),
+  updatedAt: updatedAt(),
+  updatedBy: personRef('updated_by'),
+});
+
+export const organisationMember = pgTable(
+  'organisation_member',
+  {
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisation.id, { onDelete: 'cascade' }),
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'organisation_member_pkey', columns: [t.organisationId, t.personId] }),
+    index('organisation_member_person_id_idx').on(t.personId),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Plans and subscriptions (Stripe ids are in private.billing_*)
+// ---------------------------------------------------------------------------
+
+/** Limits: null means unlimited. Byte limits are bigint. */
+export const plan = pgTable(
+  'plan',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    duration: planDurationEnum('duration').notNull(),
+    supporterLimit: integer('supporter_limit'),
+    supportedLimit: integer('supported_limit'),
+    preferenceLimit: integer('preference_limit'),
+    contentLengthTotalLimit: bigint('content_length_total_limit', { mode: 'number' }),
+    contentLengthLimit: bigint('content_length_limit', { mode: 'number' }),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // At most one default (free) plan.
+    uniqueIndex('plan_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
+    check('plan_price_not_negative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** One subscription row per person: the current state mirrored from Stripe. */
+export const subscription = pgTable(
+  'subscription',
+  {
+    id: text('id').primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    // Restrict: a plan with subscribers cannot be deleted.
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plan.id, { onDelete: 'restrict' }),
+    /** Who may change the plan; null means the person administers it themselves. */
+    administratedById: text('administrated_by_id').references((): AnyPgColumn => person.id, {
+      onDelete: 'set null',
+    }),
+    status: subscriptionStatusEnum('status').notNull(),
+    currentPeriodEnd: timestamptz('current_period_end'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('subscription_person_id_unique').on(t.personId),
+    index('subscription_plan_id_idx').on(t.planId),
+    index('subscription_administrated_by_id_idx').on(t.administratedById),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Check-in survey
+// ---------------------------------------------------------------------------
+
+export const surveyResponse = pgTable(
+  'survey_response',
+  {
+    id: text('id').primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    /** Which role's statements were answered. */
+    type: personTypeEnum('type').notNull(),
+    answer1: surveyAnswerEnum('answer1').notNull(),
+    answer2: surveyAnswerEnum('answer2').notNull(),
+    answer3: surveyAnswerEnum('answer3').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('survey_response_person_created_idx').on(t.personId, t.createdAt)],
+);

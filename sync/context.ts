@@ -1,0 +1,20 @@
+import '../schema/zero-schema.gen.ts';
+
+/**
+ * Who is asking. The API derives it from the session cookie; the browser gets the
+ * same values from GET /api/session. `undefined` means signed out.
+ */
+export type AuthContext = {
+  /** The signed-in user's id: also Zero's `userID`, which pins a client group to one user. */
+  userID: string;
+  /** The person the user is. */
+  personId: string;
+};
+
+export type ZeroContext = AuthContext | undefined;
+
+declare module '@rocicorp/zero' {
+  interface DefaultTypes {
+    context: ZeroContext;
+  }
+}

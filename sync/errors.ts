@@ -1,0 +1,21 @@
+import { ApplicationError } from '@rocicorp/zero';
+
+/** Error codes a client may branch on. Messages never reveal whether a hidden record exists. */
+export const ErrorCode = {
+  unauthenticated: 'unauthenticated',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  invalid: 'invalid',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const errorMessages: Record<ErrorCode, string> = {
+  unauthenticated: 'You must be logged in to view this page',
+  forbidden: 'You do not have permission to do that.',
+  not_found: 'We could not find that.',
+  invalid: 'Please check what you entered.',
+};
+
+export function appError(code: ErrorCode, message: string = errorMessages[code]) {
+  return new ApplicationError(message, { details: { code } });
+}

@@ -1,0 +1,124 @@
+/**
+ * The one place that says who may read and write what (DESIGN.md §3).
+ *
+ * Reads are ZQL relationship filters: a supporter reaches a Decision Maker's
+ * library only through a supporter link whose level allows the item AND an
+ * active support session on that link (`endedAt IS NULL`). Because the rule is
+ * a live filter, ending a session or lowering a level removes rows from an open
+ * screen without reconnecting. Writes are assert functions; the server runs
+ * them authoritatively inside the mutation's transaction.
+ *
+ * Every synced query, mutator and REST handler goes through this module.
+ */
+import type { Transaction } from '@rocicorp/zero';
+import type { Access, AccessLevel } from '../schema/enums.ts';
+import { zql } from '../schema/zero-schema.gen.ts';
+import type { AuthContext, ZeroContext } from './context.ts';
+import { appError } from './errors.ts';
+
+/** Supporter link levels that may read (and, in a session, write) items of each access. */
+export const LEVELS_FOR_ACCESS: Record<Access, readonly AccessLevel[]> = {
+  General: ['General', 'Restricted', 'Administrator'],
+  Restricted: ['Restricted', 'Administrator'],
+};
+
+export function requireAuth(ctx: ZeroContext): AuthContext {
+  if (!ctx) throw appError('unauthenticated');
+  return ctx;
+}
+
+/**
+ * The preferences `ctx` may read; callers narrow and relate from here. Signed
+ * out → a query that matches nothing.
+ */
+export function readablePreferences(ctx: ZeroContext) {
+  const q = zql.preference;
+  if (!ctx) return q.where(({ or }) => or());
+  const me = ctx.personId;
+  return q.where(({ or, and, cmp, exists }) =>
+    or(
+      cmp('personId', '=', me),
+      and(
+        cmp('access', '=', 'General'),
+        exists('owner', (owner) =>
+          owner.whereExists('supporters', (link) =>
+            link
+              .where('supporterId', me)
+              .where('accessLevel', 'IN', [...LEVELS_FOR_ACCESS.General])
+              .whereExists('sessions', (s) => s.where('endedAt', 'IS', null)),
+          ),
+        ),
+      ),
+      exists('owner', (owner) =>
+        owner.whereExists('supporters', (link) =>
+          link
+            .where('supporterId', me)
+            .where('accessLevel', 'IN', [...LEVELS_FOR_ACCESS.Restricted])
+            .whereExists('sessions', (s) => s.where('endedAt', 'IS', null)),
+        ),
+      ),
+    ),
+  );
+}
+
+/** People whose basic profile `ctx` may read: themselves and anyone linked to them either way. */
+export function readablePeople(ctx: ZeroContext) {
+  const q = zql.person;
+  if (!ctx) return q.where(({ or }) => or());
+  const me = ctx.personId;
+  return q.where(({ or, cmp, exists }) =>
+    or(
+      cmp('id', '=', me),
+      exists('supporters', (link) => link.where('supporterId', me)),
+      exists('supporting', (link) => link.where('supportedId', me)),
+    ),
+  );
+}
+
+/**
+ * The access `ctx` has to a person's library right now: `write` and the level of
+ * the active session's link (or `owner`). Used by mutators and REST handlers.
+ */
+export type LibraryAccess =
+  | { kind: 'owner'; write: true }
+  | { kind: 'supporter'; level: AccessLevel; sessionId: string; write: true }
+  | { kind: 'none'; write: false };
+
+export async function libraryAccess(
+  tx: Transaction,
+  ctx: AuthContext,
+  personId: string,
+): Promise<LibraryAccess> {
+  if (ctx.personId === personId) return { kind: 'owner', write: true };
+  const link = await tx.run(
+    zql.supporterLink
+      .where('supporterId', ctx.personId)
+      .where('supportedId', personId)
+      .related('sessions', (s) => s.where('endedAt', 'IS', null).limit(1))
+      .one(),
+  );
+  const session = link?.sessions[0];
+  if (!link || !session) return { kind: 'none', write: false };
+  return { kind: 'supporter', level: link.accessLevel, sessionId: session.id, write: true };
+}
+
+export function accessAllows(access: LibraryAccess, itemAccess: Access): boolean {
+  if (access.kind === 'owner') return true;
+  if (access.kind === 'none') return false;
+  return LEVELS_FOR_ACCESS[itemAccess].includes(access.level);
+}
+
+/**
+ * Throws unless `ctx` may change an item of `itemAccess` in `personId`'s library.
+ * Called before any existence check, so a refusal never tells whether a record exists.
+ */
+export async function assertCanWriteItem(
+  tx: Transaction,
+  ctx: AuthContext,
+  personId: string,
+  itemAccess: Access,
+): Promise<LibraryAccess> {
+  const access = await libraryAccess(tx, ctx, personId);
+  if (!accessAllows(access, itemAccess)) throw appError('forbidden');
+  return access;
+}

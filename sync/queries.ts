@@ -1,0 +1,9 @@
+import { defineQueries } from '@rocicorp/zero';
+import './context.ts';
+import { personQueries } from './person.ts';
+import { preferenceQueries } from './preference.ts';
+
+export const queries = defineQueries({
+  person: personQueries,
+  preference: preferenceQueries,
+});

@@ -1,0 +1,29 @@
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ErrorPage, NotFoundPage } from './components/error-page.tsx';
+import { routeTree } from './routeTree.gen.ts';
+import './styles.css';
+
+const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  defaultErrorComponent: ErrorPage,
+  defaultNotFoundComponent: NotFoundPage,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
