@@ -47,6 +47,8 @@ export const configSchema = z.object({
   /** Whether the product is publicly launched: signed-out visitors of / go to /login, else /landing. */
   APP_LAUNCHED: bool.default(true),
   LOG_REQUESTS: bool.default(false),
+  /** `all` runs Postgres (unless DATABASE_URL), zero-cache and the API; `api` only the API (containers). */
+  STACK_ROLE: z.enum(['all', 'api'], { message: 'expected all or api' }).default('all'),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -76,9 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid setting ZERO_ADMIN_PASSWORD: required in production (at least 12 characters)',
     );
   }
-  if (c.NODE_ENV === 'production' && !c.DATABASE_URL) {
+  if ((c.NODE_ENV === 'production' || c.STACK_ROLE === 'api') && !c.DATABASE_URL) {
     throw new ConfigError(
-      'Invalid setting DATABASE_URL: required in production (a postgres:// URL)',
+      'Invalid setting DATABASE_URL: required in production and with STACK_ROLE=api (a postgres:// URL)',
     );
   }
   return {

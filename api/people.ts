@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { libraryAccess, readablePeople } from '../sync/permissions.ts';
-import { sessionFromCookieHeader } from './auth/sessions.ts';
+import { sessionFromRequest } from './auth/sessions.ts';
 import { jsonError } from './errors.ts';
 import type { AppDeps } from './server.ts';
 
@@ -12,7 +12,7 @@ export function peopleRoutes(deps: AppDeps) {
 
   /** The caller's access to a person (DESIGN.md §3); 403 when they have none. */
   app.get('/:personId/access', async (c) => {
-    const who = await sessionFromCookieHeader(deps.db, c.req.header('cookie'));
+    const who = await sessionFromRequest(deps.db, c.req.raw.headers);
     if (!who)
       return jsonError(c, 401, 'unauthenticated', 'You must be logged in to view this page');
     const personId = personIdParam.safeParse(c.req.param('personId'));

@@ -10,7 +10,7 @@ import {
   clearSessionCookie,
   createSession,
   revokeSession,
-  sessionFromCookieHeader,
+  sessionFromRequest,
   setSessionCookie,
 } from './auth/sessions.ts';
 import type { Config } from './config.ts';
@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps) {
   app.get('/api/health', (c) => c.json({ ok: true }));
 
   app.get('/api/session', async (c) => {
-    const who = await sessionFromCookieHeader(db, c.req.header('cookie'));
+    const who = await sessionFromRequest(db, c.req.raw.headers);
     const body: SessionInfo = {
       user: who
         ? {
@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.post('/api/auth/logout', async (c) => {
-    const who = await sessionFromCookieHeader(db, c.req.header('cookie'));
+    const who = await sessionFromRequest(db, c.req.raw.headers);
     if (who) await revokeSession(db, who.sessionId);
     clearSessionCookie(c, production);
     return c.body(null, 204);

@@ -32,12 +32,22 @@ export type SessionUser = {
   auth: AuthContext;
 };
 
-/** The signed-in user behind a request's session cookie, or null. */
-export async function sessionFromCookieHeader(
+function bearerToken(header: string | null | undefined): string | undefined {
+  const m = header?.match(/^Bearer\s+(\S+)$/i);
+  return m?.[1];
+}
+
+/**
+ * The signed-in user behind a request: the session cookie (browsers, and
+ * zero-cache forwarding a browser's cookie) or `Authorization: Bearer <session
+ * token>` (non-browser clients such as a Node Zero client). Null when neither
+ * names a live session.
+ */
+export async function sessionFromRequest(
   db: Db,
-  cookieHeader: string | null | undefined,
+  headers: { get(name: string): string | null },
 ): Promise<SessionUser | null> {
-  const token = cookieToken(cookieHeader);
+  const token = cookieToken(headers.get('cookie')) ?? bearerToken(headers.get('authorization'));
   if (!token || token.length > 200) return null;
   const id = hashToken(token);
   const rows = await db

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { StackError } from './errors.ts';
@@ -123,6 +123,8 @@ export async function startEmbeddedPostgres(
   const passwordFile = path.join(dataDir, 'pg-password');
 
   await mkdir(dataDir, { recursive: true });
+  // The postgres OS user (when we run as root) must be able to reach its files.
+  if (ids.uid !== undefined) await chmod(dataDir, 0o755);
   let password: string;
   if (await exists(path.join(pgData, 'PG_VERSION'))) {
     password = (await readFile(passwordFile, 'utf8')).trim();

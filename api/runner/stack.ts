@@ -25,7 +25,7 @@ export type Stack = {
   url: string;
   zeroUrl: string;
   databaseUrl: string;
-  pids: { postgres?: number; zeroCache: number };
+  pids: { postgres?: number; zeroCache?: number };
   /** Resolves with a description when a child process dies unexpectedly. */
   failed: Promise<string>;
   stop: () => Promise<void>;
@@ -50,7 +50,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   });
 
   try {
-    if (!(await portIsFree(config.PORT, config.HOST === 'localhost' ? '127.0.0.1' : config.HOST))) {
+    // `localhost` is bound as 127.0.0.1: zero-cache calls the API there, and browsers
+    // resolve localhost to loopback (the page and zero-cache must share the host name
+    // `localhost` so that the session cookie reaches both).
+    const listenHost = config.HOST === 'localhost' ? '127.0.0.1' : config.HOST;
+    if (!(await portIsFree(config.PORT, listenHost))) {
       throw new StackError('api', `port ${config.PORT} is already in use (set PORT)`);
     }
     if (opts.web === 'static') await ensureWebBuild(log);
@@ -115,7 +119,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     }
     await new Promise<void>((resolve, reject) => {
       server.once('error', (e) => reject(new StackError('api', `could not listen: ${e.message}`)));
-      server.listen(config.PORT, config.HOST, () => resolve());
+      server.listen(config.PORT, listenHost, () => resolve());
     });
     cleanups.push(
       () =>
@@ -124,6 +128,20 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
           server.closeAllConnections();
         }),
     );
+
+    if (config.STACK_ROLE === 'api') {
+      return {
+        url: config.publicUrl,
+        zeroUrl: config.zeroPublicUrl,
+        databaseUrl,
+        pids: {},
+        failed,
+        stop: async () => {
+          stopping = true;
+          await stopAll();
+        },
+      };
+    }
 
     let zero: ZeroCacheHandle;
     try {

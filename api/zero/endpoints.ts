@@ -3,7 +3,7 @@ import { handleMutateRequest, handleQueryRequest } from '@rocicorp/zero/server';
 import { Hono } from 'hono';
 import { schema } from '../../schema/zero-schema.gen.ts';
 import { queries } from '../../sync/queries.ts';
-import { sessionFromCookieHeader } from '../auth/sessions.ts';
+import { sessionFromRequest } from '../auth/sessions.ts';
 import type { Db } from '../db.ts';
 import { jsonError } from '../errors.ts';
 import type { ZeroDb } from './db-provider.ts';
@@ -19,7 +19,7 @@ export function zeroRoutes(deps: { db: Db; zdb: ZeroDb }) {
   const app = new Hono();
 
   app.post('/query', async (c) => {
-    const who = await sessionFromCookieHeader(deps.db, c.req.header('cookie'));
+    const who = await sessionFromRequest(deps.db, c.req.raw.headers);
     if (!who)
       return jsonError(c, 401, 'unauthenticated', 'You must be logged in to view this page');
     const ctx = who.auth;
@@ -34,7 +34,7 @@ export function zeroRoutes(deps: { db: Db; zdb: ZeroDb }) {
   });
 
   app.post('/mutate', async (c) => {
-    const who = await sessionFromCookieHeader(deps.db, c.req.header('cookie'));
+    const who = await sessionFromRequest(deps.db, c.req.raw.headers);
     if (!who)
       return jsonError(c, 401, 'unauthenticated', 'You must be logged in to view this page');
     const ctx = who.auth;

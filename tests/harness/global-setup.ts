@@ -1,0 +1,23 @@
+import type { TestProject } from 'vitest/node';
+import { startTestStack } from './stack.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: { url: string; zeroUrl: string; databaseUrl: string; port: number; zeroPort: number };
+  }
+}
+
+/** One real stack (Postgres, zero-cache, API) for all integration tests. */
+export default async function setup(project: TestProject) {
+  const stack = await startTestStack({ web: 'none' });
+  project.provide('stack', {
+    url: stack.url,
+    zeroUrl: stack.zeroUrl,
+    databaseUrl: stack.databaseUrl,
+    port: stack.port,
+    zeroPort: stack.zeroPort,
+  });
+  return async () => {
+    await stack.stop();
+  };
+}

@@ -1,0 +1,192 @@
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { seedId } from '../../api/seed.ts';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import { eventually, type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
+
+const stack = inject('stack');
+const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
+const clients: Array<{ close: () => Promise<void> }> = [];
+
+let aroha: SignedIn;
+let sam: SignedIn;
+let riley: SignedIn;
+
+beforeAll(async () => {
+  aroha = await signIn(stack.url, 'aroha@example.com');
+  sam = await signIn(stack.url, 'sam@example.com');
+  riley = await signIn(stack.url, 'riley@example.com');
+});
+
+afterAll(async () => {
+  for (const c of clients) await c.close().catch(() => {});
+  await sql.end();
+});
+
+function client(who: SignedIn) {
+  const z = zeroClient(stack.zeroUrl, who);
+  clients.push(z);
+  return z;
+}
+
+async function publishedTitles(access?: 'General' | 'Restricted') {
+  const rows = access
+    ? await sql`select title from preference where person_id = ${aroha.personId} and status = 'Published' and access = ${access} order by title`
+    : await sql`select title from preference where person_id = ${aroha.personId} and status = 'Published' order by title`;
+  return rows.map((r) => String(r.title));
+}
+
+async function startSession(supporter: SignedIn, key: string) {
+  const id = crypto.randomUUID();
+  await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
+            values (${id}, ${seedId(`link:${key}->aroha`)}, ${aroha.personId}, ${supporter.personId})`;
+  return {
+    end: () => sql`update support_session set ended_at = now() where id = ${id}`,
+  };
+}
+
+describe('synced query: preference.list', () => {
+  test('the Decision Maker sees every one of her published preferences', async () => {
+    const z = client(aroha);
+    const rows = await z.run(queries.preference.list({ personId: aroha.personId }), {
+      type: 'complete',
+    });
+    expect(rows.map((r) => r.title).sort()).toEqual((await publishedTitles()).sort());
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+  });
+
+  test('a General supporter sees nothing without a session, General items in one, and loses them live when it ends', async () => {
+    const z = client(sam);
+    const view = z.materialize(queries.preference.list({ personId: aroha.personId }));
+    await z.run(queries.preference.list({ personId: aroha.personId }), { type: 'complete' });
+    expect(view.data).toEqual([]);
+
+    const session = await startSession(sam, 'sam');
+    const general = await publishedTitles('General');
+    await eventually(
+      'General preferences on the supporter client',
+      () => view.data.map((r) => r.title).sort(),
+      (titles) => titles.length === general.length,
+    );
+    expect(view.data.map((r) => r.title).sort()).toEqual([...general].sort());
+    expect(view.data.every((r) => r.access === 'General')).toBe(true);
+
+    await session.end();
+    await eventually(
+      'rows removed after the session ended',
+      () => view.data.length,
+      (n) => n === 0,
+    );
+    view.destroy();
+  });
+
+  test('a Restricted supporter in session sees General and Restricted items', async () => {
+    const z = client(riley);
+    const view = z.materialize(queries.preference.list({ personId: aroha.personId }));
+    const session = await startSession(riley, 'riley');
+    const all = await publishedTitles();
+    await eventually(
+      'all preferences on the Restricted supporter client',
+      () => view.data.length,
+      (n) => n === all.length,
+    );
+    expect(view.data.some((r) => r.access === 'Restricted')).toBe(true);
+    await session.end();
+    await eventually(
+      'rows removed after the session ended',
+      () => view.data.length,
+      (n) => n === 0,
+    );
+    view.destroy();
+  });
+
+  test('someone with no link to the person sees nothing, session or not', async () => {
+    const tui = await signIn(stack.url, 'tui@example.com');
+    const z = client(tui);
+    const rows = await z.run(queries.preference.list({ personId: aroha.personId }), {
+      type: 'complete',
+    });
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('custom mutator: preference.update', () => {
+  const teaId = seedId('preference:aroha:tea');
+  const medicationId = seedId('preference:aroha:medication');
+
+  async function titleOf(id: string) {
+    const [row] = await sql`select title from preference where id = ${id}`;
+    return row ? String(row.title) : undefined;
+  }
+  async function historyFor(id: string) {
+    return sql`select type, related_type, created_by, message from history_event where related_id = ${id} order by created_at`;
+  }
+
+  test('the Decision Maker changes a title: Postgres has it, with a history event', async () => {
+    const z = client(aroha);
+    await z.run(queries.preference.list({ personId: aroha.personId }), { type: 'complete' });
+    const before = (await historyFor(teaId)).length;
+    const title = `Tea, strong, ${Date.now()}`;
+    const result = await z.mutate(mutators.preference.update({ id: teaId, title: `  ${title}  ` }))
+      .server;
+    expect(result.type).toBe('success');
+    expect(await titleOf(teaId)).toBe(title);
+    const history = await historyFor(teaId);
+    expect(history.length).toBe(before + 1);
+    expect(history.at(-1)).toMatchObject({
+      type: 'Modify',
+      related_type: 'Preference',
+      created_by: aroha.personId,
+    });
+  });
+
+  test('a supporter without a session is refused and nothing changes', async () => {
+    const z = client(sam);
+    const before = await titleOf(teaId);
+    const history = (await historyFor(teaId)).length;
+    const result = await z.mutate(mutators.preference.update({ id: teaId, title: 'Hijacked' }))
+      .server;
+    expect(result.type).toBe('error');
+    expect(await titleOf(teaId)).toBe(before);
+    expect((await historyFor(teaId)).length).toBe(history);
+  });
+
+  test('a General supporter in session may change a General item but not a Restricted one', async () => {
+    const z = client(sam);
+    const session = await startSession(sam, 'sam');
+    try {
+      await eventually(
+        'General rows for the supporter',
+        () => z.run(queries.preference.list({ personId: aroha.personId }), { type: 'complete' }),
+        (rows) => rows.length > 0,
+      );
+      const ok = await z.mutate(
+        mutators.preference.update({ id: teaId, title: 'Tea, as Sam knows it' }),
+      ).server;
+      expect(ok.type).toBe('success');
+      expect(await titleOf(teaId)).toBe('Tea, as Sam knows it');
+
+      const before = await titleOf(medicationId);
+      const refused = await z.mutate(
+        mutators.preference.update({ id: medicationId, title: 'Changed by Sam' }),
+      ).server;
+      expect(refused.type).toBe('error');
+      expect(await titleOf(medicationId)).toBe(before);
+    } finally {
+      await session.end();
+    }
+  });
+
+  test('an empty or over-long title is refused with a clear message and changes nothing', async () => {
+    const z = client(aroha);
+    const before = await titleOf(teaId);
+    const empty = await z.mutate(mutators.preference.update({ id: teaId, title: '   ' })).server;
+    expect(empty.type).toBe('error');
+    if (empty.type === 'error') expect(empty.error.message).toMatch(/title/i);
+    const long = await z.mutate(mutators.preference.update({ id: teaId, title: 'x'.repeat(201) }))
+      .server;
+    expect(long.type).toBe('error');
+    expect(await titleOf(teaId)).toBe(before);
+  });
+});
