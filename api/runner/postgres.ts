@@ -170,10 +170,14 @@ export async function startEmbeddedPostgres(
       'max_replication_slots=10',
       '-c',
       'max_connections=200',
+      // Bounds the WAL that Zero's replication slot can hold while zero-cache is
+      // stopped; beyond it Postgres drops the slot and zero-cache resyncs.
       '-c',
-      'fsync=on',
+      'max_slot_wal_keep_size=1GB',
     ],
-    { ...ids, stdio: ['ignore', 'pipe', 'pipe'] },
+    // Own process group: a terminal Ctrl-C reaches only the runner, which stops
+    // zero-cache first and Postgres last.
+    { ...ids, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
 
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

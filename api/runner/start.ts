@@ -4,9 +4,13 @@
  * fails; Ctrl-C / SIGTERM stops zero-cache, the API and Postgres, in that order.
  */
 import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { describeFailure } from './errors.ts';
 import { type Stack, startStack } from './stack.ts';
+
+const stateFile = (dataDir: string) => path.join(dataDir, 'stack.json');
 
 const dev = process.argv.includes('--dev');
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -15,10 +19,13 @@ const started = Date.now();
 let stack: Stack | undefined;
 let stopping = false;
 
+let stateDir: string | undefined;
+
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   await stack?.stop();
+  if (stateDir) await rm(stateFile(stateDir), { force: true });
   process.exit(code);
 }
 
@@ -34,6 +41,13 @@ try {
     log: (line) => console.log(line),
     ...(verbose ? { childLog: (line: string) => console.log(line) } : {}),
   });
+  await mkdir(config.DATA_DIR, { recursive: true });
+  // What is running, for operators and tests (removed on a clean stop).
+  await writeFile(
+    stateFile(config.DATA_DIR),
+    JSON.stringify({ pid: process.pid, ...stack.pids, url: stack.url, zeroUrl: stack.zeroUrl }),
+  );
+  stateDir = config.DATA_DIR;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`Ready in ${seconds} s: ${stack.url}  (zero-cache ${stack.zeroUrl})`);
   const why = await stack.failed;

@@ -1,0 +1,65 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function errorOf(env: Record<string, string>) {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return e instanceof Error ? e.message : '';
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  test('defaults: port 3000, zero-cache 4848, embedded Postgres, localhost URLs', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      ZERO_PORT: 4848,
+      DATA_DIR: '.data',
+      STACK_ROLE: 'all',
+      APP_LAUNCHED: true,
+      publicUrl: 'http://localhost:3000',
+      zeroPublicUrl: 'http://localhost:4848',
+    });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  test('an empty value counts as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  test.each([
+    [{ PORT: 'abc' }, 'Invalid setting PORT: expected a port number'],
+    [{ PORT: '70000' }, 'Invalid setting PORT: expected a port number between 1 and 65535'],
+    [{ ZERO_PORT: '-1' }, 'Invalid setting ZERO_PORT: expected a port number between 1 and 65535'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid setting DATABASE_URL: expected a postgres:// or postgresql:// URL',
+    ],
+    [{ NODE_ENV: 'staging' }, 'Invalid setting NODE_ENV: expected development, production or test'],
+    [{ APP_LAUNCHED: 'maybe' }, 'Invalid setting APP_LAUNCHED: expected true or false'],
+    [
+      { ZERO_NUM_SYNC_WORKERS: '0' },
+      'Invalid setting ZERO_NUM_SYNC_WORKERS: expected a whole number from 1 to 8',
+    ],
+    [{ STACK_ROLE: 'db' }, 'Invalid setting STACK_ROLE: expected all or api'],
+  ])('%o is refused with one line naming the variable', (env, message) => {
+    expect(errorOf(env)).toBe(message);
+  });
+
+  test('production needs a database URL and a zero-cache admin password', () => {
+    expect(errorOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' })).toMatch(
+      /^Invalid setting ZERO_ADMIN_PASSWORD/,
+    );
+    expect(errorOf({ NODE_ENV: 'production', ZERO_ADMIN_PASSWORD: 'x'.repeat(12) })).toMatch(
+      /^Invalid setting DATABASE_URL/,
+    );
+  });
+
+  test('STACK_ROLE=api needs DATABASE_URL', () => {
+    expect(errorOf({ STACK_ROLE: 'api' })).toMatch(/^Invalid setting DATABASE_URL/);
+  });
+});

@@ -1,0 +1,12 @@
+import { startTestStack } from '../harness/stack.ts';
+
+/** Starts one real stack (built web app, API, zero-cache, Postgres) for the end-to-end run. */
+export default async function globalSetup() {
+  const stack = await startTestStack({ web: 'static' });
+  process.env.E2E_BASE_URL = stack.url;
+  process.env.E2E_ZERO_URL = stack.zeroUrl;
+  process.env.E2E_DATABASE_URL = stack.databaseUrl;
+  return async () => {
+    await stack.stop();
+  };
+}

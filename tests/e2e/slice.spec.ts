@@ -1,0 +1,87 @@
+import { expect, signInContext, test } from './fixtures.ts';
+
+test('signed out, the people area sends you to sign in', async ({ page }) => {
+  await page.goto('/people/someone/preferences');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('alert')).toHaveText('You must be logged in to view this page');
+});
+
+test('the demo Decision Maker signs in and sees her preference titles', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('Email').fill('aroha@example.com');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Kia ora, Aroha' })).toBeVisible();
+  await page.getByRole('link', { name: 'Library', exact: true }).click();
+  const list = page.getByRole('list', { name: 'Preferences' });
+  await expect(list.getByRole('listitem')).toHaveCount(14);
+  await expect(list).toContainText('Porridge on cold mornings');
+  await expect(list).toContainText('How I take my medication');
+});
+
+test('an unknown e-mail gets the register message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    "We don't have an account for nobody@example.com",
+  );
+});
+
+test('a title changed in one browser appears in another without reload', async ({
+  browser,
+  app,
+}) => {
+  const a = await browser.newContext();
+  const b = await browser.newContext();
+  try {
+    const { personId } = await signInContext(a, app.url, 'aroha@example.com');
+    await signInContext(b, app.url, 'aroha@example.com');
+    const editor = await a.newPage();
+    const viewer = await b.newPage();
+
+    await viewer.goto(`${app.url}/people/${personId}/preferences`);
+    const list = viewer.getByRole('list', { name: 'Preferences' });
+    await expect(list).toContainText('Radio in the morning');
+    // Marks this document: a reload would lose it.
+    await viewer.evaluate(() => {
+      document.body.dataset.sameDocument = 'yes';
+    });
+
+    await editor.goto(`${app.url}/people/${personId}/preferences`);
+    await editor.getByRole('link', { name: 'Radio in the morning' }).click();
+    await editor.getByRole('link', { name: 'Edit' }).click();
+    const title = editor.getByLabel('Title');
+    await expect(title).toHaveValue('Radio in the morning');
+    await title.fill('Radio National in the morning');
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    await expect(editor.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+    await expect(list).toContainText('Radio National in the morning');
+    await expect(list).not.toContainText(/^Radio in the morning$/);
+    expect(await viewer.evaluate(() => document.body.dataset.sameDocument)).toBe('yes');
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
+test('keyboard only: the edit form is reachable and labelled, with visible focus', async ({
+  page,
+  context,
+  app,
+}) => {
+  const { personId } = await signInContext(context, app.url, 'aroha@example.com');
+  await page.goto(`${app.url}/people/${personId}/preferences`);
+  await expect(page.getByRole('list', { name: 'Preferences' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  const first = page.getByRole('list', { name: 'Preferences' }).getByRole('link').first();
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/preferences\/[0-9a-f-]+$/);
+  const edit = page.getByRole('link', { name: 'Edit' });
+  await edit.focus();
+  const outline = await edit.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe('none');
+});

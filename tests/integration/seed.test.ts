@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, inject, test } from 'vitest';
+import { connect } from '../../api/db.ts';
+import { demo, seedDemo } from '../../api/seed.ts';
+
+const stack = inject('stack');
+const { sql, db } = connect(stack.databaseUrl, { max: 1 });
+afterAll(() => sql.end());
+
+describe('npm run db:seed (demo data, DESIGN.md §4)', () => {
+  test('a second run changes nothing', async () => {
+    const snapshot = async () =>
+      sql`select (select count(*) from person) p, (select count(*) from app_user) u,
+                 (select count(*) from preference) f, (select count(*) from category) c,
+                 (select count(*) from note) n, (select count(*) from supporter_link) l`;
+    const before = await snapshot();
+    expect(await seedDemo(db)).toBe(0);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('Aroha: 12+ preferences over 4+ categories (one nested), General and Restricted, with feelings, notes and reviews', async () => {
+    const id = demo.aroha.personId;
+    const [p] = await sql`select count(*)::int n, count(distinct access)::int accesses,
+                 count(*) filter (where feeling is null)::int no_feeling,
+                 count(*) filter (where review_schedule <> 'Never')::int reviewed
+               from preference where person_id = ${id}`;
+    expect(p?.n).toBeGreaterThanOrEqual(12);
+    expect(p?.accesses).toBe(2);
+    expect(p?.no_feeling).toBe(0);
+    expect(p?.reviewed).toBeGreaterThan(0);
+    const [c] =
+      await sql`select count(*)::int n, count(parent_id)::int nested from category where person_id = ${id}`;
+    expect(c?.n).toBeGreaterThanOrEqual(4);
+    expect(c?.nested).toBeGreaterThanOrEqual(1);
+    const [n] = await sql`select count(*)::int n from note where person_id = ${id}`;
+    expect(n?.n).toBeGreaterThan(0);
+  });
+
+  test('the circle: Sam General, Riley Restricted, Ana Administrator with a library; Tui alone', async () => {
+    const links = await sql`select p.email, l.access_level from supporter_link l
+                            join person p on p.id = l.supporter_id
+                            where l.supported_id = ${demo.aroha.personId} order by p.email`;
+    expect(links.map((l) => [l.email, l.access_level])).toEqual([
+      ['ana@example.com', 'Administrator'],
+      ['riley@example.com', 'Restricted'],
+      ['sam@example.com', 'General'],
+    ]);
+    const types = await sql`select email, type from person order by email`;
+    expect(Object.fromEntries(types.map((t) => [t.email, t.type]))).toMatchObject({
+      'aroha@example.com': 'DecisionMaker',
+      'sam@example.com': 'Supporter',
+      'riley@example.com': 'Supporter',
+      'ana@example.com': 'SupporterAndDecisionMaker',
+      'tui@example.com': 'DecisionMaker',
+    });
+    const [ana] =
+      await sql`select count(*)::int n from preference where person_id = ${demo.ana.personId}`;
+    expect(ana?.n).toBeGreaterThan(0);
+    const [tui] = await sql`select count(*)::int n from supporter_link
+                            where supporter_id = ${demo.tui.personId} or supported_id = ${demo.tui.personId}`;
+    expect(tui?.n).toBe(0);
+    const [done] =
+      await sql`select count(*)::int n from app_user where wizard_completed_at is null`;
+    expect(done?.n).toBe(0);
+  });
+});
