@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # The app image: the Hono API plus the built web app, run with STACK_ROLE=api
 # (no embedded Postgres, no zero-cache child). See docs/deployment.md.
 
