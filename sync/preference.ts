@@ -1,5 +1,6 @@
-import { defineMutator, defineQuery } from '@rocicorp/zero';
+import { defineMutator, defineQuery, type Row, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
+import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { assertCanWriteItem, readablePreferences, requireAuth } from './permissions.ts';
 
@@ -36,21 +37,34 @@ export const preferenceQueries = {
 export const preferenceUpdateArgs = z.object({ id, title: preferenceTitle });
 export type PreferenceUpdateArgs = z.infer<typeof preferenceUpdateArgs>;
 
+/**
+ * Changes a preference's title. Returns the row as it was, or undefined when
+ * the client has not synced it (the server then decides). Refusals never tell
+ * whether a hidden preference exists: unreadable and missing look the same.
+ */
+export async function updatePreference(
+  tx: Transaction,
+  ctx: ZeroContext,
+  args: PreferenceUpdateArgs,
+): Promise<Row['preference'] | undefined> {
+  const me = requireAuth(ctx);
+  const row = await tx.run(readablePreferences(me).where('id', args.id).one());
+  if (!row) {
+    if (tx.location === 'client') return undefined;
+    throw appError('not_found');
+  }
+  if (tx.location === 'server') await assertCanWriteItem(tx, me, row.personId, row.access);
+  await tx.mutate.preference.update({
+    id: args.id,
+    title: args.title,
+    updatedAt: Date.now(),
+    updatedBy: me.personId,
+  });
+  return row;
+}
+
 export const preferenceMutators = {
   update: defineMutator(preferenceUpdateArgs, async ({ tx, args, ctx }) => {
-    const me = requireAuth(ctx);
-    const row = await tx.run(readablePreferences(me).where('id', args.id).one());
-    if (!row) {
-      // A client only holds what it has synced; the server decides.
-      if (tx.location === 'client') return;
-      throw appError('not_found');
-    }
-    if (tx.location === 'server') await assertCanWriteItem(tx, me, row.personId, row.access);
-    await tx.mutate.preference.update({
-      id: args.id,
-      title: args.title,
-      updatedAt: Date.now(),
-      updatedBy: me.personId,
-    });
+    await updatePreference(tx, ctx, args);
   }),
 };

@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+
+const { placeholder } = sql;
+
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { person, session, user } from '../../schema/index.ts';
@@ -23,6 +26,33 @@ function cookieToken(header: string | null | undefined): string | undefined {
     if (k === SESSION_COOKIE) return decodeURIComponent(v.join('='));
   }
   return undefined;
+}
+
+// Every Zero query and mutate request authenticates, so the lookup is a prepared statement.
+const statements = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+function prepareLookup(db: Db) {
+  return db
+    .select({ session, user, person })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .innerJoin(person, eq(person.id, user.personId))
+    .where(
+      and(
+        eq(session.id, placeholder('id')),
+        isNull(session.revokedAt),
+        gt(session.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('session_lookup');
+}
+function lookupStatement(db: Db) {
+  let s = statements.get(db);
+  if (!s) {
+    s = prepareLookup(db);
+    statements.set(db, s);
+  }
+  return s;
 }
 
 export type SessionUser = {
@@ -50,13 +80,7 @@ export async function sessionFromRequest(
   const token = cookieToken(headers.get('cookie')) ?? bearerToken(headers.get('authorization'));
   if (!token || token.length > 200) return null;
   const id = hashToken(token);
-  const rows = await db
-    .select({ session, user, person })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .innerJoin(person, eq(person.id, user.personId))
-    .where(and(eq(session.id, id), isNull(session.revokedAt), gt(session.expiresAt, new Date())))
-    .limit(1);
+  const rows = await lookupStatement(db).execute({ id });
   const row = rows[0];
   if (!row) return null;
   if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { defineMutator, defineMutators, type Transaction } from '@rocicorp/zero';
-import { zql } from '../../schema/zero-schema.gen.ts';
 import type { AuthContext } from '../../sync/context.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { requireAuth } from '../../sync/permissions.ts';
-import { preferenceUpdateArgs } from '../../sync/preference.ts';
+import { preferenceUpdateArgs, updatePreference } from '../../sync/preference.ts';
 
 type HistoryInput = {
   personId: string;
@@ -31,16 +30,14 @@ export async function recordHistory(tx: Transaction, ctx: AuthContext, event: Hi
 export const serverMutators = defineMutators(mutators, {
   preference: {
     update: defineMutator(preferenceUpdateArgs, async ({ tx, args, ctx }) => {
-      await mutators.preference.update.fn({ tx, args, ctx });
-      const me = requireAuth(ctx);
-      const row = await tx.run(zql.preference.where('id', args.id).one());
-      if (row) {
-        await recordHistory(tx, me, {
-          personId: row.personId,
+      const before = await updatePreference(tx, ctx, args);
+      if (before && before.title !== args.title) {
+        await recordHistory(tx, requireAuth(ctx), {
+          personId: before.personId,
           type: 'Modify',
           relatedType: 'Preference',
-          relatedId: row.id,
-          message: `Changed the title to “${row.title}”`,
+          relatedId: before.id,
+          message: `Changed the title from “${before.title}” to “${args.title}”`,
         });
       }
     }),
