@@ -11,6 +11,7 @@ export default defineConfig({
             'sync/**/*.test.ts',
             'api/**/*.test.ts',
             'schema/**/*.test.ts',
+            'tests/bench/**/*.test.ts',
           ],
           environment: 'node',
         },
