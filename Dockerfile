@@ -10,12 +10,9 @@ ENV npm_config_fund=false \
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
-# `npx vite build` writes dist/web; the stamp beside it tells the runner that
-# dist/web matches these sources, so it never rebuilds at start-up (it could
-# not: the runtime user cannot write to /app).
-RUN npx vite build \
- && npx tsx -e "import('./api/runner/web-build.ts').then(async (m) => require('node:fs').writeFileSync(require('node:path').join(m.webDist, '.source-hash'), await m.sourceHash()))" \
- && test -f dist/web/index.html
+# `npm run build` writes dist/web and stamps it with its sources' hash, so the
+# runner never rebuilds at start-up (it could not: the runtime user cannot write to /app).
+RUN npm run build && test -f dist/web/.source-hash
 
 # ---- runtime -----------------------------------------------------------------
 FROM node:22-bookworm-slim AS runtime

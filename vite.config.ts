@@ -15,6 +15,14 @@ export default defineConfig({
       routesDirectory: path.join(root, 'web/routes'),
       generatedRouteTree: path.join(root, 'web/routeTree.gen.ts'),
       autoCodeSplitting: true,
+      // Loaders too: they reach the sync client, which the sign-in page does not need.
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader'],
+          ['component'],
+          ['errorComponent', 'notFoundComponent', 'pendingComponent'],
+        ],
+      },
       quoteStyle: 'single',
     }),
     react(),

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { logger } from 'hono/logger';
 import { z } from 'zod';
 import { user } from '../schema/index.ts';
 import type { SessionInfo } from '../sync/session.ts';
@@ -36,6 +38,7 @@ export function createApp(deps: AppDeps) {
   const production = config.NODE_ENV === 'production';
   const allowedOrigin = new URL(config.publicUrl).origin;
   const app = new Hono();
+  if (config.LOG_REQUESTS) app.use('*', logger());
 
   // State-changing requests from another origin are refused. Requests without an
   // Origin header (server-to-server, e.g. zero-cache for a Node client) pass;
@@ -122,6 +125,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.staticRoot) {
     const root = deps.staticRoot;
+    app.use('*', compress());
     app.use(
       '/assets/*',
       serveStatic({

@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { Config } from '../config.ts';
 import { connect } from '../db.ts';
 import { ensureDatabase, runMigrations } from '../migrate.ts';
+import { seedDemo } from '../seed.ts';
 import { createApp } from '../server.ts';
 import { createZeroDb } from '../zero/db-provider.ts';
 import { StackError } from './errors.ts';
@@ -91,6 +92,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     const { sql, db } = connect(databaseUrl);
     cleanups.push(() => sql.end({ timeout: 5 }));
+    if (config.NODE_ENV === 'development') {
+      // A brand-new development database gets the demo circle, so that
+      // `npm install && npm start` is enough to sign in as a demo user.
+      const [row] = await sql`select exists (select 1 from app_user) as any`;
+      if (!row?.any)
+        log(`Seeded the demo circle (${await seedDemo(db)} rows): sign in as aroha@example.com`);
+    }
     const app = createApp({
       config,
       sql,

@@ -2,7 +2,6 @@ import { ZeroProvider } from '@rocicorp/zero/react';
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
 import { messages } from '../messages.ts';
 import { getSession } from '../session.ts';
-import { zeroFor } from '../zero.ts';
 
 /** The person area requires a signed-in user and a person; it owns the Zero client. */
 export const Route = createFileRoute('/people/$personId')({
@@ -11,6 +10,8 @@ export const Route = createFileRoute('/people/$personId')({
     if (!session.user || !session.person) {
       throw redirect({ to: '/login', search: { message: messages.errors.loggedOut } });
     }
+    // Loaded here, not at start-up: the sign-in page does not need the sync client.
+    const { zeroFor } = await import('../zero.ts');
     return { session, zero: zeroFor(session) };
   },
   component: PersonArea,

@@ -1,0 +1,64 @@
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import { expect, signInContext, test } from './fixtures.ts';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+type Violation = { id: string; impact: string | null; help: string; nodes: unknown[] };
+
+/** Runs axe-core (WCAG 2.0-2.2 A/AA rules) in the page; returns serious and critical violations. */
+async function seriousViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ path: axePath });
+  const result: { violations: Violation[] } = await page.evaluate(
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })`,
+  );
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+test('sign-in and landing pages have no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  for (const path of ['/login', '/landing']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});
+
+test('library list, view and edit pages have no serious or critical accessibility violations', async ({
+  page,
+  context,
+  app,
+}) => {
+  const { personId } = await signInContext(context, app.url, 'aroha@example.com');
+  await page.goto(`${app.url}/people/${personId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await seriousViolations(page), 'home').toEqual([]);
+
+  await page.goto(`${app.url}/people/${personId}/preferences`);
+  await expect(page.getByRole('list', { name: 'Preferences' })).toBeVisible();
+  expect(await seriousViolations(page), 'list').toEqual([]);
+
+  await page.getByRole('list', { name: 'Preferences' }).getByRole('link').first().click();
+  await expect(page.getByRole('link', { name: 'Edit' })).toBeVisible();
+  expect(await seriousViolations(page), 'view').toEqual([]);
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Title')).toBeVisible();
+  expect(await seriousViolations(page), 'edit').toEqual([]);
+});
+
+test('touch targets of links and buttons are at least 44 px', async ({ page, context, app }) => {
+  const { personId } = await signInContext(context, app.url, 'aroha@example.com');
+  await page.goto(`${app.url}/people/${personId}/preferences`);
+  await expect(page.getByRole('list', { name: 'Preferences' })).toBeVisible();
+  const small: string = await page.evaluate(`
+    [...document.querySelectorAll('a, button, input')]
+      .filter((el) => !el.classList.contains('skip-link'))
+      .map((el) => ({ text: el.textContent.trim(), r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && (r.height < 44 || r.width < 44))
+      .map(({ text, r }) => text + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))
+      .join(', ')
+  `);
+  expect(small).toBe('');
+});
