@@ -8,6 +8,7 @@ import { seedDemo } from '../seed.ts';
 import { createApp } from '../server.ts';
 import { createZeroDb } from '../zero/db-provider.ts';
 import { StackError } from './errors.ts';
+import { DATABASE_NAME } from './local-database.ts';
 import { portIsFree } from './ports.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './postgres.ts';
 import { ensureWebBuild, webDist } from './web-build.ts';
@@ -31,8 +32,6 @@ export type Stack = {
   failed: Promise<string>;
   stop: () => Promise<void>;
 };
-
-export const DATABASE_NAME = 'preference_bank';
 
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const { config } = opts;

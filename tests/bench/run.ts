@@ -135,7 +135,9 @@ const latency = await editLatency();
 console.log(
   `Edit in one browser visible in another (${latency.n} changes): p50 ${fmt(latency.p50)}, p95 ${fmt(latency.p95)}, max ${fmt(latency.max)}  [budget p50 <= 30 ms, p95 <= 60 ms]`,
 );
-console.log(`Initial JavaScript of the sign-in page: ${latency.signInJsKb.toFixed(1)} KB compressed  [budget <= 250 KB gzip]`);
+console.log(
+  `Initial JavaScript of the sign-in page: ${latency.signInJsKb.toFixed(1)} KB compressed  [budget <= 250 KB gzip]`,
+);
 const start = process.env.BENCH_SKIP_START ? { first: 0, again: [] } : await restartTime();
 console.log(
   `npm start until the app answers: first (initdb + initial sync) ${fmt(start.first)}; on existing data ${start.again.map(fmt).join(', ')}  [budget <= 10 s]`,

@@ -39,7 +39,10 @@ export async function startTestStack(
   await mkdir(base, { recursive: true });
   const dataDir = await mkdtemp(path.join(base, 'stack-'));
   const pgPort = await freePort();
-  const pg = await startEmbeddedPostgres({ dataDir, port: pgPort });
+  const pg = await startEmbeddedPostgres({ dataDir, port: pgPort }).catch(async (e: unknown) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw e;
+  });
   try {
     const databaseUrl = pg.url(`test_${path.basename(dataDir).replace(/\W/g, '_').toLowerCase()}`);
     await ensureDatabase(databaseUrl);
