@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Config } from '../config.ts';
@@ -11,7 +11,7 @@ import { StackError } from './errors.ts';
 import { DATABASE_NAME } from './local-database.ts';
 import { portIsFree } from './ports.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './postgres.ts';
-import { ensureWebBuild, webDist } from './web-build.ts';
+import { ensureWebBuild, projectRoot, webDist } from './web-build.ts';
 import { startZeroCache, type ZeroCacheHandle } from './zero-cache.ts';
 
 export type StackOptions = {
@@ -110,17 +110,21 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const { createServer } = await import('node:http');
     let server: Server;
     if (opts.web === 'vite') {
+      // Vite's dev server (HMR) for everything but /api, on the same port and
+      // origin, with its HMR WebSocket on this server too.
+      let viteMiddlewares: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+      server = createServer((req, res) => {
+        if (req.url?.startsWith('/api/') || !viteMiddlewares) return apiListener(req, res);
+        viteMiddlewares(req, res);
+      });
       const { createServer: createVite } = await import('vite');
       const vite = await createVite({
-        configFile: path.resolve(webDist, '../../vite.config.ts'),
-        server: { middlewareMode: true, hmr: { port: config.PORT + 10 } },
+        configFile: path.join(projectRoot, 'vite.config.ts'),
+        server: { middlewareMode: true, ws: { server } },
         appType: 'spa',
       });
+      viteMiddlewares = vite.middlewares;
       cleanups.push(() => vite.close());
-      server = createServer((req, res) => {
-        if (req.url?.startsWith('/api/')) return apiListener(req, res);
-        vite.middlewares(req, res);
-      });
     } else {
       server = createServer(apiListener);
     }
