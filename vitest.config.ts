@@ -12,6 +12,7 @@ export default defineConfig({
             'api/**/*.test.ts',
             'schema/**/*.test.ts',
             'tests/bench/**/*.test.ts',
+            'tests/static/**/*.test.ts',
           ],
           environment: 'node',
         },

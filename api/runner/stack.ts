@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Config } from '../config.ts';
-import { connect } from '../db.ts';
+import { connect, type Sql } from '../db.ts';
 import { ensureDatabase, runMigrations } from '../migrate.ts';
 import { seedDemo } from '../seed.ts';
 import { createApp } from '../server.ts';
@@ -32,6 +32,27 @@ export type Stack = {
   failed: Promise<string>;
   stop: () => Promise<void>;
 };
+
+/**
+ * Zero needs logical replication; say so in one line rather than let zero-cache
+ * fail obscurely. An unbounded max_slot_wal_keep_size lets Zero's slot hold WAL
+ * without limit while zero-cache is stopped: warn (embedded Postgres sets 1GB).
+ */
+async function checkReplicationSettings(sql: Sql, log: (line: string) => void) {
+  const [row] = await sql`select current_setting('wal_level') as wal_level,
+                                 current_setting('max_slot_wal_keep_size') as keep`;
+  if (row?.wal_level !== 'logical') {
+    throw new StackError(
+      'postgres',
+      `wal_level is ${row?.wal_level}; Zero needs wal_level=logical`,
+    );
+  }
+  if (row.keep === '-1') {
+    log(
+      "postgres: warning: max_slot_wal_keep_size is unlimited, so Zero's replication slot can hold WAL without bound while zero-cache is stopped (set it, e.g. 2GB)",
+    );
+  }
+}
 
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const { config } = opts;
@@ -91,6 +112,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     const { sql, db } = connect(databaseUrl);
     cleanups.push(() => sql.end({ timeout: 5 }));
+    await checkReplicationSettings(sql, log);
     if (config.NODE_ENV === 'development') {
       // A brand-new development database gets the demo circle, so that
       // `npm install && npm start` is enough to sign in as a demo user.

@@ -63,3 +63,30 @@ describe('npm run db:seed (demo data, DESIGN.md §4)', () => {
     expect(done?.n).toBe(0);
   });
 });
+
+describe('the embedded PostgreSQL', () => {
+  test('replicates logically and bounds the WAL a replication slot may hold', async () => {
+    const [row] = await sql`select current_setting('wal_level') as wal_level,
+                                   current_setting('max_slot_wal_keep_size') as keep`;
+    expect(row).toEqual({ wal_level: 'logical', keep: '1GB' });
+  });
+
+  test('server-only tables live outside the replicated schema', async () => {
+    // Zero's own metadata publication (schemas zero, zero_0) aside, only public is published.
+    const published = await sql`select schemaname, tablename from pg_publication_tables
+                                where pubname not like '_zero_metadata_%'`;
+    expect(published.length).toBeGreaterThan(0);
+    expect(published.filter((t) => t.schemaname !== 'public')).toEqual([]);
+    const privateTables =
+      await sql`select tablename from pg_tables where schemaname = 'private' order by 1`;
+    expect(privateTables.map((t) => t.tablename)).toEqual(
+      expect.arrayContaining([
+        'session',
+        'magic_link_challenge',
+        'passkey_credential',
+        'invite_token',
+        'billing_customer',
+      ]),
+    );
+  });
+});
