@@ -20,8 +20,16 @@ let stack: Stack | undefined;
 let stopping = false;
 
 let stateDir: string | undefined;
+let starting = true;
+let exitAfterStart: number | undefined;
 
 async function shutdown(code: number) {
+  // A signal during start-up: let startStack finish (or clean up after itself)
+  // first, so that no child it has already spawned is left behind.
+  if (starting) {
+    exitAfterStart ??= code;
+    return;
+  }
   if (stopping) return;
   stopping = true;
   await stack?.stop();
@@ -41,6 +49,8 @@ try {
     log: (line) => console.log(line),
     ...(verbose ? { childLog: (line: string) => console.log(line) } : {}),
   });
+  starting = false;
+  if (exitAfterStart !== undefined) await shutdown(exitAfterStart);
   await mkdir(config.DATA_DIR, { recursive: true });
   // What is running, for operators and tests (removed on a clean stop).
   await writeFile(
@@ -54,6 +64,7 @@ try {
   console.error(why);
   await shutdown(1);
 } catch (e) {
+  starting = false;
   console.error(describeFailure(e));
   await shutdown(1);
 }
