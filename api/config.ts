@@ -47,6 +47,15 @@ export const configSchema = z.object({
   /** Whether the product is publicly launched: signed-out visitors of / go to /login, else /landing. */
   APP_LAUNCHED: bool.default(true),
   LOG_REQUESTS: bool.default(false),
+  /** Outgoing mail. Unset (and not production): mail is kept in the dev mailbox instead. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3, 'expected a sender such as Preference Bank <no-reply@example.org>')
+    .default('Preference Bank <no-reply@preference-bank.localhost>'),
   /** `all` runs Postgres (unless DATABASE_URL), zero-cache and the API; `api` only the API (containers). */
   STACK_ROLE: z.enum(['all', 'api'], { message: 'expected all or api' }).default('all'),
 });
@@ -82,6 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid setting DATABASE_URL: required in production and with STACK_ROLE=api (a postgres:// URL)',
     );
+  }
+  if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
+    throw new ConfigError('Invalid setting SMTP_URL: required in production (an smtp:// or smtps:// URL)');
   }
   return {
     ...c,

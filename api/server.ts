@@ -15,6 +15,7 @@ import {
   sessionFromRequest,
   setSessionCookie,
 } from './auth/sessions.ts';
+import { passkeyRoutes } from './auth/passkeys.ts';
 import type { Config } from './config.ts';
 import type { Db, Sql } from './db.ts';
 import { jsonError } from './errors.ts';
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps) {
     });
   }
 
+  app.route('/api/authentication/passkeys', passkeyRoutes(deps));
   app.route('/api/zero', zeroRoutes(deps));
   app.route('/api/people', peopleRoutes(deps));
 

@@ -122,3 +122,12 @@ export async function assertCanWriteItem(
   if (!accessAllows(access, itemAccess)) throw appError('forbidden');
   return access;
 }
+
+/**
+ * Administrator of a person: the person themselves (when they have no separate
+ * administrator) or a supporter whose link is Administrator, inside a session.
+ * Administrators see subscription, history and passkey management.
+ */
+export function isAdministrator(access: LibraryAccess): boolean {
+  return access.kind === 'owner' || (access.kind === 'supporter' && access.level === 'Administrator');
+}

@@ -1,11 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-
-const { placeholder } = sql;
-
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { person, session, user } from '../../schema/index.ts';
+import { historyEvent, person, session, user } from '../../schema/index.ts';
 import type { AuthContext } from '../../sync/context.ts';
 import type { Db } from '../db.ts';
 
@@ -27,6 +24,8 @@ function cookieToken(header: string | null | undefined): string | undefined {
   }
   return undefined;
 }
+
+const { placeholder } = sql;
 
 // Every Zero query and mutate request authenticates, so the lookup is a prepared statement.
 const statements = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
@@ -131,4 +130,61 @@ export function clearSessionCookie(c: Context, secure: boolean) {
 
 export function sessionToken(c: Context) {
   return getCookie(c, SESSION_COOKIE);
+}
+
+export type SignInMethod = 'email link' | 'passkey';
+
+/**
+ * Signs a user in on this response: a fresh session row (rotation: the
+ * browser's previous session, if any, is revoked), the HttpOnly cookie and a
+ * SignIn history event, in one transaction.
+ */
+export async function signInUser(
+  c: Context,
+  db: Db,
+  target: { userId: string; personId: string },
+  opts: { method: SignInMethod; secure: boolean },
+) {
+  const previous = sessionToken(c);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.transaction(async (tx) => {
+    const previousId = previous ? hashToken(previous) : null;
+    if (previousId) {
+      await tx.update(session).set({ revokedAt: new Date() }).where(eq(session.id, previousId));
+    }
+    await tx.insert(session).values({
+      id: hashToken(token),
+      userId: target.userId,
+      expiresAt,
+      rotatedFrom: previousId,
+      userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+    });
+    await tx.insert(historyEvent).values({
+      id: randomUUID(),
+      personId: target.personId,
+      type: 'SignIn',
+      relatedType: 'User',
+      relatedId: target.userId,
+      message: `Signed in with ${opts.method === 'passkey' ? 'a passkey' : 'an e-mail link'}`,
+      createdBy: target.personId,
+    });
+  });
+  setSessionCookie(c, token, expiresAt, opts.secure);
+}
+
+/** Revokes the session and writes a SignOut history event. */
+export async function signOutSession(db: Db, who: SessionUser) {
+  await db.transaction(async (tx) => {
+    await tx.update(session).set({ revokedAt: new Date() }).where(eq(session.id, who.sessionId));
+    await tx.insert(historyEvent).values({
+      id: randomUUID(),
+      personId: who.person.id,
+      type: 'SignOut',
+      relatedType: 'User',
+      relatedId: who.user.id,
+      message: 'Signed out',
+      createdBy: who.person.id,
+    });
+  });
 }
