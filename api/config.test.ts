@@ -46,14 +46,33 @@ describe('loadConfig', () => {
       'Invalid setting ZERO_NUM_SYNC_WORKERS: expected a whole number from 1 to 8',
     ],
     [{ STACK_ROLE: 'db' }, 'Invalid setting STACK_ROLE: expected all or api'],
+    [{ SMTP_URL: 'http://mail' }, 'Invalid setting SMTP_URL: expected an smtp:// or smtps:// URL'],
+    [
+      { MAGIC_LINK_LIMIT_PER_EMAIL: '0' },
+      'Invalid setting MAGIC_LINK_LIMIT_PER_EMAIL: expected a whole number of at least 1',
+    ],
+    [
+      { ACCESS_TOKEN_SECRET: 'short' },
+      'Invalid setting ACCESS_TOKEN_SECRET: expected at least 32 characters',
+    ],
+    [{ TRUST_PROXY: 'yes' }, 'Invalid setting TRUST_PROXY: expected true or false'],
   ])('%o is refused with one line naming the variable', (env, message) => {
     expect(errorOf(env)).toBe(message);
   });
 
-  test('production needs a database URL and a zero-cache admin password', () => {
-    expect(errorOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' })).toMatch(
-      /^Invalid setting ZERO_ADMIN_PASSWORD/,
-    );
+  test('production needs a database URL, a zero-cache admin password, a token secret and SMTP', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://h/db',
+      ZERO_ADMIN_PASSWORD: 'x'.repeat(12),
+      ACCESS_TOKEN_SECRET: 'y'.repeat(32),
+      SMTP_URL: 'smtp://mail:25',
+    };
+    expect(loadConfig(prod).NODE_ENV).toBe('production');
+    for (const missing of ['ZERO_ADMIN_PASSWORD', 'ACCESS_TOKEN_SECRET', 'SMTP_URL'] as const) {
+      const { [missing]: _, ...rest } = prod;
+      expect(errorOf(rest)).toMatch(new RegExp(`^Invalid setting ${missing}`));
+    }
     expect(errorOf({ NODE_ENV: 'production', ZERO_ADMIN_PASSWORD: 'x'.repeat(12) })).toMatch(
       /^Invalid setting DATABASE_URL/,
     );

@@ -56,6 +56,22 @@ export const configSchema = z.object({
     .string()
     .min(3, 'expected a sender such as Preference Bank <no-reply@example.org>')
     .default('Preference Bank <no-reply@preference-bank.localhost>'),
+  /** Signs per-person access tokens (GET /api/people/{id}/access). Unset outside production: random per start. */
+  ACCESS_TOKEN_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  /** Sign-in e-mails one address may ask for in 15 minutes. */
+  MAGIC_LINK_LIMIT_PER_EMAIL: z.coerce
+    .number({ message: 'expected a whole number of at least 1' })
+    .int('expected a whole number of at least 1')
+    .min(1, 'expected a whole number of at least 1')
+    .default(5),
+  /** Sign-in attempts one network address may make in 15 minutes. */
+  MAGIC_LINK_LIMIT_PER_IP: z.coerce
+    .number({ message: 'expected a whole number of at least 1' })
+    .int('expected a whole number of at least 1')
+    .min(1, 'expected a whole number of at least 1')
+    .default(30),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: bool.default(false),
   /** `all` runs Postgres (unless DATABASE_URL), zero-cache and the API; `api` only the API (containers). */
   STACK_ROLE: z.enum(['all', 'api'], { message: 'expected all or api' }).default('all'),
 });
@@ -92,8 +108,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid setting DATABASE_URL: required in production and with STACK_ROLE=api (a postgres:// URL)',
     );
   }
+  if (c.NODE_ENV === 'production' && !c.ACCESS_TOKEN_SECRET) {
+    throw new ConfigError(
+      'Invalid setting ACCESS_TOKEN_SECRET: required in production (at least 32 characters)',
+    );
+  }
   if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
-    throw new ConfigError('Invalid setting SMTP_URL: required in production (an smtp:// or smtps:// URL)');
+    throw new ConfigError(
+      'Invalid setting SMTP_URL: required in production (an smtp:// or smtps:// URL)',
+    );
   }
   return {
     ...c,

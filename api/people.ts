@@ -1,7 +1,9 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { libraryAccess, readablePeople } from '../sync/permissions.ts';
-import { sessionFromRequest } from './auth/sessions.ts';
+import { issueAccessToken, verifyAccessToken } from './auth/access-token.ts';
+import { bearerToken, type SessionUser, sessionById, sessionFromRequest } from './auth/sessions.ts';
 import { jsonError } from './errors.ts';
 import type { AppDeps } from './server.ts';
 
@@ -10,22 +12,44 @@ const personIdParam = z.string().min(1).max(64);
 export function peopleRoutes(deps: AppDeps) {
   const app = new Hono();
 
-  /** The caller's access to a person (DESIGN.md §3); 403 when they have none. */
+  /**
+   * Who is calling about `personId`: the session cookie, or a per-person access
+   * token (`Authorization: Bearer pat1...`) issued for exactly this person.
+   */
+  async function caller(c: Context, personId: string): Promise<SessionUser | null> {
+    const bearer = bearerToken(c.req.header('authorization'));
+    if (bearer?.startsWith('pat1.')) {
+      const claims = verifyAccessToken(deps.accessTokenKey, bearer);
+      if (!claims || claims.personId !== personId) return null;
+      return sessionById(deps.db, claims.sessionId);
+    }
+    return sessionFromRequest(deps.db, c.req.raw.headers);
+  }
+
+  /** The caller's access to a person (DESIGN.md §3) with a token for it; 403 when they have none. */
   app.get('/:personId/access', async (c) => {
-    const who = await sessionFromRequest(deps.db, c.req.raw.headers);
-    if (!who)
-      return jsonError(c, 401, 'unauthenticated', 'You must be logged in to view this page');
     const personId = personIdParam.safeParse(c.req.param('personId'));
     if (!personId.success) return jsonError(c, 400, 'invalid', 'That is not a valid person id.');
+    const who = await caller(c, personId.data);
+    if (!who)
+      return jsonError(c, 401, 'unauthenticated', 'You must be logged in to view this page');
     const ctx = who.auth;
     const [person, access] = await Promise.all([
       deps.zdb.run(readablePeople(ctx).where('id', personId.data).one()),
       deps.zdb.transaction((tx) => libraryAccess(tx, ctx, personId.data)),
     ]);
+    // The same answer whether the person is hidden or does not exist.
     if (!person || access.kind === 'none') {
       return jsonError(c, 403, 'forbidden', 'You do not have access to this person.');
     }
+    const { token, expiresAt } = issueAccessToken(deps.accessTokenKey, {
+      sessionId: who.sessionId,
+      personId: personId.data,
+    });
+    c.header('cache-control', 'no-store');
     return c.json({
+      token,
+      expiresAt,
       person: { id: person.id, firstName: person.firstName, knownAs: person.knownAs },
       access: {
         write: access.write,

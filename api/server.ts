@@ -1,40 +1,42 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { logger } from 'hono/logger';
-import { z } from 'zod';
-import { user } from '../schema/index.ts';
 import type { SessionInfo } from '../sync/session.ts';
-import {
-  clearSessionCookie,
-  createSession,
-  revokeSession,
-  sessionFromRequest,
-  setSessionCookie,
-} from './auth/sessions.ts';
+import { accessTokenKey } from './auth/access-token.ts';
+import { magicLinkRoutes } from './auth/magic-link.ts';
 import { passkeyRoutes } from './auth/passkeys.ts';
+import { clearSessionCookie, sessionFromRequest, signOutSession } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import type { Db, Sql } from './db.ts';
 import { jsonError } from './errors.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { peopleRoutes } from './people.ts';
+import { userRoutes } from './users.ts';
 import type { ZeroDb } from './zero/db-provider.ts';
 import { zeroRoutes } from './zero/endpoints.ts';
 
 export type AppDeps = {
   config: Config;
+  /** Key for per-person access tokens (api/auth/access-token.ts). */
+  accessTokenKey: Buffer;
   db: Db;
   sql: Sql;
   zdb: ZeroDb;
+  mailer: Mailer;
   /** Directory of the built web app; omitted when Vite serves it (dev) or in API-only tests. */
   staticRoot?: string | undefined;
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function createApp(deps: AppDeps) {
+export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
+  const deps: AppDeps = {
+    ...input,
+    accessTokenKey: accessTokenKey(input.config.ACCESS_TOKEN_SECRET),
+  };
   const { config, db } = deps;
   const production = config.NODE_ENV === 'production';
   const allowedOrigin = new URL(config.publicUrl).origin;
@@ -87,41 +89,27 @@ export function createApp(deps: AppDeps) {
 
   app.post('/api/auth/logout', async (c) => {
     const who = await sessionFromRequest(db, c.req.raw.headers);
-    if (who) await revokeSession(db, who.sessionId);
+    if (who) await signOutSession(db, who);
     clearSessionCookie(c, production);
     return c.body(null, 204);
   });
 
-  if (!production) {
-    // Development-only sign-in shortcut (issue 2); the e-mail magic link replaces it.
-    // In production this route does not exist.
-    const devSignIn = z.object({ email: z.string().trim().toLowerCase().email().max(320) });
-    app.post('/api/dev/sign-in', async (c) => {
-      const parsed = devSignIn.safeParse(await c.req.json().catch(() => null));
-      if (!parsed.success) {
-        return jsonError(c, 400, 'invalid', 'Please enter a valid email address.');
-      }
-      const found = await db.select().from(user).where(eq(user.email, parsed.data.email)).limit(1);
-      const u = found[0];
-      if (!u) {
-        return jsonError(
-          c,
-          404,
-          'unknown_email',
-          `We don't have an account for ${parsed.data.email}`,
-        );
-      }
-      const { token, expiresAt } = await createSession(db, u.id, {
-        userAgent: c.req.header('user-agent'),
-      });
-      setSessionCookie(c, token, expiresAt, production);
-      return c.json({ userId: u.id, personId: u.personId });
+  const mailbox = deps.mailer.mailbox;
+  if (!production && mailbox) {
+    // The development mailbox (DESIGN.md §4): mail that was kept, not sent.
+    // In production, or with SMTP_URL set, this route does not exist.
+    app.get('/api/dev/mailbox', (c) => {
+      c.header('cache-control', 'no-store');
+      return c.json(mailbox.list(c.req.query('to')));
     });
   }
 
+  // Passkeys first: the magic-link router answers 404 for any other provider.
   app.route('/api/authentication/passkeys', passkeyRoutes(deps));
+  app.route('/api/authentication', magicLinkRoutes(deps));
   app.route('/api/zero', zeroRoutes(deps));
   app.route('/api/people', peopleRoutes(deps));
+  app.route('/api/users', userRoutes(deps));
 
   app.all('/api/*', (c) => jsonError(c, 404, 'not_found', 'There is no such API endpoint.'));
 
@@ -137,6 +125,7 @@ export function createApp(deps: AppDeps) {
         },
       }),
     );
+    if (production || !mailbox) app.all('/dev/*', (c) => c.text('Not found', 404));
     app.use('*', serveStatic({ root }));
     // Client-side routes: every other GET gets the app shell.
     let shell: string | undefined;

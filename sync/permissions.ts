@@ -35,30 +35,25 @@ export function readablePreferences(ctx: ZeroContext) {
   const q = zql.preference;
   if (!ctx) return q.where(({ or }) => or());
   const me = ctx.personId;
-  return q.where(({ or, and, cmp, exists }) =>
-    or(
-      cmp('personId', '=', me),
-      and(
-        cmp('access', '=', 'General'),
-        exists('owner', (owner) =>
-          owner.whereExists('supporters', (link) =>
-            link
-              .where('supporterId', me)
-              .where('accessLevel', 'IN', [...LEVELS_FOR_ACCESS.General])
-              .whereExists('sessions', (s) => s.where('endedAt', 'IS', null)),
-          ),
-        ),
-      ),
+  // One branch per item access, so that no row matches two branches: each
+  // row's visibility hangs on exactly one condition, which keeps the live
+  // removal after a session ends to one change per row.
+  return q.where(({ or, and, cmp, exists }) => {
+    const inActiveSession = (levels: readonly AccessLevel[]) =>
       exists('owner', (owner) =>
         owner.whereExists('supporters', (link) =>
           link
             .where('supporterId', me)
-            .where('accessLevel', 'IN', [...LEVELS_FOR_ACCESS.Restricted])
+            .where('accessLevel', 'IN', [...levels])
             .whereExists('sessions', (s) => s.where('endedAt', 'IS', null)),
         ),
-      ),
-    ),
-  );
+      );
+    return or(
+      cmp('personId', '=', me),
+      and(cmp('access', '=', 'General'), inActiveSession(LEVELS_FOR_ACCESS.General)),
+      and(cmp('access', '=', 'Restricted'), inActiveSession(LEVELS_FOR_ACCESS.Restricted)),
+    );
+  });
 }
 
 /** People whose basic profile `ctx` may read: themselves and anyone linked to them either way. */
@@ -129,5 +124,7 @@ export async function assertCanWriteItem(
  * Administrators see subscription, history and passkey management.
  */
 export function isAdministrator(access: LibraryAccess): boolean {
-  return access.kind === 'owner' || (access.kind === 'supporter' && access.level === 'Administrator');
+  return (
+    access.kind === 'owner' || (access.kind === 'supporter' && access.level === 'Administrator')
+  );
 }

@@ -10,18 +10,33 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuthenticatedRouteImport } from './routes/authenticated'
 import { Route as LandingRouteImport } from './routes/landing'
-import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as RegisterRouteImport } from './routes/register'
+import { Route as RegisteredRouteImport } from './routes/registered'
+import { Route as DevMailboxRouteImport } from './routes/dev.mailbox'
+import { Route as LoginIndexRouteImport } from './routes/login.index'
+import { Route as LoginAnalogueKarateRouteImport } from './routes/login.analogue-karate'
+import { Route as OnboardingPersonIdRouteImport } from './routes/onboarding.$personId'
 import { Route as PeoplePersonIdRouteImport } from './routes/people.$personId'
 import { Route as PeoplePersonIdIndexRouteImport } from './routes/people.$personId.index'
+import { Route as LoginChallengeEmailEmailRouteImport } from './routes/login.challenge.email.$email'
+import { Route as LoginLinkChallengeIdTokenRouteImport } from './routes/login.link.$challengeId.$token'
 import { Route as PeoplePersonIdPreferencesIndexRouteImport } from './routes/people.$personId.preferences.index'
+import { Route as PeoplePersonIdSettingsPasskeysRouteImport } from './routes/people.$personId.settings.passkeys'
 import { Route as PeoplePersonIdPreferencesIdIndexRouteImport } from './routes/people.$personId.preferences.$id.index'
 import { Route as PeoplePersonIdPreferencesIdEditRouteImport } from './routes/people.$personId.preferences.$id.edit'
+import { Route as LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRouteImport } from './routes/login.challenge.email.validate.$email.$challengeId.$challengeToken'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticatedRoute = AuthenticatedRouteImport.update({
+  id: '/authenticated',
+  path: '/authenticated',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LandingRoute = LandingRouteImport.update({
@@ -29,14 +44,39 @@ const LandingRoute = LandingRouteImport.update({
   path: '/landing',
   getParentRoute: () => rootRouteImport,
 } as any)
-const LoginRoute = LoginRouteImport.update({
-  id: '/login',
-  path: '/login',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const LogoutRoute = LogoutRouteImport.update({
   id: '/logout',
   path: '/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisteredRoute = RegisteredRouteImport.update({
+  id: '/registered',
+  path: '/registered',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DevMailboxRoute = DevMailboxRouteImport.update({
+  id: '/dev/mailbox',
+  path: '/dev/mailbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginIndexRoute = LoginIndexRouteImport.update({
+  id: '/login/',
+  path: '/login/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginAnalogueKarateRoute = LoginAnalogueKarateRouteImport.update({
+  id: '/login/analogue-karate',
+  path: '/login/analogue-karate',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OnboardingPersonIdRoute = OnboardingPersonIdRouteImport.update({
+  id: '/onboarding/$personId',
+  path: '/onboarding/$personId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PeoplePersonIdRoute = PeoplePersonIdRouteImport.update({
@@ -49,10 +89,28 @@ const PeoplePersonIdIndexRoute = PeoplePersonIdIndexRouteImport.update({
   path: '/',
   getParentRoute: () => PeoplePersonIdRoute,
 } as any)
+const LoginChallengeEmailEmailRoute =
+  LoginChallengeEmailEmailRouteImport.update({
+    id: '/login/challenge/email/$email',
+    path: '/login/challenge/email/$email',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const LoginLinkChallengeIdTokenRoute =
+  LoginLinkChallengeIdTokenRouteImport.update({
+    id: '/login/link/$challengeId/$token',
+    path: '/login/link/$challengeId/$token',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PeoplePersonIdPreferencesIndexRoute =
   PeoplePersonIdPreferencesIndexRouteImport.update({
     id: '/preferences/',
     path: '/preferences/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSettingsPasskeysRoute =
+  PeoplePersonIdSettingsPasskeysRouteImport.update({
+    id: '/settings/passkeys',
+    path: '/settings/passkeys',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
 const PeoplePersonIdPreferencesIdIndexRoute =
@@ -67,81 +125,156 @@ const PeoplePersonIdPreferencesIdEditRoute =
     path: '/preferences/$id/edit',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
+const LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute =
+  LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRouteImport.update({
+    id: '/login/challenge/email/validate/$email/$challengeId/$challengeToken',
+    path: '/login/challenge/email/validate/$email/$challengeId/$challengeToken',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/authenticated': typeof AuthenticatedRoute
   '/landing': typeof LandingRoute
-  '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/register': typeof RegisterRoute
+  '/registered': typeof RegisteredRoute
+  '/dev/mailbox': typeof DevMailboxRoute
+  '/login/analogue-karate': typeof LoginAnalogueKarateRoute
+  '/onboarding/$personId': typeof OnboardingPersonIdRoute
   '/people/$personId': typeof PeoplePersonIdRouteWithChildren
+  '/login/': typeof LoginIndexRoute
   '/people/$personId/': typeof PeoplePersonIdIndexRoute
+  '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
+  '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
+  '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
   '/people/$personId/preferences/': typeof PeoplePersonIdPreferencesIndexRoute
   '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRoute
   '/people/$personId/preferences/$id/': typeof PeoplePersonIdPreferencesIdIndexRoute
+  '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/authenticated': typeof AuthenticatedRoute
   '/landing': typeof LandingRoute
-  '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/register': typeof RegisterRoute
+  '/registered': typeof RegisteredRoute
+  '/dev/mailbox': typeof DevMailboxRoute
+  '/login/analogue-karate': typeof LoginAnalogueKarateRoute
+  '/onboarding/$personId': typeof OnboardingPersonIdRoute
+  '/login': typeof LoginIndexRoute
   '/people/$personId': typeof PeoplePersonIdIndexRoute
+  '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
+  '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
+  '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
   '/people/$personId/preferences': typeof PeoplePersonIdPreferencesIndexRoute
   '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRoute
   '/people/$personId/preferences/$id': typeof PeoplePersonIdPreferencesIdIndexRoute
+  '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/authenticated': typeof AuthenticatedRoute
   '/landing': typeof LandingRoute
-  '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/register': typeof RegisterRoute
+  '/registered': typeof RegisteredRoute
+  '/dev/mailbox': typeof DevMailboxRoute
+  '/login/analogue-karate': typeof LoginAnalogueKarateRoute
+  '/onboarding/$personId': typeof OnboardingPersonIdRoute
   '/people/$personId': typeof PeoplePersonIdRouteWithChildren
+  '/login/': typeof LoginIndexRoute
   '/people/$personId/': typeof PeoplePersonIdIndexRoute
+  '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
+  '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
+  '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
   '/people/$personId/preferences/': typeof PeoplePersonIdPreferencesIndexRoute
   '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRoute
   '/people/$personId/preferences/$id/': typeof PeoplePersonIdPreferencesIdIndexRoute
+  '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/authenticated'
     | '/landing'
-    | '/login'
     | '/logout'
+    | '/register'
+    | '/registered'
+    | '/dev/mailbox'
+    | '/login/analogue-karate'
+    | '/onboarding/$personId'
     | '/people/$personId'
+    | '/login/'
     | '/people/$personId/'
+    | '/login/challenge/email/$email'
+    | '/login/link/$challengeId/$token'
+    | '/people/$personId/settings/passkeys'
     | '/people/$personId/preferences/'
     | '/people/$personId/preferences/$id/edit'
     | '/people/$personId/preferences/$id/'
+    | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/authenticated'
     | '/landing'
-    | '/login'
     | '/logout'
+    | '/register'
+    | '/registered'
+    | '/dev/mailbox'
+    | '/login/analogue-karate'
+    | '/onboarding/$personId'
+    | '/login'
     | '/people/$personId'
+    | '/login/challenge/email/$email'
+    | '/login/link/$challengeId/$token'
+    | '/people/$personId/settings/passkeys'
     | '/people/$personId/preferences'
     | '/people/$personId/preferences/$id/edit'
     | '/people/$personId/preferences/$id'
+    | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
   id:
     | '__root__'
     | '/'
+    | '/authenticated'
     | '/landing'
-    | '/login'
     | '/logout'
+    | '/register'
+    | '/registered'
+    | '/dev/mailbox'
+    | '/login/analogue-karate'
+    | '/onboarding/$personId'
     | '/people/$personId'
+    | '/login/'
     | '/people/$personId/'
+    | '/login/challenge/email/$email'
+    | '/login/link/$challengeId/$token'
+    | '/people/$personId/settings/passkeys'
     | '/people/$personId/preferences/'
     | '/people/$personId/preferences/$id/edit'
     | '/people/$personId/preferences/$id/'
+    | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuthenticatedRoute: typeof AuthenticatedRoute
   LandingRoute: typeof LandingRoute
-  LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
+  RegisterRoute: typeof RegisterRoute
+  RegisteredRoute: typeof RegisteredRoute
+  DevMailboxRoute: typeof DevMailboxRoute
+  LoginAnalogueKarateRoute: typeof LoginAnalogueKarateRoute
+  OnboardingPersonIdRoute: typeof OnboardingPersonIdRoute
   PeoplePersonIdRoute: typeof PeoplePersonIdRouteWithChildren
+  LoginIndexRoute: typeof LoginIndexRoute
+  LoginChallengeEmailEmailRoute: typeof LoginChallengeEmailEmailRoute
+  LoginLinkChallengeIdTokenRoute: typeof LoginLinkChallengeIdTokenRoute
+  LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute: typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -153,6 +286,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/authenticated': {
+      id: '/authenticated'
+      path: '/authenticated'
+      fullPath: '/authenticated'
+      preLoaderRoute: typeof AuthenticatedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/landing': {
       id: '/landing'
       path: '/landing'
@@ -160,18 +300,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LandingRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/login': {
-      id: '/login'
-      path: '/login'
-      fullPath: '/login'
-      preLoaderRoute: typeof LoginRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/logout': {
       id: '/logout'
       path: '/logout'
       fullPath: '/logout'
       preLoaderRoute: typeof LogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register': {
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registered': {
+      id: '/registered'
+      path: '/registered'
+      fullPath: '/registered'
+      preLoaderRoute: typeof RegisteredRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dev/mailbox': {
+      id: '/dev/mailbox'
+      path: '/dev/mailbox'
+      fullPath: '/dev/mailbox'
+      preLoaderRoute: typeof DevMailboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login/': {
+      id: '/login/'
+      path: '/login'
+      fullPath: '/login/'
+      preLoaderRoute: typeof LoginIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login/analogue-karate': {
+      id: '/login/analogue-karate'
+      path: '/login/analogue-karate'
+      fullPath: '/login/analogue-karate'
+      preLoaderRoute: typeof LoginAnalogueKarateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/onboarding/$personId': {
+      id: '/onboarding/$personId'
+      path: '/onboarding/$personId'
+      fullPath: '/onboarding/$personId'
+      preLoaderRoute: typeof OnboardingPersonIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/people/$personId': {
@@ -188,11 +363,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdIndexRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
+    '/login/challenge/email/$email': {
+      id: '/login/challenge/email/$email'
+      path: '/login/challenge/email/$email'
+      fullPath: '/login/challenge/email/$email'
+      preLoaderRoute: typeof LoginChallengeEmailEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login/link/$challengeId/$token': {
+      id: '/login/link/$challengeId/$token'
+      path: '/login/link/$challengeId/$token'
+      fullPath: '/login/link/$challengeId/$token'
+      preLoaderRoute: typeof LoginLinkChallengeIdTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/people/$personId/preferences/': {
       id: '/people/$personId/preferences/'
       path: '/preferences'
       fullPath: '/people/$personId/preferences/'
       preLoaderRoute: typeof PeoplePersonIdPreferencesIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/settings/passkeys': {
+      id: '/people/$personId/settings/passkeys'
+      path: '/settings/passkeys'
+      fullPath: '/people/$personId/settings/passkeys'
+      preLoaderRoute: typeof PeoplePersonIdSettingsPasskeysRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
     '/people/$personId/preferences/$id/': {
@@ -209,11 +405,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdPreferencesIdEditRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
+    '/login/challenge/email/validate/$email/$challengeId/$challengeToken': {
+      id: '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
+      path: '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
+      fullPath: '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
+      preLoaderRoute: typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 interface PeoplePersonIdRouteChildren {
   PeoplePersonIdIndexRoute: typeof PeoplePersonIdIndexRoute
+  PeoplePersonIdSettingsPasskeysRoute: typeof PeoplePersonIdSettingsPasskeysRoute
   PeoplePersonIdPreferencesIndexRoute: typeof PeoplePersonIdPreferencesIndexRoute
   PeoplePersonIdPreferencesIdEditRoute: typeof PeoplePersonIdPreferencesIdEditRoute
   PeoplePersonIdPreferencesIdIndexRoute: typeof PeoplePersonIdPreferencesIdIndexRoute
@@ -221,6 +425,7 @@ interface PeoplePersonIdRouteChildren {
 
 const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
   PeoplePersonIdIndexRoute: PeoplePersonIdIndexRoute,
+  PeoplePersonIdSettingsPasskeysRoute: PeoplePersonIdSettingsPasskeysRoute,
   PeoplePersonIdPreferencesIndexRoute: PeoplePersonIdPreferencesIndexRoute,
   PeoplePersonIdPreferencesIdEditRoute: PeoplePersonIdPreferencesIdEditRoute,
   PeoplePersonIdPreferencesIdIndexRoute: PeoplePersonIdPreferencesIdIndexRoute,
@@ -232,10 +437,20 @@ const PeoplePersonIdRouteWithChildren = PeoplePersonIdRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthenticatedRoute: AuthenticatedRoute,
   LandingRoute: LandingRoute,
-  LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
+  RegisterRoute: RegisterRoute,
+  RegisteredRoute: RegisteredRoute,
+  DevMailboxRoute: DevMailboxRoute,
+  LoginAnalogueKarateRoute: LoginAnalogueKarateRoute,
+  OnboardingPersonIdRoute: OnboardingPersonIdRoute,
   PeoplePersonIdRoute: PeoplePersonIdRouteWithChildren,
+  LoginIndexRoute: LoginIndexRoute,
+  LoginChallengeEmailEmailRoute: LoginChallengeEmailEmailRoute,
+  LoginLinkChallengeIdTokenRoute: LoginLinkChallengeIdTokenRoute,
+  LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute:
+    LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -61,7 +61,7 @@ export type SessionUser = {
   auth: AuthContext;
 };
 
-function bearerToken(header: string | null | undefined): string | undefined {
+export function bearerToken(header: string | null | undefined): string | undefined {
   const m = header?.match(/^Bearer\s+(\S+)$/i);
   return m?.[1];
 }
@@ -78,7 +78,11 @@ export async function sessionFromRequest(
 ): Promise<SessionUser | null> {
   const token = cookieToken(headers.get('cookie')) ?? bearerToken(headers.get('authorization'));
   if (!token || token.length > 200) return null;
-  const id = hashToken(token);
+  return sessionById(db, hashToken(token));
+}
+
+/** The live session with this id (the SHA-256 of its token), or null. */
+export async function sessionById(db: Db, id: string): Promise<SessionUser | null> {
   const rows = await lookupStatement(db).execute({ id });
   const row = rows[0];
   if (!row) return null;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Config } from '../config.ts';
 import { connect, type Sql } from '../db.ts';
+import { createMailer } from '../mail/mailer.ts';
 import { ensureDatabase, runMigrations } from '../migrate.ts';
 import { seedDemo } from '../seed.ts';
 import { createApp } from '../server.ts';
@@ -125,6 +126,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       sql,
       db,
       zdb: createZeroDb(sql),
+      mailer: createMailer(config),
       staticRoot: opts.web === 'static' ? webDist : undefined,
     });
 

@@ -13,6 +13,7 @@ import { freePort, portIsFree } from '../../api/runner/ports.ts';
 import { projectRoot } from '../../api/runner/web-build.ts';
 import { seedId } from '../../api/seed.ts';
 import { chromiumArgs } from '../../playwright.config.ts';
+import { openMagicLink } from '../harness/magic-link.ts';
 import { runStart } from '../harness/run-start.ts';
 import { startTestStack } from '../harness/stack.ts';
 import { fmt, summarise } from './stats.ts';
@@ -49,9 +50,8 @@ async function editLatency() {
     const prefId = seedId('preference:aroha:radio');
     const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
     for (const c of contexts) {
-      const res = await c.request.post(`${stack.url}/api/dev/sign-in`, {
-        data: { email: 'aroha@example.com' },
-      });
+      const { challengeId, completeUrl } = await openMagicLink(stack.url, 'aroha@example.com');
+      const res = await c.request.post(completeUrl, { data: { challengeId } });
       if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
     }
     const [ctxA, ctxB] = contexts;

@@ -1,4 +1,5 @@
 import { type BrowserContext, test as base, expect } from '@playwright/test';
+import { openMagicLink } from '../harness/magic-link.ts';
 
 function env(name: string): string {
   const v = process.env[name];
@@ -19,12 +20,19 @@ export const test = base.extend<{ app: { url: string; databaseUrl: string } }>({
 
 export { expect };
 
-/** Signs a browser context in through the development shortcut (the API sets the session cookie). */
+/**
+ * Signs a browser context in through the real e-mail magic link: the link is
+ * read from the dev mailbox and opened, then the context completes the
+ * challenge as the asking tab would, which sets its session cookie.
+ */
 export async function signInContext(context: BrowserContext, baseUrl: string, email: string) {
-  const res = await context.request.post(`${baseUrl}/api/dev/sign-in`, { data: { email } });
+  const { challengeId, completeUrl } = await openMagicLink(baseUrl, email);
+  const res = await context.request.post(completeUrl, { data: { challengeId } });
   expect(res.status()).toBe(200);
   const body: unknown = await res.json();
-  if (typeof body !== 'object' || body === null || !('personId' in body))
+  if (typeof body !== 'object' || body === null || !('person' in body))
     throw new Error('no person');
-  return { personId: String(body.personId) };
+  const p = body.person;
+  if (typeof p !== 'object' || p === null || !('id' in p)) throw new Error('no person');
+  return { personId: String(p.id) };
 }

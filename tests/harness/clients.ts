@@ -1,37 +1,37 @@
 import { Zero } from '@rocicorp/zero';
+import { z } from 'zod';
 import { schema } from '../../schema/zero-schema.gen.ts';
 import type { ZeroContext } from '../../sync/context.ts';
 import { mutators } from '../../sync/mutators.ts';
+import { openMagicLink } from './magic-link.ts';
 
 export type SignedIn = { token: string; userId: string; personId: string; cookie: string };
 
-/** Signs in through the development shortcut and returns the session token. */
+/** Signs in through the real e-mail magic link (dev mailbox) and returns the session token. */
 export async function signIn(baseUrl: string, email: string): Promise<SignedIn> {
-  const res = await fetch(`${baseUrl}/api/dev/sign-in`, {
+  const { challengeId, completeUrl } = await openMagicLink(baseUrl, email);
+  const res = await fetch(completeUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
+    body: JSON.stringify({ challengeId }),
   });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const body: unknown = await res.json();
-  const setCookie = res.headers.get('set-cookie') ?? '';
-  const token = /pb_session=([^;]+)/.exec(setCookie)?.[1];
-  if (
-    !token ||
-    typeof body !== 'object' ||
-    body === null ||
-    !('userId' in body) ||
-    !('personId' in body)
-  ) {
-    throw new Error('sign-in returned no session');
-  }
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const body = completed.parse(await res.json());
+  const token = /pb_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  if (!token) throw new Error('sign-in set no session cookie');
   return {
     token: decodeURIComponent(token),
-    userId: String(body.userId),
-    personId: String(body.personId),
+    userId: body.user.id,
+    personId: body.person.id,
     cookie: `pb_session=${token}`,
   };
 }
+
+const completed = z.object({
+  status: z.literal('complete'),
+  user: z.object({ id: z.string() }),
+  person: z.object({ id: z.string() }),
+});
 
 function contextOf(who: SignedIn): ZeroContext {
   return { userID: who.userId, personId: who.personId };

@@ -2,6 +2,7 @@ import postgres from 'postgres';
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import { loadConfig } from '../../api/config.ts';
 import { connect } from '../../api/db.ts';
+import { createMailer } from '../../api/mail/mailer.ts';
 import { seedId } from '../../api/seed.ts';
 import { createApp } from '../../api/server.ts';
 import { createZeroDb } from '../../api/zero/db-provider.ts';
@@ -25,58 +26,32 @@ describe('REST: session and sign-in', () => {
     expect(body).toMatchObject({ user: null, person: null, zeroCacheUrl: stack.zeroUrl });
   });
 
-  test('dev sign-in refuses a malformed e-mail (400) and an unknown one (404) with clear messages', async () => {
-    const bad = await fetch(`${stack.url}/api/dev/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'not-an-email' }),
-    });
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({
-      error: { code: 'invalid', message: 'Please enter a valid email address.' },
-    });
-    const unknown = await fetch(`${stack.url}/api/dev/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'nobody@example.com' }),
-    });
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({
-      error: { code: 'unknown_email', message: "We don't have an account for nobody@example.com" },
-    });
-  });
-
   test('sign-in sets an HttpOnly SameSite=Lax cookie; logout revokes the session server-side', async () => {
-    const res = await fetch(`${stack.url}/api/dev/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'TUI@example.com' }),
-    });
-    const setCookie = res.headers.get('set-cookie') ?? '';
-    expect(setCookie).toMatch(/HttpOnly/i);
-    expect(setCookie).toMatch(/SameSite=Lax/i);
-    const cookie = setCookie.split(';')[0] ?? '';
-    expect((await get('/api/session', cookie)).body.user.email).toBe('tui@example.com');
+    const tui = await signIn(stack.url, 'tui@example.com');
+    expect((await get('/api/session', tui.cookie)).body.user.email).toBe('tui@example.com');
 
     const out = await fetch(`${stack.url}/api/auth/logout`, {
       method: 'POST',
-      headers: { cookie },
+      headers: { cookie: tui.cookie },
     });
     expect(out.status).toBe(204);
-    expect((await get('/api/session', cookie)).body.user).toBeNull();
+    expect((await get('/api/session', tui.cookie)).body.user).toBeNull();
     const [row] =
-      await sql`select count(*)::int as n from private.session where revoked_at is not null`;
-    expect(row?.n).toBeGreaterThan(0);
+      await sql`select revoked_at from private.session where id = encode(sha256(${tui.token}::bytea), 'hex')`;
+    expect(row?.revoked_at).toBeInstanceOf(Date);
+    const [event] =
+      await sql`select type from history_event where person_id = ${tui.personId} order by created_at desc limit 1`;
+    expect(event?.type).toBe('SignOut');
   });
 
   test('a state-changing request from another origin is refused', async () => {
-    const res = await fetch(`${stack.url}/api/dev/sign-in`, {
+    const aroha = await signIn(stack.url, 'aroha@example.com');
+    const res = await fetch(`${stack.url}/api/auth/logout`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
-      body: JSON.stringify({ email: 'aroha@example.com' }),
+      headers: { cookie: aroha.cookie, origin: 'https://evil.example' },
     });
     expect(res.status).toBe(403);
-    expect(res.headers.get('set-cookie')).toBeNull();
+    expect((await get('/api/session', aroha.cookie)).body.user?.email).toBe('aroha@example.com');
   });
 
   test('unknown API paths answer 404 JSON', async () => {
@@ -132,6 +107,26 @@ describe('REST: GET /api/people/{personId}/access', () => {
     expect((await get(`/api/people/${arohaPersonId}/access`, sam.cookie)).status).toBe(403);
   });
 
+  test('the answer carries a per-person token: it works for that person only, and dies with the session', async () => {
+    const ana = await signIn(stack.url, 'ana@example.com');
+    const anaPersonId = seedId('person:ana');
+    const { body } = await get(`/api/people/${anaPersonId}/access`, ana.cookie);
+    expect(body.token).toMatch(/^pat1\./);
+    const withToken = (personId: string, token: string) =>
+      fetch(`${stack.url}/api/people/${personId}/access`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await withToken(anaPersonId, body.token)).status).toBe(200);
+    // Scoped: the token does not open another person, even one Ana may see.
+    expect((await withToken(arohaPersonId, body.token)).status).toBe(401);
+    expect((await withToken(anaPersonId, `${body.token.slice(0, -2)}AA`)).status).toBe(401);
+    await fetch(`${stack.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie: ana.cookie },
+    });
+    expect((await withToken(anaPersonId, body.token)).status).toBe(401);
+  });
+
   test('a malformed id → 400 with a JSON error', async () => {
     const aroha = await signIn(stack.url, 'aroha@example.com');
     const { status, body } = await get(`/api/people/${'x'.repeat(65)}/access`, aroha.cookie);
@@ -141,16 +136,25 @@ describe('REST: GET /api/people/{personId}/access', () => {
 });
 
 describe('production', () => {
-  test('the development sign-in route does not exist', async () => {
+  test('the dev mailbox and any development sign-in do not exist', async () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       DATABASE_URL: stack.databaseUrl,
       ZERO_ADMIN_PASSWORD: 'a-long-enough-password',
       PUBLIC_URL: 'https://app.example.org',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      ACCESS_TOKEN_SECRET: 'a-secret-that-is-at-least-32-characters-long',
     });
     const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
     try {
-      const app = createApp({ config, sql: s, db, zdb: createZeroDb(s) });
+      const app = createApp({
+        config,
+        sql: s,
+        db,
+        zdb: createZeroDb(s),
+        mailer: createMailer(config),
+      });
+      expect((await app.request('/api/dev/mailbox?to=aroha@example.com')).status).toBe(404);
       const res = await app.request('/api/dev/sign-in', {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: 'https://app.example.org' },

@@ -101,6 +101,27 @@ describe('synced query: preference.list', () => {
     view.destroy();
   });
 
+  test('rows come and go with the session every time (8 sessions in a row)', async () => {
+    const z = client(riley);
+    const view = z.materialize(queries.preference.list({ personId: aroha.personId }));
+    const all = (await publishedTitles()).length;
+    for (let i = 0; i < 8; i++) {
+      const session = await startSession(riley, 'riley');
+      await eventually(
+        `rows in session ${i}`,
+        () => view.data.length,
+        (n) => n === all,
+      );
+      await session.end();
+      await eventually(
+        `no rows after session ${i}`,
+        () => view.data.length,
+        (n) => n === 0,
+      );
+    }
+    view.destroy();
+  });
+
   test('someone with no link to the person sees nothing, session or not', async () => {
     const tui = await signIn(stack.url, 'tui@example.com');
     const z = client(tui);

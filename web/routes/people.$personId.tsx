@@ -1,5 +1,6 @@
 import { ZeroProvider } from '@rocicorp/zero/react';
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
+import { PasskeyOffer } from '../components/passkey-offer.tsx';
 import { messages } from '../messages.ts';
 import { getSession } from '../session.ts';
 
@@ -10,6 +11,10 @@ export const Route = createFileRoute('/people/$personId')({
     if (!session.user || !session.person) {
       throw redirect({ to: '/login', search: { message: messages.errors.loggedOut } });
     }
+    // Until the wizard is finished, the person area sends you to onboarding.
+    if (session.user.wizardCompletedAt === null && session.person.type !== 'Anonymous') {
+      throw redirect({ to: '/onboarding/$personId', params: { personId: session.person.id } });
+    }
     // Loaded here, not at start-up: the sign-in page does not need the sync client.
     const { zeroFor } = await import('../zero.ts');
     return { session, zero: zeroFor(session) };
@@ -18,11 +23,12 @@ export const Route = createFileRoute('/people/$personId')({
 });
 
 function PersonArea() {
-  const { zero } = Route.useRouteContext();
+  const { zero, session } = Route.useRouteContext();
   const { personId } = Route.useParams();
   return (
     <ZeroProvider zero={zero}>
       <main className="page" id="main">
+        <PasskeyOffer user={session.user} />
         <Outlet />
       </main>
       <nav className="bottom-nav" aria-label="Main">

@@ -1,0 +1,268 @@
+import postgres from 'postgres';
+import { mailedLink, readMailbox } from '../harness/magic-link.ts';
+import { expect, signInContext, test } from './fixtures.ts';
+
+let n = 0;
+const freshEmail = (tag: string) => `${tag}.${Date.now()}.${n++}@example.org`;
+
+async function registerByApi(baseUrl: string, email: string) {
+  const res = await fetch(`${baseUrl}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      type: 'General',
+      acceptedTermsOfService: true,
+      person: {
+        firstName: 'Hemi',
+        lastName: 'Rua',
+        knownAs: 'Hemi',
+        type: 'SupporterAndDecisionMaker',
+        personalInformation: {},
+      },
+    }),
+  });
+  expect(res.status).toBe(201);
+}
+
+async function askForLink(baseUrl: string, email: string) {
+  const res = await fetch(`${baseUrl}/api/authentication/email/track/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, challengeType: 'EMAIL_MAGIC_LINK' }),
+  });
+  const body = (await res.json()) as { challengeId: string; token: string };
+  return { ...body, link: await mailedLink(baseUrl, email, body.challengeId) };
+}
+
+test('register, open the mailed link, land on onboarding, then the empty library', async ({
+  page,
+  app,
+}) => {
+  const email = freshEmail('mere');
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Mere');
+  await page.getByLabel('Last name').fill('Kingi');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone (optional)').fill('+64 (21) 555-0100');
+  await page.getByLabel('I accept the terms of service').check();
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByText(`We sent a sign-in link to ${email}`)).toBeVisible();
+
+  const [mail] = await readMailbox(app.url, email);
+  expect(mail?.subject).toBe('Your sign-in link for Preference Bank');
+  const link = mail?.links[0] ?? '';
+  const other = await page.context().newPage();
+  await other.goto(link);
+  await expect(other.getByRole('status')).toHaveText(
+    'You are signed in on the device where you asked for this link.',
+  );
+
+  await expect(page.getByRole('heading', { name: 'Welcome to Preference Bank' })).toBeVisible();
+  await expect(page).toHaveURL(/\/onboarding\/[0-9a-f-]+$/);
+  await page.getByRole('button', { name: 'Go to my preference library' }).click();
+  await expect(page.getByText('Nothing is here yet.')).toBeVisible();
+});
+
+test('registration refuses bad input inline and keeps what was typed', async ({ page }) => {
+  await page.goto('/register?registerEmail=someone%40example.org');
+  await expect(page.getByLabel('Email')).toHaveValue('someone@example.org');
+  await page.getByLabel('First name').fill('  Ana  ');
+  await page.getByLabel('Last name').fill('Walker');
+  await page.getByLabel('First name').blur();
+  await expect(page.getByLabel('First name')).toHaveValue('Ana');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please accept the terms of service.');
+  await page.getByLabel('I accept the terms of service').check();
+  await page.getByLabel('Phone (optional)').fill('021.555');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'A phone number may contain only digits, spaces, hyphens, plus signs and parentheses.',
+  );
+  await page.getByLabel('Phone (optional)').fill('');
+  await page.getByLabel('Email').fill('aroha@example.com');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'There is already an account for this e-mail address. Please sign in instead.',
+  );
+  await expect(page.getByLabel('Last name')).toHaveValue('Walker');
+});
+
+test('the link opened on another device signs in the tab that asked, not the other device', async ({
+  browser,
+  app,
+}) => {
+  const asking = await browser.newContext();
+  const otherDevice = await browser.newContext();
+  try {
+    const page = await asking.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Email').fill('tui@example.com');
+    await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText('Waiting for you to open the link');
+
+    const challengeId = new URL(page.url()).pathname.split('/').at(-2) ?? '';
+    const phone = await otherDevice.newPage();
+    await phone.goto(await mailedLink(app.url, 'tui@example.com', challengeId));
+    await expect(phone.getByRole('status')).toHaveText(
+      'You are signed in on the device where you asked for this link.',
+    );
+
+    await expect(page.getByRole('heading', { name: 'Kia ora, Tui' })).toBeVisible();
+    await phone.goto(`${app.url}/`);
+    await expect(phone).toHaveURL(/\/login/);
+  } finally {
+    await asking.close();
+    await otherDevice.close();
+  }
+});
+
+test('reused, tampered and expired links are refused with clear messages', async ({
+  page,
+  app,
+}) => {
+  const email = freshEmail('links');
+  await registerByApi(app.url, email);
+
+  const first = await askForLink(app.url, email);
+  await page.goto(first.link);
+  await expect(page.getByRole('status')).toHaveText(
+    'You are signed in on the device where you asked for this link.',
+  );
+  await page.goto(first.link);
+  await expect(page.getByRole('alert')).toHaveText(
+    'This sign-in link has already been used. Please ask for a new one.',
+  );
+
+  const second = await askForLink(app.url, email);
+  await page.goto(`${second.link.slice(0, -3)}abc`);
+  await expect(page.getByRole('alert')).toHaveText(
+    'This sign-in link is not valid. Please ask for a new one.',
+  );
+
+  const sql = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql`update private.magic_link_challenge set expires_at = now() - interval '1 second' where id = ${second.challengeId}`;
+  } finally {
+    await sql.end();
+  }
+  await page.goto(second.link);
+  await expect(page.getByRole('alert')).toHaveText(
+    'This sign-in link has expired (links last 15 minutes). Please ask for a new one.',
+  );
+  // The tab that asked says so too, and offers a new link.
+  await page.goto(
+    `${app.url}/login/challenge/email/validate/${encodeURIComponent(email)}/${second.challengeId}/${second.token}`,
+  );
+  await expect(page.getByRole('alert')).toHaveText(
+    'This sign-in link has expired (links last 15 minutes). Please ask for a new one.',
+  );
+  await expect(page.getByRole('link', { name: 'Send a new link' })).toBeVisible();
+});
+
+test('an unknown e-mail opens the register dialog and counts attempts', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+  const dialog = page.getByRole('dialog', {
+    name: "We don't have an account for nobody@example.com",
+  });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/register=1/);
+  await expect(page).toHaveURL(/registerEmail=nobody%40example.com/);
+  await expect(page).toHaveURL(/attempt=1/);
+
+  await dialog.getByRole('button', { name: 'Try a different e-mail' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByLabel('Email').fill('nobody.else@example.com');
+  await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+  const again = page.getByRole('dialog', {
+    name: "We don't have an account for nobody.else@example.com",
+  });
+  await expect(again).toBeVisible();
+  await expect(page).toHaveURL(/attempt=2/);
+
+  await again.getByRole('link', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/register/);
+  await expect(page.getByLabel('Email')).toHaveValue('nobody.else@example.com');
+});
+
+test('too many links for one address: a clear message, no more mail', async ({ page, app }) => {
+  const email = freshEmail('limit');
+  await registerByApi(app.url, email);
+  for (let i = 0; i < 50; i++) await askForLink(app.url, email); // the harness's limit per address
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Too many sign-in e-mails have been sent to this address. Please wait 15 minutes and try again.',
+  );
+  expect((await readMailbox(app.url, email)).length).toBe(50);
+});
+
+test('no challenge in the answer: "Could not create authentication challenge"', async ({
+  page,
+}) => {
+  // The server never answers like this for a known address; the browser must still cope.
+  await page.route('**/api/authentication/email/track/authenticate', (route) =>
+    route.fulfill({ json: { message: 'Check your email', challengeId: null, token: null } }),
+  );
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('aroha@example.com');
+  await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Could not create authentication challenge');
+});
+
+test('entry routes: / , /landing, /login, /login/analogue-karate, /authenticated', async ({
+  page,
+  context,
+  app,
+}) => {
+  await page.goto('/login/analogue-karate');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/authenticated');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/landing');
+  await expect(page.getByRole('heading', { name: 'Preference Bank' })).toBeVisible();
+
+  const { personId } = await signInContext(context, app.url, 'ana@example.com');
+  for (const path of ['/', '/login', '/landing', '/authenticated']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`/people/${personId}$`));
+  }
+});
+
+test('logout revokes the session and leaves no readable data in the browser', async ({
+  page,
+  context,
+  app,
+}) => {
+  const { personId } = await signInContext(context, app.url, 'riley@example.com');
+  await page.goto(`/people/${personId}/preferences`);
+  await expect(page.getByRole('heading', { name: 'Preferences' })).toBeVisible();
+  await page.evaluate(() => {
+    localStorage.setItem('left-behind', 'x');
+    sessionStorage.setItem('left-behind', 'x');
+  });
+  const before: string[] = await page.evaluate(
+    `indexedDB.databases().then((d) => d.map((x) => x.name))`,
+  );
+  expect(before.length).toBeGreaterThan(0); // Zero's local store
+
+  await page.getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const left = await page.evaluate(`(async () => ({
+    local: localStorage.length,
+    session: sessionStorage.length,
+    idb: (await indexedDB.databases()).map((d) => d.name),
+    caches: (await caches.keys()).length,
+  }))()`);
+  expect(left).toEqual({ local: 0, session: 0, idb: [], caches: 0 });
+
+  const res = await context.request.get(`${app.url}/api/session`);
+  expect((await res.json()).user).toBeNull();
+  await page.goto(`/people/${personId}/preferences`);
+  await expect(page.getByRole('alert')).toHaveText('You must be logged in to view this page');
+});

@@ -1,0 +1,325 @@
+import { once } from 'node:events';
+import postgres from 'postgres';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, inject, test } from 'vitest';
+import { magicLinkMessages } from '../../api/auth/magic-link.ts';
+import { loadConfig } from '../../api/config.ts';
+import { connect } from '../../api/db.ts';
+import { createMailer } from '../../api/mail/mailer.ts';
+import { freePort } from '../../api/runner/ports.ts';
+import { createApp } from '../../api/server.ts';
+import { createZeroDb } from '../../api/zero/db-provider.ts';
+import { signIn } from '../harness/clients.ts';
+import { mailedLink, openMagicLink, readMailbox } from '../harness/magic-link.ts';
+
+const stack = inject('stack');
+const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
+afterAll(() => sql.end());
+
+const base = `${stack.url}/api/authentication/email`;
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json().catch(() => null), headers: res.headers };
+}
+
+const authenticate = (email: string) =>
+  post('/track/authenticate', { email, challengeType: 'EMAIL_MAGIC_LINK' });
+
+let registered = 0;
+async function register(prefix: string) {
+  const email = `${prefix}.${Date.now()}.${registered++}@example.org`;
+  const res = await fetch(`${stack.url}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      type: 'General',
+      acceptedTermsOfService: true,
+      person: {
+        firstName: 'Mere',
+        lastName: 'Kingi',
+        knownAs: 'Mere',
+        type: 'SupporterAndDecisionMaker',
+        personalInformation: { phone: '021 555 0100' },
+      },
+    }),
+  });
+  expect(res.status).toBe(201);
+  return { email, ...((await res.json()) as { userId: string; personId: string }) };
+}
+
+describe('registration: POST /api/users', () => {
+  test('creates a person (both roles, knownAs = first name) and a user who has not finished onboarding', async () => {
+    const { email, personId, userId } = await register('new');
+    const [p] =
+      await sql`select type, first_name, known_as, phone from person where id = ${personId}`;
+    expect(p).toEqual({
+      type: 'SupporterAndDecisionMaker',
+      first_name: 'Mere',
+      known_as: 'Mere',
+      phone: '021 555 0100',
+    });
+    const [u] =
+      await sql`select email, wizard_completed_at, accepted_terms_at from app_user where id = ${userId}`;
+    expect(u?.email).toBe(email);
+    expect(u?.wizard_completed_at).toBeNull();
+    expect(u?.accepted_terms_at).toBeInstanceOf(Date);
+  });
+
+  test('refuses an address that already has an account (409) and bad input (400), changing nothing', async () => {
+    const before = await sql`select count(*)::int n from person`;
+    const payload = (email: string, extra: Record<string, unknown> = {}) => ({
+      email,
+      type: 'General',
+      acceptedTermsOfService: true,
+      person: {
+        firstName: 'A',
+        lastName: 'B',
+        knownAs: 'A',
+        type: 'SupporterAndDecisionMaker',
+        personalInformation: {},
+      },
+      ...extra,
+    });
+    const send = (body: unknown) =>
+      fetch(`${stack.url}/api/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const taken = await send(payload('AROHA@example.com'));
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).error.message).toMatch(/already an account/);
+    const noTerms = await send(payload('x@example.org', { acceptedTermsOfService: false }));
+    expect(noTerms.status).toBe(400);
+    expect((await noTerms.json()).error.message).toBe('Please accept the terms of service.');
+    const badPhone = await send({
+      ...payload('y@example.org'),
+      person: { ...payload('').person, personalInformation: { phone: 'call me' } },
+    });
+    expect(badPhone.status).toBe(400);
+    expect(await sql`select count(*)::int n from person`).toEqual(before);
+  });
+});
+
+describe('magic link', () => {
+  test('an unknown address gets a message that mentions registering, and no challenge', async () => {
+    const { status, body } = await authenticate('nobody@example.com');
+    expect(status).toBe(200);
+    expect(body).toEqual({ message: magicLinkMessages.unknown, challengeId: null, token: null });
+    expect(body.message).toMatch(/register/);
+    expect(await readMailbox(stack.url, 'nobody@example.com')).toEqual([]);
+  });
+
+  test('a malformed address or challenge type is a 400 with a clear message', async () => {
+    expect((await authenticate('not-an-email')).body.error.message).toBe(
+      'Please enter a valid email address.',
+    );
+    const wrongType = await post('/track/authenticate', {
+      email: 'aroha@example.com',
+      challengeType: 'SMS',
+    });
+    expect(wrongType.status).toBe(400);
+    expect((await post('/../other/track/authenticate', {})).status).toBe(404);
+  });
+
+  test('the mail names the product and the expiry; the secrets are random and stored only as hashes', async () => {
+    const { email } = await register('mail');
+    const { body } = await authenticate(email);
+    const [mail] = await readMailbox(stack.url, email);
+    expect(mail?.subject).toBe('Your sign-in link for Preference Bank');
+    expect(mail?.text).toMatch(/Preference Bank/);
+    expect(mail?.text).toMatch(/expires in 15 minutes/);
+    const link = await mailedLink(stack.url, email, body.challengeId);
+    const secret = new URL(link).pathname.split('/').pop() ?? '';
+    expect(Buffer.from(secret, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const [row] = await sql`select token_hash, browser_token_hash, expires_at - created_at as ttl
+                            from private.magic_link_challenge where id = ${body.challengeId}`;
+    expect(row?.token_hash).not.toContain(secret);
+    expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.browser_token_hash).not.toBe(body.token);
+  });
+
+  test('the asking side waits (202) until the link is opened, then is signed in exactly once', async () => {
+    const { email, personId } = await register('wait');
+    const { body } = await authenticate(email);
+    const complete = () =>
+      post(`/track/complete?token=${encodeURIComponent(body.token)}`, {
+        challengeId: body.challengeId,
+      });
+    expect((await complete()).status).toBe(202);
+    const link = await mailedLink(stack.url, email, body.challengeId);
+    const secret = new URL(link).pathname.split('/').pop() ?? '';
+    const fin = await post(
+      '/verify/email-magic-link/finalize',
+      { challengeId: body.challengeId },
+      { authorization: `Bearer ${secret}` },
+    );
+    expect(fin.status).toBe(200);
+    const done = await complete();
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'complete', person: { id: personId } });
+    expect(done.headers.get('set-cookie')).toMatch(/pb_session=.*HttpOnly.*SameSite=Lax/i);
+    const again = await complete();
+    expect(again.status).toBe(410);
+    expect(again.body.error.message).toBe(magicLinkMessages.finished);
+    const [event] =
+      await sql`select type, message from history_event where person_id = ${personId} and type = 'SignIn'`;
+    expect(event).toEqual({ type: 'SignIn', message: 'Signed in with an e-mail link' });
+  });
+
+  test('a reused link, a tampered link and an expired link are refused with clear messages', async () => {
+    const { email } = await register('refuse');
+    const opened = await openMagicLink(stack.url, email);
+    const link = await mailedLink(stack.url, email, opened.challengeId);
+    const secret = new URL(link).pathname.split('/').pop() ?? '';
+    const finalize = (challengeId: string, s: string) =>
+      post('/verify/email-magic-link/finalize', { challengeId }, { authorization: `Bearer ${s}` });
+
+    const reused = await finalize(opened.challengeId, secret);
+    expect(reused.status).toBe(410);
+    expect(reused.body.error.message).toBe(magicLinkMessages.used);
+
+    const { body: second } = await authenticate(email);
+    const secret2 =
+      new URL(await mailedLink(stack.url, email, second.challengeId)).pathname.split('/').pop() ??
+      '';
+    const tampered = await finalize(second.challengeId, `${secret2.slice(0, -2)}xx`);
+    expect(tampered.status).toBe(400);
+    expect(tampered.body.error.message).toBe(magicLinkMessages.invalid);
+    const wrongChallenge = await finalize(crypto.randomUUID(), secret2);
+    expect(wrongChallenge.body.error.message).toBe(magicLinkMessages.invalid);
+
+    await sql`update private.magic_link_challenge set expires_at = now() - interval '1 second' where id = ${second.challengeId}`;
+    const expired = await finalize(second.challengeId, secret2);
+    expect(expired.status).toBe(410);
+    expect(expired.body.error.message).toBe(magicLinkMessages.expired);
+    const pending = await post(`/track/complete?token=${encodeURIComponent(second.token)}`, {
+      challengeId: second.challengeId,
+    });
+    expect(pending.status).toBe(410);
+    // A wrong browser token cannot complete someone else's challenge.
+    const { body: third } = await authenticate(email);
+    const stolen = await post(`/track/complete?token=${encodeURIComponent(second.token)}`, {
+      challengeId: third.challengeId,
+    });
+    expect(stolen.status).toBe(400);
+  });
+
+  test(`one address may ask for a limited number of links in 15 minutes (429 after that)`, async () => {
+    const { email } = await register('limit');
+    const limit = 50; // MAGIC_LINK_LIMIT_PER_EMAIL in the test harness
+    for (let i = 0; i < limit; i++) expect((await authenticate(email)).status).toBe(200);
+    const refused = await authenticate(email);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toBe(magicLinkMessages.limitEmail);
+    expect(refused.headers.get('retry-after')).toBe('900');
+    expect((await readMailbox(stack.url, email)).length).toBe(limit);
+  });
+
+  test('one network address may make a limited number of attempts (429 after that)', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: stack.databaseUrl,
+      MAGIC_LINK_LIMIT_PER_IP: '3',
+      TRUST_PROXY: 'true',
+    });
+    const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
+    try {
+      const app = createApp({
+        config,
+        sql: s,
+        db,
+        zdb: createZeroDb(s),
+        mailer: createMailer(config),
+      });
+      const from = (ip: string) =>
+        app.request('/api/authentication/email/track/authenticate', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+          body: JSON.stringify({
+            email: `unknown-${ip}@example.org`,
+            challengeType: 'EMAIL_MAGIC_LINK',
+          }),
+        });
+      const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+      for (let i = 0; i < 3; i++) expect((await from(ip)).status).toBe(200);
+      const refused = await from(ip);
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).error.message).toBe(magicLinkMessages.limitIp);
+      expect((await from('198.51.100.7')).status).toBe(200);
+    } finally {
+      await s.end();
+    }
+  });
+
+  test('signing in again rotates the session: the previous one is revoked', async () => {
+    const first = await signIn(stack.url, 'riley@example.com');
+    const opened = await openMagicLink(stack.url, 'riley@example.com');
+    const res = await fetch(opened.completeUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: first.cookie },
+      body: JSON.stringify({ challengeId: opened.challengeId }),
+    });
+    expect(res.status).toBe(200);
+    const session = await fetch(`${stack.url}/api/session`, { headers: { cookie: first.cookie } });
+    expect((await session.json()).user).toBeNull();
+  });
+});
+
+describe('mail over SMTP (SMTP_URL set)', () => {
+  test('the sign-in mail goes to the SMTP server, not the dev mailbox', async () => {
+    const received: { to: string; data: string }[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (d: Buffer) => {
+          data += d.toString();
+        });
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
+          callback();
+        });
+      },
+    });
+    const port = await freePort();
+    server.listen(port, '127.0.0.1');
+    await once(server.server, 'listening');
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: stack.databaseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+    });
+    const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
+    try {
+      const app = createApp({
+        config,
+        sql: s,
+        db,
+        zdb: createZeroDb(s),
+        mailer: createMailer(config),
+      });
+      const res = await app.request('/api/authentication/email/track/authenticate', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ana@example.com', challengeType: 'EMAIL_MAGIC_LINK' }),
+      });
+      expect(res.status).toBe(200);
+      expect(received).toHaveLength(1);
+      expect(received[0]?.to).toBe('ana@example.com');
+      expect(received[0]?.data).toMatch(/Subject: Your sign-in link for Preference Bank/);
+      expect(received[0]?.data).toMatch(/\/login\/link\//);
+      expect((await app.request('/api/dev/mailbox?to=ana@example.com')).status).toBe(404);
+    } finally {
+      await s.end();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import { useId, useState } from 'react';
+import { messages } from '../messages.ts';
+import {
+  PASSKEY_OFFER_KEY,
+  PasskeyError,
+  type PasskeyUser,
+  registerPasskey,
+  webAuthnSupported,
+} from '../passkeys.ts';
+
+function offerPending(): boolean {
+  try {
+    return sessionStorage.getItem(PASSKEY_OFFER_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function clearOffer() {
+  try {
+    sessionStorage.removeItem(PASSKEY_OFFER_KEY);
+  } catch {
+    // Storage unavailable: nothing to clear.
+  }
+}
+
+/**
+ * After an e-mail sign-in (which sets sessionStorage `passkey.offer` to `1`),
+ * offers to create a passkey (spec §4). "Not now" dismisses it and clears the
+ * flag; success says "Passkey created". Not shown when WebAuthn is unsupported.
+ */
+export function PasskeyOffer({ user }: { user: PasskeyUser | null | undefined }) {
+  const titleId = useId();
+  // Decided once: the offer never appears in the middle of a visit.
+  const [offered] = useState(() => Boolean(user) && webAuthnSupported() && offerPending());
+  const [open, setOpen] = useState(offered);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [created, setCreated] = useState(false);
+
+  if (!offered || !user) return null;
+
+  function dismiss() {
+    clearOffer();
+    setOpen(false);
+  }
+
+  async function create() {
+    if (!user) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const result = await registerPasskey(user);
+      if (!result.verified) return;
+      clearOffer();
+      setOpen(false);
+      setCreated(true);
+    } catch (err) {
+      setError(err instanceof PasskeyError ? err.message : messages.passkeys.createFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      {open ? (
+        <section className="card" aria-labelledby={titleId}>
+          <h2 id={titleId}>{messages.passkeys.offerTitle}</h2>
+          <p>{messages.passkeys.offerBody}</p>
+          {error ? (
+            <div role="alert" className="alert">
+              {error}
+            </div>
+          ) : null}
+          <div className="actions">
+            <button type="button" onClick={create} disabled={busy}>
+              {busy ? messages.passkeys.creating : messages.passkeys.offerCreate}
+            </button>
+            <button type="button" className="secondary" onClick={dismiss} disabled={busy}>
+              {messages.passkeys.offerDismiss}
+            </button>
+          </div>
+        </section>
+      ) : null}
+      <p role="status" className="status">
+        {created ? messages.passkeys.created : ''}
+      </p>
+    </>
+  );
+}

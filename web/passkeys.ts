@@ -1,0 +1,286 @@
+/**
+ * Passkeys in the browser (spec §4, §8): registration for the signed-in user,
+ * sign-in with a discoverable credential, and the list/delete of a person's
+ * passkeys. A cancelled prompt is never an error: it resolves to
+ * `{verified: false, cancelled: true}` and the caller shows nothing.
+ */
+import {
+  browserSupportsWebAuthn,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+} from '@simplewebauthn/browser';
+import { z } from 'zod';
+import { ApiError, api } from './api-client.ts';
+import { messages } from './messages.ts';
+
+const BASE = '/authentication/passkeys';
+
+/** An error whose message is ready to show to the user (spec §8 texts). */
+export class PasskeyError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'PasskeyError';
+  }
+}
+
+export type Cancelled = { verified: false; cancelled: true };
+const CANCELLED: Cancelled = { verified: false, cancelled: true };
+
+export function webAuthnSupported(): boolean {
+  return browserSupportsWebAuthn();
+}
+
+/**
+ * Whether an error from startRegistration/startAuthentication means the person
+ * closed or declined the prompt (or it timed out): simplewebauthn's
+ * ERROR_CEREMONY_ABORTED, or the platform's NotAllowedError.
+ */
+export function isCancellation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  if ('code' in err && err.code === 'ERROR_CEREMONY_ABORTED') return true;
+  if ('name' in err && (err.name === 'NotAllowedError' || err.name === 'AbortError')) return true;
+  const cause = 'cause' in err ? err.cause : undefined;
+  return (
+    typeof cause === 'object' &&
+    cause !== null &&
+    'name' in cause &&
+    cause.name === 'NotAllowedError'
+  );
+}
+
+function errorCode(err: unknown): string {
+  if (err instanceof ApiError) return err.code;
+  if (typeof err === 'object' && err !== null && 'code' in err) return String(err.code);
+  return 'unknown';
+}
+
+// Options travel as JSON; startRegistration/startAuthentication check them further.
+const creationOptions = z.custom<PublicKeyCredentialCreationOptionsJSON>(
+  (d) =>
+    typeof d === 'object' &&
+    d !== null &&
+    'challenge' in d &&
+    typeof d.challenge === 'string' &&
+    'user' in d &&
+    'rp' in d,
+);
+const requestOptions = z.custom<PublicKeyCredentialRequestOptionsJSON>(
+  (d) => typeof d === 'object' && d !== null && 'challenge' in d && typeof d.challenge === 'string',
+);
+const verifiedSchema = z.object({ verified: z.literal(true) });
+
+// -- Registration -------------------------------------------------------------
+
+export type PasskeyUser = { id: string; email?: string | null | undefined };
+export type RegisterResult = { verified: true } | Cancelled;
+
+/** The message for a failed registration (spec §8: one toast, whatever the cause). */
+export function registrationErrorMessage(err: unknown): string {
+  const code = errorCode(err);
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') {
+    return messages.passkeys.previouslyRegistered;
+  }
+  if (code === 'unsupported') return messages.passkeys.unsupported;
+  return messages.passkeys.createFailed;
+}
+
+/**
+ * Creates a passkey for the signed-in `user` on this device. Resolves
+ * `{verified: true}` or, when the prompt is cancelled, `{verified: false,
+ * cancelled: true}`; otherwise throws a PasskeyError with the message to show.
+ */
+export async function registerPasskey(
+  user: PasskeyUser,
+  opts: { passkeyUserName?: string } = {},
+): Promise<RegisterResult> {
+  if (!webAuthnSupported()) throw new PasskeyError(messages.passkeys.unsupported, 'unsupported');
+  try {
+    const params = new URLSearchParams({ userId: user.id });
+    const name = opts.passkeyUserName ?? user.email ?? undefined;
+    if (name) params.set('passkeyUserName', name);
+    const optionsJSON = await api(`${BASE}/init-registration?${params}`, {
+      parse: (d) => creationOptions.parse(d),
+    });
+    let response: Awaited<ReturnType<typeof startRegistration>>;
+    try {
+      response = await startRegistration({ optionsJSON });
+    } catch (err) {
+      if (isCancellation(err)) return CANCELLED;
+      throw err;
+    }
+    await api(`${BASE}/verify-registration`, {
+      method: 'POST',
+      body: response,
+      parse: (d) => verifiedSchema.parse(d),
+    });
+    counts.clear();
+    return { verified: true };
+  } catch (err) {
+    throw new PasskeyError(registrationErrorMessage(err), errorCode(err));
+  }
+}
+
+// -- Sign-in ------------------------------------------------------------------
+
+const signedInSchema = z.object({
+  verified: z.literal(true),
+  user: z.object({ id: z.string(), email: z.string().nullable(), personId: z.string() }),
+  person: z.object({
+    id: z.string(),
+    firstName: z.string().nullable(),
+    knownAs: z.string().nullable(),
+    type: z.string(),
+  }),
+});
+export type PasskeySignedIn = z.infer<typeof signedInSchema>;
+export type SignInResult = PasskeySignedIn | Cancelled;
+
+/** The message for a failed sign-in (spec §8). */
+export function signInErrorMessage(err: unknown): string {
+  switch (errorCode(err)) {
+    case 'passkey_not_found':
+      return messages.passkeys.notFound;
+    case 'passkey_entity_mismatch':
+      return messages.passkeys.entityMismatch;
+    case 'passkey_counter':
+      return messages.passkeys.counter;
+    case 'cookies_blocked':
+      return messages.passkeys.cookiesBlocked;
+    case 'unsupported':
+      return messages.passkeys.unsupported;
+    case 'passkey_not_verified':
+    case 'passkey_challenge_expired':
+    case 'invalid':
+      return messages.passkeys.signInFailed;
+  }
+  if (err instanceof ApiError) return messages.passkeys.signInFailed;
+  // Thrown by the browser (a WebAuthnError names the cause): its message (spec §8).
+  if (err instanceof WebAuthnError && err.message) return err.message;
+  return messages.passkeys.signInThrown;
+}
+
+/** Whether this browser keeps the cookies passkey sign-in needs (spec §7). */
+export async function cookiesCompatible(): Promise<boolean> {
+  try {
+    await api(`${BASE}/init-cookie-compatible`, { parse: () => null });
+    return await api(`${BASE}/verify-cookie-compatible`, {
+      parse: (d) => z.object({ cookieCompatible: z.boolean() }).parse(d).cookieCompatible,
+    });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Signs in with a passkey of this device. Resolves the signed-in user and
+ * person (the session cookie is set), or `{verified: false, cancelled: true}`
+ * when the prompt is cancelled; otherwise throws a PasskeyError.
+ */
+export async function signInWithPasskey(): Promise<SignInResult> {
+  if (!webAuthnSupported()) throw new PasskeyError(messages.passkeys.unsupported, 'unsupported');
+  try {
+    const optionsJSON = await api(`${BASE}/init-auth`, {
+      parse: (d) => requestOptions.parse(d),
+    });
+    let response: Awaited<ReturnType<typeof startAuthentication>>;
+    try {
+      response = await startAuthentication({ optionsJSON });
+    } catch (err) {
+      if (isCancellation(err)) return CANCELLED;
+      throw err;
+    }
+    try {
+      return await api(`${BASE}/verify-auth`, {
+        method: 'POST',
+        body: response,
+        parse: (d) => signedInSchema.parse(d),
+      });
+    } catch (err) {
+      // The challenge travels in a cookie: tell a cookie-blocking browser so.
+      if (
+        err instanceof ApiError &&
+        err.code === 'passkey_challenge_missing' &&
+        !(await cookiesCompatible())
+      ) {
+        throw new PasskeyError(messages.passkeys.cookiesBlocked, 'cookies_blocked');
+      }
+      throw err;
+    }
+  } catch (err) {
+    if (err instanceof PasskeyError) throw err;
+    throw new PasskeyError(signInErrorMessage(err), errorCode(err));
+  }
+}
+
+// -- Management ---------------------------------------------------------------
+
+const passkeyListSchema = z.array(
+  z.object({
+    id: z.string(),
+    createdAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+    deviceType: z.string(),
+    backedUp: z.boolean(),
+  }),
+);
+export type PasskeySummary = z.infer<typeof passkeyListSchema>[number];
+
+/** Passkey counts by person id, for passkeyCount(); see there. */
+const counts = new Map<string, Promise<number>>();
+
+/** The passkeys of a person's user; ApiError 403 when the caller is not their administrator. */
+export async function listPasskeys(personId: string): Promise<PasskeySummary[]> {
+  const list = await api(`${BASE}/${encodeURIComponent(personId)}`, {
+    parse: (d) => passkeyListSchema.parse(d),
+  });
+  counts.set(personId, Promise.resolve(list.length));
+  return list;
+}
+
+export async function deletePasskey(personId: string, passkeyId: string): Promise<void> {
+  await api(`${BASE}/${encodeURIComponent(personId)}/${encodeURIComponent(passkeyId)}`, {
+    method: 'DELETE',
+    parse: () => null,
+  });
+  counts.delete(personId);
+}
+
+/**
+ * How many passkeys a person has, for the "Manage passkeys" menu rule. Kept
+ * until a passkey is added or deleted here, or the page reloads (spec §9: the
+ * passkey list used for this check has no staleness expiry). 0 when the caller
+ * may not list them.
+ */
+export function passkeyCount(personId: string): Promise<number> {
+  let c = counts.get(personId);
+  if (!c) {
+    c = listPasskeys(personId).then(
+      (l) => l.length,
+      () => 0,
+    );
+    counts.set(personId, c);
+  }
+  return c;
+}
+
+/**
+ * Spec §2: "Manage passkeys" is for an administrator, when not supporting, and
+ * when passkeys are supported or the person already has some.
+ */
+export function showManagePasskeys(opts: {
+  administrator: boolean;
+  supporting: boolean;
+  supported: boolean;
+  passkeyCount: number;
+}): boolean {
+  return opts.administrator && !opts.supporting && (opts.supported || opts.passkeyCount > 0);
+}
+
+/** sessionStorage key set after an e-mail sign-in to offer a passkey once. */
+export const PASSKEY_OFFER_KEY = 'passkey.offer';

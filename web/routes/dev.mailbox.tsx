@@ -1,0 +1,89 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import { z } from 'zod';
+import { DATE_LOCALE, messages } from '../messages.ts';
+
+const mails = z.array(
+  z.object({
+    id: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    links: z.array(z.string()),
+    sentAt: z.string(),
+  }),
+);
+
+export const Route = createFileRoute('/dev/mailbox')({
+  validateSearch: z.object({ to: z.string().max(254).optional().catch(undefined) }),
+  component: DevMailbox,
+});
+
+/** The development mailbox (DESIGN.md §4). The API route behind it is absent in production. */
+function DevMailbox() {
+  const { to } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const filterId = useId();
+  const [state, setState] = useState<z.infer<typeof mails> | 'unavailable' | undefined>();
+
+  useEffect(() => {
+    let stop = false;
+    const load = async () => {
+      const res = await fetch(`/api/dev/mailbox${to ? `?to=${encodeURIComponent(to)}` : ''}`);
+      if (stop) return;
+      if (!res.ok) {
+        setState('unavailable');
+        return;
+      }
+      setState(mails.parse(await res.json()));
+    };
+    void load();
+    const timer = setInterval(load, 2000);
+    return () => {
+      stop = true;
+      clearInterval(timer);
+    };
+  }, [to]);
+
+  return (
+    <main className="page" id="main">
+      <h1>{messages.devMailbox.title}</h1>
+      <p>{messages.devMailbox.intro}</p>
+      <div className="field">
+        <label htmlFor={filterId}>{messages.devMailbox.filter}</label>
+        <input
+          id={filterId}
+          type="email"
+          defaultValue={to ?? ''}
+          onBlur={(e) =>
+            void navigate({ search: { to: e.target.value.trim() || undefined }, replace: true })
+          }
+        />
+      </div>
+      {state === 'unavailable' ? (
+        <p role="alert">{messages.devMailbox.unavailable}</p>
+      ) : state?.length === 0 ? (
+        <p>{messages.devMailbox.empty}</p>
+      ) : (
+        state?.map((m) => (
+          <article className="card" key={m.id} aria-label={m.subject}>
+            <h2>{m.subject}</h2>
+            <p className="status">
+              {m.to} · {messages.devMailbox.sentAt}{' '}
+              {new Date(m.sentAt).toLocaleString(DATE_LOCALE, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              })}
+            </p>
+            <pre style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>{m.text}</pre>
+            {m.links.map((l) => (
+              <p key={l}>
+                <a href={l}>{l}</a>
+              </p>
+            ))}
+          </article>
+        ))
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,92 @@
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { completeChallenge } from '../auth-api.ts';
+import { messages } from '../messages.ts';
+import { forgetSession } from '../session.ts';
+
+/** How often the asking tab checks whether the link was opened. */
+const POLL_MS = 1000;
+
+export const Route = createFileRoute(
+  '/login/challenge/email/validate/$email/$challengeId/$challengeToken',
+)({
+  validateSearch: z.object({ inviteId: z.string().max(64).optional().catch(undefined) }),
+  component: CheckYourEmail,
+});
+
+/**
+ * "Check your email": waits for the link to be opened, on this device or any
+ * other, then signs this tab in.
+ */
+function CheckYourEmail() {
+  const { email, challengeId, challengeToken } = Route.useParams();
+  const { inviteId } = Route.useSearch();
+  const navigate = useNavigate();
+  const [state, setState] = useState<
+    { kind: 'waiting' } | { kind: 'done' } | { kind: 'failed'; message: string }
+  >({
+    kind: 'waiting',
+  });
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      const result = await completeChallenge(challengeId, challengeToken).catch(() => undefined);
+      if (stopped) return;
+      if (result?.ok && result.data.status === 'complete') {
+        setState({ kind: 'done' });
+        forgetSession();
+        sessionStorage.setItem('passkey.offer', '1');
+        if (inviteId) sessionStorage.setItem('invite.pending', inviteId);
+        await navigate({ to: '/', replace: true });
+        return;
+      }
+      if (result && !result.ok && result.status !== 429 && result.status < 500) {
+        setState({ kind: 'failed', message: result.message || messages.errors.generic });
+        return;
+      }
+      timer = setTimeout(poll, POLL_MS);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [challengeId, challengeToken, inviteId, navigate]);
+
+  return (
+    <main className="page" id="main">
+      <h1>{messages.login.checkTitle}</h1>
+      <div className="card">
+        <p>{messages.login.checkBody(email)}</p>
+        <p>{messages.login.checkExpiry}</p>
+        {state.kind === 'failed' ? (
+          <>
+            <div role="alert" className="alert">
+              {state.message}
+            </div>
+            <div className="actions">
+              <Link
+                className="button"
+                to="/login/challenge/email/$email"
+                params={{ email }}
+                replace
+              >
+                {messages.login.sendAgain}
+              </Link>
+              <Link className="button secondary" to="/login">
+                {messages.login.backToSignIn}
+              </Link>
+            </div>
+          </>
+        ) : (
+          <p role="status" aria-live="polite" className="status">
+            {state.kind === 'done' ? messages.login.signedIn : messages.login.waiting}
+          </p>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,124 @@
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { z } from 'zod';
+import { EMAIL_PATTERN, validationMessages } from '../../sync/validation.ts';
+import { PasskeySignIn } from '../components/passkey-sign-in.tsx';
+import { messages } from '../messages.ts';
+import { getSession } from '../session.ts';
+
+export const loginSearch = z.object({
+  message: z.string().max(300).optional().catch(undefined),
+  register: z.coerce.number().optional().catch(undefined),
+  registerEmail: z.string().max(254).optional().catch(undefined),
+  attempt: z.coerce.number().int().min(0).optional().catch(undefined),
+  inviteId: z.string().max(64).optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/login/')({
+  validateSearch: loginSearch,
+  beforeLoad: async () => {
+    const s = await getSession();
+    if (s.person) throw redirect({ to: '/' });
+  },
+  component: Login,
+});
+
+function Login() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const emailId = useId();
+  const errorId = useId();
+  const [email, setEmail] = useState(search.registerEmail ?? '');
+  const [error, setError] = useState<string | undefined>(search.message);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const unknown = search.register === 1 && search.registerEmail ? search.registerEmail : undefined;
+
+  useEffect(() => {
+    if (unknown && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [unknown]);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = email.trim();
+    if (!EMAIL_PATTERN.test(value)) {
+      setError(validationMessages.email);
+      return;
+    }
+    void navigate({
+      to: '/login/challenge/email/$email',
+      params: { email: value },
+      search: {
+        ...(search.attempt !== undefined ? { attempt: search.attempt } : {}),
+        ...(search.inviteId ? { inviteId: search.inviteId } : {}),
+      },
+    });
+  }
+
+  return (
+    <main className="page" id="main">
+      <h1>{messages.login.title}</h1>
+      <p>{messages.login.intro}</p>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="card"
+        aria-describedby={error ? errorId : undefined}
+      >
+        {error ? (
+          <div role="alert" className="alert" id={errorId}>
+            {error}
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor={emailId}>{messages.login.email}</label>
+          <input
+            id={emailId}
+            type="email"
+            autoComplete="email webauthn"
+            title={validationMessages.emailTitle}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            onBlur={(e) => setEmail(e.target.value.trim())}
+            required
+          />
+        </div>
+        <button type="submit">{messages.login.submit}</button>
+      </form>
+      <PasskeySignIn
+        onSignedIn={(personId) => navigate({ to: '/people/$personId', params: { personId } })}
+      />
+      <p>
+        {messages.login.newHere}{' '}
+        <Link to="/register" search={search.inviteId ? { inviteId: search.inviteId } : {}}>
+          {messages.login.registerLink}
+        </Link>
+      </p>
+      <dialog ref={dialog} aria-labelledby={`${errorId}-dialog`} className="card">
+        <h2 id={`${errorId}-dialog`}>{unknown ? messages.login.unknownEmail(unknown) : ''}</h2>
+        <p>{messages.login.unknownEmailHelp}</p>
+        <div className="actions">
+          <Link
+            className="button"
+            to="/register"
+            search={{
+              registerEmail: unknown,
+              ...(search.inviteId ? { inviteId: search.inviteId } : {}),
+            }}
+          >
+            {messages.login.register}
+          </Link>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              dialog.current?.close();
+              void navigate({ to: '/login', search: { attempt: search.attempt }, replace: true });
+            }}
+          >
+            {messages.login.tryAgain}
+          </button>
+        </div>
+      </dialog>
+    </main>
+  );
+}

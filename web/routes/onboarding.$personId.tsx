@@ -1,0 +1,64 @@
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { z } from 'zod';
+import { numericStep } from '../../sync/validation.ts';
+import { api } from '../api-client.ts';
+import { messages } from '../messages.ts';
+import { forgetSession, getSession } from '../session.ts';
+
+/**
+ * Onboarding entry (spec §4). The step-by-step wizard is built by its own
+ * issue; this page welcomes a new user and records that onboarding is done.
+ */
+export const Route = createFileRoute('/onboarding/$personId')({
+  validateSearch: z.object({ step: z.unknown().transform(numericStep).optional() }),
+  beforeLoad: async () => {
+    const s = await getSession();
+    if (!s.user || !s.person)
+      throw redirect({ to: '/login', search: { message: messages.errors.loggedOut } });
+    return { session: s };
+  },
+  component: Onboarding,
+});
+
+function Onboarding() {
+  const { session } = Route.useRouteContext();
+  const { personId } = Route.useParams();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const name = session.person?.knownAs ?? session.person?.firstName ?? '';
+
+  async function finish() {
+    if (!session.user) return;
+    setBusy(true);
+    try {
+      await api(`/users/${session.user.id}`, {
+        method: 'PUT',
+        body: { wizardCompleted: true },
+        parse: () => null,
+      });
+      forgetSession();
+      await navigate({ to: '/people/$personId/preferences', params: { personId } });
+    } catch {
+      setError(messages.errors.generic);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="page" id="main">
+      <h1>{messages.onboarding.title}</h1>
+      {name ? <p>{messages.home.greeting(name)}</p> : null}
+      <p>{messages.onboarding.intro}</p>
+      {error ? (
+        <div role="alert" className="alert">
+          {error}
+        </div>
+      ) : null}
+      <button type="button" onClick={finish} disabled={busy}>
+        {messages.onboarding.finish}
+      </button>
+    </main>
+  );
+}
