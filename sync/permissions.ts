@@ -128,3 +128,11 @@ export function isAdministrator(access: LibraryAccess): boolean {
     access.kind === 'owner' || (access.kind === 'supporter' && access.level === 'Administrator')
   );
 }
+
+/** Supporter links `ctx` may read: those they are on, either side. */
+export function readableLinks(ctx: ZeroContext) {
+  const q = zql.supporterLink;
+  if (!ctx) return q.where(({ or }) => or());
+  const me = ctx.personId;
+  return q.where(({ or, cmp }) => or(cmp('supporterId', '=', me), cmp('supportedId', '=', me)));
+}

@@ -58,6 +58,13 @@ export const messages = {
     thanksTitle: 'Thank you for registering',
     thanksBody: 'Your account is ready. Sign in with your e-mail address.',
   },
+  supporting: {
+    title: 'People I support',
+    loading: 'Loading the people you support',
+    empty:
+      'You do not support anyone yet. A Decision Maker can invite you to their Circle of Support.',
+    level: { General: 'General', Restricted: 'Restricted', Administrator: 'Administrator' },
+  },
   onboarding: {
     title: 'Welcome to Preference Bank',
     intro:

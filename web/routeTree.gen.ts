@@ -25,6 +25,7 @@ import { Route as LoginChallengeEmailEmailRouteImport } from './routes/login.cha
 import { Route as LoginLinkChallengeIdTokenRouteImport } from './routes/login.link.$challengeId.$token'
 import { Route as PeoplePersonIdPreferencesIndexRouteImport } from './routes/people.$personId.preferences.index'
 import { Route as PeoplePersonIdSettingsPasskeysRouteImport } from './routes/people.$personId.settings.passkeys'
+import { Route as PeoplePersonIdSupportingIndexRouteImport } from './routes/people.$personId.supporting.index'
 import { Route as PeoplePersonIdPreferencesIdIndexRouteImport } from './routes/people.$personId.preferences.$id.index'
 import { Route as PeoplePersonIdPreferencesIdEditRouteImport } from './routes/people.$personId.preferences.$id.edit'
 import { Route as LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRouteImport } from './routes/login.challenge.email.validate.$email.$challengeId.$challengeToken'
@@ -113,6 +114,12 @@ const PeoplePersonIdSettingsPasskeysRoute =
     path: '/settings/passkeys',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
+const PeoplePersonIdSupportingIndexRoute =
+  PeoplePersonIdSupportingIndexRouteImport.update({
+    id: '/supporting/',
+    path: '/supporting/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
 const PeoplePersonIdPreferencesIdIndexRoute =
   PeoplePersonIdPreferencesIdIndexRouteImport.update({
     id: '/preferences/$id/',
@@ -149,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
   '/people/$personId/preferences/': typeof PeoplePersonIdPreferencesIndexRoute
+  '/people/$personId/supporting/': typeof PeoplePersonIdSupportingIndexRoute
   '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRoute
   '/people/$personId/preferences/$id/': typeof PeoplePersonIdPreferencesIdIndexRoute
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
@@ -169,6 +177,7 @@ export interface FileRoutesByTo {
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
   '/people/$personId/preferences': typeof PeoplePersonIdPreferencesIndexRoute
+  '/people/$personId/supporting': typeof PeoplePersonIdSupportingIndexRoute
   '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRoute
   '/people/$personId/preferences/$id': typeof PeoplePersonIdPreferencesIdIndexRoute
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
@@ -191,6 +200,7 @@ export interface FileRoutesById {
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
   '/people/$personId/preferences/': typeof PeoplePersonIdPreferencesIndexRoute
+  '/people/$personId/supporting/': typeof PeoplePersonIdSupportingIndexRoute
   '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRoute
   '/people/$personId/preferences/$id/': typeof PeoplePersonIdPreferencesIdIndexRoute
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
@@ -214,6 +224,7 @@ export interface FileRouteTypes {
     | '/login/link/$challengeId/$token'
     | '/people/$personId/settings/passkeys'
     | '/people/$personId/preferences/'
+    | '/people/$personId/supporting/'
     | '/people/$personId/preferences/$id/edit'
     | '/people/$personId/preferences/$id/'
     | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
@@ -234,6 +245,7 @@ export interface FileRouteTypes {
     | '/login/link/$challengeId/$token'
     | '/people/$personId/settings/passkeys'
     | '/people/$personId/preferences'
+    | '/people/$personId/supporting'
     | '/people/$personId/preferences/$id/edit'
     | '/people/$personId/preferences/$id'
     | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
@@ -255,6 +267,7 @@ export interface FileRouteTypes {
     | '/login/link/$challengeId/$token'
     | '/people/$personId/settings/passkeys'
     | '/people/$personId/preferences/'
+    | '/people/$personId/supporting/'
     | '/people/$personId/preferences/$id/edit'
     | '/people/$personId/preferences/$id/'
     | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
@@ -391,6 +404,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdSettingsPasskeysRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
+    '/people/$personId/supporting/': {
+      id: '/people/$personId/supporting/'
+      path: '/supporting'
+      fullPath: '/people/$personId/supporting/'
+      preLoaderRoute: typeof PeoplePersonIdSupportingIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
     '/people/$personId/preferences/$id/': {
       id: '/people/$personId/preferences/$id/'
       path: '/preferences/$id'
@@ -419,6 +439,7 @@ interface PeoplePersonIdRouteChildren {
   PeoplePersonIdIndexRoute: typeof PeoplePersonIdIndexRoute
   PeoplePersonIdSettingsPasskeysRoute: typeof PeoplePersonIdSettingsPasskeysRoute
   PeoplePersonIdPreferencesIndexRoute: typeof PeoplePersonIdPreferencesIndexRoute
+  PeoplePersonIdSupportingIndexRoute: typeof PeoplePersonIdSupportingIndexRoute
   PeoplePersonIdPreferencesIdEditRoute: typeof PeoplePersonIdPreferencesIdEditRoute
   PeoplePersonIdPreferencesIdIndexRoute: typeof PeoplePersonIdPreferencesIdIndexRoute
 }
@@ -427,6 +448,7 @@ const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
   PeoplePersonIdIndexRoute: PeoplePersonIdIndexRoute,
   PeoplePersonIdSettingsPasskeysRoute: PeoplePersonIdSettingsPasskeysRoute,
   PeoplePersonIdPreferencesIndexRoute: PeoplePersonIdPreferencesIndexRoute,
+  PeoplePersonIdSupportingIndexRoute: PeoplePersonIdSupportingIndexRoute,
   PeoplePersonIdPreferencesIdEditRoute: PeoplePersonIdPreferencesIdEditRoute,
   PeoplePersonIdPreferencesIdIndexRoute: PeoplePersonIdPreferencesIdIndexRoute,
 }

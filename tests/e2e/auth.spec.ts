@@ -266,3 +266,13 @@ test('logout revokes the session and leaves no readable data in the browser', as
   await page.goto(`/people/${personId}/preferences`);
   await expect(page.getByRole('alert')).toHaveText('You must be logged in to view this page');
 });
+
+test('a Supporter lands on the people they support', async ({ page, context, app }) => {
+  const { personId } = await signInContext(context, app.url, 'sam@example.com');
+  await page.goto('/');
+  await expect(page).toHaveURL(new RegExp(`/people/${personId}/supporting$`));
+  const list = page.getByRole('list', { name: 'People I support' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('Aroha');
+  await expect(list).toContainText('General');
+});

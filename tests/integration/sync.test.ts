@@ -211,3 +211,25 @@ describe('custom mutator: preference.update', () => {
     expect(await titleOf(teaId)).toBe(before);
   });
 });
+
+describe('synced query: supporterLink.supporting', () => {
+  test('shows a supporter their own links, and nobody else anyone else’s', async () => {
+    const samRows = await client(sam).run(
+      queries.supporterLink.supporting({ personId: sam.personId }),
+      {
+        type: 'complete',
+      },
+    );
+    expect(samRows.map((l) => [l.supported?.firstName, l.accessLevel])).toEqual([
+      ['Aroha', 'General'],
+    ]);
+    const tui = await signIn(stack.url, 'tui@example.com');
+    const snooping = await client(tui).run(
+      queries.supporterLink.supporting({ personId: sam.personId }),
+      {
+        type: 'complete',
+      },
+    );
+    expect(snooping).toEqual([]);
+  });
+});
