@@ -276,3 +276,13 @@ test('a Supporter lands on the people they support', async ({ page, context, app
   await expect(list).toContainText('Aroha');
   await expect(list).toContainText('General');
 });
+
+test('the dev mailbox page shows the mail and its link', async ({ page, app }) => {
+  const email = freshEmail('mailbox');
+  await registerByApi(app.url, email);
+  const { link } = await askForLink(app.url, email);
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const mail = page.getByRole('article', { name: 'Your sign-in link for Preference Bank' });
+  await expect(mail).toBeVisible();
+  await expect(mail.getByRole('link', { name: link })).toHaveAttribute('href', link);
+});

@@ -442,3 +442,65 @@ test('the cookie check says whether the browser sends cookies back', async ({ br
     await context.close();
   }
 });
+
+test('the spec §8 failure texts: no WebAuthn, a failed sign-in, a failed creation', async ({
+  browser,
+  app,
+}) => {
+  // A browser without WebAuthn.
+  const old = await browser.newContext();
+  try {
+    await old.addInitScript(
+      'Object.defineProperty(window, "PublicKeyCredential", { value: undefined })',
+    );
+    const page = await old.newPage();
+    await page.goto(`${app.url}/login`);
+    await expect(page.getByText('WebAuthn is not supported in this browser')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
+  } finally {
+    await old.close();
+  }
+
+  // The server cannot start a passkey sign-in.
+  const signInContextA = await browser.newContext();
+  try {
+    const page = await signInContextA.newPage();
+    await addAuthenticator(signInContextA, page);
+    await page.route('**/api/authentication/passkeys/init-auth', (route) =>
+      route.fulfill({
+        status: 500,
+        json: { error: { code: 'internal', message: 'Sorry, something went wrong.' } },
+      }),
+    );
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Something went wrong signing in with your passkey.',
+    );
+  } finally {
+    await signInContextA.close();
+  }
+
+  // The server cannot store a new passkey.
+  const creating = await browser.newContext();
+  try {
+    const { personId } = await signInContext(creating, app.url, 'riley@example.com');
+    const page = await creating.newPage();
+    await addAuthenticator(creating, page);
+    await page.route('**/api/authentication/passkeys/verify-registration', (route) =>
+      route.fulfill({
+        status: 500,
+        json: { error: { code: 'internal', message: 'Sorry, something went wrong.' } },
+      }),
+    );
+    await page.goto(passkeysPage(app.url, personId));
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(
+      page.getByText(
+        'Something went wrong creating your passkey. Please try again or continue using your email.',
+      ),
+    ).toBeVisible();
+  } finally {
+    await creating.close();
+  }
+});
