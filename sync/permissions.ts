@@ -104,21 +104,6 @@ export function accessAllows(access: LibraryAccess, itemAccess: Access): boolean
 }
 
 /**
- * Throws unless `ctx` may change an item of `itemAccess` in `personId`'s library.
- * Called before any existence check, so a refusal never tells whether a record exists.
- */
-export async function assertCanWriteItem(
-  tx: Transaction,
-  ctx: AuthContext,
-  personId: string,
-  itemAccess: Access,
-): Promise<LibraryAccess> {
-  const access = await libraryAccess(tx, ctx, personId);
-  if (!accessAllows(access, itemAccess)) throw appError('forbidden');
-  return access;
-}
-
-/**
  * Administrator of a person: the person themselves (when they have no separate
  * administrator) or a supporter whose link is Administrator, inside a session.
  * Administrators see subscription, history and passkey management.

@@ -1,8 +1,9 @@
 import { defineMutator, defineQuery, type Row, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
+import { zql } from '../schema/zero-schema.gen.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
-import { assertCanWriteItem, readablePreferences, requireAuth } from './permissions.ts';
+import { accessAllows, libraryAccess, readablePreferences, requireAuth } from './permissions.ts';
 
 /** Bounds on free text (spec: over-long text is refused with a clear message). */
 export const PREFERENCE_TITLE_MAX = 200;
@@ -48,12 +49,14 @@ export async function updatePreference(
   args: PreferenceUpdateArgs,
 ): Promise<Row['preference'] | undefined> {
   const me = requireAuth(ctx);
-  const row = await tx.run(readablePreferences(me).where('id', args.id).one());
-  if (!row) {
-    if (tx.location === 'client') return undefined;
+  const row = await tx.run(zql.preference.where('id', args.id).one());
+  if (tx.location === 'client') {
+    // A client only holds what it has synced; the server decides.
+    if (!row) return undefined;
+  } else if (!row || !accessAllows(await libraryAccess(tx, me, row.personId), row.access)) {
+    // Missing and not allowed look the same: the answer never tells whether it exists.
     throw appError('not_found');
   }
-  if (tx.location === 'server') await assertCanWriteItem(tx, me, row.personId, row.access);
   await tx.mutate.preference.update({
     id: args.id,
     title: args.title,
