@@ -1,9 +1,8 @@
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { libraryAccess, readablePeople } from '../sync/permissions.ts';
-import { issueAccessToken, verifyAccessToken } from './auth/access-token.ts';
-import { bearerToken, type SessionUser, sessionById, sessionFromRequest } from './auth/sessions.ts';
+import { issueAccessToken } from './auth/access-token.ts';
+import { callerFor } from './auth/caller.ts';
 import { jsonError } from './errors.ts';
 import type { AppDeps } from './server.ts';
 
@@ -12,25 +11,11 @@ const personIdParam = z.string().min(1).max(64);
 export function peopleRoutes(deps: AppDeps) {
   const app = new Hono();
 
-  /**
-   * Who is calling about `personId`: the session cookie, or a per-person access
-   * token (`Authorization: Bearer pat1...`) issued for exactly this person.
-   */
-  async function caller(c: Context, personId: string): Promise<SessionUser | null> {
-    const bearer = bearerToken(c.req.header('authorization'));
-    if (bearer?.startsWith('pat1.')) {
-      const claims = verifyAccessToken(deps.accessTokenKey, bearer);
-      if (!claims || claims.personId !== personId) return null;
-      return sessionById(deps.db, claims.sessionId);
-    }
-    return sessionFromRequest(deps.db, c.req.raw.headers);
-  }
-
   /** The caller's access to a person (DESIGN.md §3) with a token for it; 403 when they have none. */
   app.get('/:personId/access', async (c) => {
     const personId = personIdParam.safeParse(c.req.param('personId'));
     if (!personId.success) return jsonError(c, 400, 'invalid', 'That is not a valid person id.');
-    const who = await caller(c, personId.data);
+    const who = await callerFor(deps, c, personId.data);
     if (!who)
       return jsonError(c, 401, 'unauthenticated', 'You must be logged in to view this page');
     const ctx = who.auth;

@@ -9,11 +9,14 @@ import { accessTokenKey } from './auth/access-token.ts';
 import { magicLinkRoutes } from './auth/magic-link.ts';
 import { passkeyRoutes } from './auth/passkeys.ts';
 import { clearSessionCookie, sessionFromRequest, signOutSession } from './auth/sessions.ts';
+import { circleRoutes } from './circle.ts';
 import type { Config } from './config.ts';
 import type { Db, Sql } from './db.ts';
 import { jsonError } from './errors.ts';
+import { inviteRoutes } from './invites.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { peopleRoutes } from './people.ts';
+import { supportRoutes } from './support.ts';
 import { userRoutes } from './users.ts';
 import type { ZeroDb } from './zero/db-provider.ts';
 import { zeroRoutes } from './zero/endpoints.ts';
@@ -109,6 +112,9 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   app.route('/api/authentication', magicLinkRoutes(deps));
   app.route('/api/zero', zeroRoutes(deps));
   app.route('/api/people', peopleRoutes(deps));
+  app.route('/api/people', supportRoutes(deps));
+  app.route('/api/people', circleRoutes(deps));
+  app.route('/api', inviteRoutes(deps));
   app.route('/api/users', userRoutes(deps));
 
   app.all('/api/*', (c) => jsonError(c, 404, 'not_found', 'There is no such API endpoint.'));

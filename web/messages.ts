@@ -65,6 +65,12 @@ export const messages = {
       'You do not support anyone yet. A Decision Maker can invite you to their Circle of Support.',
     level: { General: 'General', Restricted: 'Restricted', Administrator: 'Administrator' },
   },
+  /** Circle of Support pages (supporters, supporting). */
+  circle: {},
+  /** Invites. */
+  invite: {},
+  /** Support sessions. */
+  support: {},
   onboarding: {
     title: 'Welcome to Preference Bank',
     intro:

@@ -1,0 +1,23 @@
+import type { Context } from 'hono';
+import type { AppDeps } from '../server.ts';
+import { verifyAccessToken } from './access-token.ts';
+import { bearerToken, type SessionUser, sessionById, sessionFromRequest } from './sessions.ts';
+
+/**
+ * Who is calling about `personId`: the session cookie, or a per-person access
+ * token (`Authorization: Bearer pat1...`) issued for exactly this person.
+ * Every REST handler under /api/people/{personId} starts here.
+ */
+export async function callerFor(
+  deps: Pick<AppDeps, 'db' | 'accessTokenKey'>,
+  c: Context,
+  personId: string,
+): Promise<SessionUser | null> {
+  const bearer = bearerToken(c.req.header('authorization'));
+  if (bearer?.startsWith('pat1.')) {
+    const claims = verifyAccessToken(deps.accessTokenKey, bearer);
+    if (!claims || claims.personId !== personId) return null;
+    return sessionById(deps.db, claims.sessionId);
+  }
+  return sessionFromRequest(deps.db, c.req.raw.headers);
+}

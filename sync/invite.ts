@@ -1,0 +1,3 @@
+/** Invites: synced queries and mutators (filled by issue 4). */
+export const inviteQueries = {};
+export const inviteMutators = {};
