@@ -1,7 +1,556 @@
-import { Hono } from 'hono';
+import { randomUUID } from 'node:crypto';
+import { ApplicationError, type Row } from '@rocicorp/zero';
+import { zeroDrizzle } from '@rocicorp/zero/server/adapters/drizzle';
+import { eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { ACCESS_LEVELS } from '../schema/enums.ts';
+import { person, supporterLink } from '../schema/index.ts';
+import { schema } from '../schema/zero-schema.gen.ts';
+import {
+  createProfileSchema,
+  personDetailsSchema,
+  removeLink,
+  updateLinkLevel,
+} from '../sync/circle.ts';
+import type { AuthContext } from '../sync/context.ts';
+import { errorMessages } from '../sync/errors.ts';
+import {
+  isAdministrator,
+  libraryAccess,
+  readableLinks,
+  readablePeople,
+} from '../sync/permissions.ts';
+import { callerFor } from './auth/caller.ts';
+import { sessionFromRequest } from './auth/sessions.ts';
+import { jsonError } from './errors.ts';
+import { recordEvent } from './history.ts';
+import {
+  assertSupporterSpot,
+  CircleFullError,
+  circleLimitMessages,
+  supporterSpots,
+} from './plan-limits.ts';
 import type { AppDeps } from './server.ts';
+import { circleHistoryMessages, personName } from './zero/circle-server-mutators.ts';
 
-/** Circle of Support REST (spec §7 People and users, Supporters and supported). */
-export function circleRoutes(_deps: AppDeps) {
-  return new Hono();
+const idParam = z.string().min(1).max(64);
+
+/** Texts of this API's refusals (never telling whether a hidden record exists). */
+export const circleApiMessages = {
+  loggedOut: 'You must be logged in to view this page',
+  badPersonId: 'That is not a valid person id.',
+  badLinkId: 'That is not a valid connection id.',
+  noAccess: 'You do not have access to this person.',
+  personNotFound: 'We could not find that person.',
+  linkNotFound: 'We could not find that connection.',
+  notAdministrator:
+    'Only the person themselves or their Administrator in a support session can do that.',
+  onlySupporters: 'Only a Supporter can create a profile for someone else.',
+  moved:
+    'A connection cannot be moved to another person: supportedId must be the person in the path.',
+  badBody: 'Please check what you sent.',
+  nothingToChange: 'Nothing to change.',
+} as const;
+
+const levelBody = z.object({ supportedId: idParam, accessLevel: z.enum(ACCESS_LEVELS) });
+
+type PersonRow = Row['person'];
+type LinkRow = Row['supporterLink'] & {
+  readonly supporter?: PersonRow | undefined;
+  readonly supported?: PersonRow | undefined;
+};
+
+/** What anyone linked to a person may read: display name and photo. */
+function personSummary(p: PersonRow) {
+  return {
+    id: p.id,
+    type: p.type,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    knownAs: p.knownAs,
+    fullName: p.fullName,
+    photoId: p.photoId,
+  };
+}
+
+/** What the person and their Administrator read: the personal details too. */
+function personDetails(p: PersonRow) {
+  return {
+    ...personSummary(p),
+    pronouns: p.pronouns,
+    pronounsOther: p.pronounsOther,
+    bio: p.bio,
+    personalInformation: { phone: p.phone },
+    email: p.email,
+  };
+}
+
+function linkJson(l: LinkRow) {
+  return {
+    id: l.id,
+    supporterId: l.supporterId,
+    supportedId: l.supportedId,
+    accessLevel: l.accessLevel,
+    createdAt: new Date(l.createdAt).toISOString(),
+    updatedAt: new Date(l.updatedAt).toISOString(),
+    ...(l.supporter ? { supporter: personSummary(l.supporter) } : {}),
+    ...(l.supported ? { supported: personSummary(l.supported) } : {}),
+  };
+}
+
+function spotsJson(s: { limit: number | null; taken: number; left: number | null }) {
+  const message =
+    s.left === null
+      ? null
+      : s.left <= 0
+        ? circleLimitMessages.full
+        : s.left === 1
+          ? circleLimitMessages.oneLeft
+          : null;
+  return { ...s, message };
+}
+
+const STATUS_OF: Record<string, 400 | 401 | 403 | 404> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+};
+
+/** A refusal thrown by the shared permission code (sync/), as this API's JSON error. */
+function refusal(c: Context, e: unknown) {
+  if (!(e instanceof ApplicationError)) throw e;
+  const details = e.details;
+  const code =
+    typeof details === 'object' && details !== null && 'code' in details
+      ? String(details.code)
+      : 'invalid';
+  const status = STATUS_OF[code];
+  if (!status) throw e;
+  return jsonError(c, status, code, e.message || errorMessages.invalid);
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  return c.req.json().catch(() => undefined);
+}
+
+function firstIssue(error: z.ZodError, fallback: string = circleApiMessages.badBody) {
+  const issue = error.issues[0];
+  if (!issue) return fallback;
+  // Zod's own wording for a wrong type is technical: name the field instead.
+  const field = issue.path.join('.');
+  return issue.code === 'invalid_type' || issue.code === 'invalid_value'
+    ? `${circleApiMessages.badBody} (${field || 'body'})`
+    : issue.message;
+}
+
+type Reader = Pick<AppDeps['db'], 'select'>;
+
+/** A person's name for a history message, read in the change's transaction. */
+async function nameOf(d: Reader, personId: string) {
+  const [p] = await d
+    .select({ firstName: person.firstName, lastName: person.lastName, knownAs: person.knownAs })
+    .from(person)
+    .where(eq(person.id, personId));
+  return personName(p);
+}
+
+/**
+ * Circle of Support REST (spec §7 People and users, Supporters and supported).
+ * The permission rules are the Zero layer's (sync/circle.ts, sync/permissions.ts);
+ * every change writes its history event in the same transaction.
+ */
+export function circleRoutes(deps: AppDeps) {
+  const app = new Hono();
+  // ZQL over the drizzle client: one transaction for the permission check, the
+  // change (shared with the Zero mutators) and `recordEvent`.
+  const zq = zeroDrizzle(schema, deps.db);
+
+  /** The caller for `/:personId/...`, or an error response. */
+  async function caller(
+    c: Context,
+  ): Promise<{ ok: true; ctx: AuthContext; personId: string } | { ok: false; res: Response }> {
+    const personId = idParam.safeParse(c.req.param('personId'));
+    if (!personId.success) {
+      return { ok: false, res: jsonError(c, 400, 'invalid', circleApiMessages.badPersonId) };
+    }
+    const who = await callerFor(deps, c, personId.data);
+    if (!who) {
+      return { ok: false, res: jsonError(c, 401, 'unauthenticated', circleApiMessages.loggedOut) };
+    }
+    return { ok: true, ctx: who.auth, personId: personId.data };
+  }
+
+  function linkId(c: Context) {
+    return idParam.safeParse(c.req.param('id'));
+  }
+
+  async function isAdmin(ctx: AuthContext, personId: string) {
+    return isAdministrator(await zq.transaction((tx) => libraryAccess(tx, ctx, personId)));
+  }
+
+  // -------------------------------------------------------------------------
+  // People
+  // -------------------------------------------------------------------------
+
+  /** Creates a Decision Maker's profile on their behalf; the creator becomes its Administrator. */
+  app.post('/', async (c) => {
+    const who = await sessionFromRequest(deps.db, c.req.raw.headers);
+    if (!who) return jsonError(c, 401, 'unauthenticated', circleApiMessages.loggedOut);
+    if (who.person.type !== 'Supporter' && who.person.type !== 'SupporterAndDecisionMaker') {
+      return jsonError(c, 403, 'forbidden', circleApiMessages.onlySupporters);
+    }
+    const parsed = createProfileSchema.safeParse(await jsonBody(c));
+    if (!parsed.success) return jsonError(c, 400, 'invalid', firstIssue(parsed.error));
+    const body = parsed.data;
+    const personId = randomUUID();
+    const linkIdValue = randomUUID();
+    const me = who.person.id;
+    try {
+      const created = await zq.transaction(async (tx) => {
+        const d = tx.dbTransaction.wrappedTransaction;
+        const now = new Date();
+        const knownAs = body.knownAs ?? body.firstName;
+        const [p] = await d
+          .insert(person)
+          .values({
+            id: personId,
+            type: 'DecisionMaker',
+            firstName: body.firstName,
+            lastName: body.lastName,
+            knownAs,
+            fullName: `${body.firstName} ${body.lastName}`,
+            pronouns: body.pronouns ?? null,
+            createdAt: now,
+            createdBy: me,
+            updatedAt: now,
+            updatedBy: me,
+          })
+          .returning();
+        // A brand-new profile has every spot free; the check stays for plans without any.
+        await assertSupporterSpot(d, personId);
+        const [l] = await d
+          .insert(supporterLink)
+          .values({
+            id: linkIdValue,
+            supporterId: me,
+            supportedId: personId,
+            accessLevel: 'Administrator',
+            createdAt: now,
+            createdBy: me,
+            updatedAt: now,
+            updatedBy: me,
+          })
+          .returning();
+        const name = personName({ firstName: body.firstName, lastName: body.lastName, knownAs });
+        await recordEvent(d, {
+          personId,
+          type: 'Create',
+          relatedType: 'Person',
+          relatedId: personId,
+          message: circleHistoryMessages.profileCreated(name),
+          createdBy: me,
+        });
+        await recordEvent(d, {
+          personId,
+          type: 'Create',
+          relatedType: 'SupporterLink',
+          relatedId: linkIdValue,
+          message: circleHistoryMessages.supporterAdded(personName(who.person)),
+          createdBy: me,
+        });
+        if (!p || !l) throw new Error('insert returned nothing');
+        return { p, l };
+      });
+      c.header('location', `/api/people/${personId}`);
+      return c.json(
+        {
+          person: personDetails({
+            ...created.p,
+            createdAt: created.p.createdAt.getTime(),
+            updatedAt: created.p.updatedAt.getTime(),
+          }),
+          link: linkJson({
+            ...created.l,
+            createdAt: created.l.createdAt.getTime(),
+            updatedAt: created.l.updatedAt.getTime(),
+            supported: {
+              ...created.p,
+              createdAt: created.p.createdAt.getTime(),
+              updatedAt: created.p.updatedAt.getTime(),
+            },
+          }),
+        },
+        201,
+      );
+    } catch (e) {
+      if (e instanceof CircleFullError) return jsonError(c, 409, e.code, e.message);
+      throw e;
+    }
+  });
+
+  /** A person: the summary for anyone linked to them, the details for them and their Administrator. */
+  app.get('/:personId', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const { ctx, personId } = who;
+    const p = await deps.zdb.run(readablePeople(ctx).where('id', personId).one());
+    if (!p) return jsonError(c, 404, 'not_found', circleApiMessages.personNotFound);
+    c.header('cache-control', 'no-store');
+    return c.json((await isAdmin(ctx, personId)) ? personDetails(p) : personSummary(p));
+  });
+
+  /** Personal details: the person themselves or their Administrator in session. */
+  app.put('/:personId', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const { ctx, personId } = who;
+    const parsed = personDetailsSchema.safeParse(await jsonBody(c));
+    if (!parsed.success) return jsonError(c, 400, 'invalid', firstIssue(parsed.error));
+    const body = parsed.data;
+    const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    if (Object.keys(fields).length === 0) {
+      return jsonError(c, 400, 'invalid', circleApiMessages.nothingToChange);
+    }
+    const result = await zq.transaction(async (tx) => {
+      const p = await tx.run(readablePeople(ctx).where('id', personId).one());
+      if (!p) return 'not_found' as const;
+      const access = await libraryAccess(tx, ctx, personId);
+      if (!isAdministrator(access)) return 'forbidden' as const;
+      const firstName = body.firstName ?? p.firstName;
+      const lastName = body.lastName ?? p.lastName;
+      const pronouns = body.pronouns === undefined ? p.pronouns : body.pronouns;
+      const d = tx.dbTransaction.wrappedTransaction;
+      const [updated] = await d
+        .update(person)
+        .set({
+          ...fields,
+          // Free-text pronouns go only with `Other`.
+          pronounsOther:
+            pronouns === 'Other' ? (body.pronounsOther ?? p.pronounsOther ?? null) : null,
+          fullName: [firstName, lastName].filter(Boolean).join(' ') || null,
+          updatedAt: new Date(),
+          updatedBy: ctx.personId,
+        })
+        .where(eq(person.id, personId))
+        .returning();
+      if (access.kind === 'supporter') {
+        await tx.mutate.supportSession.update({ id: access.sessionId, lastActiveAt: Date.now() });
+      }
+      await recordEvent(d, {
+        personId,
+        type: 'Modify',
+        relatedType: 'Person',
+        relatedId: personId,
+        message: circleHistoryMessages.detailsChanged,
+        createdBy: ctx.personId,
+      });
+      return updated;
+    });
+    if (result === 'not_found') {
+      return jsonError(c, 404, 'not_found', circleApiMessages.personNotFound);
+    }
+    if (result === 'forbidden') {
+      return jsonError(c, 403, 'forbidden', circleApiMessages.notAdministrator);
+    }
+    if (!result) return jsonError(c, 404, 'not_found', circleApiMessages.personNotFound);
+    return c.json(
+      personDetails({
+        ...result,
+        createdAt: result.createdAt.getTime(),
+        updatedAt: result.updatedAt.getTime(),
+      }),
+    );
+  });
+
+  // -------------------------------------------------------------------------
+  // Supporters (the Circle of a Decision Maker)
+  // -------------------------------------------------------------------------
+
+  /** Plan spots (spec §8 upgrade prompts): the person and their Administrator in session. */
+  app.get('/:personId/supporters/spots', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    if (!(await isAdmin(who.ctx, who.personId))) {
+      return jsonError(c, 403, 'forbidden', circleApiMessages.noAccess);
+    }
+    c.header('cache-control', 'no-store');
+    return c.json(spotsJson(await supporterSpots(deps.db, who.personId)));
+  });
+
+  /**
+   * The links of a person's Circle the caller may read: all of them for the
+   * person and their Administrator in session (with the plan's spots), a
+   * supporter's own link otherwise.
+   */
+  app.get('/:personId/supporters', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const { ctx, personId } = who;
+    const p = await deps.zdb.run(readablePeople(ctx).where('id', personId).one());
+    if (!p) return jsonError(c, 403, 'forbidden', circleApiMessages.noAccess);
+    const [links, admin] = await Promise.all([
+      deps.zdb.run(
+        readableLinks(ctx)
+          .where('supportedId', personId)
+          .related('supporter')
+          .orderBy('createdAt', 'asc')
+          .orderBy('id', 'asc'),
+      ),
+      isAdmin(ctx, personId),
+    ]);
+    c.header('cache-control', 'no-store');
+    return c.json({
+      supporters: links.map(linkJson),
+      spots: admin ? spotsJson(await supporterSpots(deps.db, personId)) : null,
+    });
+  });
+
+  app.get('/:personId/supporters/:id', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const id = linkId(c);
+    if (!id.success) return jsonError(c, 400, 'invalid', circleApiMessages.badLinkId);
+    const link = await deps.zdb.run(
+      readableLinks(who.ctx)
+        .where('supportedId', who.personId)
+        .where('id', id.data)
+        .related('supporter')
+        .one(),
+    );
+    if (!link) return jsonError(c, 404, 'not_found', circleApiMessages.linkNotFound);
+    c.header('cache-control', 'no-store');
+    return c.json(linkJson(link));
+  });
+
+  /** Changes a supporter's access level: body `{supportedId, accessLevel}`. */
+  app.put('/:personId/supporters/:id', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const { ctx, personId } = who;
+    const id = linkId(c);
+    if (!id.success) return jsonError(c, 400, 'invalid', circleApiMessages.badLinkId);
+    const parsed = levelBody.safeParse(await jsonBody(c));
+    if (!parsed.success) return jsonError(c, 400, 'invalid', firstIssue(parsed.error));
+    if (parsed.data.supportedId !== personId) {
+      return jsonError(c, 409, 'conflict', circleApiMessages.moved);
+    }
+    const accessLevel = parsed.data.accessLevel;
+    try {
+      await zq.transaction(async (tx) => {
+        const before = await updateLinkLevel(
+          tx,
+          ctx,
+          { id: id.data, accessLevel },
+          { supportedId: personId },
+        );
+        if (!before || before.accessLevel === accessLevel) return;
+        const d = tx.dbTransaction.wrappedTransaction;
+        const name = await nameOf(d, before.supporterId);
+        await recordEvent(d, {
+          personId,
+          type: 'Modify',
+          relatedType: 'SupporterLink',
+          relatedId: before.id,
+          message: circleHistoryMessages.levelChanged(name, before.accessLevel, accessLevel),
+          createdBy: ctx.personId,
+        });
+      });
+    } catch (e) {
+      return refusal(c, e);
+    }
+    const link = await deps.zdb.run(
+      readableLinks(ctx)
+        .where('supportedId', personId)
+        .where('id', id.data)
+        .related('supporter')
+        .one(),
+    );
+    if (!link) return jsonError(c, 404, 'not_found', circleApiMessages.linkNotFound);
+    return c.json(linkJson(link));
+  });
+
+  app.delete('/:personId/supporters/:id', async (c) => removeHandler(c, 'supportedId'));
+
+  // -------------------------------------------------------------------------
+  // Supported (the people a Supporter supports)
+  // -------------------------------------------------------------------------
+
+  app.get('/:personId/supported', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const { ctx, personId } = who;
+    const p = await deps.zdb.run(readablePeople(ctx).where('id', personId).one());
+    if (!p) return jsonError(c, 403, 'forbidden', circleApiMessages.noAccess);
+    const links = await deps.zdb.run(
+      readableLinks(ctx)
+        .where('supporterId', personId)
+        .related('supported')
+        .orderBy('createdAt', 'asc')
+        .orderBy('id', 'asc'),
+    );
+    c.header('cache-control', 'no-store');
+    return c.json({ supported: links.map(linkJson) });
+  });
+
+  app.get('/:personId/supported/:id', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const id = linkId(c);
+    if (!id.success) return jsonError(c, 400, 'invalid', circleApiMessages.badLinkId);
+    const link = await deps.zdb.run(
+      readableLinks(who.ctx)
+        .where('supporterId', who.personId)
+        .where('id', id.data)
+        .related('supported')
+        .one(),
+    );
+    if (!link) return jsonError(c, 404, 'not_found', circleApiMessages.linkNotFound);
+    c.header('cache-control', 'no-store');
+    return c.json(linkJson(link));
+  });
+
+  app.delete('/:personId/supported/:id', async (c) => removeHandler(c, 'supporterId'));
+
+  /** DELETE a link named from either side; ends its active support session first. */
+  async function removeHandler(c: Context, side: 'supportedId' | 'supporterId') {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const { ctx, personId } = who;
+    const id = linkId(c);
+    if (!id.success) return jsonError(c, 400, 'invalid', circleApiMessages.badLinkId);
+    try {
+      await zq.transaction(async (tx) => {
+        const removed = await removeLink(tx, ctx, { id: id.data }, { [side]: personId });
+        if (!removed) return;
+        const { link, endedSessionIds } = removed;
+        const d = tx.dbTransaction.wrappedTransaction;
+        const name = await nameOf(d, link.supporterId);
+        for (const sessionId of endedSessionIds) {
+          await recordEvent(d, {
+            personId: link.supportedId,
+            type: 'SessionFinish',
+            relatedType: 'SupportSession',
+            relatedId: sessionId,
+            message: circleHistoryMessages.sessionEnded(name),
+            createdBy: ctx.personId,
+          });
+        }
+        await recordEvent(d, {
+          personId: link.supportedId,
+          type: 'Delete',
+          relatedType: 'SupporterLink',
+          relatedId: link.id,
+          message: circleHistoryMessages.removed(name),
+          createdBy: ctx.personId,
+        });
+      });
+    } catch (e) {
+      return refusal(c, e);
+    }
+    return c.body(null, 204);
+  }
+
+  return app;
 }

@@ -58,6 +58,13 @@ export const configSchema = z.object({
     .default('Preference Bank <no-reply@preference-bank.localhost>'),
   /** Signs per-person access tokens (GET /api/people/{id}/access). Unset outside production: random per start. */
   ACCESS_TOKEN_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  /** A support session ends after this many minutes without activity. */
+  SUPPORT_SESSION_IDLE_MINUTES: z.coerce
+    .number({ message: 'expected a whole number of minutes from 5 to 1440' })
+    .int('expected a whole number of minutes from 5 to 1440')
+    .min(5, 'expected a whole number of minutes from 5 to 1440')
+    .max(1440, 'expected a whole number of minutes from 5 to 1440')
+    .default(30),
   /** Sign-in e-mails one address may ask for in 15 minutes. */
   MAGIC_LINK_LIMIT_PER_EMAIL: z.coerce
     .number({ message: 'expected a whole number of at least 1' })

@@ -102,6 +102,8 @@ export const preferenceRelations = relations(preference, ({ one, many }) => ({
   notes: many(note, { relationName: 'notePreference' }),
   media: many(media, { relationName: 'mediaPreference' }),
   reviews: many(review, { relationName: 'reviewPreference' }),
+  /** Preference invites naming this preference (guest access). */
+  invites: many(invite, { relationName: 'invitePreference' }),
 }));
 
 export const categoryRelations = relations(category, ({ one, many }) => ({
@@ -127,6 +129,8 @@ export const categoryRelations = relations(category, ({ one, many }) => ({
     relationName: 'categoryPhoto',
   }),
   preferenceCategories: many(preferenceCategory, { relationName: 'preferenceCategoryCategory' }),
+  /** PreferenceCategory invites naming this category (guest access). */
+  invites: many(invite, { relationName: 'inviteCategory' }),
 }));
 
 export const preferenceCategoryRelations = relations(preferenceCategory, ({ one }) => ({
@@ -244,6 +248,17 @@ export const inviteRelations = relations(invite, ({ one }) => ({
     fields: [invite.createdBy],
     references: [person.id],
     relationName: 'inviteCreator',
+  }),
+  // target_id names a preference or a category, by kind; no foreign key (polymorphic).
+  preference: one(preference, {
+    fields: [invite.targetId],
+    references: [preference.id],
+    relationName: 'invitePreference',
+  }),
+  category: one(category, {
+    fields: [invite.targetId],
+    references: [category.id],
+    relationName: 'inviteCategory',
   }),
 }));
 

@@ -1,3 +1,285 @@
-/** Circle of Support: synced queries and mutators for supporter links (filled by issue 4). */
-export const circleQueries = {};
-export const circleMutators = {};
+/**
+ * Circle of Support: synced queries and mutators for supporter links (issue 4).
+ *
+ * Read rule (DESIGN.md §3): a link is readable by the two people on it, and by
+ * an Administrator of the supported person while that Administrator is in an
+ * active support session. A supporter without a session therefore sees only
+ * their own link (and, through it, the Decision Maker's name).
+ *
+ * Write rules, re-checked on the server inside the mutation's transaction:
+ * - change a level: the supported person, or their Administrator in session;
+ *   nobody changes the level of their own link;
+ * - remove a link: anyone who may read it (either side, or an Administrator in
+ *   session). Removing first ends the link's active support session.
+ *
+ * The same functions serve the Zero mutators and the REST handlers (api/circle.ts).
+ */
+import { defineMutator, defineQuery, type Row, type Transaction } from '@rocicorp/zero';
+import { z } from 'zod';
+import { ACCESS_LEVELS, type AccessLevel, PRONOUNS } from '../schema/enums.ts';
+import { zql } from '../schema/zero-schema.gen.ts';
+import type { AuthContext, ZeroContext } from './context.ts';
+import { appError } from './errors.ts';
+import {
+  isAdministrator,
+  type LibraryAccess,
+  libraryAccess,
+  readableLinks,
+  requireAuth,
+} from './permissions.ts';
+import { NAME_MAX, phoneNumber, validationMessages } from './validation.ts';
+
+/** Why a support session ended when its link was removed. */
+export const CONNECTION_REMOVED = 'connection removed';
+
+/** Refusals the interface shows as they are (never telling whether a hidden link exists). */
+export const circleErrors = {
+  notFound: 'We could not find that connection.',
+  ownLevel: 'You cannot change your own access level.',
+  notManager:
+    'Only the person themselves or their Administrator in a support session can change access levels.',
+} as const;
+
+const id = z.string().min(1).max(64);
+
+// ---------------------------------------------------------------------------
+// Read rule (to move into sync/permissions.ts)
+// ---------------------------------------------------------------------------
+
+// ---------------------------------------------------------------------------
+// Queries
+// ---------------------------------------------------------------------------
+
+export const circleListArgs = z.object({ personId: id });
+export const circleLinkArgs = z.object({ personId: id, id });
+
+export const circleQueries = {
+  /** The supporters of `personId` (the Circle list), each with the supporter person. */
+  supporters: defineQuery(circleListArgs, ({ args, ctx }) =>
+    readableLinks(ctx)
+      .where('supportedId', args.personId)
+      .related('supporter')
+      .orderBy('createdAt', 'asc')
+      .orderBy('id', 'asc'),
+  ),
+  /** The people `personId` supports, each with the supported person. */
+  supported: defineQuery(circleListArgs, ({ args, ctx }) =>
+    readableLinks(ctx)
+      .where('supporterId', args.personId)
+      .related('supported')
+      .orderBy('createdAt', 'asc')
+      .orderBy('id', 'asc'),
+  ),
+  /** One link of `personId`'s Circle (`/supporters/{id}`). */
+  supporterLink: defineQuery(circleLinkArgs, ({ args, ctx }) =>
+    readableLinks(ctx)
+      .where('supportedId', args.personId)
+      .where('id', args.id)
+      .related('supporter')
+      .one(),
+  ),
+  /** One person `personId` supports (`/supporting/{id}`). */
+  supportedLink: defineQuery(circleLinkArgs, ({ args, ctx }) =>
+    readableLinks(ctx)
+      .where('supporterId', args.personId)
+      .where('id', args.id)
+      .related('supported')
+      .one(),
+  ),
+  /**
+   * The signed-in person's own link to `personId`, with its active session if
+   * any: tells the interface whether they may manage that person's Circle.
+   */
+  myLink: defineQuery(circleListArgs, ({ args, ctx }) =>
+    readableLinks(ctx)
+      .where('supporterId', ctx?.personId ?? '')
+      .where('supportedId', args.personId)
+      .related('sessions', (s) => s.where('endedAt', 'IS', null).limit(1))
+      .one(),
+  ),
+};
+
+// ---------------------------------------------------------------------------
+// Writes shared by the Zero mutators and REST
+// ---------------------------------------------------------------------------
+
+export const updateLevelArgs = z.object({ id, accessLevel: z.enum(ACCESS_LEVELS) });
+export type UpdateLevelArgs = z.infer<typeof updateLevelArgs>;
+
+export const removeLinkArgs = z.object({ id });
+export type RemoveLinkArgs = z.infer<typeof removeLinkArgs>;
+
+/** Which side of the link the caller named (REST paths carry it); a mismatch is "not found". */
+export type LinkScope = { supportedId?: string; supporterId?: string };
+
+type Link = Row['supporterLink'];
+
+/** The caller may read the link: one of its two people, or an Administrator of the supported person in session. */
+function mayRead(link: Link, me: AuthContext, access: LibraryAccess): boolean {
+  return (
+    link.supporterId === me.personId || link.supportedId === me.personId || isAdministrator(access)
+  );
+}
+
+function inScope(link: Link, scope: LinkScope | undefined): boolean {
+  if (scope?.supportedId !== undefined && scope.supportedId !== link.supportedId) return false;
+  if (scope?.supporterId !== undefined && scope.supporterId !== link.supporterId) return false;
+  return true;
+}
+
+/** A supporter acting in session keeps the session alive. */
+async function touchSession(tx: Transaction, access: LibraryAccess) {
+  if (access.kind === 'supporter') {
+    await tx.mutate.supportSession.update({ id: access.sessionId, lastActiveAt: Date.now() });
+  }
+}
+
+/**
+ * Reads a link the caller may see, on the server; on the client, the synced
+ * row or undefined (the server then decides). Throws not_found otherwise.
+ */
+async function readLink(
+  tx: Transaction,
+  me: AuthContext,
+  linkId: string,
+  scope: LinkScope | undefined,
+): Promise<{ link: Link; access: LibraryAccess } | undefined> {
+  const link = await tx.run(zql.supporterLink.where('id', linkId).one());
+  if (tx.location === 'client') {
+    // A client only holds what it has synced; the server decides.
+    if (!link) return undefined;
+    return { link, access: { kind: 'none', write: false } };
+  }
+  if (!link || !inScope(link, scope)) throw appError('not_found', circleErrors.notFound);
+  const access = await libraryAccess(tx, me, link.supportedId);
+  // Missing and hidden look the same: the answer never tells whether it exists.
+  if (!mayRead(link, me, access)) throw appError('not_found', circleErrors.notFound);
+  return { link, access };
+}
+
+/**
+ * Changes a link's access level. Returns the link as it was (undefined when the
+ * client has not synced it), or throws: not_found (missing or hidden),
+ * forbidden (own link, or not a manager of the supported person).
+ */
+export async function updateLinkLevel(
+  tx: Transaction,
+  ctx: ZeroContext,
+  args: UpdateLevelArgs,
+  scope?: LinkScope,
+): Promise<Link | undefined> {
+  const me = requireAuth(ctx);
+  const found = await readLink(tx, me, args.id, scope);
+  if (!found) return undefined;
+  const { link, access } = found;
+  // Nobody may change their own link's level (checked on the client too: the row is there).
+  if (link.supporterId === me.personId) throw appError('forbidden', circleErrors.ownLevel);
+  if (tx.location === 'server' && !isAdministrator(access)) {
+    throw appError('forbidden', circleErrors.notManager);
+  }
+  if (link.accessLevel === args.accessLevel) return link;
+  await tx.mutate.supporterLink.update({
+    id: link.id,
+    accessLevel: args.accessLevel,
+    updatedAt: Date.now(),
+    updatedBy: me.personId,
+  });
+  if (tx.location === 'server') await touchSession(tx, access);
+  return link;
+}
+
+/**
+ * Removes a link after ending its active support sessions. Returns the link and
+ * the ids of the sessions it ended (undefined when the client has not synced
+ * the link), or throws not_found.
+ */
+export async function removeLink(
+  tx: Transaction,
+  ctx: ZeroContext,
+  args: RemoveLinkArgs,
+  scope?: LinkScope,
+): Promise<{ link: Link; endedSessionIds: string[] } | undefined> {
+  const me = requireAuth(ctx);
+  const found = await readLink(tx, me, args.id, scope);
+  if (!found) return undefined;
+  const { link, access } = found;
+  const active = await tx.run(
+    zql.supportSession.where('supporterLinkId', link.id).where('endedAt', 'IS', null),
+  );
+  const now = Date.now();
+  for (const s of active) {
+    await tx.mutate.supportSession.update({
+      id: s.id,
+      endedAt: now,
+      endedReason: CONNECTION_REMOVED,
+    });
+  }
+  // An Administrator removing someone else's link keeps their own session alive.
+  if (tx.location === 'server' && access.kind === 'supporter' && link.supporterId !== me.personId) {
+    await touchSession(tx, access);
+  }
+  await tx.mutate.supporterLink.delete({ id: link.id });
+  return { link, endedSessionIds: active.map((s) => s.id) };
+}
+
+/** Human-readable level names, for history messages. */
+export const levelNames: Record<AccessLevel, string> = {
+  General: 'General',
+  Restricted: 'Restricted',
+  Administrator: 'Administrator',
+};
+
+export const circleMutators = {
+  updateLevel: defineMutator(updateLevelArgs, async ({ tx, args, ctx }) => {
+    await updateLinkLevel(tx, ctx, args);
+  }),
+  remove: defineMutator(removeLinkArgs, async ({ tx, args, ctx }) => {
+    await removeLink(tx, ctx, args);
+  }),
+};
+
+// ---------------------------------------------------------------------------
+// People: a profile created on behalf of a Decision Maker, personal details
+// (REST only; shared with the forms so both refuse the same input in the same words)
+// ---------------------------------------------------------------------------
+
+export const BIO_MAX = 2000;
+
+const requiredName = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, validationMessages.required(label))
+    .max(NAME_MAX, validationMessages.tooLong(label, NAME_MAX));
+
+/** Optional text: blank becomes null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, validationMessages.tooLong(label, max))
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** POST /api/people: a Decision Maker's profile created by a Supporter (spec §1, §7). */
+export const createProfileSchema = z.object({
+  firstName: requiredName('first name'),
+  lastName: requiredName('last name'),
+  knownAs: optionalText('known-as name', NAME_MAX).optional(),
+  pronouns: z.enum(PRONOUNS).nullable().optional(),
+});
+export type CreateProfile = z.input<typeof createProfileSchema>;
+
+/** PUT /api/people/{personId}: personal details; absent fields stay as they are. */
+export const personDetailsSchema = z.object({
+  firstName: requiredName('first name').optional(),
+  lastName: requiredName('last name').optional(),
+  knownAs: optionalText('known-as name', NAME_MAX).optional(),
+  pronouns: z.enum(PRONOUNS).nullable().optional(),
+  pronounsOther: optionalText('pronouns', NAME_MAX).optional(),
+  bio: optionalText('bio', BIO_MAX).optional(),
+  phone: phoneNumber
+    .nullable()
+    .transform((v) => (v ? v : null))
+    .optional(),
+});

@@ -3,7 +3,8 @@
  *
  * Reads are ZQL relationship filters: a supporter reaches a Decision Maker's
  * library only through a supporter link whose level allows the item AND an
- * active support session on that link (`endedAt IS NULL`). Because the rule is
+ * active support session on that link (`endedAt IS NULL`); a guest reaches
+ * what an accepted Preference / PreferenceCategory invite names, read-only. Because the rule is
  * a live filter, ending a session or lowering a level removes rows from an open
  * screen without reconnecting. Writes are assert functions; the server runs
  * them authoritatively inside the mutation's transaction.
@@ -52,6 +53,15 @@ export function readablePreferences(ctx: ZeroContext) {
       cmp('personId', '=', me),
       and(cmp('access', '=', 'General'), inActiveSession(LEVELS_FOR_ACCESS.General)),
       and(cmp('access', '=', 'Restricted'), inActiveSession(LEVELS_FOR_ACCESS.Restricted)),
+      // A guest: an accepted invite that names this preference, or a category it is in.
+      exists('invites', (inv) => inv.where('kind', 'Preference').where('acceptedBy', me)),
+      exists('preferenceCategories', (pc) =>
+        pc.whereExists('category', (cat) =>
+          cat.whereExists('invites', (inv) =>
+            inv.where('kind', 'PreferenceCategory').where('acceptedBy', me),
+          ),
+        ),
+      ),
     );
   });
 }
@@ -66,6 +76,12 @@ export function readablePeople(ctx: ZeroContext) {
       cmp('id', '=', me),
       exists('supporters', (link) => link.where('supporterId', me)),
       exists('supporting', (link) => link.where('supportedId', me)),
+      // A guest of an accepted invite sees who shared it.
+      exists('invites', (inv) =>
+        inv
+          .where('kind', 'IN', ['Profile', 'Preference', 'PreferenceCategory'])
+          .where('acceptedBy', me),
+      ),
     ),
   );
 }
@@ -114,10 +130,34 @@ export function isAdministrator(access: LibraryAccess): boolean {
   );
 }
 
-/** Supporter links `ctx` may read: those they are on, either side. */
+/**
+ * Supporter links `ctx` may read: those they are on, either side, and all of a
+ * person's links for their Administrator while in an active session.
+ */
 export function readableLinks(ctx: ZeroContext) {
   const q = zql.supporterLink;
   if (!ctx) return q.where(({ or }) => or());
   const me = ctx.personId;
-  return q.where(({ or, cmp }) => or(cmp('supporterId', '=', me), cmp('supportedId', '=', me)));
+  return q.where(({ or, cmp, exists }) =>
+    or(
+      cmp('supporterId', '=', me),
+      cmp('supportedId', '=', me),
+      exists('supported', (person) =>
+        person.whereExists('supporters', (link) =>
+          link
+            .where('supporterId', me)
+            .where('accessLevel', 'Administrator')
+            .whereExists('sessions', (s) => s.where('endedAt', 'IS', null)),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Support sessions `ctx` may read: their own as supporter, and those in which they are supported. */
+export function readableSessions(ctx: ZeroContext) {
+  const q = zql.supportSession;
+  if (!ctx) return q.where(({ or }) => or());
+  const me = ctx.personId;
+  return q.where(({ or, cmp }) => or(cmp('supporterId', '=', me), cmp('personId', '=', me)));
 }

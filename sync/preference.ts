@@ -53,9 +53,14 @@ export async function updatePreference(
   if (tx.location === 'client') {
     // A client only holds what it has synced; the server decides.
     if (!row) return undefined;
-  } else if (!row || !accessAllows(await libraryAccess(tx, me, row.personId), row.access)) {
+  } else {
+    const access = row ? await libraryAccess(tx, me, row.personId) : undefined;
     // Missing and not allowed look the same: the answer never tells whether it exists.
-    throw appError('not_found');
+    if (!row || !access || !accessAllows(access, row.access)) throw appError('not_found');
+    // A supporter's change keeps their session alive (sessions end when idle).
+    if (access.kind === 'supporter') {
+      await tx.mutate.supportSession.update({ id: access.sessionId, lastActiveAt: Date.now() });
+    }
   }
   await tx.mutate.preference.update({
     id: args.id,

@@ -4,6 +4,7 @@ import { circleQueries } from './circle.ts';
 import { inviteQueries } from './invite.ts';
 import { personQueries } from './person.ts';
 import { preferenceQueries } from './preference.ts';
+import { supportSessionQueries } from './support-session.ts';
 import { supporterLinkQueries } from './supporter-link.ts';
 
 export const queries = defineQueries({
@@ -12,4 +13,5 @@ export const queries = defineQueries({
   person: personQueries,
   preference: preferenceQueries,
   supporterLink: supporterLinkQueries,
+  supportSession: supportSessionQueries,
 });

@@ -20,14 +20,26 @@ import { Route as LoginIndexRouteImport } from './routes/login.index'
 import { Route as LoginAnalogueKarateRouteImport } from './routes/login.analogue-karate'
 import { Route as OnboardingPersonIdRouteImport } from './routes/onboarding.$personId'
 import { Route as PeoplePersonIdRouteImport } from './routes/people.$personId'
+import { Route as InviteOnboardingPersonIdIndexRouteImport } from './routes/invite-onboarding.$personId.index'
+import { Route as InviteOnboardingPersonIdDecisionMakerRouteImport } from './routes/invite-onboarding.$personId.decision-maker'
 import { Route as PeoplePersonIdIndexRouteImport } from './routes/people.$personId.index'
+import { Route as InviteInviteIdInviteTokenIndexRouteImport } from './routes/invite.$inviteId.$inviteToken.index'
+import { Route as InviteInviteIdInviteTokenJoinRouteImport } from './routes/invite.$inviteId.$inviteToken.join'
 import { Route as LoginChallengeEmailEmailRouteImport } from './routes/login.challenge.email.$email'
 import { Route as LoginLinkChallengeIdTokenRouteImport } from './routes/login.link.$challengeId.$token'
 import { Route as PeoplePersonIdPreferencesIndexRouteImport } from './routes/people.$personId.preferences.index'
 import { Route as PeoplePersonIdSettingsPasskeysRouteImport } from './routes/people.$personId.settings.passkeys'
+import { Route as PeoplePersonIdSupportersIndexRouteImport } from './routes/people.$personId.supporters.index'
+import { Route as PeoplePersonIdSupportersFinishRouteImport } from './routes/people.$personId.supporters.finish'
+import { Route as PeoplePersonIdSupportersInviteRouteImport } from './routes/people.$personId.supporters.invite'
+import { Route as PeoplePersonIdSupportersStartRouteImport } from './routes/people.$personId.supporters.start'
 import { Route as PeoplePersonIdSupportingIndexRouteImport } from './routes/people.$personId.supporting.index'
+import { Route as PeoplePersonIdSupportingIdRouteImport } from './routes/people.$personId.supporting.$id'
+import { Route as PeoplePersonIdSupportingCreateRouteImport } from './routes/people.$personId.supporting.create'
 import { Route as PeoplePersonIdPreferencesIdIndexRouteImport } from './routes/people.$personId.preferences.$id.index'
 import { Route as PeoplePersonIdPreferencesIdEditRouteImport } from './routes/people.$personId.preferences.$id.edit'
+import { Route as PeoplePersonIdSupportersIdIndexRouteImport } from './routes/people.$personId.supporters.$id.index'
+import { Route as PeoplePersonIdSupportersIdEditRouteImport } from './routes/people.$personId.supporters.$id.edit'
 import { Route as LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRouteImport } from './routes/login.challenge.email.validate.$email.$challengeId.$challengeToken'
 
 const IndexRoute = IndexRouteImport.update({
@@ -85,11 +97,35 @@ const PeoplePersonIdRoute = PeoplePersonIdRouteImport.update({
   path: '/people/$personId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InviteOnboardingPersonIdIndexRoute =
+  InviteOnboardingPersonIdIndexRouteImport.update({
+    id: '/invite-onboarding/$personId/',
+    path: '/invite-onboarding/$personId/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const InviteOnboardingPersonIdDecisionMakerRoute =
+  InviteOnboardingPersonIdDecisionMakerRouteImport.update({
+    id: '/invite-onboarding/$personId/decision-maker',
+    path: '/invite-onboarding/$personId/decision-maker',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PeoplePersonIdIndexRoute = PeoplePersonIdIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => PeoplePersonIdRoute,
 } as any)
+const InviteInviteIdInviteTokenIndexRoute =
+  InviteInviteIdInviteTokenIndexRouteImport.update({
+    id: '/invite/$inviteId/$inviteToken/',
+    path: '/invite/$inviteId/$inviteToken/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const InviteInviteIdInviteTokenJoinRoute =
+  InviteInviteIdInviteTokenJoinRouteImport.update({
+    id: '/invite/$inviteId/$inviteToken/join',
+    path: '/invite/$inviteId/$inviteToken/join',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const LoginChallengeEmailEmailRoute =
   LoginChallengeEmailEmailRouteImport.update({
     id: '/login/challenge/email/$email',
@@ -114,10 +150,46 @@ const PeoplePersonIdSettingsPasskeysRoute =
     path: '/settings/passkeys',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
+const PeoplePersonIdSupportersIndexRoute =
+  PeoplePersonIdSupportersIndexRouteImport.update({
+    id: '/supporters/',
+    path: '/supporters/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSupportersFinishRoute =
+  PeoplePersonIdSupportersFinishRouteImport.update({
+    id: '/supporters/finish',
+    path: '/supporters/finish',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSupportersInviteRoute =
+  PeoplePersonIdSupportersInviteRouteImport.update({
+    id: '/supporters/invite',
+    path: '/supporters/invite',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSupportersStartRoute =
+  PeoplePersonIdSupportersStartRouteImport.update({
+    id: '/supporters/start',
+    path: '/supporters/start',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
 const PeoplePersonIdSupportingIndexRoute =
   PeoplePersonIdSupportingIndexRouteImport.update({
     id: '/supporting/',
     path: '/supporting/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSupportingIdRoute =
+  PeoplePersonIdSupportingIdRouteImport.update({
+    id: '/supporting/$id',
+    path: '/supporting/$id',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSupportingCreateRoute =
+  PeoplePersonIdSupportingCreateRouteImport.update({
+    id: '/supporting/create',
+    path: '/supporting/create',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
 const PeoplePersonIdPreferencesIdIndexRoute =
@@ -130,6 +202,18 @@ const PeoplePersonIdPreferencesIdEditRoute =
   PeoplePersonIdPreferencesIdEditRouteImport.update({
     id: '/preferences/$id/edit',
     path: '/preferences/$id/edit',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSupportersIdIndexRoute =
+  PeoplePersonIdSupportersIdIndexRouteImport.update({
+    id: '/supporters/$id/',
+    path: '/supporters/$id/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSupportersIdEditRoute =
+  PeoplePersonIdSupportersIdEditRouteImport.update({
+    id: '/supporters/$id/edit',
+    path: '/supporters/$id/edit',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
 const LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute =
@@ -151,14 +235,26 @@ export interface FileRoutesByFullPath {
   '/onboarding/$personId': typeof OnboardingPersonIdRoute
   '/people/$personId': typeof PeoplePersonIdRouteWithChildren
   '/login/': typeof LoginIndexRoute
+  '/invite-onboarding/$personId/decision-maker': typeof InviteOnboardingPersonIdDecisionMakerRoute
+  '/invite-onboarding/$personId/': typeof InviteOnboardingPersonIdIndexRoute
   '/people/$personId/': typeof PeoplePersonIdIndexRoute
+  '/invite/$inviteId/$inviteToken/join': typeof InviteInviteIdInviteTokenJoinRoute
   '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
+  '/people/$personId/supporters/finish': typeof PeoplePersonIdSupportersFinishRoute
+  '/people/$personId/supporters/invite': typeof PeoplePersonIdSupportersInviteRoute
+  '/people/$personId/supporters/start': typeof PeoplePersonIdSupportersStartRoute
+  '/people/$personId/supporting/$id': typeof PeoplePersonIdSupportingIdRoute
+  '/people/$personId/supporting/create': typeof PeoplePersonIdSupportingCreateRoute
+  '/invite/$inviteId/$inviteToken/': typeof InviteInviteIdInviteTokenIndexRoute
   '/people/$personId/preferences/': typeof PeoplePersonIdPreferencesIndexRoute
+  '/people/$personId/supporters/': typeof PeoplePersonIdSupportersIndexRoute
   '/people/$personId/supporting/': typeof PeoplePersonIdSupportingIndexRoute
   '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRoute
+  '/people/$personId/supporters/$id/edit': typeof PeoplePersonIdSupportersIdEditRoute
   '/people/$personId/preferences/$id/': typeof PeoplePersonIdPreferencesIdIndexRoute
+  '/people/$personId/supporters/$id/': typeof PeoplePersonIdSupportersIdIndexRoute
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
 }
 export interface FileRoutesByTo {
@@ -172,14 +268,26 @@ export interface FileRoutesByTo {
   '/login/analogue-karate': typeof LoginAnalogueKarateRoute
   '/onboarding/$personId': typeof OnboardingPersonIdRoute
   '/login': typeof LoginIndexRoute
+  '/invite-onboarding/$personId/decision-maker': typeof InviteOnboardingPersonIdDecisionMakerRoute
+  '/invite-onboarding/$personId': typeof InviteOnboardingPersonIdIndexRoute
   '/people/$personId': typeof PeoplePersonIdIndexRoute
+  '/invite/$inviteId/$inviteToken/join': typeof InviteInviteIdInviteTokenJoinRoute
   '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
+  '/people/$personId/supporters/finish': typeof PeoplePersonIdSupportersFinishRoute
+  '/people/$personId/supporters/invite': typeof PeoplePersonIdSupportersInviteRoute
+  '/people/$personId/supporters/start': typeof PeoplePersonIdSupportersStartRoute
+  '/people/$personId/supporting/$id': typeof PeoplePersonIdSupportingIdRoute
+  '/people/$personId/supporting/create': typeof PeoplePersonIdSupportingCreateRoute
+  '/invite/$inviteId/$inviteToken': typeof InviteInviteIdInviteTokenIndexRoute
   '/people/$personId/preferences': typeof PeoplePersonIdPreferencesIndexRoute
+  '/people/$personId/supporters': typeof PeoplePersonIdSupportersIndexRoute
   '/people/$personId/supporting': typeof PeoplePersonIdSupportingIndexRoute
   '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRoute
+  '/people/$personId/supporters/$id/edit': typeof PeoplePersonIdSupportersIdEditRoute
   '/people/$personId/preferences/$id': typeof PeoplePersonIdPreferencesIdIndexRoute
+  '/people/$personId/supporters/$id': typeof PeoplePersonIdSupportersIdIndexRoute
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
 }
 export interface FileRoutesById {
@@ -195,14 +303,26 @@ export interface FileRoutesById {
   '/onboarding/$personId': typeof OnboardingPersonIdRoute
   '/people/$personId': typeof PeoplePersonIdRouteWithChildren
   '/login/': typeof LoginIndexRoute
+  '/invite-onboarding/$personId/decision-maker': typeof InviteOnboardingPersonIdDecisionMakerRoute
+  '/invite-onboarding/$personId/': typeof InviteOnboardingPersonIdIndexRoute
   '/people/$personId/': typeof PeoplePersonIdIndexRoute
+  '/invite/$inviteId/$inviteToken/join': typeof InviteInviteIdInviteTokenJoinRoute
   '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
+  '/people/$personId/supporters/finish': typeof PeoplePersonIdSupportersFinishRoute
+  '/people/$personId/supporters/invite': typeof PeoplePersonIdSupportersInviteRoute
+  '/people/$personId/supporters/start': typeof PeoplePersonIdSupportersStartRoute
+  '/people/$personId/supporting/$id': typeof PeoplePersonIdSupportingIdRoute
+  '/people/$personId/supporting/create': typeof PeoplePersonIdSupportingCreateRoute
+  '/invite/$inviteId/$inviteToken/': typeof InviteInviteIdInviteTokenIndexRoute
   '/people/$personId/preferences/': typeof PeoplePersonIdPreferencesIndexRoute
+  '/people/$personId/supporters/': typeof PeoplePersonIdSupportersIndexRoute
   '/people/$personId/supporting/': typeof PeoplePersonIdSupportingIndexRoute
   '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRoute
+  '/people/$personId/supporters/$id/edit': typeof PeoplePersonIdSupportersIdEditRoute
   '/people/$personId/preferences/$id/': typeof PeoplePersonIdPreferencesIdIndexRoute
+  '/people/$personId/supporters/$id/': typeof PeoplePersonIdSupportersIdIndexRoute
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
 }
 export interface FileRouteTypes {
@@ -219,14 +339,26 @@ export interface FileRouteTypes {
     | '/onboarding/$personId'
     | '/people/$personId'
     | '/login/'
+    | '/invite-onboarding/$personId/decision-maker'
+    | '/invite-onboarding/$personId/'
     | '/people/$personId/'
+    | '/invite/$inviteId/$inviteToken/join'
     | '/login/challenge/email/$email'
     | '/login/link/$challengeId/$token'
     | '/people/$personId/settings/passkeys'
+    | '/people/$personId/supporters/finish'
+    | '/people/$personId/supporters/invite'
+    | '/people/$personId/supporters/start'
+    | '/people/$personId/supporting/$id'
+    | '/people/$personId/supporting/create'
+    | '/invite/$inviteId/$inviteToken/'
     | '/people/$personId/preferences/'
+    | '/people/$personId/supporters/'
     | '/people/$personId/supporting/'
     | '/people/$personId/preferences/$id/edit'
+    | '/people/$personId/supporters/$id/edit'
     | '/people/$personId/preferences/$id/'
+    | '/people/$personId/supporters/$id/'
     | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -240,14 +372,26 @@ export interface FileRouteTypes {
     | '/login/analogue-karate'
     | '/onboarding/$personId'
     | '/login'
+    | '/invite-onboarding/$personId/decision-maker'
+    | '/invite-onboarding/$personId'
     | '/people/$personId'
+    | '/invite/$inviteId/$inviteToken/join'
     | '/login/challenge/email/$email'
     | '/login/link/$challengeId/$token'
     | '/people/$personId/settings/passkeys'
+    | '/people/$personId/supporters/finish'
+    | '/people/$personId/supporters/invite'
+    | '/people/$personId/supporters/start'
+    | '/people/$personId/supporting/$id'
+    | '/people/$personId/supporting/create'
+    | '/invite/$inviteId/$inviteToken'
     | '/people/$personId/preferences'
+    | '/people/$personId/supporters'
     | '/people/$personId/supporting'
     | '/people/$personId/preferences/$id/edit'
+    | '/people/$personId/supporters/$id/edit'
     | '/people/$personId/preferences/$id'
+    | '/people/$personId/supporters/$id'
     | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
   id:
     | '__root__'
@@ -262,14 +406,26 @@ export interface FileRouteTypes {
     | '/onboarding/$personId'
     | '/people/$personId'
     | '/login/'
+    | '/invite-onboarding/$personId/decision-maker'
+    | '/invite-onboarding/$personId/'
     | '/people/$personId/'
+    | '/invite/$inviteId/$inviteToken/join'
     | '/login/challenge/email/$email'
     | '/login/link/$challengeId/$token'
     | '/people/$personId/settings/passkeys'
+    | '/people/$personId/supporters/finish'
+    | '/people/$personId/supporters/invite'
+    | '/people/$personId/supporters/start'
+    | '/people/$personId/supporting/$id'
+    | '/people/$personId/supporting/create'
+    | '/invite/$inviteId/$inviteToken/'
     | '/people/$personId/preferences/'
+    | '/people/$personId/supporters/'
     | '/people/$personId/supporting/'
     | '/people/$personId/preferences/$id/edit'
+    | '/people/$personId/supporters/$id/edit'
     | '/people/$personId/preferences/$id/'
+    | '/people/$personId/supporters/$id/'
     | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
   fileRoutesById: FileRoutesById
 }
@@ -285,8 +441,12 @@ export interface RootRouteChildren {
   OnboardingPersonIdRoute: typeof OnboardingPersonIdRoute
   PeoplePersonIdRoute: typeof PeoplePersonIdRouteWithChildren
   LoginIndexRoute: typeof LoginIndexRoute
+  InviteOnboardingPersonIdDecisionMakerRoute: typeof InviteOnboardingPersonIdDecisionMakerRoute
+  InviteOnboardingPersonIdIndexRoute: typeof InviteOnboardingPersonIdIndexRoute
+  InviteInviteIdInviteTokenJoinRoute: typeof InviteInviteIdInviteTokenJoinRoute
   LoginChallengeEmailEmailRoute: typeof LoginChallengeEmailEmailRoute
   LoginLinkChallengeIdTokenRoute: typeof LoginLinkChallengeIdTokenRoute
+  InviteInviteIdInviteTokenIndexRoute: typeof InviteInviteIdInviteTokenIndexRoute
   LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute: typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
 }
 
@@ -369,12 +529,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invite-onboarding/$personId/': {
+      id: '/invite-onboarding/$personId/'
+      path: '/invite-onboarding/$personId'
+      fullPath: '/invite-onboarding/$personId/'
+      preLoaderRoute: typeof InviteOnboardingPersonIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invite-onboarding/$personId/decision-maker': {
+      id: '/invite-onboarding/$personId/decision-maker'
+      path: '/invite-onboarding/$personId/decision-maker'
+      fullPath: '/invite-onboarding/$personId/decision-maker'
+      preLoaderRoute: typeof InviteOnboardingPersonIdDecisionMakerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/people/$personId/': {
       id: '/people/$personId/'
       path: '/'
       fullPath: '/people/$personId/'
       preLoaderRoute: typeof PeoplePersonIdIndexRouteImport
       parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/invite/$inviteId/$inviteToken/': {
+      id: '/invite/$inviteId/$inviteToken/'
+      path: '/invite/$inviteId/$inviteToken'
+      fullPath: '/invite/$inviteId/$inviteToken/'
+      preLoaderRoute: typeof InviteInviteIdInviteTokenIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invite/$inviteId/$inviteToken/join': {
+      id: '/invite/$inviteId/$inviteToken/join'
+      path: '/invite/$inviteId/$inviteToken/join'
+      fullPath: '/invite/$inviteId/$inviteToken/join'
+      preLoaderRoute: typeof InviteInviteIdInviteTokenJoinRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/login/challenge/email/$email': {
       id: '/login/challenge/email/$email'
@@ -404,11 +592,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdSettingsPasskeysRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
+    '/people/$personId/supporters/': {
+      id: '/people/$personId/supporters/'
+      path: '/supporters'
+      fullPath: '/people/$personId/supporters/'
+      preLoaderRoute: typeof PeoplePersonIdSupportersIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/supporters/finish': {
+      id: '/people/$personId/supporters/finish'
+      path: '/supporters/finish'
+      fullPath: '/people/$personId/supporters/finish'
+      preLoaderRoute: typeof PeoplePersonIdSupportersFinishRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/supporters/invite': {
+      id: '/people/$personId/supporters/invite'
+      path: '/supporters/invite'
+      fullPath: '/people/$personId/supporters/invite'
+      preLoaderRoute: typeof PeoplePersonIdSupportersInviteRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/supporters/start': {
+      id: '/people/$personId/supporters/start'
+      path: '/supporters/start'
+      fullPath: '/people/$personId/supporters/start'
+      preLoaderRoute: typeof PeoplePersonIdSupportersStartRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
     '/people/$personId/supporting/': {
       id: '/people/$personId/supporting/'
       path: '/supporting'
       fullPath: '/people/$personId/supporting/'
       preLoaderRoute: typeof PeoplePersonIdSupportingIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/supporting/$id': {
+      id: '/people/$personId/supporting/$id'
+      path: '/supporting/$id'
+      fullPath: '/people/$personId/supporting/$id'
+      preLoaderRoute: typeof PeoplePersonIdSupportingIdRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/supporting/create': {
+      id: '/people/$personId/supporting/create'
+      path: '/supporting/create'
+      fullPath: '/people/$personId/supporting/create'
+      preLoaderRoute: typeof PeoplePersonIdSupportingCreateRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
     '/people/$personId/preferences/$id/': {
@@ -425,6 +655,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdPreferencesIdEditRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
+    '/people/$personId/supporters/$id/': {
+      id: '/people/$personId/supporters/$id/'
+      path: '/supporters/$id'
+      fullPath: '/people/$personId/supporters/$id/'
+      preLoaderRoute: typeof PeoplePersonIdSupportersIdIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/supporters/$id/edit': {
+      id: '/people/$personId/supporters/$id/edit'
+      path: '/supporters/$id/edit'
+      fullPath: '/people/$personId/supporters/$id/edit'
+      preLoaderRoute: typeof PeoplePersonIdSupportersIdEditRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
     '/login/challenge/email/validate/$email/$challengeId/$challengeToken': {
       id: '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
       path: '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
@@ -438,19 +682,35 @@ declare module '@tanstack/react-router' {
 interface PeoplePersonIdRouteChildren {
   PeoplePersonIdIndexRoute: typeof PeoplePersonIdIndexRoute
   PeoplePersonIdSettingsPasskeysRoute: typeof PeoplePersonIdSettingsPasskeysRoute
+  PeoplePersonIdSupportersFinishRoute: typeof PeoplePersonIdSupportersFinishRoute
+  PeoplePersonIdSupportersInviteRoute: typeof PeoplePersonIdSupportersInviteRoute
+  PeoplePersonIdSupportersStartRoute: typeof PeoplePersonIdSupportersStartRoute
+  PeoplePersonIdSupportingIdRoute: typeof PeoplePersonIdSupportingIdRoute
+  PeoplePersonIdSupportingCreateRoute: typeof PeoplePersonIdSupportingCreateRoute
   PeoplePersonIdPreferencesIndexRoute: typeof PeoplePersonIdPreferencesIndexRoute
+  PeoplePersonIdSupportersIndexRoute: typeof PeoplePersonIdSupportersIndexRoute
   PeoplePersonIdSupportingIndexRoute: typeof PeoplePersonIdSupportingIndexRoute
   PeoplePersonIdPreferencesIdEditRoute: typeof PeoplePersonIdPreferencesIdEditRoute
+  PeoplePersonIdSupportersIdEditRoute: typeof PeoplePersonIdSupportersIdEditRoute
   PeoplePersonIdPreferencesIdIndexRoute: typeof PeoplePersonIdPreferencesIdIndexRoute
+  PeoplePersonIdSupportersIdIndexRoute: typeof PeoplePersonIdSupportersIdIndexRoute
 }
 
 const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
   PeoplePersonIdIndexRoute: PeoplePersonIdIndexRoute,
   PeoplePersonIdSettingsPasskeysRoute: PeoplePersonIdSettingsPasskeysRoute,
+  PeoplePersonIdSupportersFinishRoute: PeoplePersonIdSupportersFinishRoute,
+  PeoplePersonIdSupportersInviteRoute: PeoplePersonIdSupportersInviteRoute,
+  PeoplePersonIdSupportersStartRoute: PeoplePersonIdSupportersStartRoute,
+  PeoplePersonIdSupportingIdRoute: PeoplePersonIdSupportingIdRoute,
+  PeoplePersonIdSupportingCreateRoute: PeoplePersonIdSupportingCreateRoute,
   PeoplePersonIdPreferencesIndexRoute: PeoplePersonIdPreferencesIndexRoute,
+  PeoplePersonIdSupportersIndexRoute: PeoplePersonIdSupportersIndexRoute,
   PeoplePersonIdSupportingIndexRoute: PeoplePersonIdSupportingIndexRoute,
   PeoplePersonIdPreferencesIdEditRoute: PeoplePersonIdPreferencesIdEditRoute,
+  PeoplePersonIdSupportersIdEditRoute: PeoplePersonIdSupportersIdEditRoute,
   PeoplePersonIdPreferencesIdIndexRoute: PeoplePersonIdPreferencesIdIndexRoute,
+  PeoplePersonIdSupportersIdIndexRoute: PeoplePersonIdSupportersIdIndexRoute,
 }
 
 const PeoplePersonIdRouteWithChildren = PeoplePersonIdRoute._addFileChildren(
@@ -469,8 +729,13 @@ const rootRouteChildren: RootRouteChildren = {
   OnboardingPersonIdRoute: OnboardingPersonIdRoute,
   PeoplePersonIdRoute: PeoplePersonIdRouteWithChildren,
   LoginIndexRoute: LoginIndexRoute,
+  InviteOnboardingPersonIdDecisionMakerRoute:
+    InviteOnboardingPersonIdDecisionMakerRoute,
+  InviteOnboardingPersonIdIndexRoute: InviteOnboardingPersonIdIndexRoute,
+  InviteInviteIdInviteTokenJoinRoute: InviteInviteIdInviteTokenJoinRoute,
   LoginChallengeEmailEmailRoute: LoginChallengeEmailEmailRoute,
   LoginLinkChallengeIdTokenRoute: LoginLinkChallengeIdTokenRoute,
+  InviteInviteIdInviteTokenIndexRoute: InviteInviteIdInviteTokenIndexRoute,
   LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute:
     LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute,
 }

@@ -7,6 +7,7 @@ import { createMailer } from '../mail/mailer.ts';
 import { ensureDatabase, runMigrations } from '../migrate.ts';
 import { seedDemo } from '../seed.ts';
 import { createApp } from '../server.ts';
+import { endIdleSessions } from '../support.ts';
 import { createZeroDb } from '../zero/db-provider.ts';
 import { StackError } from './errors.ts';
 import { DATABASE_NAME } from './local-database.ts';
@@ -129,6 +130,14 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       mailer: createMailer(config),
       staticRoot: opts.web === 'static' ? webDist : undefined,
     });
+
+    // Idle support sessions end on the server (ZQL has no now(): a write must say so).
+    const sweep = setInterval(() => {
+      endIdleSessions(db, config.SUPPORT_SESSION_IDLE_MINUTES).catch((e: unknown) =>
+        log(`api: ending idle support sessions failed: ${e instanceof Error ? e.message : e}`),
+      );
+    }, 60_000);
+    cleanups.push(async () => clearInterval(sweep));
 
     const apiListener = getRequestListener(app.fetch);
     const { createServer } = await import('node:http');

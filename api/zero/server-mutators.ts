@@ -4,6 +4,7 @@ import type { AuthContext } from '../../sync/context.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { requireAuth } from '../../sync/permissions.ts';
 import { preferenceUpdateArgs, updatePreference } from '../../sync/preference.ts';
+import { circleServerMutators } from './circle-server-mutators.ts';
 
 type HistoryInput = {
   personId: string;
@@ -28,6 +29,7 @@ export async function recordHistory(tx: Transaction, ctx: AuthContext, event: Hi
  * the server) plus what only the server does, such as history events.
  */
 export const serverMutators = defineMutators(mutators, {
+  ...circleServerMutators,
   preference: {
     update: defineMutator(preferenceUpdateArgs, async ({ tx, args, ctx }) => {
       const before = await updatePreference(tx, ctx, args);

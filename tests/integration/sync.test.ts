@@ -233,3 +233,56 @@ describe('synced query: supporterLink.supporting', () => {
     expect(snooping).toEqual([]);
   });
 });
+
+describe('guests of a Preference or PreferenceCategory invite', () => {
+  test('see exactly what the accepted invite names, read-only, and nothing before accepting', async () => {
+    const tui = await signIn(stack.url, 'tui@example.com');
+    const z = client(tui);
+    const view = z.materialize(queries.preference.list({ personId: aroha.personId }));
+    const tea = seedId('preference:aroha:tea');
+    const breakfast = seedId('category:aroha:breakfast');
+    const prefInvite = crypto.randomUUID();
+    const catInvite = crypto.randomUUID();
+    await sql`insert into invite (id, person_id, kind, target_id, expires_at, created_by)
+              values (${prefInvite}, ${aroha.personId}, 'Preference', ${tea}, now() + interval '1 day', ${aroha.personId}),
+                     (${catInvite}, ${aroha.personId}, 'PreferenceCategory', ${breakfast}, now() + interval '1 day', ${aroha.personId})`;
+    try {
+      await z.run(queries.preference.list({ personId: aroha.personId }), { type: 'complete' });
+      expect(view.data).toEqual([]);
+
+      await sql`update invite set accepted_at = now(), accepted_by = ${tui.personId} where id = ${prefInvite}`;
+      await eventually(
+        'the invited preference',
+        () => view.data.map((r) => r.id),
+        (ids) => ids.length === 1,
+      );
+      expect(view.data[0]?.id).toBe(tea);
+
+      await sql`update invite set accepted_at = now(), accepted_by = ${tui.personId} where id = ${catInvite}`;
+      const inBreakfast =
+        await sql`select preference_id from preference_category where category_id = ${breakfast}`;
+      const expected = new Set([tea, ...inBreakfast.map((r) => String(r.preference_id))]);
+      await eventually(
+        'the invited category',
+        () => view.data.length,
+        (n) => n === expected.size,
+      );
+      expect(new Set(view.data.map((r) => r.id))).toEqual(expected);
+
+      const before = await sql`select title from preference where id = ${tea}`;
+      const refused = await z.mutate(
+        mutators.preference.update({ id: tea, title: 'A guest was here' }),
+      ).server;
+      expect(refused.type).toBe('error');
+      expect(await sql`select title from preference where id = ${tea}`).toEqual(before);
+    } finally {
+      await sql`delete from invite where id in (${prefInvite}, ${catInvite})`;
+    }
+    await eventually(
+      'guest rows gone with the invites',
+      () => view.data.length,
+      (n) => n === 0,
+    );
+    view.destroy();
+  });
+});

@@ -40,7 +40,8 @@ async function checkWith(project: 'web' | 'sync', source: string): Promise<strin
   }
 }
 
-describe('layer boundaries (DESIGN.md §2) fail the type check', () => {
+// Each case runs the type checker (seconds, more when the integration tests run alongside).
+describe('layer boundaries (DESIGN.md §2) fail the type check', { timeout: 120_000 }, () => {
   test('web/ may not import node:* built-ins', async () => {
     const out = await checkWith(
       'web',
@@ -66,4 +67,4 @@ describe('layer boundaries (DESIGN.md §2) fail the type check', () => {
   test('a clean file passes, so the failures above are about the imports', async () => {
     expect(await checkWith('web', 'export const x = 1;\n')).toBe('');
   });
-}, 60_000);
+});

@@ -1,6 +1,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
+import { PENDING_INVITE_KEY, parsePendingInvite } from '../../sync/invite.ts';
 import { completeChallenge } from '../auth-api.ts';
 import { messages } from '../messages.ts';
 import { forgetSession } from '../session.ts';
@@ -39,7 +40,16 @@ function CheckYourEmail() {
         setState({ kind: 'done' });
         forgetSession();
         sessionStorage.setItem('passkey.offer', '1');
-        if (inviteId) sessionStorage.setItem('invite.pending', inviteId);
+        // Back to the invite that sent this person to sign in (the join page stored it).
+        const pending = parsePendingInvite(sessionStorage.getItem(PENDING_INVITE_KEY));
+        if (pending && (!inviteId || pending.id === inviteId)) {
+          await navigate({
+            to: '/invite/$inviteId/$inviteToken',
+            params: { inviteId: pending.id, inviteToken: pending.token },
+            replace: true,
+          });
+          return;
+        }
         await navigate({ to: '/', replace: true });
         return;
       }

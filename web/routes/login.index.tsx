@@ -1,6 +1,7 @@
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
+import { PENDING_INVITE_KEY, parsePendingInvite } from '../../sync/invite.ts';
 import { EMAIL_PATTERN, validationMessages } from '../../sync/validation.ts';
 import { PasskeySignIn } from '../components/passkey-sign-in.tsx';
 import { messages } from '../messages.ts';
@@ -85,7 +86,15 @@ function Login() {
         <button type="submit">{messages.login.submit}</button>
       </form>
       <PasskeySignIn
-        onSignedIn={(personId) => navigate({ to: '/people/$personId', params: { personId } })}
+        onSignedIn={(personId) => {
+          const pending = parsePendingInvite(sessionStorage.getItem(PENDING_INVITE_KEY));
+          return pending
+            ? navigate({
+                to: '/invite/$inviteId/$inviteToken',
+                params: { inviteId: pending.id, inviteToken: pending.token },
+              })
+            : navigate({ to: '/people/$personId', params: { personId } });
+        }}
       />
       <p>
         {messages.login.newHere}{' '}

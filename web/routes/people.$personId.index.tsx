@@ -1,9 +1,16 @@
 import { useQuery } from '@rocicorp/zero/react';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
 import { messages } from '../messages.ts';
 
 export const Route = createFileRoute('/people/$personId/')({
+  // A Supporter has no home of their own: their start is the people they support.
+  beforeLoad: ({ context, params }) => {
+    const me = context.session.person;
+    if (me?.type === 'Supporter' && me.id === params.personId) {
+      throw redirect({ to: '/people/$personId/supporting', params: { personId: me.id } });
+    }
+  },
   component: Home,
 });
 

@@ -1,35 +1,82 @@
 import { useQuery } from '@rocicorp/zero/react';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { queries } from '../../sync/queries.ts';
+import { CircleTabs, displayName } from '../components/circle-common.tsx';
 import { messages } from '../messages.ts';
 
+type SupportingSearch = { all?: 1 };
+
 export const Route = createFileRoute('/people/$personId/supporting/')({
+  // `?all=1` shows the list even when there is one person: the way back from that person.
+  validateSearch: (search: Record<string, unknown>): SupportingSearch =>
+    search.all === 1 || search.all === '1' || search.all === true ? { all: 1 } : {},
   component: Supporting,
 });
 
-/** The people this Supporter supports (the Circle's "supported" tab). */
+/**
+ * The people this Supporter supports (the Circle's "supported" tab). Someone who
+ * supports exactly one person goes straight to them (spec §2 /supporting).
+ */
 function Supporting() {
   const { personId } = Route.useParams();
-  const [links, details] = useQuery(queries.supporterLink.supporting({ personId }));
+  const { all } = Route.useSearch();
+  const { session } = Route.useRouteContext();
+  const navigate = useNavigate();
+  const own = session.person?.id === personId;
+  const type = session.person?.type;
+  const mayCreate = own && (type === 'Supporter' || type === 'SupporterAndDecisionMaker');
+  const [links, details] = useQuery(queries.circle.supported({ personId }));
+  const complete = details.type === 'complete';
+  const only = complete && links.length === 1 && !all ? links[0] : undefined;
+
+  useEffect(() => {
+    if (only) {
+      void navigate({
+        to: '/people/$personId/supporting/$id',
+        params: { personId, id: only.id },
+        replace: true,
+      });
+    }
+  }, [only, personId, navigate]);
+
   return (
     <>
       <h1>{messages.supporting.title}</h1>
-      {links.length === 0 ? (
-        <p role="status">
-          {details.type === 'complete' ? messages.supporting.empty : messages.supporting.loading}
+      {own ? <CircleTabs personId={personId} /> : null}
+      {details.type === 'error' ? (
+        <p role="alert" className="alert">
+          {messages.errors.generic}
+        </p>
+      ) : links.length === 0 || (!all && !complete) || only ? (
+        <p role="status" className="status">
+          {complete && links.length === 0
+            ? messages.circle.supportingEmpty
+            : messages.circle.supportingLoading}
         </p>
       ) : (
-        <ul className="pref-list card" aria-label={messages.supporting.title}>
+        <ul className="pref-list card" aria-label={messages.circle.supportingLabel}>
           {links.map((l) => (
             <li key={l.id}>
-              <span className="row">
-                {l.supported?.knownAs ?? l.supported?.firstName ?? ''}
-                <span className="tag">{messages.supporting.level[l.accessLevel]}</span>
-              </span>
+              <Link to="/people/$personId/supporting/$id" params={{ personId, id: l.id }}>
+                {displayName(l.supported)}
+                <span className="tag">{messages.circle.level[l.accessLevel]}</span>
+              </Link>
             </li>
           ))}
         </ul>
       )}
+      {mayCreate ? (
+        <div className="actions">
+          <Link
+            className="button secondary"
+            to="/people/$personId/supporting/create"
+            params={{ personId }}
+          >
+            {messages.circle.createProfile}
+          </Link>
+        </div>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,91 @@
+import postgres from 'postgres';
+import { seedId } from '../../api/seed.ts';
+import { expect, signInContext, test } from './fixtures.ts';
+
+const aroha = seedId('person:aroha');
+
+async function counts(databaseUrl: string) {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql`select count(*) filter (where access = 'General')::int general,
+                                   count(*)::int total
+                            from preference where person_id = ${aroha} and status = 'Published'`;
+    return { general: row?.general ?? 0, total: row?.total ?? 0 };
+  } finally {
+    await sql.end();
+  }
+}
+
+test('a Supporter starts a session, sees exactly what their level allows, and loses it on finishing', async ({
+  page,
+  context,
+  app,
+}) => {
+  const { personId: sam } = await signInContext(context, app.url, 'sam@example.com');
+  const { general } = await counts(app.databaseUrl);
+
+  // Without a session the Decision Maker's pages are closed.
+  await page.goto(`/people/${aroha}/preferences`);
+  await expect(page).toHaveURL(new RegExp(`/people/${sam}/supporting`));
+
+  await page.goto(`/people/${aroha}/supporters/start`);
+  const loader = page.locator('.support-start');
+  await expect(loader).toBeVisible();
+  await expect(loader).toHaveCSS('background-color', 'rgb(78, 66, 133)'); // lavender #4e4285
+  await expect(page).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
+  const stored = await page.evaluate(`sessionStorage.getItem('support.${aroha}')`);
+  expect(stored).toMatch(/^[0-9a-f-]{36}$/);
+
+  await expect(page.getByRole('region', { name: 'You are supporting Aroha' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Preferences' });
+  await expect(list.getByRole('listitem')).toHaveCount(general);
+  await expect(list).not.toContainText('How I take my medication');
+
+  await page.getByRole('link', { name: 'Finish session' }).click();
+  await expect(page).toHaveURL(new RegExp(`/people/${sam}/supporting`));
+  expect(await page.evaluate(`sessionStorage.getItem('support.${aroha}')`)).toBeNull();
+  await page.goto(`/people/${aroha}/preferences`);
+  await expect(page).toHaveURL(new RegExp(`/people/${sam}/supporting`));
+});
+
+test('a Restricted supporter sees Restricted items too; the session ending elsewhere empties the open screen', async ({
+  page,
+  context,
+  app,
+}) => {
+  await signInContext(context, app.url, 'riley@example.com');
+  const { total } = await counts(app.databaseUrl);
+  await page.goto(`/people/${aroha}/supporters/start`);
+  await expect(page).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
+  const list = page.getByRole('list', { name: 'Preferences' });
+  await expect(list.getByRole('listitem')).toHaveCount(total);
+  await expect(list).toContainText('How I take my medication');
+
+  // Aroha ends the session from her own device.
+  const id = String(await page.evaluate(`sessionStorage.getItem('support.${aroha}')`));
+  const dm = await page.context().browser()?.newContext();
+  if (!dm) throw new Error('no browser');
+  try {
+    await signInContext(dm, app.url, 'aroha@example.com');
+    const res = await dm.request.delete(`${app.url}/api/people/${aroha}/support/${id}`);
+    expect(res.status()).toBe(204);
+  } finally {
+    await dm.close();
+  }
+  await expect(list).toHaveCount(0, { timeout: 5000 });
+  await expect(page.getByRole('alert')).toHaveText('Your support session has ended.');
+  await page.getByRole('button', { name: 'Back to the people I support' }).click();
+  await expect(page).toHaveURL(/\/supporting/);
+});
+
+test('a Supporter has no home of their own: / and their home go to the people they support', async ({
+  page,
+  context,
+  app,
+}) => {
+  const { personId: sam } = await signInContext(context, app.url, 'sam@example.com');
+  await page.goto(`/people/${sam}`);
+  await expect(page).toHaveURL(new RegExp(`/people/${sam}/supporting`));
+  await page.goto(`/people/${aroha}`);
+  await expect(page).toHaveURL(new RegExp(`/people/${sam}/supporting`));
+});

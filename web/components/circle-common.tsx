@@ -1,0 +1,56 @@
+import { Link } from '@tanstack/react-router';
+import { DATE_LOCALE, messages } from '../messages.ts';
+
+/** Spec §9: the supported list is refreshed this long after a supported person is removed. */
+export const SUPPORTED_LIST_REFRESH_MS = 100;
+
+const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long' });
+
+/** A date in the default date locale (en-NZ), e.g. "1 November 2026". */
+export function circleDate(epochMs: number): string {
+  return dateFormat.format(new Date(epochMs));
+}
+
+type Named = {
+  readonly firstName: string | null;
+  readonly lastName: string | null;
+  readonly knownAs: string | null;
+};
+
+/** "Sam Tane": the name they are known by, then their last name. */
+export function displayName(p: Named | undefined): string {
+  const first = p?.knownAs || p?.firstName;
+  return [first, p?.lastName].filter(Boolean).join(' ');
+}
+
+/** The message of a Zero mutation's refusal, as the server (or the client's own check) said it. */
+export function mutationError(
+  result: { type: 'success' } | { type: 'error'; error: { message: string } },
+) {
+  return result.type === 'error' ? result.error.message || messages.errors.generic : undefined;
+}
+
+/** The two tabs of one's own Circle of Support: my supporters, and the people I support. */
+export function CircleTabs({ personId }: { personId: string }) {
+  return (
+    <nav aria-label={messages.circle.tabsLabel} className="actions" style={{ margin: '0.5rem 0' }}>
+      <Link
+        className="button secondary"
+        to="/people/$personId/supporters"
+        params={{ personId }}
+        activeProps={{ style: { background: 'var(--lavender)', color: '#fff' } }}
+      >
+        {messages.circle.supportersTab}
+      </Link>
+      <Link
+        className="button secondary"
+        to="/people/$personId/supporting"
+        params={{ personId }}
+        search={{ all: 1 }}
+        activeProps={{ style: { background: 'var(--lavender)', color: '#fff' } }}
+      >
+        {messages.circle.supportingTab}
+      </Link>
+    </nav>
+  );
+}

@@ -1,0 +1,123 @@
+import { type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { messages } from '../messages.ts';
+
+const destructive = { background: 'var(--danger)', borderColor: 'var(--danger)', color: '#fff' };
+
+/**
+ * Destructive confirmation (spec §4): the button opens a modal dialog and is
+ * disabled while it is open. On confirm both dialog buttons are disabled and
+ * the action runs; then `afterDestroy` runs and the dialog closes. Cancel,
+ * Escape or closing before confirming closes without acting; closing is blocked
+ * while the action runs. A failed action shows its message and leaves the
+ * dialog open.
+ */
+export function DestructiveConfirm({
+  label,
+  title,
+  body,
+  confirmLabel,
+  runningLabel,
+  action,
+  afterDestroy,
+}: {
+  label: string;
+  title: string;
+  body: string;
+  confirmLabel: string;
+  runningLabel: string;
+  /** Throws an Error whose message is shown when the action fails. */
+  action: () => Promise<void>;
+  afterDestroy?: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+  const [open, setOpen] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+    // Back to the (enabled again) button once the dialog has closed.
+    if (!open && wasOpen.current) trigger.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  function cancel() {
+    if (running) return;
+    setError(undefined);
+    setOpen(false);
+  }
+
+  function blockWhileRunning(e: SyntheticEvent<HTMLDialogElement>) {
+    e.preventDefault();
+    cancel();
+  }
+
+  async function confirm() {
+    setRunning(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (e) {
+      setRunning(false);
+      setError(e instanceof Error && e.message ? e.message : messages.errors.generic);
+      return;
+    }
+    afterDestroy?.();
+    setRunning(false);
+    ref.current?.close();
+    setOpen(false);
+  }
+
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        style={destructive}
+        disabled={open}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setError(undefined);
+          setOpen(true);
+        }}
+      >
+        {label}
+      </button>
+      <dialog
+        ref={ref}
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+        onCancel={blockWhileRunning}
+        onClose={() => {
+          if (!running) setOpen(false);
+        }}
+      >
+        <h2 id={titleId}>{title}</h2>
+        <p id={bodyId}>{body}</p>
+        {error ? (
+          <div role="alert" className="alert">
+            {error}
+          </div>
+        ) : null}
+        <div className="actions">
+          <button type="button" style={destructive} onClick={confirm} disabled={running}>
+            {running ? runningLabel : confirmLabel}
+          </button>
+          <button type="button" className="secondary" onClick={cancel} disabled={running}>
+            {messages.circle.cancel}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+/**
+ * Invites in the browser: the calls to /api (api/invites.ts), the pending-invite
+ * memory in sessionStorage, date formatting and the small shared pieces of the
+ * invite pages.
+ */
+import { type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from 'react';
+import {
+  type AcceptedInvite,
+  acceptedInvites,
+  type InviteAccepted,
+  type InviteCreateBody,
+  type InviteCreated,
+  type InviteView,
+  inviteAccepted,
+  inviteCreated,
+  inviteView,
+  PENDING_INVITE_KEY,
+  type PendingInvite,
+  parsePendingInvite,
+} from '../../sync/invite.ts';
+import { api } from '../api-client.ts';
+import { DATE_LOCALE, messages } from '../messages.ts';
+
+const t = messages.invite;
+
+const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** An expiry date in en-NZ, e.g. "6 December 2026". */
+export function formatInviteDate(iso: string | number): string {
+  return dateFormat.format(new Date(iso));
+}
+
+// -- Calls ---------------------------------------------------------------------
+
+export function createInvite(personId: string, body: InviteCreateBody): Promise<InviteCreated> {
+  return api(`/people/${encodeURIComponent(personId)}/invites`, {
+    method: 'POST',
+    body,
+    parse: (d) => inviteCreated.parse(d),
+  });
+}
+
+export function withdrawInvite(personId: string, id: string): Promise<null> {
+  return api(`/people/${encodeURIComponent(personId)}/invites/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    parse: () => null,
+  });
+}
+
+export function fetchInvite(id: string, token: string): Promise<InviteView> {
+  return api(`/invites/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`, {
+    parse: (d) => inviteView.parse(d),
+  });
+}
+
+export function acceptInvite(id: string, token: string): Promise<InviteAccepted> {
+  return api(`/invites/${encodeURIComponent(id)}/accept`, {
+    method: 'POST',
+    body: { token },
+    parse: (d) => inviteAccepted.parse(d),
+  });
+}
+
+export function declineInvite(id: string, token: string): Promise<null> {
+  return api(`/invites/${encodeURIComponent(id)}/decline`, {
+    method: 'POST',
+    body: { token },
+    parse: () => null,
+  });
+}
+
+export function fetchAcceptedInvites(personId: string): Promise<AcceptedInvite[]> {
+  return api(`/people/${encodeURIComponent(personId)}/invites/accepted`, {
+    parse: (d) => acceptedInvites.parse(d),
+  });
+}
+
+// -- The invite to come back to after signing in ----------------------------------
+
+/** Remembers `{id, token}` (JSON) under sessionStorage `invite.pending`. */
+export function rememberPendingInvite(pending: PendingInvite) {
+  try {
+    sessionStorage.setItem(PENDING_INVITE_KEY, JSON.stringify(pending));
+  } catch {
+    // Storage unavailable: the user can open the link again.
+  }
+}
+
+export function readPendingInvite(): PendingInvite | undefined {
+  try {
+    return parsePendingInvite(sessionStorage.getItem(PENDING_INVITE_KEY));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Forgets the pending invite once it has been answered. */
+export function forgetPendingInvite(id: string) {
+  try {
+    const raw = sessionStorage.getItem(PENDING_INVITE_KEY);
+    const pending = parsePendingInvite(raw);
+    if (raw !== null && (!pending || pending.id === id)) {
+      sessionStorage.removeItem(PENDING_INVITE_KEY);
+    }
+  } catch {
+    // Storage unavailable: nothing to forget.
+  }
+}
+
+// -- Pieces ----------------------------------------------------------------------
+
+/** "Tui Brown invites you to join Tui Brown’s Circle of Support as a Supporter with General access." */
+export function inviteSentence(v: InviteView): string {
+  const who = t.by(v.inviter.name, v.person.name);
+  const level = t.levels[v.accessLevel ?? 'General'];
+  const title = v.target?.title ?? '';
+  switch (v.kind) {
+    case 'Supporter':
+      return `${who} ${t.supporterFor(v.person.name, level)}`;
+    case 'Profile':
+      return `${who} ${t.profileFor(v.person.name)}`;
+    case 'Preference':
+      return `${who} ${t.preferenceFor(v.person.name, title)}`;
+    case 'PreferenceCategory':
+      return `${who} ${t.categoryFor(v.person.name, title)}`;
+    case 'Person':
+      return `${who} ${t.personFor}`;
+    case 'User':
+      return `${who} ${t.userFor}`;
+  }
+}
+
+/** The name of the accept button (spec §4): Accept Connection, View Profile, or what it names. */
+export function acceptLabel(v: InviteView): string {
+  switch (v.kind) {
+    case 'Supporter':
+      return t.accept;
+    case 'Profile':
+      return t.viewProfile;
+    case 'Preference':
+    case 'PreferenceCategory':
+      return v.target?.title ?? t.acceptOther;
+    default:
+      return t.acceptOther;
+  }
+}
+
+/**
+ * A modal message dialog (spec §4: refusals such as self support are explained
+ * in a dialog). Escape and the button close it; focus goes to the button.
+ */
+export function InviteDialog({
+  open,
+  title,
+  children,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    else if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  function cancel(e: SyntheticEvent<HTMLDialogElement>) {
+    e.preventDefault();
+    onClose();
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={children ? bodyId : undefined}
+      onCancel={cancel}
+      onClose={() => {
+        if (open) onClose();
+      }}
+    >
+      <h2 id={titleId}>{title}</h2>
+      {children ? <div id={bodyId}>{children}</div> : null}
+      <div className="actions">
+        <button type="button" onClick={onClose}>
+          {t.ok}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,147 @@
+import { useQuery, useZero } from '@rocicorp/zero/react';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ACCESS_LEVELS, type AccessLevel } from '../../schema/enums.ts';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import { displayName, mutationError } from '../components/circle-common.tsx';
+import { messages } from '../messages.ts';
+
+/** A supporter's access level (spec §2 /supporters/{id}/edit, §6 levels). */
+export const Route = createFileRoute('/people/$personId/supporters/$id/edit')({
+  component: SupporterEdit,
+});
+
+function SupporterEdit() {
+  const { personId, id } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  const me = session.person?.id ?? '';
+  const own = me === personId;
+  const zero = useZero();
+  const navigate = useNavigate();
+  const baseId = useId();
+  const errorRef = useRef<HTMLDivElement>(null);
+  const [link, details] = useQuery(queries.circle.supporterLink({ personId, id }));
+  const [myLink] = useQuery(queries.circle.myLink({ personId }));
+  const [level, setLevel] = useState<AccessLevel | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
+
+  useEffect(() => {
+    if (link && level === undefined) setLevel(link.accessLevel);
+  }, [link, level]);
+
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  if (!link) {
+    if (details.type === 'error') {
+      return (
+        <p role="alert" className="alert">
+          {messages.errors.generic}
+        </p>
+      );
+    }
+    return details.type === 'complete' ? (
+      <p role="alert" className="alert">
+        {messages.circle.notFound}
+      </p>
+    ) : (
+      <p className="status" role="status">
+        {messages.circle.loading}
+      </p>
+    );
+  }
+
+  const name = displayName(link.supporter);
+  const manager =
+    own || (myLink?.accessLevel === 'Administrator' && (myLink.sessions?.length ?? 0) > 0);
+  const back = (
+    <Link
+      className="button secondary"
+      to="/people/$personId/supporters/$id"
+      params={{ personId, id }}
+    >
+      {messages.circle.cancel}
+    </Link>
+  );
+
+  if (!manager || link.supporterId === me) {
+    return (
+      <div className="card">
+        <h1>{messages.circle.editTitle(name)}</h1>
+        <p role="alert" className="alert">
+          {messages.circle.cannotEdit}
+        </p>
+        <div className="actions">{back}</div>
+      </div>
+    );
+  }
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (!level) return;
+    setError(undefined);
+    setStatus('saving');
+    const result = await zero.mutate(mutators.circle.updateLevel({ id, accessLevel: level }))
+      .server;
+    const refused = mutationError(result);
+    if (refused) {
+      setStatus('idle');
+      setError(refused);
+      return;
+    }
+    setStatus('saved');
+    await navigate({ to: '/people/$personId/supporters/$id', params: { personId, id } });
+  }
+
+  return (
+    <form className="card" onSubmit={save} noValidate>
+      <h1>{messages.circle.editTitle(name)}</h1>
+      {error ? (
+        <div role="alert" className="alert" tabIndex={-1} ref={errorRef}>
+          {error}
+        </div>
+      ) : null}
+      <fieldset style={{ border: 'none', padding: 0, margin: '1rem 0' }}>
+        <legend style={{ fontWeight: 600 }}>{messages.circle.accessLevel}</legend>
+        {ACCESS_LEVELS.map((l) => {
+          const inputId = `${baseId}-${l}`;
+          const helpId = `${baseId}-${l}-help`;
+          return (
+            <div className="field checkbox" key={l} style={{ alignItems: 'flex-start' }}>
+              <input
+                id={inputId}
+                type="radio"
+                name="accessLevel"
+                value={l}
+                checked={level === l}
+                aria-describedby={helpId}
+                onChange={() => {
+                  setLevel(l);
+                  setStatus('idle');
+                }}
+              />
+              <div>
+                <label htmlFor={inputId}>{messages.circle.level[l]}</label>
+                <p id={helpId} style={{ margin: 0 }}>
+                  {messages.circle.levelHelp[l]}
+                </p>
+              </div>
+            </div>
+          );
+        })}
+      </fieldset>
+      <div className="actions">
+        <button type="submit" disabled={status === 'saving'}>
+          {status === 'saving' ? messages.circle.saving : messages.circle.save}
+        </button>
+        {back}
+      </div>
+      <p role="status" className="status">
+        {status === 'saved' ? messages.circle.saved : ''}
+      </p>
+    </form>
+  );
+}

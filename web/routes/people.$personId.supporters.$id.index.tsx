@@ -1,0 +1,129 @@
+import { useQuery, useZero } from '@rocicorp/zero/react';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import { circleDate, displayName, mutationError } from '../components/circle-common.tsx';
+import { DestructiveConfirm } from '../components/circle-confirm.tsx';
+import { messages } from '../messages.ts';
+
+/** One supporter of the Circle (spec §2 /supporters/{id}). */
+export const Route = createFileRoute('/people/$personId/supporters/$id/')({
+  component: SupporterView,
+});
+
+function SupporterView() {
+  const { personId, id } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  const me = session.person?.id ?? '';
+  const own = me === personId;
+  const zero = useZero();
+  const navigate = useNavigate();
+  const [link, details] = useQuery(queries.circle.supporterLink({ personId, id }));
+  const [myLink] = useQuery(queries.circle.myLink({ personId }));
+  const [person] = useQuery(queries.person.byId({ personId }));
+  const [removing, setRemoving] = useState(false);
+  // While our own removal runs the row leaves the local store at once: keep showing it.
+  const last = useRef(link);
+  if (link) last.current = link;
+  const shown = link ?? (removing ? last.current : undefined);
+
+  if (!shown) {
+    if (details.type === 'error') {
+      return (
+        <p role="alert" className="alert">
+          {messages.errors.generic}
+        </p>
+      );
+    }
+    return details.type === 'complete' ? (
+      <p role="alert" className="alert">
+        {messages.circle.notFound}
+      </p>
+    ) : (
+      <p className="status" role="status">
+        {messages.circle.loading}
+      </p>
+    );
+  }
+
+  const manager =
+    own || (myLink?.accessLevel === 'Administrator' && (myLink.sessions?.length ?? 0) > 0);
+  const canEdit = manager && shown.supporterId !== me;
+  const name = displayName(shown.supporter);
+  const level = messages.circle.level[shown.accessLevel];
+
+  const dmName = displayName(person);
+  // The person removes a supporter; an Administrator removes one of theirs; a supporter leaves.
+  const confirmTexts =
+    shown.supporterId === me
+      ? {
+          label: messages.circle.removeConnection,
+          title: messages.circle.removeConnectionTitle(dmName),
+          body: messages.circle.removeConnectionBody(dmName),
+        }
+      : own
+        ? {
+            label: messages.circle.removeFromMyCircle,
+            title: messages.circle.removeTitle(name),
+            body: messages.circle.removeBody(name),
+          }
+        : {
+            label: messages.circle.removeFromCircle,
+            title: messages.circle.removeTitle(name),
+            body: messages.circle.removeBodyAdmin(name),
+          };
+
+  async function remove() {
+    setRemoving(true);
+    const error = mutationError(await zero.mutate(mutators.circle.remove({ id })).server);
+    if (error) {
+      setRemoving(false);
+      throw new Error(error);
+    }
+  }
+
+  function afterRemove() {
+    // Someone who removed themselves no longer sees this Circle.
+    if (shown?.supporterId === me) {
+      void navigate({
+        to: '/people/$personId/supporting',
+        params: { personId: me },
+        replace: true,
+      });
+    } else {
+      void navigate({ to: '/people/$personId/supporters', params: { personId }, replace: true });
+    }
+  }
+
+  return (
+    <>
+      <article className="card">
+        <h1>{name}</h1>
+        <p>{messages.circle.levelOf(level)}</p>
+        <p>{messages.circle.since(circleDate(shown.createdAt))}</p>
+        <div className="actions">
+          {canEdit ? (
+            <Link
+              className="button"
+              to="/people/$personId/supporters/$id/edit"
+              params={{ personId, id }}
+            >
+              {messages.circle.edit}
+            </Link>
+          ) : null}
+          <DestructiveConfirm
+            {...confirmTexts}
+            confirmLabel={messages.circle.remove}
+            runningLabel={messages.circle.removing}
+            action={remove}
+            afterDestroy={afterRemove}
+          />
+        </div>
+      </article>
+      <Link className="button secondary" to="/people/$personId/supporters" params={{ personId }}>
+        {messages.circle.backToCircle}
+      </Link>
+    </>
+  );
+}

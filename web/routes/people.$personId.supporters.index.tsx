@@ -1,0 +1,61 @@
+import { useQuery } from '@rocicorp/zero/react';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { queries } from '../../sync/queries.ts';
+import { CircleTabs, displayName } from '../components/circle-common.tsx';
+import { CircleSpots } from '../components/circle-spots.tsx';
+import { messages } from '../messages.ts';
+
+/** The Circle of Support of a person: their supporters (spec §2 /supporters). */
+export const Route = createFileRoute('/people/$personId/supporters/')({
+  component: Supporters,
+});
+
+function Supporters() {
+  const { personId } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  const own = session.person?.id === personId;
+  const [links, details] = useQuery(queries.circle.supporters({ personId }));
+  const [person] = useQuery(queries.person.byId({ personId }));
+  const [myLink] = useQuery(queries.circle.myLink({ personId }));
+  // The person, or their Administrator inside a support session, manages the Circle.
+  const manager =
+    own || (myLink?.accessLevel === 'Administrator' && (myLink.sessions?.length ?? 0) > 0);
+  const title = own
+    ? messages.circle.myCircleTitle
+    : messages.circle.circleTitle(displayName(person) || messages.circle.supportersLabel);
+
+  return (
+    <>
+      <h1>{title}</h1>
+      {own ? <CircleTabs personId={personId} /> : null}
+      {manager ? <CircleSpots personId={personId} taken={links.length} /> : null}
+      {details.type === 'error' ? (
+        <p role="alert" className="alert">
+          {messages.errors.generic}
+        </p>
+      ) : links.length === 0 ? (
+        <p role="status" className="status">
+          {details.type === 'complete' ? messages.circle.empty : messages.circle.loading}
+        </p>
+      ) : (
+        <ul className="pref-list card" aria-label={messages.circle.supportersLabel}>
+          {links.map((l) => (
+            <li key={l.id}>
+              <Link to="/people/$personId/supporters/$id" params={{ personId, id: l.id }}>
+                {displayName(l.supporter)}
+                <span className="tag">{messages.circle.level[l.accessLevel]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {manager ? (
+        <div className="actions">
+          <Link className="button" to="/people/$personId/supporters/invite" params={{ personId }}>
+            {messages.circle.invite}
+          </Link>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,460 @@
+import { useQuery } from '@rocicorp/zero/react';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import {
+  type FormEvent,
+  type RefObject,
+  type SyntheticEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { ACCESS_LEVELS, type AccessLevel } from '../../schema/enums.ts';
+import type { Invite } from '../../schema/zero-schema.gen.ts';
+import { INVITE_DEFAULT_DAYS, type InviteCreated } from '../../sync/invite.ts';
+import { queries } from '../../sync/queries.ts';
+import { EMAIL_PATTERN, validationMessages } from '../../sync/validation.ts';
+import { ApiError } from '../api-client.ts';
+import {
+  createInvite,
+  formatInviteDate,
+  InviteDialog,
+  withdrawInvite,
+} from '../components/invite-common.tsx';
+import { messages } from '../messages.ts';
+
+const t = messages.invite;
+const DAY_CHOICES = [1, 3, 7, 14, 30] as const;
+
+/** "Invite someone" (spec §4 Invite): by e-mail, or a link with a QR code. */
+export const Route = createFileRoute('/people/$personId/supporters/invite')({
+  component: InviteSomeone,
+});
+
+type Result =
+  | { kind: 'none' }
+  | { kind: 'sent'; email: string; created: InviteCreated }
+  | { kind: 'link'; created: InviteCreated };
+
+function InviteSomeone() {
+  const { personId } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  const ids = useId();
+  const [level, setLevel] = useState<AccessLevel>('General');
+  const [days, setDays] = useState<number>(INVITE_DEFAULT_DAYS);
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState<'email' | 'link' | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [selfSupport, setSelfSupport] = useState(false);
+  const [result, setResult] = useState<Result>({ kind: 'none' });
+  const [toast, setToast] = useState('');
+  const resultRef = useRef<HTMLHeadingElement>(null);
+  const mine = session.person?.id === personId;
+  const [person] = useQuery(queries.person.byId({ personId }));
+  const name = person?.knownAs ?? person?.firstName ?? '';
+
+  useEffect(() => {
+    if (result.kind !== 'none') resultRef.current?.focus();
+  }, [result]);
+
+  async function create(by: 'email' | 'link') {
+    setError(undefined);
+    setToast('');
+    const address = email.trim();
+    if (by === 'email' && !EMAIL_PATTERN.test(address)) {
+      setError(validationMessages.email);
+      return;
+    }
+    setBusy(by);
+    try {
+      const created = await createInvite(personId, {
+        kind: 'Supporter',
+        accessLevel: level,
+        expiresInDays: days,
+        ...(by === 'email' ? { email: address } : {}),
+      });
+      if (by === 'email') {
+        setResult({ kind: 'sent', email: address, created });
+        setEmail('');
+      } else {
+        setResult({ kind: 'link', created });
+      }
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'self_support') setSelfSupport(true);
+      else setError(e instanceof ApiError ? e.message : messages.errors.generic);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function sendByEmail(e: FormEvent) {
+    e.preventDefault();
+    void create('email');
+  }
+
+  return (
+    <>
+      <h1>{t.createTitle}</h1>
+      <p>{mine || !name ? t.createIntro : t.createIntroFor(name)}</p>
+      {error ? (
+        <div role="alert" className="alert">
+          {error}
+        </div>
+      ) : null}
+      <p role="status" className="status">
+        {toast}
+      </p>
+
+      {result.kind === 'none' ? (
+        <>
+          <fieldset className="card" aria-describedby={`${ids}-level-intro`}>
+            <legend style={{ fontWeight: 600, padding: '0 0.25rem' }}>{t.levelLegend}</legend>
+            <p id={`${ids}-level-intro`} className="status" style={{ marginTop: 0 }}>
+              {t.supporterHelp}
+            </p>
+            {ACCESS_LEVELS.map((l) => (
+              <div key={l}>
+                <div className="field checkbox" style={{ margin: '0.5rem 0 0' }}>
+                  <input
+                    id={`${ids}-level-${l}`}
+                    type="radio"
+                    name={`${ids}-level`}
+                    value={l}
+                    checked={level === l}
+                    onChange={() => setLevel(l)}
+                    aria-describedby={`${ids}-level-${l}-help`}
+                  />
+                  <label htmlFor={`${ids}-level-${l}`}>{t.levels[l]}</label>
+                </div>
+                <p
+                  id={`${ids}-level-${l}-help`}
+                  className="status"
+                  style={{ margin: '0 0 0.5rem 60px' }}
+                >
+                  {t.levelHelp[l]}
+                </p>
+              </div>
+            ))}
+            <div className="field">
+              <label htmlFor={`${ids}-days`}>{t.lasts}</label>
+              <select
+                id={`${ids}-days`}
+                value={days}
+                onChange={(e) => setDays(Number(e.target.value))}
+                style={{
+                  minHeight: 44,
+                  font: 'inherit',
+                  padding: '0.25rem 0.5rem',
+                  borderRadius: 8,
+                  border: '2px solid var(--muted)',
+                  background: 'var(--paper)',
+                  color: 'var(--ink)',
+                }}
+              >
+                {DAY_CHOICES.map((n) => (
+                  <option key={n} value={n}>
+                    {t.days(n)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </fieldset>
+
+          <form
+            className="card"
+            onSubmit={sendByEmail}
+            noValidate
+            aria-labelledby={`${ids}-by-email`}
+          >
+            <h2 id={`${ids}-by-email`} style={{ fontSize: '1.15rem', marginTop: 0 }}>
+              {t.byEmailTitle}
+            </h2>
+            <div className="field">
+              <label htmlFor={`${ids}-email`}>{t.email}</label>
+              <input
+                id={`${ids}-email`}
+                type="email"
+                autoComplete="off"
+                maxLength={254}
+                title={validationMessages.emailTitle}
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                onBlur={(e) => setEmail(e.target.value.trim())}
+                required
+              />
+            </div>
+            <button type="submit" disabled={busy !== null}>
+              {busy === 'email' ? t.sending : t.send}
+            </button>
+          </form>
+
+          <section className="card" aria-labelledby={`${ids}-by-link`}>
+            <h2 id={`${ids}-by-link`} style={{ fontSize: '1.15rem', marginTop: 0 }}>
+              {t.byLinkTitle}
+            </h2>
+            <p>{t.byLinkHelp}</p>
+            <button type="button" onClick={() => void create('link')} disabled={busy !== null}>
+              {busy === 'link' ? t.creatingLink : t.createLink}
+            </button>
+          </section>
+        </>
+      ) : result.kind === 'sent' ? (
+        <section className="card">
+          <h2 ref={resultRef} tabIndex={-1} style={{ fontSize: '1.15rem', marginTop: 0 }}>
+            {t.sent(result.email, formatInviteDate(result.created.expiresAt))}
+          </h2>
+          <button type="button" className="secondary" onClick={() => setResult({ kind: 'none' })}>
+            {t.another}
+          </button>
+        </section>
+      ) : (
+        <InviteLink
+          created={result.created}
+          headingRef={resultRef}
+          onToast={setToast}
+          onAnother={() => setResult({ kind: 'none' })}
+        />
+      )}
+
+      <OpenInvites personId={personId} onToast={setToast} />
+
+      <p>
+        <Link className="button secondary" to="/people/$personId/supporters" params={{ personId }}>
+          {t.backToCircle}
+        </Link>
+      </p>
+
+      <InviteDialog open={selfSupport} title={t.selfSupport} onClose={() => setSelfSupport(false)}>
+        <p>{t.selfSupportHelp}</p>
+      </InviteDialog>
+    </>
+  );
+}
+
+/** The new link, shown once: the link itself, Copy, a QR code and the expiry. */
+function InviteLink({
+  created,
+  headingRef,
+  onToast,
+  onAnother,
+}: {
+  created: InviteCreated;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onToast: (s: string) => void;
+  onAnother: () => void;
+}) {
+  const ids = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [qr, setQr] = useState<string | 'failed' | undefined>();
+
+  useEffect(() => {
+    let stopped = false;
+    // Loaded on demand: only this page needs the QR encoder.
+    import('qrcode')
+      .then((QR) => QR.toString(created.url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }))
+      .then((svg) => {
+        if (!stopped) setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+      })
+      .catch(() => {
+        if (!stopped) setQr('failed');
+      });
+    return () => {
+      stopped = true;
+    };
+  }, [created.url]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(created.url);
+      onToast(t.copied);
+    } catch {
+      input.current?.select();
+      onToast(t.copyFailed);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${ids}-title`}>
+      <h2
+        id={`${ids}-title`}
+        ref={headingRef}
+        tabIndex={-1}
+        style={{ fontSize: '1.15rem', marginTop: 0 }}
+      >
+        {t.linkTitle}
+      </h2>
+      <div className="field">
+        <label htmlFor={`${ids}-link`}>{t.linkLabel}</label>
+        <input
+          id={`${ids}-link`}
+          ref={input}
+          type="text"
+          readOnly
+          value={created.url}
+          onFocus={(e) => e.target.select()}
+          aria-describedby={`${ids}-once`}
+        />
+      </div>
+      <p id={`${ids}-once`}>{t.linkOnce}</p>
+      <div className="actions">
+        <button type="button" onClick={copy}>
+          {t.copy}
+        </button>
+        <button type="button" className="secondary" onClick={onAnother}>
+          {t.another}
+        </button>
+      </div>
+      <p>{t.expiresOn(formatInviteDate(created.expiresAt))}</p>
+      {qr === 'failed' ? (
+        <p className="status">{t.qrFailed}</p>
+      ) : qr ? (
+        <img
+          src={qr}
+          alt={t.qrAlt}
+          width={240}
+          height={240}
+          style={{ display: 'block', background: '#fff' }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** Invites still waiting for an answer (live), each with Withdraw (confirmed). */
+function OpenInvites({ personId, onToast }: { personId: string; onToast: (s: string) => void }) {
+  const ids = useId();
+  const [rows, details] = useQuery(queries.invite.open({ personId }));
+  const [pending, setPending] = useState<{ invite: Invite; what: string } | null>(null);
+  const [now] = useState(() => Date.now());
+  const open = rows.filter((r) => r.expiresAt > now);
+
+  return (
+    <section className="card" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`} style={{ fontSize: '1.15rem', marginTop: 0 }}>
+        {t.openTitle}
+      </h2>
+      {open.length === 0 ? (
+        <p className={details.type === 'complete' ? undefined : 'status'}>
+          {details.type === 'complete' ? t.openEmpty : t.openLoading}
+        </p>
+      ) : (
+        <ul className="pref-list" aria-labelledby={`${ids}-title`}>
+          {open.map((inv) => {
+            const to = inv.email ? t.sentTo(inv.email) : t.asLink;
+            const date = formatInviteDate(inv.expiresAt);
+            const text =
+              inv.kind === 'Supporter'
+                ? t.openItem(t.levels[inv.accessLevel ?? 'General'], to, date)
+                : t.openItemOther(inv.kind, to, date);
+            return (
+              <li key={inv.id}>
+                <span className="row" style={{ gap: '1rem', justifyContent: 'space-between' }}>
+                  <span>{text}</span>
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={t.withdrawLabel(to)}
+                    onClick={() => setPending({ invite: inv, what: to })}
+                  >
+                    {t.withdraw}
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ConfirmWithdraw
+        personId={personId}
+        pending={pending}
+        onCancel={() => setPending(null)}
+        onDone={() => {
+          setPending(null);
+          onToast(t.withdrawn);
+        }}
+      />
+    </section>
+  );
+}
+
+function ConfirmWithdraw({
+  personId,
+  pending,
+  onCancel,
+  onDone,
+}: {
+  personId: string;
+  pending: { invite: Invite; what: string } | null;
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (pending && !dialog.open) {
+      setError(undefined);
+      dialog.showModal();
+    } else if (!pending && dialog.open) {
+      dialog.close();
+    }
+  }, [pending]);
+
+  function blockWhileRunning(e: SyntheticEvent<HTMLDialogElement>) {
+    e.preventDefault();
+    if (!running) onCancel();
+  }
+
+  async function confirm() {
+    if (!pending) return;
+    setRunning(true);
+    setError(undefined);
+    try {
+      await withdrawInvite(personId, pending.invite.id);
+      setRunning(false);
+      ref.current?.close();
+      onDone();
+    } catch (e) {
+      setRunning(false);
+      setError(e instanceof ApiError ? e.message : messages.errors.generic);
+    }
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onCancel={blockWhileRunning}
+      onClose={() => {
+        if (pending && !running) onCancel();
+      }}
+    >
+      <h2 id={titleId}>{t.withdrawTitle}</h2>
+      <p id={bodyId}>{t.withdrawBody}</p>
+      {error ? (
+        <div role="alert" className="alert">
+          {error}
+        </div>
+      ) : null}
+      <div className="actions">
+        <button
+          type="button"
+          onClick={confirm}
+          disabled={running}
+          style={{ background: 'var(--danger)', borderColor: 'var(--danger)' }}
+        >
+          {running ? t.withdrawing : t.withdrawConfirm}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel} disabled={running}>
+          {t.cancel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

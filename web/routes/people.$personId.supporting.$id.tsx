@@ -1,0 +1,118 @@
+import { useQuery, useZero } from '@rocicorp/zero/react';
+import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import {
+  circleDate,
+  displayName,
+  mutationError,
+  SUPPORTED_LIST_REFRESH_MS,
+} from '../components/circle-common.tsx';
+import { DestructiveConfirm } from '../components/circle-confirm.tsx';
+import { messages } from '../messages.ts';
+
+/** A person this Supporter supports (spec §2 /supporting/{id}). */
+export const Route = createFileRoute('/people/$personId/supporting/$id')({
+  component: SupportedView,
+});
+
+function SupportedView() {
+  const { personId, id } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  const own = session.person?.id === personId;
+  const zero = useZero();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const [link, details] = useQuery(queries.circle.supportedLink({ personId, id }));
+  const [removing, setRemoving] = useState(false);
+  // While our own removal runs the row leaves the local store at once: keep showing it.
+  const last = useRef(link);
+  if (link) last.current = link;
+  const shown = link ?? (removing ? last.current : undefined);
+
+  if (!shown) {
+    if (details.type === 'error') {
+      return (
+        <p role="alert" className="alert">
+          {messages.errors.generic}
+        </p>
+      );
+    }
+    return details.type === 'complete' ? (
+      <>
+        <p role="alert" className="alert">
+          {messages.circle.notFound}
+        </p>
+        <Link
+          className="button secondary"
+          to="/people/$personId/supporting"
+          params={{ personId }}
+          search={{ all: 1 }}
+        >
+          {messages.circle.allPeople}
+        </Link>
+      </>
+    ) : (
+      <p className="status" role="status">
+        {messages.circle.supportingLoading}
+      </p>
+    );
+  }
+
+  const name = displayName(shown.supported);
+  const level = messages.circle.level[shown.accessLevel];
+
+  async function remove() {
+    setRemoving(true);
+    const error = mutationError(await zero.mutate(mutators.circle.remove({ id })).server);
+    if (error) {
+      setRemoving(false);
+      throw new Error(error);
+    }
+  }
+
+  function afterRemove() {
+    void navigate({ to: '/people/$personId/supporting', params: { personId }, replace: true });
+    // Spec §7/§9: the list is refreshed 100 ms after a supported person is removed.
+    setTimeout(() => void router.invalidate(), SUPPORTED_LIST_REFRESH_MS);
+  }
+
+  return (
+    <>
+      <article className="card">
+        <h1>{name}</h1>
+        <p>{messages.circle.yourLevel(level)}</p>
+        <p>{messages.circle.supportingSince(circleDate(shown.createdAt))}</p>
+        <div className="actions">
+          {own ? (
+            <Link
+              className="button"
+              to="/people/$personId/supporters/start"
+              params={{ personId: shown.supportedId }}
+            >
+              {messages.circle.startSession}
+            </Link>
+          ) : null}
+          <DestructiveConfirm
+            label={messages.circle.removeConnection}
+            title={messages.circle.removeConnectionTitle(name)}
+            body={messages.circle.removeConnectionBody(name)}
+            confirmLabel={messages.circle.remove}
+            runningLabel={messages.circle.removing}
+            action={remove}
+            afterDestroy={afterRemove}
+          />
+        </div>
+      </article>
+      <Link
+        className="button secondary"
+        to="/people/$personId/supporting"
+        params={{ personId }}
+        search={{ all: 1 }}
+      >
+        {messages.circle.allPeople}
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { z } from 'zod';
+import { createProfileSchema } from '../../sync/circle.ts';
+import { ApiError, api } from '../api-client.ts';
+import { messages } from '../messages.ts';
+
+/**
+ * A profile created on behalf of a Decision Maker (spec §1, §2 /supporting/create):
+ * first a warning, then the form. The creator becomes the profile's Administrator.
+ */
+export const Route = createFileRoute('/people/$personId/supporting/create')({
+  component: CreateProfile,
+});
+
+const created = z.object({
+  person: z.object({ id: z.string() }),
+  link: z.object({ id: z.string() }),
+});
+
+type Form = { firstName: string; lastName: string; knownAs: string };
+
+function CreateProfile() {
+  const { personId } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  const navigate = useNavigate();
+  const ids = { first: useId(), last: useId(), known: useId(), knownHelp: useId() };
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const [step, setStep] = useState<'warning' | 'form'>('warning');
+  const [form, setForm] = useState<Form>({ firstName: '', lastName: '', knownAs: '' });
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const type = session.person?.type;
+  const allowed =
+    session.person?.id === personId &&
+    (type === 'Supporter' || type === 'SupporterAndDecisionMaker');
+
+  useEffect(() => {
+    if (step === 'form') headingRef.current?.focus();
+  }, [step]);
+
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  const cancel = (
+    <Link
+      className="button secondary"
+      to="/people/$personId/supporting"
+      params={{ personId }}
+      search={{ all: 1 }}
+    >
+      {messages.circle.cancel}
+    </Link>
+  );
+
+  if (!allowed) {
+    return (
+      <div className="card">
+        <h1>{messages.circle.createTitle}</h1>
+        <p role="alert" className="alert">
+          {messages.circle.onlySupporters}
+        </p>
+        <div className="actions">{cancel}</div>
+      </div>
+    );
+  }
+
+  if (step === 'warning') {
+    return (
+      <section className="card" aria-labelledby={`${ids.first}-warning`}>
+        <h1 id={`${ids.first}-warning`}>{messages.circle.warningTitle}</h1>
+        <p>{messages.circle.warningAlreadyHas}</p>
+        <p>{messages.circle.warningOwn}</p>
+        <p>{messages.circle.warningLastResort}</p>
+        <div className="actions">
+          <button type="button" onClick={() => setStep('form')}>
+            {messages.circle.continue}
+          </button>
+          {cancel}
+        </div>
+      </section>
+    );
+  }
+
+  const field = (key: keyof Form) => ({
+    value: form[key],
+    onChange: (e: { target: { value: string } }) =>
+      setForm((f) => ({ ...f, [key]: e.target.value })),
+    // Text inputs trim whitespace when the change is committed (spec §5).
+    onBlur: (e: { target: { value: string } }) =>
+      setForm((f) => ({ ...f, [key]: e.target.value.trim() })),
+  });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = createProfileSchema.safeParse({
+      firstName: form.firstName,
+      lastName: form.lastName,
+      ...(form.knownAs.trim() ? { knownAs: form.knownAs } : {}),
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? messages.errors.generic);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      const body = await api('/people', {
+        method: 'POST',
+        body: {
+          firstName: form.firstName.trim(),
+          lastName: form.lastName.trim(),
+          ...(form.knownAs.trim() ? { knownAs: form.knownAs.trim() } : {}),
+        },
+        parse: (d) => created.parse(d),
+      });
+      await navigate({
+        to: '/people/$personId/supporting/$id',
+        params: { personId, id: body.link.id },
+      });
+    } catch (err) {
+      setBusy(false);
+      setError(err instanceof ApiError ? err.message : messages.errors.generic);
+    }
+  }
+
+  return (
+    <form className="card" onSubmit={submit} noValidate aria-busy={busy}>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {messages.circle.createTitle}
+      </h1>
+      {error ? (
+        <div role="alert" className="alert" tabIndex={-1} ref={errorRef}>
+          {error}
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor={ids.first}>{messages.circle.firstName}</label>
+        <input
+          id={ids.first}
+          type="text"
+          autoComplete="off"
+          required
+          maxLength={100}
+          {...field('firstName')}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.last}>{messages.circle.lastName}</label>
+        <input
+          id={ids.last}
+          type="text"
+          autoComplete="off"
+          required
+          maxLength={100}
+          {...field('lastName')}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.known}>{messages.circle.knownAs}</label>
+        <input
+          id={ids.known}
+          type="text"
+          autoComplete="off"
+          maxLength={100}
+          aria-describedby={ids.knownHelp}
+          {...field('knownAs')}
+        />
+        <p id={ids.knownHelp} className="status" style={{ margin: '0.25rem 0 0' }}>
+          {messages.circle.knownAsHelp}
+        </p>
+      </div>
+      <div className="actions">
+        <button type="submit" disabled={busy}>
+          {busy ? messages.circle.creating : messages.circle.create}
+        </button>
+        {cancel}
+      </div>
+    </form>
+  );
+}
