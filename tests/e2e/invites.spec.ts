@@ -6,6 +6,8 @@ import { readMailbox } from '../harness/magic-link.ts';
 import { expect, signInContext, test } from './fixtures.ts';
 
 const tui = seedId('person:tui');
+const walkId = crypto.randomUUID();
+const pillsId = crypto.randomUUID();
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let n = 0;
@@ -63,7 +65,7 @@ test.afterAll(async () => {
   if (url) await restoreTui(url);
 });
 
-test('a Decision Maker invites by link; a new person joins, registers, accepts and becomes her Supporter', async ({
+test('invite by link → register → accept → levels set by the Decision Maker apply live → finish', async ({
   browser,
   page,
   context,
@@ -181,8 +183,51 @@ test('a Decision Maker invites by link; a new person joins, registers, accepts a
     );
     // And Tui's list of open invites emptied by itself.
     await expect(page.getByText('No invites are waiting for an answer.')).toBeVisible();
+
+    // Tui has a General and a Restricted preference (the library screens are issue 5's).
+    await withSql(
+      app.databaseUrl,
+      (
+        sql,
+      ) => sql`insert into preference (id, person_id, title, access, status, created_by, updated_by)
+                   values (${walkId}, ${tui}, 'Tui walks the dog', 'General', 'Published', ${tui}, ${tui}),
+                          (${pillsId}, ${tui}, 'Tui takes pills at eight', 'Restricted', 'Published', ${tui}, ${tui})`,
+    );
+
+    // Tui raises Wiremu to Restricted.
+    const setLevel = async (level: 'General' | 'Restricted') => {
+      await page.goto(`/people/${tui}/supporters`);
+      await page.getByRole('list', { name: 'Supporters' }).getByRole('link').first().click();
+      await page.getByRole('link', { name: 'Edit' }).click();
+      await page.getByRole('radio', { name: level }).check();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page).toHaveURL(/\/supporters\/[0-9a-f-]+$/);
+      await expect(page.getByText(`Access: ${level}`)).toBeVisible();
+    };
+    await setLevel('Restricted');
+
+    // Wiremu starts a session and sees exactly what Restricted allows.
+    await guest.goto(`/people/${tui}/supporters/start`);
+    await expect(guest).toHaveURL(new RegExp(`/people/${tui}/preferences$`));
+    const library = guest.getByRole('list', { name: 'Preferences' });
+    await expect(library.getByRole('listitem')).toHaveCount(2);
+
+    // Tui lowers the level: the Restricted item leaves Wiremu's open screen within 1 s.
+    await setLevel('General');
+    await expect(library).not.toContainText('Tui takes pills at eight', { timeout: 1000 });
+    await expect(library.getByRole('listitem')).toHaveText(['Tui walks the dog']);
+
+    // Finishing the session: the library is gone.
+    await guest.getByRole('link', { name: 'Finish session' }).click();
+    await expect(guest).toHaveURL(/\/supporting/);
+    await guest.goto(`/people/${tui}/preferences`);
+    await expect(guest).toHaveURL(/\/supporting/);
   } finally {
     await newcomer.close();
+    await withSql(
+      app.databaseUrl,
+      (sql) => sql`delete from preference where id in (${walkId}, ${pillsId})`,
+    );
     await restoreTui(app.databaseUrl);
   }
 });
