@@ -126,6 +126,7 @@ beforeAll(async () => {
   if (dm) {
     dmClient = zeroClient(stack.zeroUrl, dm);
     sessionsView = dmClient.materialize(queries.supportSession.forPerson({ personId: aroha }));
+    linksView = dmClient.materialize(queries.circle.supporters({ personId: aroha }));
   }
   guestInvite = crypto.randomUUID();
   await sql`insert into invite (id, person_id, kind, target_id, expires_at, accepted_at, accepted_by, created_by)
@@ -135,6 +136,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   sessionsView?.destroy();
+  linksView?.destroy();
   await dmClient?.close();
   await sql`delete from invite where id = ${guestInvite}`;
   await sql`update support_session set ended_at = now() where ended_at is null`;
@@ -153,6 +155,9 @@ let sessionsView:
   | { data: readonly { id: string; endedAt: number | null }[]; destroy: () => void }
   | undefined;
 let dmClient: ReturnType<typeof zeroClient> | undefined;
+let linksView:
+  | { data: readonly { id: string; accessLevel: string }[]; destroy: () => void }
+  | undefined;
 
 async function prepare(a: Actor) {
   for (const s of supporters) {
@@ -247,6 +252,115 @@ describe('authorization matrix', () => {
           }
         });
       }
+
+      // Sam's link is the target; nobody may change their own link's level.
+      const mayChangeLevel =
+        actor.kind === 'dm' ||
+        (actor.kind === 'supporter' &&
+          actor.level === 'Administrator' &&
+          actor.session === 'active');
+      const samLink = seedId('link:sam->aroha');
+
+      async function levelOfSam() {
+        const [row] =
+          await sql`select access_level, updated_at from supporter_link where id = ${samLink}`;
+        return row;
+      }
+      async function restoreSam() {
+        await sql`update supporter_link set access_level = 'General' where id = ${samLink}`;
+      }
+
+      test(`change a level · Zero mutator → ${mayChangeLevel ? 'allowed' : 'refused, unchanged'}`, async () => {
+        const me = signedIn(actor);
+        cells++;
+        const before = await levelOfSam();
+        if (!me) {
+          const res = await fetch(`${stack.url}/api/zero/mutate?schema=zero_0&appID=zero`, {
+            method: 'POST',
+            body: '{}',
+          });
+          expect(res.status).toBe(401);
+          expect(await levelOfSam()).toEqual(before);
+          return;
+        }
+        const z = zeroClient(stack.zeroUrl, me);
+        try {
+          await z.run(queries.circle.supporters({ personId: aroha }), { type: 'complete' });
+          const result = await z.mutate(
+            mutators.circle.updateLevel({ id: samLink, accessLevel: 'Restricted' }),
+          ).server;
+          expect(result.type).toBe(mayChangeLevel ? 'success' : 'error');
+          if (mayChangeLevel) expect((await levelOfSam())?.access_level).toBe('Restricted');
+          else expect(await levelOfSam()).toEqual(before);
+        } finally {
+          await z.close();
+          await restoreSam();
+          await prepare(actor);
+        }
+      });
+
+      test(`change a level · REST PUT → ${mayChangeLevel ? 'allowed' : 'refused, unchanged'}`, async () => {
+        const me = signedIn(actor);
+        cells++;
+        const before = await levelOfSam();
+        const res = await fetch(`${stack.url}/api/people/${aroha}/supporters/${samLink}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', ...(me ? { cookie: me.cookie } : {}) },
+          body: JSON.stringify({ supportedId: aroha, accessLevel: 'Restricted' }),
+        });
+        try {
+          if (mayChangeLevel) {
+            expect(res.status).toBe(200);
+            expect((await levelOfSam())?.access_level).toBe('Restricted');
+          } else {
+            expect([401, 403, 404]).toContain(res.status);
+            expect(await levelOfSam()).toEqual(before);
+          }
+        } finally {
+          await restoreSam();
+          await prepare(actor);
+        }
+      });
+
+      const sees: number =
+        actor.kind === 'dm' ||
+        (actor.kind === 'supporter' &&
+          actor.level === 'Administrator' &&
+          actor.session === 'active')
+          ? 3
+          : actor.kind === 'supporter'
+            ? 1
+            : 0;
+      test(`circle list · read · Zero synced query → ${sees === 3 ? 'every link' : sees === 1 ? 'their own link only' : 'nothing'}`, async () => {
+        const me = signedIn(actor);
+        cells++;
+        if (!me) return; // Signed out: covered by the 401 of the query endpoint above.
+        const z = zeroClient(stack.zeroUrl, me);
+        try {
+          const links = await z.run(queries.circle.supporters({ personId: aroha }), {
+            type: 'complete',
+          });
+          expect(links).toHaveLength(sees);
+          if (sees === 1) expect(links[0]?.supporterId).toBe(me.personId);
+        } finally {
+          await z.close();
+        }
+      });
+
+      const mayAccess =
+        actor.kind === 'dm' || (actor.kind === 'supporter' && actor.session === 'active');
+      test(`person access · read · REST → ${mayAccess ? 'write access' : 'refused'}`, async () => {
+        const me = signedIn(actor);
+        cells++;
+        const res = await fetch(`${stack.url}/api/people/${aroha}/access`, {
+          headers: me ? { cookie: me.cookie } : {},
+        });
+        if (!me) expect(res.status).toBe(401);
+        else if (mayAccess) {
+          expect(res.status).toBe(200);
+          expect(((await res.json()) as { access: { write: boolean } }).access.write).toBe(true);
+        } else expect(res.status).toBe(403);
+      });
 
       const mayStart = actor.kind === 'supporter';
       test(`support session · start · REST → ${mayStart ? 'allowed for their own link only' : 'refused'}`, async () => {
