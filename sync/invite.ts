@@ -9,7 +9,7 @@
 import { defineQuery } from '@rocicorp/zero';
 import { z } from 'zod';
 import { ACCESS_LEVELS, INVITE_KINDS, type InviteKind } from '../schema/enums.ts';
-import { zql } from '../schema/zero-schema.gen.ts';
+import { readableInvites } from './permissions.ts';
 import { emailAddress } from './validation.ts';
 
 /** An invite lasts this many days unless the inviter says otherwise (1 to 30). */
@@ -155,29 +155,14 @@ export const inviteQueries = {
    * person themselves and by an Administrator of theirs inside a support session.
    * `email` is the address it was sent to; the token never leaves the server.
    */
-  open: defineQuery(z.object({ personId }), ({ args, ctx }) => {
-    const q = zql.invite
+  open: defineQuery(z.object({ personId }), ({ args, ctx }) =>
+    readableInvites(ctx)
       .where('personId', args.personId)
       .where('acceptedAt', 'IS', null)
       .where('declinedAt', 'IS', null)
       .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc');
-    if (!ctx) return q.where(({ or }) => or());
-    const me = ctx.personId;
-    return q.where(({ or, cmp, exists }) =>
-      or(
-        cmp('personId', '=', me),
-        exists('person', (p) =>
-          p.whereExists('supporters', (link) =>
-            link
-              .where('supporterId', me)
-              .where('accessLevel', 'Administrator')
-              .whereExists('sessions', (s) => s.where('endedAt', 'IS', null)),
-          ),
-        ),
-      ),
-    );
-  }),
+      .orderBy('id', 'desc'),
+  ),
 };
 
 export const inviteMutators = {};

@@ -11,7 +11,7 @@
  *
  * Every synced query, mutator and REST handler goes through this module.
  */
-import type { Transaction } from '@rocicorp/zero';
+import type { Query, Transaction } from '@rocicorp/zero';
 import type { Access, AccessLevel } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import type { AuthContext, ZeroContext } from './context.ts';
@@ -22,6 +22,18 @@ export const LEVELS_FOR_ACCESS: Record<Access, readonly AccessLevel[]> = {
   General: ['General', 'Restricted', 'Administrator'],
   Restricted: ['Restricted', 'Administrator'],
 };
+
+/**
+ * The heart of every supporter rule: `me`'s link at one of `levels`, with an
+ * active support session on it. Used inside relationship filters.
+ */
+function activeLinkOf(me: string, levels: readonly AccessLevel[]) {
+  return (link: Query<'supporterLink'>) =>
+    link
+      .where('supporterId', me)
+      .where('accessLevel', 'IN', [...levels])
+      .whereExists('sessions', (s) => s.where('endedAt', 'IS', null));
+}
 
 export function requireAuth(ctx: ZeroContext): AuthContext {
   if (!ctx) throw appError('unauthenticated');
@@ -41,14 +53,7 @@ export function readablePreferences(ctx: ZeroContext) {
   // removal after a session ends to one change per row.
   return q.where(({ or, and, cmp, exists }) => {
     const inActiveSession = (levels: readonly AccessLevel[]) =>
-      exists('owner', (owner) =>
-        owner.whereExists('supporters', (link) =>
-          link
-            .where('supporterId', me)
-            .where('accessLevel', 'IN', [...levels])
-            .whereExists('sessions', (s) => s.where('endedAt', 'IS', null)),
-        ),
-      );
+      exists('owner', (owner) => owner.whereExists('supporters', activeLinkOf(me, levels)));
     return or(
       cmp('personId', '=', me),
       and(cmp('access', '=', 'General'), inActiveSession(LEVELS_FOR_ACCESS.General)),
@@ -143,12 +148,7 @@ export function readableLinks(ctx: ZeroContext) {
       cmp('supporterId', '=', me),
       cmp('supportedId', '=', me),
       exists('supported', (person) =>
-        person.whereExists('supporters', (link) =>
-          link
-            .where('supporterId', me)
-            .where('accessLevel', 'Administrator')
-            .whereExists('sessions', (s) => s.where('endedAt', 'IS', null)),
-        ),
+        person.whereExists('supporters', activeLinkOf(me, ['Administrator'])),
       ),
     ),
   );
@@ -160,4 +160,17 @@ export function readableSessions(ctx: ZeroContext) {
   if (!ctx) return q.where(({ or }) => or());
   const me = ctx.personId;
   return q.where(({ or, cmp }) => or(cmp('supporterId', '=', me), cmp('personId', '=', me)));
+}
+
+/** Invites `ctx` may read: their own, and a person's for their Administrator in a session. */
+export function readableInvites(ctx: ZeroContext) {
+  const q = zql.invite;
+  if (!ctx) return q.where(({ or }) => or());
+  const me = ctx.personId;
+  return q.where(({ or, cmp, exists }) =>
+    or(
+      cmp('personId', '=', me),
+      exists('person', (p) => p.whereExists('supporters', activeLinkOf(me, ['Administrator']))),
+    ),
+  );
 }
