@@ -89,3 +89,52 @@ test('a Supporter has no home of their own: / and their home go to the people th
   await page.goto(`/people/${aroha}`);
   await expect(page).toHaveURL(new RegExp(`/people/${sam}/supporting`));
 });
+
+test('guests: a Preference invite shows what it names without the Circle item; a Profile invite hides the bar', async ({
+  browser,
+  app,
+}) => {
+  const dm = await browser.newContext();
+  const guest = await browser.newContext();
+  const tea = seedId('preference:aroha:tea');
+  const created: string[] = [];
+  try {
+    await signInContext(dm, app.url, 'aroha@example.com');
+    const invite = async (body: Record<string, string>) => {
+      const res = await dm.request.post(`${app.url}/api/people/${aroha}/invites`, { data: body });
+      expect(res.status()).toBe(201);
+      const json = (await res.json()) as { id: string; url: string };
+      created.push(json.id);
+      return json.url;
+    };
+    await signInContext(guest, app.url, 'tui@example.com');
+    const page = await guest.newPage();
+
+    await page.goto(await invite({ kind: 'Preference', targetId: tea }));
+    // For a Preference invite the accept button is named by the preference.
+    await page.getByRole('button', { name: /tea/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/people/${aroha}/preferences/${tea}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('tea');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Library' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Circle' })).toHaveCount(0);
+    await page.goto(`/people/${aroha}/preferences`);
+    await expect(page.getByRole('list', { name: 'Preferences' }).getByRole('listitem')).toHaveCount(
+      1,
+    );
+
+    await page.goto(await invite({ kind: 'Profile' }));
+    await page.getByRole('button', { name: 'View Profile' }).click();
+    await expect(page).toHaveURL(new RegExp(`/people/${aroha}$`));
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  } finally {
+    const sql = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      if (created.length > 0) await sql`delete from invite where id in ${sql(created)}`;
+    } finally {
+      await sql.end();
+    }
+    await dm.close();
+    await guest.close();
+  }
+});

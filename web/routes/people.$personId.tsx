@@ -42,6 +42,9 @@ function PersonArea() {
   const me = session.person?.id;
   // Read on every render: the start page stores it, then navigates here.
   const supportSessionId = sessionStorage.getItem(supportKey(personId));
+  // Spec §2: a Profile guest sees no bar; a Preference or PreferenceCategory guest no Circle item.
+  const guestOf =
+    me !== personId && !supportSessionId ? sessionStorage.getItem(guestKey(personId)) : null;
   return (
     <ZeroProvider zero={zero}>
       {me && personId !== me && supportSessionId ? (
@@ -56,25 +59,29 @@ function PersonArea() {
         <PasskeyOffer user={session.user} />
         <Outlet />
       </main>
-      <nav className="bottom-nav" aria-label="Main">
-        <Link to="/people/$personId" params={{ personId }} activeOptions={{ exact: true }}>
-          {messages.nav.home}
-        </Link>
-        <Link to="/people/$personId/preferences" params={{ personId }}>
-          {messages.nav.library}
-        </Link>
-        <Link
-          to={
-            session.person?.type === 'Supporter'
-              ? '/people/$personId/supporting'
-              : '/people/$personId/supporters'
-          }
-          params={{ personId: me ?? personId }}
-        >
-          {messages.nav.circle}
-        </Link>
-        <Link to="/logout">{messages.nav.logout}</Link>
-      </nav>
+      {guestOf === 'Profile' ? null : (
+        <nav className="bottom-nav" aria-label="Main">
+          <Link to="/people/$personId" params={{ personId }} activeOptions={{ exact: true }}>
+            {messages.nav.home}
+          </Link>
+          <Link to="/people/$personId/preferences" params={{ personId }}>
+            {messages.nav.library}
+          </Link>
+          {guestOf === 'Preference' || guestOf === 'PreferenceCategory' ? null : (
+            <Link
+              to={
+                session.person?.type === 'Supporter'
+                  ? '/people/$personId/supporting'
+                  : '/people/$personId/supporters'
+              }
+              params={{ personId: me ?? personId }}
+            >
+              {messages.nav.circle}
+            </Link>
+          )}
+          <Link to="/logout">{messages.nav.logout}</Link>
+        </nav>
+      )}
     </ZeroProvider>
   );
 }
