@@ -9,6 +9,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Unit tests first, then the integration tests, never side by side: the
+          // layer tests run the type checker, which starved the stack under test.
+          sequence: { groupOrder: 0 },
           include: [
             'web/**/*.test.ts',
             'sync/**/*.test.ts',
@@ -23,6 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/harness/global-setup.ts'],
           testTimeout: 60_000,
