@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -54,6 +55,10 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
     ZERO_QUERY_FORWARD_COOKIES: 'true',
     ZERO_MUTATE_FORWARD_COOKIES: 'true',
     ZERO_PORT: String(opts.port),
+    // zero-cache's own default is a nanoid, which may start with "-"; its workers
+    // then read the id back as a command-line flag and exit ("Expected string at
+    // taskID. Got true"), about one start in 64. A hex id cannot.
+    ZERO_TASK_ID: `zc-${randomBytes(6).toString('hex')}`,
     ZERO_NUM_SYNC_WORKERS: String(opts.numSyncWorkers),
     ZERO_STORAGE_DB_TMP_DIR: tmp,
     ZERO_ENABLE_TELEMETRY: 'false',
