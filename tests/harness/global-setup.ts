@@ -9,7 +9,7 @@ declare module 'vitest' {
 
 /** One real stack (Postgres, zero-cache, API) for all integration tests. */
 export default async function setup(project: TestProject) {
-  const stack = await startTestStack({ web: 'none' });
+  const stack = await startTestStack({ web: 'none', verbose: process.env.HARNESS_VERBOSE === '1' });
   project.provide('stack', {
     url: stack.url,
     zeroUrl: stack.zeroUrl,

@@ -186,7 +186,17 @@ async function prepare(a: Actor) {
 describe('authorization matrix', () => {
   for (const actor of actors) {
     describe(label(actor), () => {
+      // One Zero client per actor: a client per cell churned hundreds of client
+      // groups through zero-cache, and its answers then stalled on this machine.
+      let actorClient: ReturnType<typeof zeroClient> | undefined;
+      const clientOf = (me: SignedIn) => {
+        actorClient ??= zeroClient(stack.zeroUrl, me);
+        return actorClient;
+      };
       beforeAll(() => prepare(actor));
+      afterAll(async () => {
+        await actorClient?.close();
+      });
 
       for (const item of items) {
         const canRead = oracle(actor, item, 'read');
@@ -205,15 +215,11 @@ describe('authorization matrix', () => {
             expect(res.status).toBe(401);
             return;
           }
-          const z = zeroClient(stack.zeroUrl, me);
-          try {
-            const row = await z.run(queries.preference.byId({ personId: aroha, id: item.id }), {
-              type: 'complete',
-            });
-            expect(row !== undefined).toBe(canRead);
-          } finally {
-            await z.close();
-          }
+          const z = clientOf(me);
+          const row = await z.run(queries.preference.byId({ personId: aroha, id: item.id }), {
+            type: 'complete',
+          });
+          expect(row !== undefined).toBe(canRead);
         });
 
         test(`${item.name} · update · Zero mutator → ${canWrite ? 'allowed' : 'refused, unchanged'}`, async () => {
@@ -233,23 +239,17 @@ describe('authorization matrix', () => {
             ).toEqual([before]);
             return;
           }
-          const z = zeroClient(stack.zeroUrl, me);
-          try {
-            // Sync first, as a real client would, so the mutator runs with what it may see.
-            await z.run(queries.preference.byId({ personId: aroha, id: item.id }), {
-              type: 'complete',
-            });
-            const title = `${String(before?.title).replace(/ \[.*\]$/, '')} [${label(actor)}]`;
-            const result = await z.mutate(mutators.preference.update({ id: item.id, title }))
-              .server;
-            expect(result.type).toBe(canWrite ? 'success' : 'error');
-            const [after] =
-              await sql`select title, updated_at from preference where id = ${item.id}`;
-            if (canWrite) expect(after?.title).toBe(title);
-            else expect(after).toEqual(before);
-          } finally {
-            await z.close();
-          }
+          const z = clientOf(me);
+          // Sync first, as a real client would, so the mutator runs with what it may see.
+          await z.run(queries.preference.byId({ personId: aroha, id: item.id }), {
+            type: 'complete',
+          });
+          const title = `${String(before?.title).replace(/ \[.*\]$/, '')} [${label(actor)}]`;
+          const result = await z.mutate(mutators.preference.update({ id: item.id, title })).server;
+          expect(result.type).toBe(canWrite ? 'success' : 'error');
+          const [after] = await sql`select title, updated_at from preference where id = ${item.id}`;
+          if (canWrite) expect(after?.title).toBe(title);
+          else expect(after).toEqual(before);
         });
       }
 
@@ -283,7 +283,7 @@ describe('authorization matrix', () => {
           expect(await levelOfSam()).toEqual(before);
           return;
         }
-        const z = zeroClient(stack.zeroUrl, me);
+        const z = clientOf(me);
         try {
           await z.run(queries.circle.supporters({ personId: aroha }), { type: 'complete' });
           const result = await z.mutate(
@@ -293,7 +293,6 @@ describe('authorization matrix', () => {
           if (mayChangeLevel) expect((await levelOfSam())?.access_level).toBe('Restricted');
           else expect(await levelOfSam()).toEqual(before);
         } finally {
-          await z.close();
           await restoreSam();
           await prepare(actor);
         }
@@ -335,16 +334,12 @@ describe('authorization matrix', () => {
         const me = signedIn(actor);
         cells++;
         if (!me) return; // Signed out: covered by the 401 of the query endpoint above.
-        const z = zeroClient(stack.zeroUrl, me);
-        try {
-          const links = await z.run(queries.circle.supporters({ personId: aroha }), {
-            type: 'complete',
-          });
-          expect(links).toHaveLength(sees);
-          if (sees === 1) expect(links[0]?.supporterId).toBe(me.personId);
-        } finally {
-          await z.close();
-        }
+        const z = clientOf(me);
+        const links = await z.run(queries.circle.supporters({ personId: aroha }), {
+          type: 'complete',
+        });
+        expect(links).toHaveLength(sees);
+        if (sees === 1) expect(links[0]?.supporterId).toBe(me.personId);
       });
 
       const mayAccess =
