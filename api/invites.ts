@@ -39,8 +39,7 @@ import {
   inviteTokenBody,
   inviteTokenSchema,
 } from '../sync/invite.ts';
-import { isAdministrator, libraryAccess } from '../sync/permissions.ts';
-import { callerFor } from './auth/caller.ts';
+import { administers, callerFor } from './auth/caller.ts';
 import { hashToken, type SessionUser, sessionFromRequest } from './auth/sessions.ts';
 import type { Db } from './db.ts';
 import { jsonError } from './errors.ts';
@@ -274,8 +273,7 @@ export function inviteRoutes(deps: AppDeps) {
     if (!personId.success) return jsonError(c, 400, 'invalid', 'That is not a valid person id.');
     const who = await callerFor(deps, c, personId.data);
     if (!who) return unauthenticated(c);
-    const access = await deps.zdb.transaction((tx) => libraryAccess(tx, who.auth, personId.data));
-    if (!isAdministrator(access)) {
+    if (!(await administers(deps.zdb, who.auth, personId.data))) {
       return jsonError(c, 403, 'forbidden', inviteErrors.notAdministrator);
     }
     return { who, personId: personId.data };

@@ -1,5 +1,8 @@
 import type { Context } from 'hono';
+import type { AuthContext } from '../../sync/context.ts';
+import { isAdministrator, libraryAccess } from '../../sync/permissions.ts';
 import type { AppDeps } from '../server.ts';
+import type { ZeroDb } from '../zero/db-provider.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { bearerToken, type SessionUser, sessionById, sessionFromRequest } from './sessions.ts';
 
@@ -20,4 +23,13 @@ export async function callerFor(
     return sessionById(deps.db, claims.sessionId);
   }
   return sessionFromRequest(deps.db, c.req.raw.headers);
+}
+
+/** Whether `ctx` administers `personId` right now (sync/permissions.ts: isAdministrator). */
+export async function administers(
+  zdb: ZeroDb,
+  ctx: AuthContext,
+  personId: string,
+): Promise<boolean> {
+  return isAdministrator(await zdb.transaction((tx) => libraryAccess(tx, ctx, personId)));
 }

@@ -31,9 +31,9 @@ import {
   user,
   webauthnChallenge,
 } from '../../schema/index.ts';
-import { isAdministrator, libraryAccess } from '../../sync/permissions.ts';
 import { jsonError } from '../errors.ts';
 import type { AppDeps } from '../server.ts';
+import { administers } from './caller.ts';
 import { type SessionUser, sessionFromRequest, signInUser } from './sessions.ts';
 
 export const RP_NAME = 'Preference Bank';
@@ -572,8 +572,9 @@ export function passkeyRoutes(deps: AppDeps) {
     if (!who) return unauthenticated(c);
     const personId = personIdParam.safeParse(rawPersonId);
     if (!personId.success) return jsonError(c, 400, 'invalid', MSG.invalidPerson);
-    const access = await deps.zdb.transaction((tx) => libraryAccess(tx, who.auth, personId.data));
-    if (!isAdministrator(access)) return jsonError(c, 403, 'forbidden', MSG.notAdministrator);
+    if (!(await administers(deps.zdb, who.auth, personId.data))) {
+      return jsonError(c, 403, 'forbidden', MSG.notAdministrator);
+    }
     return { who, personId: personId.data };
   }
 
