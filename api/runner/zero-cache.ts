@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { StackError } from './errors.ts';
 import { portIsFree, waitFor } from './ports.ts';
+import { killStragglers } from './stragglers.ts';
 
 export type ZeroCacheOptions = {
   upstreamDb: string;
@@ -43,7 +44,11 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
   const tmp = path.join(dir, 'tmp');
   await mkdir(tmp, { recursive: true });
 
+  // Every process of this zero-cache (its workers too) carries the marker, so
+  // that none can outlive it: see killStragglers.
+  const instance = `PB_ZERO_CACHE_INSTANCE=${randomBytes(8).toString('hex')}`;
   const env: NodeJS.ProcessEnv = {
+    PB_ZERO_CACHE_INSTANCE: instance.split('=')[1],
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: opts.production ? 'production' : 'development',
@@ -74,7 +79,13 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // Resolves once the main process is gone AND its workers with it.
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => resolve(code)),
+  ).then(async (code) => {
+    await killStragglers(instance);
+    return code;
+  });
   let tail = '';
   const onData = (d: Buffer) => {
     const text = d.toString();

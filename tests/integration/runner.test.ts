@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { freePort, portIsFree } from '../../api/runner/ports.ts';
+import { processesWithEnv } from '../../api/runner/stragglers.ts';
 import { projectRoot } from '../../api/runner/web-build.ts';
 import { isAlive, runStart } from '../harness/run-start.ts';
 
@@ -17,22 +18,6 @@ async function tempDataDir() {
 afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
-
-/** Best effort: SIGKILL every process whose environment contains `marker` (Linux /proc). */
-async function killProcessesWithEnv(marker: string) {
-  const { readdir, readFile } = await import('node:fs/promises');
-  for (const name of await readdir('/proc').catch(() => [])) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    const env = await readFile(`/proc/${name}/environ`, 'utf8').catch(() => '');
-    if (env.includes(marker)) {
-      try {
-        process.kill(Number(name), 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  }
-}
 
 function occupy(port: number): Promise<net.Server> {
   return new Promise((resolve) => {
@@ -129,13 +114,18 @@ describe('npm start: bad configuration and faults', () => {
     const state2 = JSON.parse(await readFile(path.join(dataDir, 'stack.json'), 'utf8'));
 
     // zero-cache dies: the runner says so in one line, stops the rest and exits non-zero.
+    const replica = `ZERO_REPLICA_FILE=${path.resolve(dataDir, 'zero', 'replica.db')}`;
+    // Its main process and its workers.
+    expect((await processesWithEnv(replica)).length).toBeGreaterThan(1);
     process.kill(state2.zeroCache, 'SIGKILL');
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/^zero-cache: exited unexpectedly/m);
     expect(isAlive(state2.postgres)).toBe(false);
     for (const p of [port, pgPort]) expect(await portIsFree(p)).toBe(true);
-    // Killing zero-cache's main process leaves its workers (each in a session of
-    // its own) running; they would load the machine for the tests that follow.
-    await killProcessesWithEnv(`ZERO_REPLICA_FILE=${dataDir}`);
+    // Killing zero-cache's main process would leave its workers (each in a
+    // session of its own) running; the runner kills them too.
+    expect(
+      await processesWithEnv(`ZERO_REPLICA_FILE=${path.resolve(dataDir, 'zero', 'replica.db')}`),
+    ).toEqual([]);
   }, 240_000);
 });
