@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApplicationError, type Row } from '@rocicorp/zero';
+import type { Row } from '@rocicorp/zero';
 import { zeroDrizzle } from '@rocicorp/zero/server/adapters/drizzle';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
@@ -14,7 +14,6 @@ import {
   updateLinkLevel,
 } from '../sync/circle.ts';
 import type { AuthContext } from '../sync/context.ts';
-import { errorMessages } from '../sync/errors.ts';
 import {
   isAdministrator,
   libraryAccess,
@@ -23,7 +22,7 @@ import {
 } from '../sync/permissions.ts';
 import { callerFor } from './auth/caller.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
-import { jsonError } from './errors.ts';
+import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
 import { recordEvent } from './history.ts';
 import {
   assertSupporterSpot,
@@ -109,40 +108,6 @@ function spotsJson(s: { limit: number | null; taken: number; left: number | null
           ? circleLimitMessages.oneLeft
           : null;
   return { ...s, message };
-}
-
-const STATUS_OF: Record<string, 400 | 401 | 403 | 404> = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-};
-
-/** A refusal thrown by the shared permission code (sync/), as this API's JSON error. */
-function refusal(c: Context, e: unknown) {
-  if (!(e instanceof ApplicationError)) throw e;
-  const details = e.details;
-  const code =
-    typeof details === 'object' && details !== null && 'code' in details
-      ? String(details.code)
-      : 'invalid';
-  const status = STATUS_OF[code];
-  if (!status) throw e;
-  return jsonError(c, status, code, e.message || errorMessages.invalid);
-}
-
-async function jsonBody(c: Context): Promise<unknown> {
-  return c.req.json().catch(() => undefined);
-}
-
-function firstIssue(error: z.ZodError, fallback: string = circleApiMessages.badBody) {
-  const issue = error.issues[0];
-  if (!issue) return fallback;
-  // Zod's own wording for a wrong type is technical: name the field instead.
-  const field = issue.path.join('.');
-  return issue.code === 'invalid_type' || issue.code === 'invalid_value'
-    ? `${circleApiMessages.badBody} (${field || 'body'})`
-    : issue.message;
 }
 
 type Reader = Pick<AppDeps['db'], 'select'>;

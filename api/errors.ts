@@ -1,7 +1,50 @@
+import { ApplicationError } from '@rocicorp/zero';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import { errorMessages } from '../sync/errors.ts';
 
 /** Every 4xx from the API has this body: `{error: {code, message}}`. */
 export function jsonError(c: Context, status: ContentfulStatusCode, code: string, message: string) {
   return c.json({ error: { code, message } }, status);
+}
+
+export const requestMessages = {
+  badBody: 'Please check what you sent.',
+} as const;
+
+const STATUS_OF: Record<string, 400 | 401 | 403 | 404> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+};
+
+/** A refusal thrown by the shared permission code (sync/), as this API's JSON error. */
+export function refusal(c: Context, e: unknown) {
+  if (!(e instanceof ApplicationError)) throw e;
+  const details = e.details;
+  const code =
+    typeof details === 'object' && details !== null && 'code' in details
+      ? String(details.code)
+      : 'invalid';
+  const status = STATUS_OF[code];
+  if (!status) throw e;
+  return jsonError(c, status, code, e.message || errorMessages.invalid);
+}
+
+/** The JSON body, or undefined when there is none or it is not JSON. */
+export async function jsonBody(c: Context): Promise<unknown> {
+  return c.req.json().catch(() => undefined);
+}
+
+/** The first problem zod found, in words a person can act on. */
+export function firstIssue(error: z.ZodError, fallback: string = requestMessages.badBody) {
+  const issue = error.issues[0];
+  if (!issue) return fallback;
+  // Zod's own wording for a wrong type is technical: name the field instead.
+  const field = issue.path.join('.');
+  return issue.code === 'invalid_type' || issue.code === 'invalid_value'
+    ? `${requestMessages.badBody} (${field || 'body'})`
+    : issue.message;
 }

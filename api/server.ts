@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import type { Db, Sql } from './db.ts';
 import { jsonError } from './errors.ts';
 import { inviteRoutes } from './invites.ts';
+import { libraryRoutes } from './library.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { peopleRoutes } from './people.ts';
 import { supportRoutes } from './support.ts';
@@ -115,6 +116,7 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   app.route('/api/people', supportRoutes(deps));
   app.route('/api/people', circleRoutes(deps));
   app.route('/api', inviteRoutes(deps));
+  app.route('/api', libraryRoutes(deps));
   app.route('/api/users', userRoutes(deps));
 
   app.all('/api/*', (c) => jsonError(c, 404, 'not_found', 'There is no such API endpoint.'));

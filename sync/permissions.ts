@@ -11,9 +11,9 @@
  *
  * Every synced query, mutator and REST handler goes through this module.
  */
-import type { Query, Transaction } from '@rocicorp/zero';
+import type { ExpressionBuilder, Query, Transaction } from '@rocicorp/zero';
 import type { Access, AccessLevel } from '../schema/enums.ts';
-import { zql } from '../schema/zero-schema.gen.ts';
+import { type Schema, zql } from '../schema/zero-schema.gen.ts';
 import type { AuthContext, ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 
@@ -40,18 +40,18 @@ export function requireAuth(ctx: ZeroContext): AuthContext {
   return ctx;
 }
 
+type Where<T extends keyof Schema['tables'] & string> = ExpressionBuilder<T, Schema>;
+
 /**
- * The preferences `ctx` may read; callers narrow and relate from here. Signed
- * out → a query that matches nothing.
+ * The rule for one preference row: `me` owns it; or holds an active session on
+ * a link whose level allows its access; or is the guest of an accepted invite
+ * naming it or one of its categories. One branch per item access, so that no
+ * row matches two supporter branches: each row's visibility hangs on exactly
+ * one condition, which keeps the live removal after a session ends to one
+ * change per row. Notes and media follow their preference through this rule.
  */
-export function readablePreferences(ctx: ZeroContext) {
-  const q = zql.preference;
-  if (!ctx) return q.where(({ or }) => or());
-  const me = ctx.personId;
-  // One branch per item access, so that no row matches two branches: each
-  // row's visibility hangs on exactly one condition, which keeps the live
-  // removal after a session ends to one change per row.
-  return q.where(({ or, and, cmp, exists }) => {
+export function preferenceReadableBy(me: string) {
+  return ({ or, and, cmp, exists }: Where<'preference'>) => {
     const inActiveSession = (levels: readonly AccessLevel[]) =>
       exists('owner', (owner) => owner.whereExists('supporters', activeLinkOf(me, levels)));
     return or(
@@ -68,7 +68,46 @@ export function readablePreferences(ctx: ZeroContext) {
         ),
       ),
     );
-  });
+  };
+}
+
+/** The rule for one category row: as for preferences, with the category's own access. */
+export function categoryReadableBy(me: string) {
+  return ({ or, and, cmp, exists }: Where<'category'>) => {
+    const inActiveSession = (levels: readonly AccessLevel[]) =>
+      exists('owner', (owner) => owner.whereExists('supporters', activeLinkOf(me, levels)));
+    return or(
+      cmp('personId', '=', me),
+      and(cmp('access', '=', 'General'), inActiveSession(LEVELS_FOR_ACCESS.General)),
+      and(cmp('access', '=', 'Restricted'), inActiveSession(LEVELS_FOR_ACCESS.Restricted)),
+      exists('invites', (inv) => inv.where('kind', 'PreferenceCategory').where('acceptedBy', me)),
+    );
+  };
+}
+
+/**
+ * The preferences `ctx` may read; callers narrow and relate from here. Signed
+ * out → a query that matches nothing.
+ */
+export function readablePreferences(ctx: ZeroContext) {
+  const q = zql.preference;
+  if (!ctx) return q.where(({ or }) => or());
+  return q.where(preferenceReadableBy(ctx.personId));
+}
+
+/** The categories `ctx` may read. */
+export function readableCategories(ctx: ZeroContext) {
+  const q = zql.category;
+  if (!ctx) return q.where(({ or }) => or());
+  return q.where(categoryReadableBy(ctx.personId));
+}
+
+/** The notes `ctx` may read: those of preferences they may read. */
+export function readableNotes(ctx: ZeroContext) {
+  const q = zql.note;
+  if (!ctx) return q.where(({ or }) => or());
+  const me = ctx.personId;
+  return q.whereExists('preference', (p) => p.where(preferenceReadableBy(me)));
 }
 
 /** People whose basic profile `ctx` may read: themselves and anyone linked to them either way. */
@@ -122,6 +161,35 @@ export function accessAllows(access: LibraryAccess, itemAccess: Access): boolean
   if (access.kind === 'owner') return true;
   if (access.kind === 'none') return false;
   return LEVELS_FOR_ACCESS[itemAccess].includes(access.level);
+}
+
+/**
+ * The server's check before a change to `personId`'s library: the owner, or a
+ * supporter in an active session whose level allows the items the change
+ * touches. `existing`: the access of items that are already there (the item
+ * changed, its preference, categories it is put in); one the caller may not
+ * read is refused as `not_found`, like a missing one, so a refusal never tells
+ * whether something exists. `wanted`: the access the change asks for (a new
+ * item's, or an item's new access); more than the level allows is
+ * `forbidden`. No way into the library at all is `not_found`. A supporter's
+ * change keeps their session alive (sessions end when idle). Returns undefined
+ * on the client: it only holds what it has synced, so the server decides.
+ */
+export async function assertLibraryWrite(
+  tx: Transaction,
+  ctx: AuthContext,
+  personId: string,
+  items: { existing?: readonly Access[]; wanted?: readonly Access[] },
+): Promise<LibraryAccess | undefined> {
+  if (tx.location !== 'server') return undefined;
+  const access = await libraryAccess(tx, ctx, personId);
+  if (access.kind === 'none') throw appError('not_found');
+  if (!(items.existing ?? []).every((a) => accessAllows(access, a))) throw appError('not_found');
+  if (!(items.wanted ?? []).every((a) => accessAllows(access, a))) throw appError('forbidden');
+  if (access.kind === 'supporter') {
+    await tx.mutate.supportSession.update({ id: access.sessionId, lastActiveAt: Date.now() });
+  }
+  return access;
 }
 
 /**

@@ -1,20 +1,41 @@
-import { defineMutator, defineQuery, type Row, type Transaction } from '@rocicorp/zero';
+/**
+ * Preferences: synced queries and custom mutators. Reads go through the
+ * permission module's filters; every mutator re-checks on the server
+ * (`assertLibraryWrite`) and returns the history event the server records in
+ * the same transaction (api/zero/library-server-mutators.ts). The REST API
+ * (api/library.ts) runs these same functions.
+ */
+import { defineMutator, defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
+import type { Access } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
+import type { Change } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
-import { accessAllows, libraryAccess, readablePreferences, requireAuth } from './permissions.ts';
+import {
+  access,
+  categoryIds,
+  feeling,
+  feelingOther,
+  fieldMessages,
+  itemId,
+  LIMITS,
+  preferenceDescription,
+  preferenceTitle,
+  reviewSchedule,
+} from './library-fields.ts';
+import {
+  assertLibraryWrite,
+  categoryReadableBy,
+  readablePreferences,
+  requireAuth,
+} from './permissions.ts';
+import { nextReviewAt } from './review.ts';
 
-/** Bounds on free text (spec: over-long text is refused with a clear message). */
-export const PREFERENCE_TITLE_MAX = 200;
+export { preferenceTitle };
+export const PREFERENCE_TITLE_MAX = LIMITS.preferenceTitle;
 
-const id = z.string().min(1).max(64);
-
-export const preferenceTitle = z
-  .string()
-  .trim()
-  .min(1, 'Please enter a title.')
-  .max(PREFERENCE_TITLE_MAX, `A title can be at most ${PREFERENCE_TITLE_MAX} characters.`);
+const id = itemId;
 
 export const preferenceListArgs = z.object({ personId: id });
 export type PreferenceListArgs = z.infer<typeof preferenceListArgs>;
@@ -22,57 +43,363 @@ export type PreferenceListArgs = z.infer<typeof preferenceListArgs>;
 export const preferenceByIdArgs = z.object({ personId: id, id });
 export type PreferenceByIdArgs = z.infer<typeof preferenceByIdArgs>;
 
+/**
+ * Categories related to a preference: only those the reader may see. (Zero
+ * cannot order a junction relationship: screens sort them.)
+ */
+function visibleCategories(ctx: ZeroContext) {
+  return (q: ReturnType<typeof zql.category.where>) =>
+    ctx ? q.where(categoryReadableBy(ctx.personId)) : q.where(({ or }) => or());
+}
+
 export const preferenceQueries = {
+  /** The published library with each preference's visible categories and author. */
   list: defineQuery(preferenceListArgs, ({ args, ctx }) =>
     readablePreferences(ctx)
       .where('personId', args.personId)
       .where('status', 'Published')
+      .related('categories', visibleCategories(ctx))
+      .related('creator')
       .orderBy('title', 'asc')
       .orderBy('id', 'asc'),
   ),
+  /** One preference (published or a draft) with its categories, notes and bylines. */
   byId: defineQuery(preferenceByIdArgs, ({ args, ctx }) =>
-    readablePreferences(ctx).where('personId', args.personId).where('id', args.id).one(),
+    readablePreferences(ctx)
+      .where('personId', args.personId)
+      .where('id', args.id)
+      .related('categories', visibleCategories(ctx))
+      .related('notes', (n) => n.related('author').orderBy('createdAt', 'desc'))
+      .related('creator')
+      .related('updater')
+      .related('reviewer')
+      .one(),
+  ),
+  /** The caller's own unfinished drafts in this library (the create wizard resumes them). */
+  drafts: defineQuery(preferenceListArgs, ({ args, ctx }) =>
+    readablePreferences(ctx)
+      .where('personId', args.personId)
+      .where('status', 'Draft')
+      .where('createdBy', ctx?.personId ?? '')
+      .orderBy('updatedAt', 'desc'),
   ),
 };
 
-export const preferenceUpdateArgs = z.object({ id, title: preferenceTitle });
-export type PreferenceUpdateArgs = z.infer<typeof preferenceUpdateArgs>;
+// ---------------------------------------------------------------------------
+// Mutators
+// ---------------------------------------------------------------------------
 
-/**
- * Changes a preference's title. Returns the row as it was, or undefined when
- * the client has not synced it (the server then decides). Refusals never tell
- * whether a hidden preference exists: unreadable and missing look the same.
- */
+const publishedNeedsCategory = (v: {
+  status?: string | undefined;
+  categoryIds?: readonly string[] | undefined;
+}) => v.status !== 'Published' || v.categoryIds === undefined || v.categoryIds.length > 0;
+
+export const preferenceCreateArgs = z
+  .object({
+    id,
+    personId: id,
+    title: preferenceTitle,
+    description: preferenceDescription.optional(),
+    feeling: feeling.nullable().optional(),
+    feelingOther: feelingOther.nullable().optional(),
+    access: access.default('General'),
+    reviewSchedule: reviewSchedule.default('Never'),
+    categoryIds: categoryIds.default([]),
+    /** The wizard creates a Draft at step 1; the API and a finished wizard publish. */
+    status: z.enum(['Draft', 'Published']).default('Published'),
+  })
+  .refine(publishedNeedsCategory, {
+    message: fieldMessages.categoryRequired,
+    path: ['categoryIds'],
+  });
+export type PreferenceCreateArgs = z.input<typeof preferenceCreateArgs>;
+
+export const preferenceUpdateArgs = z
+  .object({
+    id,
+    title: preferenceTitle.optional(),
+    description: preferenceDescription.optional(),
+    feeling: feeling.nullable().optional(),
+    feelingOther: feelingOther.nullable().optional(),
+    access: access.optional(),
+    reviewSchedule: reviewSchedule.optional(),
+    categoryIds: categoryIds.optional(),
+    /** Publishing a draft; a published preference never goes back to draft. */
+    status: z.literal('Published').optional(),
+  })
+  .refine(publishedNeedsCategory, {
+    message: fieldMessages.categoryRequired,
+    path: ['categoryIds'],
+  });
+export type PreferenceUpdateArgs = z.input<typeof preferenceUpdateArgs>;
+
+export const preferenceDeleteArgs = z.object({ id });
+export const preferenceReviewArgs = z.object({
+  id,
+  /** The review record's id (client-generated, like every id). */
+  reviewId: id,
+  /** A new schedule chosen while reviewing; otherwise the preference's own. */
+  reviewSchedule: reviewSchedule.optional(),
+});
+export type PreferenceReviewArgs = z.input<typeof preferenceReviewArgs>;
+
+/** The accesses of `ids` among `personId`'s categories; not_found when one is not there. */
+async function categoryAccesses(
+  tx: Transaction,
+  personId: string,
+  ids: readonly string[],
+): Promise<Access[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.run(zql.category.where('personId', personId).where('id', 'IN', [...ids]));
+  if (tx.location === 'server' && rows.length !== new Set(ids).size) throw appError('not_found');
+  return rows.map((r) => r.access);
+}
+
+/** Makes the preference's categories exactly `ids`. */
+async function setCategories(
+  tx: Transaction,
+  personId: string,
+  preferenceId: string,
+  ids: readonly string[],
+) {
+  const current = await tx.run(zql.preferenceCategory.where('preferenceId', preferenceId));
+  const wanted = new Set(ids);
+  for (const row of current) {
+    if (!wanted.has(row.categoryId)) {
+      await tx.mutate.preferenceCategory.delete({ preferenceId, categoryId: row.categoryId });
+    }
+  }
+  const have = new Set(current.map((r) => r.categoryId));
+  for (const categoryId of wanted) {
+    if (!have.has(categoryId)) {
+      await tx.mutate.preferenceCategory.insert({
+        preferenceId,
+        categoryId,
+        personId,
+        createdAt: Date.now(),
+      });
+    }
+  }
+}
+
+const quoted = (title: string) => `“${title}”`;
+
+export async function createPreference(
+  tx: Transaction,
+  ctx: ZeroContext,
+  input: PreferenceCreateArgs,
+): Promise<Change | undefined> {
+  const me = requireAuth(ctx);
+  const args = preferenceCreateArgs.parse(input);
+  const cats = await categoryAccesses(tx, args.personId, args.categoryIds);
+  await assertLibraryWrite(tx, me, args.personId, { existing: cats, wanted: [args.access] });
+  const now = Date.now();
+  await tx.mutate.preference.insert({
+    id: args.id,
+    personId: args.personId,
+    title: args.title,
+    description: args.description || null,
+    feeling: args.feeling ?? null,
+    feelingOther: args.feeling === 'Other' ? args.feelingOther || null : null,
+    access: args.access,
+    reviewSchedule: args.reviewSchedule,
+    reviewAt: nextReviewAt(args.reviewSchedule, now),
+    heroMediaId: null,
+    status: args.status,
+    createdAt: now,
+    createdBy: me.personId,
+    updatedAt: now,
+    updatedBy: me.personId,
+    reviewedAt: null,
+    reviewedBy: null,
+  });
+  await setCategories(tx, args.personId, args.id, args.categoryIds);
+  return {
+    personId: args.personId,
+    type: 'Create',
+    relatedType: 'Preference',
+    relatedId: args.id,
+    message:
+      args.status === 'Draft'
+        ? `Started a draft preference ${quoted(args.title)}`
+        : `Created the preference ${quoted(args.title)}`,
+  };
+}
+
+const fieldNames: Record<string, string> = {
+  title: 'title',
+  description: 'description',
+  feeling: 'feeling',
+  feelingOther: 'feeling',
+  access: 'who can see it',
+  reviewSchedule: 'review schedule',
+  categoryIds: 'categories',
+};
+
 export async function updatePreference(
   tx: Transaction,
   ctx: ZeroContext,
-  args: PreferenceUpdateArgs,
-): Promise<Row['preference'] | undefined> {
+  input: PreferenceUpdateArgs,
+): Promise<Change | undefined> {
   const me = requireAuth(ctx);
+  const args = preferenceUpdateArgs.parse(input);
   const row = await tx.run(zql.preference.where('id', args.id).one());
-  if (tx.location === 'client') {
-    // A client only holds what it has synced; the server decides.
-    if (!row) return undefined;
-  } else {
-    const access = row ? await libraryAccess(tx, me, row.personId) : undefined;
-    // Missing and not allowed look the same: the answer never tells whether it exists.
-    if (!row || !access || !accessAllows(access, row.access)) throw appError('not_found');
-    // A supporter's change keeps their session alive (sessions end when idle).
-    if (access.kind === 'supporter') {
-      await tx.mutate.supportSession.update({ id: access.sessionId, lastActiveAt: Date.now() });
-    }
+  // A client only holds what it has synced; the server decides.
+  if (!row) {
+    if (tx.location === 'server') throw appError('not_found');
+    return undefined;
   }
+  const cats = args.categoryIds ? await categoryAccesses(tx, row.personId, args.categoryIds) : [];
+  await assertLibraryWrite(tx, me, row.personId, {
+    existing: [row.access, ...cats],
+    wanted: args.access ? [args.access] : [],
+  });
+  const publishing = args.status === 'Published' && row.status === 'Draft';
+  if (publishing && !args.categoryIds) {
+    const linked = await tx.run(zql.preferenceCategory.where('preferenceId', row.id).limit(1));
+    if (linked.length === 0) throw appError('invalid', fieldMessages.categoryRequired);
+  }
+  const now = Date.now();
+  const feelingValue = args.feeling === undefined ? row.feeling : args.feeling;
+  const scheduleChanged =
+    args.reviewSchedule !== undefined && args.reviewSchedule !== row.reviewSchedule;
   await tx.mutate.preference.update({
-    id: args.id,
-    title: args.title,
-    updatedAt: Date.now(),
+    id: row.id,
+    ...(args.title !== undefined && { title: args.title }),
+    ...(args.description !== undefined && { description: args.description || null }),
+    ...(args.feeling !== undefined && { feeling: args.feeling }),
+    ...((args.feeling !== undefined || args.feelingOther !== undefined) && {
+      feelingOther:
+        feelingValue === 'Other' ? (args.feelingOther ?? row.feelingOther) || null : null,
+    }),
+    ...(args.access !== undefined && { access: args.access }),
+    ...(scheduleChanged &&
+      args.reviewSchedule && {
+        reviewSchedule: args.reviewSchedule,
+        reviewAt: nextReviewAt(args.reviewSchedule, now),
+      }),
+    ...(publishing && { status: 'Published' as const }),
+    updatedAt: now,
     updatedBy: me.personId,
   });
-  return row;
+  if (args.categoryIds) await setCategories(tx, row.personId, row.id, args.categoryIds);
+  const title = args.title ?? row.title;
+  if (publishing) {
+    return {
+      personId: row.personId,
+      type: 'Create',
+      relatedType: 'Preference',
+      relatedId: row.id,
+      message: `Created the preference ${quoted(title)}`,
+    };
+  }
+  const changed = changedFields(args, row);
+  if (changed.length === 0) return undefined;
+  const others = changed.filter((c) => c !== 'title');
+  return {
+    personId: row.personId,
+    type: 'Modify',
+    relatedType: 'Preference',
+    relatedId: row.id,
+    message: changed.includes('title')
+      ? `Changed the title from ${quoted(row.title)} to ${quoted(title)}${others.length ? `, and its ${others.join(', ')}` : ''}`
+      : `Changed the ${changed.join(', ')} of ${quoted(title)}`,
+  };
+}
+
+/** The names (for a history message) of the fields `args` really changes. */
+function changedFields(args: Record<string, unknown>, row: Record<string, unknown>): string[] {
+  const names = new Set<string>();
+  for (const [key, name] of Object.entries(fieldNames)) {
+    const value = args[key];
+    if (value === undefined) continue;
+    // Categories are compared by the caller's intent: any list given counts.
+    const same =
+      key !== 'categoryIds' && (value === row[key] || (value === '' && row[key] === null));
+    if (!same) names.add(name);
+  }
+  return [...names];
+}
+
+export async function deletePreference(
+  tx: Transaction,
+  ctx: ZeroContext,
+  input: z.input<typeof preferenceDeleteArgs>,
+): Promise<Change | undefined> {
+  const me = requireAuth(ctx);
+  const args = preferenceDeleteArgs.parse(input);
+  const row = await tx.run(zql.preference.where('id', args.id).one());
+  if (!row) {
+    if (tx.location === 'server') throw appError('not_found');
+    return undefined;
+  }
+  await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
+  // Its category links, notes, media and reviews go with it (ON DELETE CASCADE).
+  await tx.mutate.preference.delete({ id: row.id });
+  return {
+    personId: row.personId,
+    type: 'Delete',
+    relatedType: 'Preference',
+    relatedId: row.id,
+    message: `Deleted the preference ${quoted(row.title)}`,
+  };
+}
+
+/** Records a review and moves the next review date by the schedule. */
+export async function reviewPreference(
+  tx: Transaction,
+  ctx: ZeroContext,
+  input: PreferenceReviewArgs,
+): Promise<Change | undefined> {
+  const me = requireAuth(ctx);
+  const args = preferenceReviewArgs.parse(input);
+  const row = await tx.run(zql.preference.where('id', args.id).one());
+  if (!row) {
+    if (tx.location === 'server') throw appError('not_found');
+    return undefined;
+  }
+  await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
+  const now = Date.now();
+  const schedule = args.reviewSchedule ?? row.reviewSchedule;
+  const next = nextReviewAt(schedule, now);
+  await tx.mutate.review.insert({
+    id: args.reviewId,
+    personId: row.personId,
+    preferenceId: row.id,
+    reviewedBy: me.personId,
+    reviewedAt: now,
+    reviewSchedule: schedule,
+    nextReviewAt: next,
+  });
+  await tx.mutate.preference.update({
+    id: row.id,
+    reviewSchedule: schedule,
+    reviewAt: next,
+    reviewedAt: now,
+    reviewedBy: me.personId,
+    updatedAt: now,
+    updatedBy: me.personId,
+  });
+  return {
+    personId: row.personId,
+    type: 'Modify',
+    relatedType: 'Review',
+    relatedId: args.reviewId,
+    message: `Reviewed ${quoted(row.title)}`,
+  };
 }
 
 export const preferenceMutators = {
+  create: defineMutator(preferenceCreateArgs, async ({ tx, args, ctx }) => {
+    await createPreference(tx, ctx, args);
+  }),
   update: defineMutator(preferenceUpdateArgs, async ({ tx, args, ctx }) => {
     await updatePreference(tx, ctx, args);
+  }),
+  delete: defineMutator(preferenceDeleteArgs, async ({ tx, args, ctx }) => {
+    await deletePreference(tx, ctx, args);
+  }),
+  review: defineMutator(preferenceReviewArgs, async ({ tx, args, ctx }) => {
+    await reviewPreference(tx, ctx, args);
   }),
 };

@@ -1,15 +1,19 @@
 import { defineQueries } from '@rocicorp/zero';
 import './context.ts';
+import { categoryQueries } from './category.ts';
 import { circleQueries } from './circle.ts';
 import { inviteQueries } from './invite.ts';
+import { noteQueries } from './note.ts';
 import { personQueries } from './person.ts';
 import { preferenceQueries } from './preference.ts';
 import { supportSessionQueries } from './support-session.ts';
 import { supporterLinkQueries } from './supporter-link.ts';
 
 export const queries = defineQueries({
+  category: categoryQueries,
   circle: circleQueries,
   invite: inviteQueries,
+  note: noteQueries,
   person: personQueries,
   preference: preferenceQueries,
   supporterLink: supporterLinkQueries,

@@ -4,6 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { ErrorPage, NotFoundPage } from './components/error-page.tsx';
 import { routeTree } from './routeTree.gen.ts';
 import './styles.css';
+import './styles/library.css';
+import './styles/preference.css';
+import './styles/category.css';
+import './styles/note.css';
+import './styles/navigation.css';
 
 const router = createRouter({
   routeTree,

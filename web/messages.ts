@@ -1,3 +1,9 @@
+import { categoryMessages } from './messages/category.ts';
+import { libraryMessages } from './messages/library.ts';
+import { navigationMessages } from './messages/navigation.ts';
+import { noteMessages } from './messages/note.ts';
+import { preferenceMessages } from './messages/preference.ts';
+
 /**
  * Every sentence the interface shows, in one place (default locale `en`).
  * Texts that spec §8 names are copied exactly; tests assert them.
@@ -397,6 +403,15 @@ export const messages = {
     notAdministrator: 'Only an administrator of this person can manage their passkeys.',
     loadFailed: 'Sorry, something went wrong loading the passkeys.',
   },
+  common: {
+    cancel: 'Cancel',
+  },
+  // Sections kept in files of their own (web/messages/*.ts), one per area.
+  library: libraryMessages,
+  preference: preferenceMessages,
+  category: categoryMessages,
+  note: noteMessages,
+  navigation: navigationMessages,
 } as const;
 
 export const DATE_LOCALE = 'en-NZ';

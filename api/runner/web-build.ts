@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { StackError } from './errors.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const webDist = path.join(projectRoot, 'dist/web');
+/**
+ * Where the built web app goes: dist/web, or WEB_DIST_DIR (relative to the
+ * project) so that two test runs in one working tree do not build into the
+ * same directory at once.
+ */
+export const webDist = path.resolve(projectRoot, process.env.WEB_DIST_DIR || 'dist/web');
 const stampFile = path.join(webDist, '.source-hash');
 
 const inputs = ['web', 'sync', 'schema', 'vite.config.ts', 'package-lock.json'];
@@ -39,7 +44,11 @@ export async function ensureWebBuild(log: (line: string) => void): Promise<void>
   log('Building the web app (first start or changed sources)...');
   try {
     const { build } = await import('vite');
-    await build({ configFile: path.join(projectRoot, 'vite.config.ts'), logLevel: 'warn' });
+    await build({
+      configFile: path.join(projectRoot, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: webDist, emptyOutDir: true },
+    });
   } catch (e) {
     throw new StackError(
       'web',

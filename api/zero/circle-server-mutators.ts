@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineMutator, type Transaction } from '@rocicorp/zero';
-import type { AccessLevel, HistoryEventType, HistoryRelatedType } from '../../schema/enums.ts';
+import type { AccessLevel } from '../../schema/enums.ts';
 import { zql } from '../../schema/zero-schema.gen.ts';
 import {
   levelNames,
@@ -9,26 +8,11 @@ import {
   updateLevelArgs,
   updateLinkLevel,
 } from '../../sync/circle.ts';
-import type { AuthContext } from '../../sync/context.ts';
 import { requireAuth } from '../../sync/permissions.ts';
-
-type CircleHistory = {
-  personId: string;
-  type: HistoryEventType;
-  relatedType: HistoryRelatedType;
-  relatedId: string;
-  message: string;
-};
+import { recordHistory } from './record-history.ts';
 
 /** A history event in the mutation's own transaction. */
-async function record(tx: Transaction, ctx: AuthContext, event: CircleHistory) {
-  await tx.mutate.historyEvent.insert({
-    id: randomUUID(),
-    ...event,
-    createdBy: ctx.personId,
-    createdAt: Date.now(),
-  });
-}
+const record = recordHistory;
 
 /** "Sam Tane", or a neutral word when the person has no name. */
 export function personName(

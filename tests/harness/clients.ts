@@ -37,12 +37,21 @@ function contextOf(who: SignedIn): ZeroContext {
   return { userID: who.userId, personId: who.personId };
 }
 
-/** A Node Zero client authenticated with the session token as a bearer token. */
+/**
+ * A Node Zero client authenticated with the session token as a bearer token,
+ * like a new device: its own storage. (Replicache's 'mem' store is one map per
+ * process keyed by name, so without a storage key of its own every client of a
+ * user reopened the same client group: a new client then answered
+ * `run(…, {type: 'complete'})` from a closed client's cached rows, and its
+ * mutation ids collided with that client's ("Ignoring mutation … already
+ * processed"), which left `.server` unsettled.)
+ */
 export function zeroClient(zeroUrl: string, who: SignedIn) {
   return new Zero({
     cacheURL: zeroUrl,
     schema,
     userID: who.userId,
+    storageKey: crypto.randomUUID(),
     kvStore: 'mem',
     mutators,
     context: contextOf(who),

@@ -1,5 +1,7 @@
 /**
- * The authorization matrix (issue 4): actors × items × operations × channels,
+ * The authorization matrix (issue 4): actors × library items (preference,
+ * category, note; General and Restricted) × operations (read, create, update,
+ * delete; level change; session start) × channels (Zero query, Zero mutator, REST),
  * every cell asserting its exact outcome against an oracle written from the
  * access table in DESIGN.md §3, independently of sync/permissions.ts.
  * A refused write must leave the database unchanged.
@@ -48,31 +50,57 @@ const actors: Actor[] = [
   { kind: 'signed-out' },
 ];
 
-const items = [
-  { name: 'General preference', id: seedId('preference:aroha:tea'), access: 'General' },
-  {
-    name: 'Restricted preference',
-    id: seedId('preference:aroha:medication'),
-    access: 'Restricted',
-  },
-] as const;
-type Item = (typeof items)[number];
+type Kind = 'preference' | 'category' | 'note';
+type Access = 'General' | 'Restricted';
+type Thing = { kind: Kind; access: Access; id: string; name: string };
+
+/** The seeded items of Aroha's library: each kind at each access. */
+const things: Thing[] = [
+  { kind: 'preference', access: 'General', id: seedId('preference:aroha:tea') },
+  { kind: 'preference', access: 'Restricted', id: seedId('preference:aroha:medication') },
+  { kind: 'category', access: 'General', id: seedId('category:aroha:food') },
+  { kind: 'category', access: 'Restricted', id: seedId('category:aroha:health') },
+  // Notes follow their preference's access.
+  { kind: 'note', access: 'General', id: seedId('note:aroha:tea') },
+  { kind: 'note', access: 'Restricted', id: seedId('note:aroha:medication') },
+].map((t) => ({ ...t, name: `${t.access} ${t.kind}` }) as Thing);
+
+/** Where each kind lives: its table and its REST path. */
+const tableOf: Record<Kind, string> = {
+  preference: 'preference',
+  category: 'category',
+  note: 'note',
+};
+const restBase: Record<Kind, string> = {
+  preference: `/api/people/${aroha}/preferences`,
+  category: `/api/people/${aroha}/preferences/categories`,
+  note: `/api/people/${aroha}/notes`,
+};
+/** For creating: the preference a note goes on, the category a preference goes in. */
+const parentOf = (kind: 'preference' | 'category', access: Access) =>
+  things.find((t) => t.kind === kind && t.access === access)?.id ?? '';
 
 function label(a: Actor): string {
   if (a.kind === 'supporter') return `${a.level} supporter, session ${a.session}`;
   return a.kind;
 }
 
-/** DESIGN.md §3, restated. The guest's invite names the General preference only. */
-function oracle(a: Actor, item: Item, op: 'read' | 'write'): boolean {
+/**
+ * DESIGN.md §3, restated. The guest's invite names the General preference;
+ * its note follows it. Creating is writing an item of the new item's access.
+ */
+function oracle(a: Actor, access: Access, op: 'read' | 'write', thing?: Thing): boolean {
   switch (a.kind) {
     case 'dm':
       return true;
     case 'supporter':
       if (a.session !== 'active') return false;
-      return item.access === 'General' || a.level !== 'General';
+      return access === 'General' || a.level !== 'General';
     case 'guest':
-      return op === 'read' && item.access === 'General';
+      return (
+        op === 'read' &&
+        (thing?.id === seedId('preference:aroha:tea') || thing?.id === seedId('note:aroha:tea'))
+      );
     default:
       return false;
   }
@@ -130,9 +158,89 @@ beforeAll(async () => {
   }
   guestInvite = crypto.randomUUID();
   await sql`insert into invite (id, person_id, kind, target_id, expires_at, accepted_at, accepted_by, created_by)
-            values (${guestInvite}, ${aroha}, 'Preference', ${items[0].id}, now() + interval '1 day', now(),
+            values (${guestInvite}, ${aroha}, 'Preference', ${seedId('preference:aroha:tea')}, now() + interval '1 day', now(),
                     ${who.guest.personId}, ${aroha})`;
 });
+
+/** The REST status of a refusal: 401 signed out; 403 for a supporter in session asking above their level; else 404. */
+function refusedStatus(a: Actor, access: Access, creating: Kind | false): number {
+  if (a.kind === 'signed-out') return 401;
+  // A note goes on a preference, which a General supporter cannot see: 404.
+  const asksAbove = creating === 'preference' || creating === 'category';
+  if (asksAbove && a.kind === 'supporter' && a.session === 'active' && access === 'Restricted') {
+    return 403;
+  }
+  return 404;
+}
+
+async function rowOf(kind: Kind, id: string) {
+  const rows = await sql`select title, updated_at from ${sql(tableOf[kind])} where id = ${id}`;
+  return rows[0];
+}
+
+/** A throwaway item of Aroha's, made as she would, for the delete cells. */
+async function throwaway(kind: Kind, access: Access): Promise<string> {
+  const id = crypto.randomUUID();
+  if (kind === 'preference') {
+    await sql`insert into preference (id, person_id, title, access, status, created_by)
+              values (${id}, ${aroha}, 'Throwaway', ${access}, 'Published', ${aroha})`;
+    await sql`insert into preference_category (preference_id, category_id, person_id)
+              values (${id}, ${parentOf('category', access)}, ${aroha})`;
+  } else if (kind === 'category') {
+    await sql`insert into category (id, person_id, title, access, created_by)
+              values (${id}, ${aroha}, 'Throwaway', ${access}, ${aroha})`;
+  } else {
+    await sql`insert into note (id, person_id, preference_id, title, body, created_by)
+              values (${id}, ${aroha}, ${parentOf('preference', access)}, 'Throwaway', 'Body', ${aroha})`;
+  }
+  return id;
+}
+
+function createArgs(kind: Kind, access: Access, id: string, title: string) {
+  if (kind === 'preference') {
+    // In the General category: a Restricted preference there is "forbidden" for a
+    // General supporter, not hidden behind a category they cannot see.
+    return { id, personId: aroha, title, access, categoryIds: [parentOf('category', 'General')] };
+  }
+  if (kind === 'category') return { id, personId: aroha, title, access };
+  return { id, preferenceId: parentOf('preference', access), title, body: 'Written in the matrix' };
+}
+
+function zeroCreate(kind: Kind, args: ReturnType<typeof createArgs>) {
+  if (kind === 'preference') return mutators.preference.create(args as never);
+  if (kind === 'category') return mutators.category.create(args as never);
+  return mutators.note.create(args as never);
+}
+
+function zeroUpdate(kind: Kind, id: string, title: string) {
+  if (kind === 'preference') return mutators.preference.update({ id, title });
+  if (kind === 'category') return mutators.category.update({ id, title });
+  return mutators.note.update({ id, title });
+}
+
+function zeroDelete(kind: Kind, id: string) {
+  if (kind === 'preference') return mutators.preference.delete({ id });
+  if (kind === 'category') return mutators.category.delete({ id });
+  return mutators.note.delete({ id });
+}
+
+/** Signed out, the mutate endpoint refuses before any mutator runs. */
+async function signedOutMutate() {
+  const res = await fetch(`${stack.url}/api/zero/mutate?schema=zero_0&appID=zero`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return res.status;
+}
+
+/** The item as the actor's Zero client sees it once the query is complete. */
+async function zeroRead(z: ReturnType<typeof zeroClient>, kind: Kind, id: string) {
+  const done = { type: 'complete' } as const;
+  if (kind === 'preference') return z.run(queries.preference.byId({ personId: aroha, id }), done);
+  if (kind === 'category') return z.run(queries.category.byId({ personId: aroha, id }), done);
+  return z.run(queries.note.byId({ personId: aroha, id }), done);
+}
 
 afterAll(async () => {
   sessionsView?.destroy();
@@ -198,11 +306,18 @@ describe('authorization matrix', () => {
         await actorClient?.close();
       });
 
-      for (const item of items) {
-        const canRead = oracle(actor, item, 'read');
-        const canWrite = oracle(actor, item, 'write');
+      const headers = (me: SignedIn | undefined) => ({
+        'content-type': 'application/json',
+        ...(me ? { cookie: me.cookie } : {}),
+      });
+      const titled = (before: unknown, actorLabel: string) =>
+        `${String(before).replace(/ \[.*\]$/, '')} [${actorLabel}]`;
 
-        test(`${item.name} · read · Zero synced query → ${canRead ? 'visible' : 'hidden'}`, async () => {
+      for (const thing of things) {
+        const canRead = oracle(actor, thing.access, 'read', thing);
+        const canWrite = oracle(actor, thing.access, 'write', thing);
+
+        test(`${thing.name} · read · Zero synced query → ${canRead ? 'visible' : 'hidden'}`, async () => {
           const me = signedIn(actor);
           cells++;
           if (!me) {
@@ -215,18 +330,23 @@ describe('authorization matrix', () => {
             expect(res.status).toBe(401);
             return;
           }
-          const z = clientOf(me);
-          const row = await z.run(queries.preference.byId({ personId: aroha, id: item.id }), {
-            type: 'complete',
-          });
+          const row = await zeroRead(clientOf(me), thing.kind, thing.id);
           expect(row !== undefined).toBe(canRead);
         });
 
-        test(`${item.name} · update · Zero mutator → ${canWrite ? 'allowed' : 'refused, unchanged'}`, async () => {
+        test(`${thing.name} · read · REST GET → ${canRead ? '200' : 'refused'}`, async () => {
           const me = signedIn(actor);
           cells++;
-          const [before] =
-            await sql`select title, updated_at from preference where id = ${item.id}`;
+          const res = await fetch(`${stack.url}${restBase[thing.kind]}/${thing.id}`, {
+            headers: headers(me),
+          });
+          expect(res.status).toBe(canRead ? 200 : refusedStatus(actor, thing.access, false));
+        });
+
+        test(`${thing.name} · update · Zero mutator → ${canWrite ? 'allowed' : 'refused, unchanged'}`, async () => {
+          const me = signedIn(actor);
+          cells++;
+          const before = await rowOf(thing.kind, thing.id);
           if (!me) {
             const res = await fetch(`${stack.url}/api/zero/mutate?schema=zero_0&appID=zero`, {
               method: 'POST',
@@ -234,22 +354,129 @@ describe('authorization matrix', () => {
               body: '{}',
             });
             expect(res.status).toBe(401);
-            expect(
-              await sql`select title, updated_at from preference where id = ${item.id}`,
-            ).toEqual([before]);
+            expect(await rowOf(thing.kind, thing.id)).toEqual(before);
             return;
           }
           const z = clientOf(me);
           // Sync first, as a real client would, so the mutator runs with what it may see.
-          await z.run(queries.preference.byId({ personId: aroha, id: item.id }), {
-            type: 'complete',
-          });
-          const title = `${String(before?.title).replace(/ \[.*\]$/, '')} [${label(actor)}]`;
-          const result = await z.mutate(mutators.preference.update({ id: item.id, title })).server;
+          await zeroRead(z, thing.kind, thing.id);
+          const title = titled(before?.title, label(actor));
+          const result = await z.mutate(zeroUpdate(thing.kind, thing.id, title)).server;
           expect(result.type).toBe(canWrite ? 'success' : 'error');
-          const [after] = await sql`select title, updated_at from preference where id = ${item.id}`;
+          const after = await rowOf(thing.kind, thing.id);
           if (canWrite) expect(after?.title).toBe(title);
           else expect(after).toEqual(before);
+        });
+
+        test(`${thing.name} · update · REST PUT → ${canWrite ? '200' : 'refused, unchanged'}`, async () => {
+          const me = signedIn(actor);
+          cells++;
+          const before = await rowOf(thing.kind, thing.id);
+          const title = titled(before?.title, `${label(actor)} REST`);
+          const res = await fetch(`${stack.url}${restBase[thing.kind]}/${thing.id}`, {
+            method: 'PUT',
+            headers: headers(me),
+            body: JSON.stringify({ title }),
+          });
+          expect(res.status).toBe(canWrite ? 200 : refusedStatus(actor, thing.access, false));
+          const after = await rowOf(thing.kind, thing.id);
+          if (canWrite) expect(after?.title).toBe(title);
+          else expect(after).toEqual(before);
+        });
+
+        test(`${thing.name} · create · Zero mutator → ${canWrite ? 'allowed' : 'refused, nothing made'}`, async () => {
+          const me = signedIn(actor);
+          cells++;
+          const id = crypto.randomUUID();
+          if (!me) {
+            expect(await signedOutMutate()).toBe(401);
+            expect(await rowOf(thing.kind, id)).toBeUndefined();
+            return;
+          }
+          try {
+            const result = await clientOf(me).mutate(
+              zeroCreate(
+                thing.kind,
+                createArgs(thing.kind, thing.access, id, `New by ${label(actor)}`),
+              ),
+            ).server;
+            expect(result.type).toBe(canWrite ? 'success' : 'error');
+            expect((await rowOf(thing.kind, id)) !== undefined).toBe(canWrite);
+          } finally {
+            await sql`delete from ${sql(tableOf[thing.kind])} where id = ${id}`;
+          }
+        });
+
+        test(`${thing.name} · create · REST POST → ${canWrite ? '201' : 'refused, nothing made'}`, async () => {
+          const me = signedIn(actor);
+          cells++;
+          const [{ n: before }] =
+            (await sql`select count(*)::int n from ${sql(tableOf[thing.kind])}`) as unknown as [
+              { n: number },
+            ];
+          const {
+            id: _ignored,
+            personId: _p,
+            ...body
+          } = createArgs(
+            thing.kind,
+            thing.access,
+            'unused',
+            `New by ${label(actor)} REST`,
+          ) as Record<string, unknown>;
+          const res = await fetch(`${stack.url}${restBase[thing.kind]}`, {
+            method: 'POST',
+            headers: headers(me),
+            body: JSON.stringify(body),
+          });
+          expect(res.status).toBe(canWrite ? 201 : refusedStatus(actor, thing.access, thing.kind));
+          const [{ n: after }] =
+            (await sql`select count(*)::int n from ${sql(tableOf[thing.kind])}`) as unknown as [
+              { n: number },
+            ];
+          expect(after).toBe(canWrite ? before + 1 : before);
+          if (canWrite) {
+            const made = (await res.json()) as { id: string };
+            await sql`delete from ${sql(tableOf[thing.kind])} where id = ${made.id}`;
+          }
+        });
+
+        test(`${thing.name} · delete · Zero mutator → ${canWrite ? 'allowed' : 'refused, kept'}`, async () => {
+          const me = signedIn(actor);
+          cells++;
+          const id = await throwaway(thing.kind, thing.access);
+          try {
+            if (!me) {
+              expect(await signedOutMutate()).toBe(401);
+              expect(await rowOf(thing.kind, id)).toBeDefined();
+              return;
+            }
+            const result = await clientOf(me).mutate(zeroDelete(thing.kind, id)).server;
+            expect(result.type).toBe(canWrite ? 'success' : 'error');
+            expect((await rowOf(thing.kind, id)) === undefined).toBe(canWrite);
+          } finally {
+            await sql`delete from ${sql(tableOf[thing.kind])} where id = ${id}`;
+          }
+        });
+
+        test(`${thing.name} · delete · REST DELETE → ${canWrite ? '204' : 'refused, kept'}`, async () => {
+          const me = signedIn(actor);
+          cells++;
+          const id = await throwaway(thing.kind, thing.access);
+          try {
+            const res = await fetch(`${stack.url}${restBase[thing.kind]}/${id}`, {
+              method: 'DELETE',
+              headers: headers(me),
+            });
+            // A guest reads only what the invite names: a new item is hidden from them too.
+            const visible = oracle(actor, thing.access, 'read');
+            expect(res.status).toBe(
+              canWrite ? 204 : visible ? 404 : refusedStatus(actor, thing.access, false),
+            );
+            expect((await rowOf(thing.kind, id)) === undefined).toBe(canWrite);
+          } finally {
+            await sql`delete from ${sql(tableOf[thing.kind])} where id = ${id}`;
+          }
         });
       }
 

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { circleDate, displayName, mutationError } from '../components/circle-common.tsx';
-import { DestructiveConfirm } from '../components/circle-confirm.tsx';
+import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { messages } from '../messages.ts';
 
 /** One supporter of the Circle (spec §2 /supporters/{id}). */

@@ -9,7 +9,7 @@ import {
   mutationError,
   SUPPORTED_LIST_REFRESH_MS,
 } from '../components/circle-common.tsx';
-import { DestructiveConfirm } from '../components/circle-confirm.tsx';
+import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { messages } from '../messages.ts';
 
 /** A person this Supporter supports (spec §2 /supporting/{id}). */

@@ -114,7 +114,7 @@ export function DestructiveConfirm({
             {running ? runningLabel : confirmLabel}
           </button>
           <button type="button" className="secondary" onClick={cancel} disabled={running}>
-            {messages.circle.cancel}
+            {messages.common.cancel}
           </button>
         </div>
       </dialog>

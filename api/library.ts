@@ -1,0 +1,454 @@
+/**
+ * The library over REST (spec §7 Notes, Preferences and reviews, Categories).
+ * Reads run the synced queries (sync/preference.ts, category.ts, note.ts) so
+ * they see exactly what Zero would show the caller; writes run the shared
+ * mutators with the server's checks, and their history, in one transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Row } from '@rocicorp/zero';
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { ACCESS, FEELINGS, REVIEW_GROUPS } from '../schema/enums.ts';
+import {
+  categoryQueries,
+  createCategory,
+  deleteCategory,
+  updateCategory,
+} from '../sync/category.ts';
+import type { AuthContext } from '../sync/context.ts';
+import { itemId, LIMITS } from '../sync/library-fields.ts';
+import { createNote, deleteNote, noteQueries, updateNote } from '../sync/note.ts';
+import {
+  createPreference,
+  deletePreference,
+  preferenceQueries,
+  reviewPreference,
+  updatePreference,
+} from '../sync/preference.ts';
+import { reviewGroup } from '../sync/review.ts';
+import { callerFor } from './auth/caller.ts';
+import { sessionFromRequest } from './auth/sessions.ts';
+import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
+import type { AppDeps } from './server.ts';
+import { applyChange, type ChangeFn } from './zero/record-history.ts';
+
+export const libraryApiMessages = {
+  loggedOut: 'You must be logged in to view this page',
+  badId: 'That is not a valid id.',
+  notFound: 'We could not find that.',
+  badQuery: 'Please check the search parameters.',
+} as const;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+type PreferenceRow = Row['preference'] & {
+  categories?: readonly Row['category'][];
+  notes?: readonly (Row['note'] & { author?: Row['person'] | undefined })[];
+};
+
+function categorySummary(c: Row['category']) {
+  return { id: c.id, title: c.title, access: c.access, parentId: c.parentId, hidden: c.hidden };
+}
+
+function noteJson(n: Row['note']) {
+  return {
+    id: n.id,
+    personId: n.personId,
+    preferenceId: n.preferenceId,
+    title: n.title,
+    body: n.body,
+    createdBy: n.createdBy,
+    createdAt: iso(n.createdAt),
+    updatedAt: iso(n.updatedAt),
+    updatedBy: n.updatedBy,
+  };
+}
+
+function preferenceJson(p: PreferenceRow, now = Date.now()) {
+  return {
+    id: p.id,
+    personId: p.personId,
+    title: p.title,
+    description: p.description,
+    feeling: p.feeling,
+    feelingOther: p.feelingOther,
+    access: p.access,
+    reviewSchedule: p.reviewSchedule,
+    reviewAt: iso(p.reviewAt),
+    reviewStatus: reviewGroup(p, now),
+    heroMediaId: p.heroMediaId,
+    status: p.status,
+    createdAt: iso(p.createdAt),
+    createdBy: p.createdBy,
+    updatedAt: iso(p.updatedAt),
+    updatedBy: p.updatedBy,
+    reviewedAt: iso(p.reviewedAt),
+    reviewedBy: p.reviewedBy,
+    ...(p.categories ? { categories: p.categories.map(categorySummary) } : {}),
+    ...(p.notes ? { notes: p.notes.map(noteJson) } : {}),
+  };
+}
+
+function categoryJson(
+  c: Row['category'] & { preferenceCategories?: readonly unknown[] },
+  includeCount: boolean,
+) {
+  return {
+    ...categorySummary(c),
+    personId: c.personId,
+    photoId: c.photoId,
+    createdAt: iso(c.createdAt),
+    createdBy: c.createdBy,
+    updatedAt: iso(c.updatedAt),
+    updatedBy: c.updatedBy,
+    ...(includeCount ? { count: c.preferenceCategories?.length ?? 0 } : {}),
+  };
+}
+
+/** Query flags arrive as strings: "true"/"false" (or 1/0) are booleans, anything else is refused. */
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const listQuery = z.object({
+  query: z.string().max(LIMITS.preferenceTitle).optional(),
+  categoryId: itemId.optional(),
+  access: z.enum(ACCESS).optional(),
+  feeling: z.enum(FEELINGS).optional(),
+  review: z.enum(REVIEW_GROUPS).optional(),
+  author: itemId.optional(),
+});
+
+const categoryListQuery = z.object({
+  parentId: itemId.optional(),
+  includeCounts: flag,
+  hidden: flag,
+});
+
+/** Bodies: the shared mutators' args, with ids from the path or made here. */
+const objectBody = z.record(z.string(), z.unknown());
+
+export function libraryRoutes(deps: AppDeps) {
+  const app = new Hono();
+
+  /** The caller for `/people/:personId/...`, or an error response. */
+  async function caller(
+    c: Context,
+  ): Promise<{ ok: true; ctx: AuthContext; personId: string } | { ok: false; res: Response }> {
+    const personId = itemId.safeParse(c.req.param('personId'));
+    if (!personId.success) {
+      return { ok: false, res: jsonError(c, 400, 'invalid', libraryApiMessages.badId) };
+    }
+    const who = await callerFor(deps, c, personId.data);
+    if (!who) {
+      return { ok: false, res: jsonError(c, 401, 'unauthenticated', libraryApiMessages.loggedOut) };
+    }
+    return { ok: true, ctx: who.auth, personId: personId.data };
+  }
+
+  function pathId(c: Context) {
+    return itemId.safeParse(c.req.param('id'));
+  }
+
+  /** Runs a shared mutator and records its history, in one transaction. */
+  async function change<A>(c: Context, fn: ChangeFn<A>, ctx: AuthContext, args: A) {
+    try {
+      await deps.zdb.transaction((tx) => applyChange(fn, tx, ctx, args));
+      return undefined;
+    } catch (e) {
+      if (e instanceof z.ZodError) return jsonError(c, 400, 'invalid', firstIssue(e));
+      return refusal(c, e);
+    }
+  }
+
+  async function readPreference(ctx: AuthContext, personId: string, id: string) {
+    return deps.zdb.run(preferenceQueries.byId.fn({ args: { personId, id }, ctx }));
+  }
+
+  async function readCategory(ctx: AuthContext, personId: string, id: string) {
+    return deps.zdb.run(categoryQueries.byId.fn({ args: { personId, id }, ctx }));
+  }
+
+  // -------------------------------------------------------------------------
+  // Categories (before /:personId/preferences/:id, which would match them)
+  // -------------------------------------------------------------------------
+
+  async function createCategoryResponse(c: Context, ctx: AuthContext, personId: string) {
+    const body = objectBody.safeParse(await jsonBody(c));
+    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
+    const id = randomUUID();
+    const failed = await change(c, createCategory, ctx, { ...body.data, id, personId } as never);
+    if (failed) return failed;
+    const row = await readCategory(ctx, personId, id);
+    return row
+      ? c.json(categoryJson(row, false), 201)
+      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+  }
+
+  app.post('/people/:personId/preferences/categories', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    return createCategoryResponse(c, who.ctx, who.personId);
+  });
+
+  /** The spec's other form: the person in the body. */
+  app.post('/preferences/categories', async (c) => {
+    const who = await sessionFromRequest(deps.db, c.req.raw.headers);
+    if (!who) return jsonError(c, 401, 'unauthenticated', libraryApiMessages.loggedOut);
+    const body = z.object({ personId: itemId }).safeParse(await jsonBody(c));
+    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
+    return createCategoryResponse(c, who.auth, body.data.personId);
+  });
+
+  app.get('/people/:personId/preferences/categories', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const q = categoryListQuery.safeParse(c.req.query());
+    if (!q.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badQuery);
+    const rows = await deps.zdb.run(
+      categoryQueries.list.fn({ args: { personId: who.personId }, ctx: who.ctx }),
+    );
+    const parentId = q.data.parentId ?? null;
+    const categories = rows
+      .filter((r) => r.parentId === parentId)
+      .filter((r) => q.data.hidden === undefined || r.hidden === q.data.hidden)
+      .map((r) => categoryJson(r, q.data.includeCounts === true));
+    return c.json({ categories });
+  });
+
+  app.get('/people/:personId/preferences/categories/:id', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const id = pathId(c);
+    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
+    const row = await readCategory(who.ctx, who.personId, id.data);
+    if (!row) return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+    return c.json({
+      ...categoryJson(row, false),
+      parent: row.parent ? categorySummary(row.parent) : null,
+      children: row.children.map(categorySummary),
+      preferences: row.preferences.map((p) => ({ id: p.id, title: p.title, access: p.access })),
+    });
+  });
+
+  app.put('/people/:personId/preferences/categories/:id', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const id = pathId(c);
+    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
+    const body = objectBody.safeParse(await jsonBody(c));
+    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
+    if (!(await readCategory(who.ctx, who.personId, id.data))) {
+      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+    }
+    const failed = await change(c, updateCategory, who.ctx, { ...body.data, id: id.data } as never);
+    if (failed) return failed;
+    const row = await readCategory(who.ctx, who.personId, id.data);
+    return row
+      ? c.json(categoryJson(row, false))
+      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+  });
+
+  app.delete('/people/:personId/preferences/categories/:id', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const id = pathId(c);
+    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
+    if (!(await readCategory(who.ctx, who.personId, id.data))) {
+      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+    }
+    const failed = await change(c, deleteCategory, who.ctx, { id: id.data });
+    return failed ?? c.body(null, 204);
+  });
+
+  // -------------------------------------------------------------------------
+  // Preferences and reviews
+  // -------------------------------------------------------------------------
+
+  app.post('/people/:personId/preferences', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const body = objectBody.safeParse(await jsonBody(c));
+    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
+    const id = randomUUID();
+    const args = { ...body.data, id, personId: who.personId } as never;
+    const failed = await change(c, createPreference, who.ctx, args);
+    if (failed) return failed;
+    const row = await readPreference(who.ctx, who.personId, id);
+    return row
+      ? c.json(preferenceJson(row), 201)
+      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+  });
+
+  app.get('/people/:personId/preferences', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const q = listQuery.safeParse(c.req.query());
+    if (!q.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badQuery);
+    const rows = await deps.zdb.run(
+      preferenceQueries.list.fn({ args: { personId: who.personId }, ctx: who.ctx }),
+    );
+    const now = Date.now();
+    const text = q.data.query?.trim().toLocaleLowerCase('en-NZ');
+    const preferences = rows
+      .filter(
+        (p) =>
+          !text || `${p.title}\n${p.description ?? ''}`.toLocaleLowerCase('en-NZ').includes(text),
+      )
+      .filter((p) => !q.data.categoryId || p.categories.some((cat) => cat.id === q.data.categoryId))
+      .filter((p) => !q.data.access || p.access === q.data.access)
+      .filter((p) => !q.data.feeling || p.feeling === q.data.feeling)
+      .filter((p) => !q.data.review || reviewGroup(p, now) === q.data.review)
+      .filter((p) => !q.data.author || p.createdBy === q.data.author)
+      .map((p) => preferenceJson(p, now));
+    return c.json({ preferences });
+  });
+
+  app.get('/people/:personId/preferences/:id', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const id = pathId(c);
+    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
+    const row = await readPreference(who.ctx, who.personId, id.data);
+    if (!row) return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+    return c.json(preferenceJson(row));
+  });
+
+  app.put('/people/:personId/preferences/:id', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const id = pathId(c);
+    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
+    const body = objectBody.safeParse(await jsonBody(c));
+    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
+    // Only this person's preferences answer under this path.
+    if (!(await readPreference(who.ctx, who.personId, id.data))) {
+      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+    }
+    const failed = await change(c, updatePreference, who.ctx, {
+      ...body.data,
+      id: id.data,
+    } as never);
+    if (failed) return failed;
+    const row = await readPreference(who.ctx, who.personId, id.data);
+    return row
+      ? c.json(preferenceJson(row))
+      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+  });
+
+  app.delete('/people/:personId/preferences/:id', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const id = pathId(c);
+    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
+    if (!(await readPreference(who.ctx, who.personId, id.data))) {
+      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+    }
+    const failed = await change(c, deletePreference, who.ctx, { id: id.data });
+    return failed ?? c.body(null, 204);
+  });
+
+  app.post('/people/:personId/reviews', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const body = z
+      .object({ preferenceId: itemId })
+      .passthrough()
+      .safeParse(await jsonBody(c));
+    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
+    const { preferenceId, ...rest } = body.data;
+    if (!(await readPreference(who.ctx, who.personId, preferenceId))) {
+      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+    }
+    const reviewId = randomUUID();
+    const failed = await change(c, reviewPreference, who.ctx, {
+      ...rest,
+      id: preferenceId,
+      reviewId,
+    } as never);
+    if (failed) return failed;
+    const row = await readPreference(who.ctx, who.personId, preferenceId);
+    return c.json(
+      {
+        id: reviewId,
+        preferenceId,
+        reviewSchedule: row?.reviewSchedule,
+        reviewedAt: iso(row?.reviewedAt ?? null),
+        nextReviewAt: iso(row?.reviewAt ?? null),
+      },
+      201,
+    );
+  });
+
+  // -------------------------------------------------------------------------
+  // Notes
+  // -------------------------------------------------------------------------
+
+  async function readNote(ctx: AuthContext, personId: string, id: string) {
+    return deps.zdb.run(noteQueries.byId.fn({ args: { personId, id }, ctx }));
+  }
+
+  app.post('/people/:personId/notes', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const body = z
+      .object({ preferenceId: itemId })
+      .passthrough()
+      .safeParse(await jsonBody(c));
+    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
+    if (!(await readPreference(who.ctx, who.personId, body.data.preferenceId))) {
+      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+    }
+    const id = randomUUID();
+    const failed = await change(c, createNote, who.ctx, { ...body.data, id } as never);
+    if (failed) return failed;
+    const row = await readNote(who.ctx, who.personId, id);
+    return row
+      ? c.json(noteJson(row), 201)
+      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+  });
+
+  app.get('/people/:personId/notes/:id', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const id = pathId(c);
+    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
+    const row = await readNote(who.ctx, who.personId, id.data);
+    return row
+      ? c.json(noteJson(row))
+      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+  });
+
+  app.put('/people/:personId/notes/:id', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const id = pathId(c);
+    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
+    const body = objectBody.safeParse(await jsonBody(c));
+    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
+    if (!(await readNote(who.ctx, who.personId, id.data))) {
+      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+    }
+    const failed = await change(c, updateNote, who.ctx, { ...body.data, id: id.data } as never);
+    if (failed) return failed;
+    const row = await readNote(who.ctx, who.personId, id.data);
+    return row
+      ? c.json(noteJson(row))
+      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+  });
+
+  app.delete('/people/:personId/notes/:id', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const id = pathId(c);
+    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
+    if (!(await readNote(who.ctx, who.personId, id.data))) {
+      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+    }
+    const failed = await change(c, deleteNote, who.ctx, { id: id.data });
+    return failed ?? c.body(null, 204);
+  });
+
+  return app;
+}

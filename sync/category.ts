@@ -1,0 +1,225 @@
+/**
+ * Categories: synced queries and custom mutators (see sync/preference.ts for
+ * the pattern). Categories nest through `parentId`. Deleting one never takes a
+ * preference or another category with it: its sub-categories move up to its
+ * parent, and its preferences stay in the library (they only leave it).
+ */
+import { defineMutator, defineQuery, type Transaction } from '@rocicorp/zero';
+import { z } from 'zod';
+import { zql } from '../schema/zero-schema.gen.ts';
+import type { Change } from './change.ts';
+import type { ZeroContext } from './context.ts';
+import { appError } from './errors.ts';
+import { access, categoryTitle, itemId } from './library-fields.ts';
+import {
+  assertLibraryWrite,
+  categoryReadableBy,
+  preferenceReadableBy,
+  readableCategories,
+  requireAuth,
+} from './permissions.ts';
+
+const id = itemId;
+
+export const categoryListArgs = z.object({ personId: id });
+export const categoryByIdArgs = z.object({ personId: id, id });
+
+export const categoryMessages = {
+  ownParent: 'A category cannot be placed inside itself.',
+} as const;
+
+export const categoryQueries = {
+  /**
+   * Every category the reader may see (hidden ones too: screens show them only
+   * when asked), with the links to the published preferences the reader may
+   * see, from which the screens count.
+   */
+  list: defineQuery(categoryListArgs, ({ args, ctx }) =>
+    readableCategories(ctx)
+      .where('personId', args.personId)
+      .related('preferenceCategories', (pc) =>
+        pc.whereExists('preference', (p) =>
+          p.where(preferenceReadableBy(ctx?.personId ?? '')).where('status', 'Published'),
+        ),
+      )
+      .orderBy('sortOrder', 'asc')
+      .orderBy('title', 'asc')
+      .orderBy('id', 'asc'),
+  ),
+  byId: defineQuery(categoryByIdArgs, ({ args, ctx }) =>
+    readableCategories(ctx)
+      .where('personId', args.personId)
+      .where('id', args.id)
+      .related('parent', (p) => p.where(categoryReadableBy(ctx?.personId ?? '')))
+      .related('children', (c) =>
+        c.where(categoryReadableBy(ctx?.personId ?? '')).orderBy('title', 'asc'),
+      )
+      // A junction relationship: Zero cannot order it, screens sort it.
+      .related('preferences', (p) =>
+        p.where(preferenceReadableBy(ctx?.personId ?? '')).where('status', 'Published'),
+      )
+      .one(),
+  ),
+};
+
+export const categoryCreateArgs = z.object({
+  id,
+  personId: id,
+  parentId: id.nullable().default(null),
+  title: categoryTitle,
+  access: access.default('General'),
+  hidden: z.boolean().default(false),
+});
+export const categoryUpdateArgs = z.object({
+  id,
+  title: categoryTitle.optional(),
+  parentId: id.nullable().optional(),
+  access: access.optional(),
+  hidden: z.boolean().optional(),
+});
+export const categoryDeleteArgs = z.object({ id });
+
+const quoted = (title: string) => `“${title}”`;
+
+/** The parent, checked: same library, and not the category itself or one inside it. */
+async function checkedParent(tx: Transaction, personId: string, parentId: string, selfId: string) {
+  const parent = await tx.run(zql.category.where('personId', personId).where('id', parentId).one());
+  if (!parent) {
+    if (tx.location === 'server') throw appError('not_found');
+    return undefined;
+  }
+  // Walk up from the new parent: meeting the category itself would make a loop.
+  let cursor: typeof parent | undefined = parent;
+  for (let depth = 0; cursor && depth < 100; depth++) {
+    if (cursor.id === selfId) throw appError('invalid', categoryMessages.ownParent);
+    const up: string | null = cursor.parentId;
+    cursor = up ? await tx.run(zql.category.where('id', up).one()) : undefined;
+  }
+  return parent;
+}
+
+export async function createCategory(
+  tx: Transaction,
+  ctx: ZeroContext,
+  input: z.input<typeof categoryCreateArgs>,
+): Promise<Change | undefined> {
+  const me = requireAuth(ctx);
+  const args = categoryCreateArgs.parse(input);
+  const parent = args.parentId
+    ? await checkedParent(tx, args.personId, args.parentId, args.id)
+    : undefined;
+  await assertLibraryWrite(tx, me, args.personId, {
+    existing: parent ? [parent.access] : [],
+    wanted: [args.access],
+  });
+  const now = Date.now();
+  await tx.mutate.category.insert({
+    id: args.id,
+    personId: args.personId,
+    parentId: args.parentId,
+    title: args.title,
+    photoId: null,
+    access: args.access,
+    hidden: args.hidden,
+    sortOrder: 0,
+    createdAt: now,
+    createdBy: me.personId,
+    updatedAt: now,
+    updatedBy: me.personId,
+  });
+  return {
+    personId: args.personId,
+    type: 'Create',
+    relatedType: 'PreferenceCategory',
+    relatedId: args.id,
+    message: `Created the category ${quoted(args.title)}`,
+  };
+}
+
+export async function updateCategory(
+  tx: Transaction,
+  ctx: ZeroContext,
+  input: z.input<typeof categoryUpdateArgs>,
+): Promise<Change | undefined> {
+  const me = requireAuth(ctx);
+  const args = categoryUpdateArgs.parse(input);
+  const row = await tx.run(zql.category.where('id', args.id).one());
+  if (!row) {
+    if (tx.location === 'server') throw appError('not_found');
+    return undefined;
+  }
+  const parent = args.parentId
+    ? await checkedParent(tx, row.personId, args.parentId, row.id)
+    : undefined;
+  await assertLibraryWrite(tx, me, row.personId, {
+    existing: [row.access, ...(parent ? [parent.access] : [])],
+    wanted: args.access ? [args.access] : [],
+  });
+  await tx.mutate.category.update({
+    id: row.id,
+    ...(args.title !== undefined && { title: args.title }),
+    ...(args.parentId !== undefined && { parentId: args.parentId }),
+    ...(args.access !== undefined && { access: args.access }),
+    ...(args.hidden !== undefined && { hidden: args.hidden }),
+    updatedAt: Date.now(),
+    updatedBy: me.personId,
+  });
+  return {
+    personId: row.personId,
+    type: 'Modify',
+    relatedType: 'PreferenceCategory',
+    relatedId: row.id,
+    message:
+      args.title !== undefined && args.title !== row.title
+        ? `Renamed the category ${quoted(row.title)} to ${quoted(args.title)}`
+        : `Changed the category ${quoted(row.title)}`,
+  };
+}
+
+export async function deleteCategory(
+  tx: Transaction,
+  ctx: ZeroContext,
+  input: z.input<typeof categoryDeleteArgs>,
+): Promise<Change | undefined> {
+  const me = requireAuth(ctx);
+  const args = categoryDeleteArgs.parse(input);
+  const row = await tx.run(zql.category.where('id', args.id).one());
+  if (!row) {
+    if (tx.location === 'server') throw appError('not_found');
+    return undefined;
+  }
+  await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
+  // Sub-categories move up to this one's parent (the top level when it has none).
+  const children = await tx.run(zql.category.where('parentId', row.id));
+  for (const child of children) {
+    await tx.mutate.category.update({ id: child.id, parentId: row.parentId });
+  }
+  // The preferences stay; only their links to this category go.
+  const links = await tx.run(zql.preferenceCategory.where('categoryId', row.id));
+  for (const link of links) {
+    await tx.mutate.preferenceCategory.delete({
+      preferenceId: link.preferenceId,
+      categoryId: link.categoryId,
+    });
+  }
+  await tx.mutate.category.delete({ id: row.id });
+  return {
+    personId: row.personId,
+    type: 'Delete',
+    relatedType: 'PreferenceCategory',
+    relatedId: row.id,
+    message: `Deleted the category ${quoted(row.title)}; its preferences stay in the library`,
+  };
+}
+
+export const categoryMutators = {
+  create: defineMutator(categoryCreateArgs, async ({ tx, args, ctx }) => {
+    await createCategory(tx, ctx, args);
+  }),
+  update: defineMutator(categoryUpdateArgs, async ({ tx, args, ctx }) => {
+    await updateCategory(tx, ctx, args);
+  }),
+  delete: defineMutator(categoryDeleteArgs, async ({ tx, args, ctx }) => {
+    await deleteCategory(tx, ctx, args);
+  }),
+};

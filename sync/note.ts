@@ -1,0 +1,145 @@
+/**
+ * Notes on a preference: they follow the preference's access for reading and
+ * writing (see sync/preference.ts for the pattern).
+ */
+import { defineMutator, defineQuery, type Transaction } from '@rocicorp/zero';
+import { z } from 'zod';
+import { zql } from '../schema/zero-schema.gen.ts';
+import type { Change } from './change.ts';
+import type { ZeroContext } from './context.ts';
+import { appError } from './errors.ts';
+import { itemId, noteBody, noteTitle } from './library-fields.ts';
+import { assertLibraryWrite, readableNotes, requireAuth } from './permissions.ts';
+
+const id = itemId;
+
+export const noteByIdArgs = z.object({ personId: id, id });
+
+export const noteQueries = {
+  byId: defineQuery(noteByIdArgs, ({ args, ctx }) =>
+    readableNotes(ctx)
+      .where('personId', args.personId)
+      .where('id', args.id)
+      .related('author')
+      .related('preference')
+      .one(),
+  ),
+};
+
+export const noteCreateArgs = z.object({ id, preferenceId: id, title: noteTitle, body: noteBody });
+export const noteUpdateArgs = z.object({
+  id,
+  title: noteTitle.optional(),
+  body: noteBody.optional(),
+});
+export const noteDeleteArgs = z.object({ id });
+
+const quoted = (title: string) => `“${title}”`;
+
+/** The preference a note belongs to, after the server's write check on it. */
+async function writablePreference(tx: Transaction, ctx: ZeroContext, preferenceId: string) {
+  const me = requireAuth(ctx);
+  const pref = await tx.run(zql.preference.where('id', preferenceId).one());
+  if (!pref) {
+    if (tx.location === 'server') throw appError('not_found');
+    return undefined;
+  }
+  await assertLibraryWrite(tx, me, pref.personId, { existing: [pref.access] });
+  return { me, pref };
+}
+
+export async function createNote(
+  tx: Transaction,
+  ctx: ZeroContext,
+  input: z.input<typeof noteCreateArgs>,
+): Promise<Change | undefined> {
+  const args = noteCreateArgs.parse(input);
+  const found = await writablePreference(tx, ctx, args.preferenceId);
+  if (!found) return undefined;
+  const { me, pref } = found;
+  const now = Date.now();
+  await tx.mutate.note.insert({
+    id: args.id,
+    personId: pref.personId,
+    preferenceId: pref.id,
+    title: args.title,
+    body: args.body,
+    createdBy: me.personId,
+    createdAt: now,
+    updatedAt: now,
+    updatedBy: me.personId,
+  });
+  return {
+    personId: pref.personId,
+    type: 'Create',
+    relatedType: 'Note',
+    relatedId: args.id,
+    message: `Added the note ${quoted(args.title)} to ${quoted(pref.title)}`,
+  };
+}
+
+async function existingNote(tx: Transaction, ctx: ZeroContext, noteId: string) {
+  const note = await tx.run(zql.note.where('id', noteId).one());
+  if (!note) {
+    if (tx.location === 'server') throw appError('not_found');
+    return undefined;
+  }
+  const found = await writablePreference(tx, ctx, note.preferenceId);
+  return found ? { ...found, note } : undefined;
+}
+
+export async function updateNote(
+  tx: Transaction,
+  ctx: ZeroContext,
+  input: z.input<typeof noteUpdateArgs>,
+): Promise<Change | undefined> {
+  const args = noteUpdateArgs.parse(input);
+  const found = await existingNote(tx, ctx, args.id);
+  if (!found) return undefined;
+  const { me, note } = found;
+  await tx.mutate.note.update({
+    id: note.id,
+    ...(args.title !== undefined && { title: args.title }),
+    ...(args.body !== undefined && { body: args.body }),
+    updatedAt: Date.now(),
+    updatedBy: me.personId,
+  });
+  return {
+    personId: note.personId,
+    type: 'Modify',
+    relatedType: 'Note',
+    relatedId: note.id,
+    message: `Changed the note ${quoted(args.title ?? note.title)}`,
+  };
+}
+
+export async function deleteNote(
+  tx: Transaction,
+  ctx: ZeroContext,
+  input: z.input<typeof noteDeleteArgs>,
+): Promise<Change | undefined> {
+  const args = noteDeleteArgs.parse(input);
+  const found = await existingNote(tx, ctx, args.id);
+  if (!found) return undefined;
+  const { note, pref } = found;
+  await tx.mutate.note.delete({ id: note.id });
+  return {
+    personId: note.personId,
+    type: 'Delete',
+    relatedType: 'Note',
+    relatedId: note.id,
+    message: `Deleted the note ${quoted(note.title)} from ${quoted(pref.title)}`,
+  };
+}
+
+export const noteMutators = {
+  create: defineMutator(noteCreateArgs, async ({ tx, args, ctx }) => {
+    await createNote(tx, ctx, args);
+  }),
+  update: defineMutator(noteUpdateArgs, async ({ tx, args, ctx }) => {
+    await updateNote(tx, ctx, args);
+  }),
+  delete: defineMutator(noteDeleteArgs, async ({ tx, args, ctx }) => {
+    await deleteNote(tx, ctx, args);
+  }),
+};

@@ -1,0 +1,15 @@
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+type Violation = { id: string; impact: string | null; help: string; nodes: unknown[] };
+
+/** Runs axe-core (WCAG 2.0-2.2 A/AA rules) in the page; returns serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ path: axePath });
+  const result: { violations: Violation[] } = await page.evaluate(
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })`,
+  );
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

@@ -1,0 +1,2 @@
+/** Interface text of the navigation screens: part of the one catalogue, web/messages.ts. */
+export const navigationMessages = {} as const;

@@ -1,0 +1,27 @@
+/** Interface text of the note screens: part of the one catalogue, web/messages.ts. */
+export const noteMessages = {
+  loading: 'Loading the note',
+  notFound: 'We could not find that note.',
+  backToPreference: 'Back to the preference',
+  backToLibrary: 'Back to the library',
+  createTitle: 'Add a note',
+  editTitle: 'Edit the note',
+  forPreference: (title: string) => `For “${title}”`,
+  title: 'Title',
+  body: 'Note',
+  bodyHelp:
+    'You can use markdown: **bold**, *italic*, lists and links (http, https, mailto, irc, ircs, xmpp).',
+  save: 'Save',
+  saving: 'Saving',
+  cancel: 'Cancel',
+  edit: 'Edit',
+  byOn: (name: string, date: string) => `By ${name} on ${date}`,
+  updatedOn: (date: string) => `Last changed on ${date}`,
+  someone: 'Someone',
+  delete: 'Delete',
+  deleteLabel: (title: string) => `Delete the note “${title}”`,
+  deleteTitle: 'Delete this note?',
+  deleteBody: (title: string) => `The note “${title}” will be deleted. This cannot be undone.`,
+  deleteConfirm: 'Delete note',
+  deleting: 'Deleting',
+} as const;
