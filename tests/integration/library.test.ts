@@ -1,0 +1,387 @@
+/**
+ * The library over REST (spec §7 Notes, Preferences and reviews, Categories)
+ * and the rules the matrix does not cover: bad input (400, nothing changed),
+ * unknown and other people's ids (404), history in the same transaction,
+ * category deletion that never takes a preference, live updates between a
+ * supporter in session and the Decision Maker.
+ */
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { seedId } from '../../api/seed.ts';
+import { LIMITS } from '../../sync/library-fields.ts';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import { eventually, type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
+
+const stack = inject('stack');
+const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
+const clients: Array<{ close: () => Promise<void> }> = [];
+
+const aroha = seedId('person:aroha');
+const ana = seedId('person:ana');
+const food = seedId('category:aroha:food');
+const breakfast = seedId('category:aroha:breakfast');
+const tea = seedId('preference:aroha:tea');
+const unknownId = '00000000-0000-4000-8000-000000000000';
+
+let dm: SignedIn;
+let sam: SignedIn;
+
+beforeAll(async () => {
+  dm = await signIn(stack.url, 'aroha@example.com');
+  sam = await signIn(stack.url, 'sam@example.com');
+});
+
+afterAll(async () => {
+  for (const c of clients) await c.close().catch(() => {});
+  await sql`update support_session set ended_at = now() where ended_at is null`;
+  await sql.end();
+});
+
+type Json = Record<string, unknown>;
+
+async function call(method: string, path: string, body?: unknown, who: SignedIn = dm) {
+  const res = await fetch(`${stack.url}${path}`, {
+    method,
+    headers: { cookie: who.cookie, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Json };
+}
+
+const prefs = `/api/people/${aroha}/preferences`;
+const cats = `/api/people/${aroha}/preferences/categories`;
+const notes = `/api/people/${aroha}/notes`;
+
+async function countRows(table: 'preference' | 'category' | 'note' | 'history_event') {
+  const [row] = await sql`select count(*)::int n from ${sql(table)}`;
+  return Number(row?.n);
+}
+
+describe('preferences over REST', () => {
+  test('create, read, list with filters, update, delete — each with its history event', async () => {
+    const historyBefore = await countRows('history_event');
+    const created = await call('POST', prefs, {
+      title: '  Walks on the beach  ',
+      description: 'At *low* tide',
+      feeling: 'love',
+      access: 'General',
+      reviewSchedule: 'OnceAMonth',
+      categoryIds: [food],
+    });
+    expect(created.status).toBe(201);
+    const id = String(created.body.id);
+    expect(created.body).toMatchObject({
+      title: 'Walks on the beach',
+      feeling: 'love',
+      access: 'General',
+      reviewSchedule: 'OnceAMonth',
+      status: 'Published',
+      createdBy: aroha,
+      reviewStatus: 'New',
+    });
+    expect(created.body.categories).toEqual([expect.objectContaining({ id: food })]);
+    // A month ahead, give or take the calendar.
+    const reviewAt = Date.parse(String(created.body.reviewAt));
+    expect(reviewAt - Date.now()).toBeGreaterThan(27 * 86_400_000);
+    expect(reviewAt - Date.now()).toBeLessThan(32 * 86_400_000);
+
+    expect((await call('GET', `${prefs}/${id}`)).body.title).toBe('Walks on the beach');
+    const search = await call('GET', `${prefs}?query=BEACH`);
+    expect((search.body.preferences as Json[]).map((p) => p.id)).toEqual([id]);
+    const inFood = await call('GET', `${prefs}?categoryId=${food}&feeling=love`);
+    expect((inFood.body.preferences as Json[]).map((p) => p.id)).toContain(id);
+    expect((await call('GET', `${prefs}?access=Nope`)).status).toBe(400);
+
+    const updated = await call('PUT', `${prefs}/${id}`, {
+      title: 'Beach walks',
+      access: 'Restricted',
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ title: 'Beach walks', access: 'Restricted' });
+
+    expect((await call('DELETE', `${prefs}/${id}`)).status).toBe(204);
+    expect((await call('GET', `${prefs}/${id}`)).status).toBe(404);
+
+    const events = await sql`select type, related_type, message from history_event
+                             where related_id = ${id} order by created_at`;
+    expect(events.map((e) => e.type)).toEqual(['Create', 'Modify', 'Delete']);
+    expect(events[1]?.message).toBe(
+      'Changed the title from “Walks on the beach” to “Beach walks”, and its who can see it',
+    );
+    expect(await countRows('history_event')).toBe(historyBefore + 3);
+  });
+
+  test('bad input: 400 with a clear message, and nothing is written', async () => {
+    const before = await countRows('preference');
+    const history = await countRows('history_event');
+    const cases: Array<[unknown, number, string | RegExp]> = [
+      [{ title: 'No category', categoryIds: [] }, 400, 'Please select a category'],
+      [{ title: '   ', categoryIds: [food] }, 400, 'Please enter a title.'],
+      [
+        { title: 'x'.repeat(LIMITS.preferenceTitle + 1), categoryIds: [food] },
+        400,
+        `A title can be at most ${LIMITS.preferenceTitle} characters.`,
+      ],
+      [
+        {
+          title: 'Long',
+          description: 'x'.repeat(LIMITS.preferenceDescription + 1),
+          categoryIds: [food],
+        },
+        400,
+        /A description can be at most 10,000 characters/,
+      ],
+      [{ title: 'Bad feeling', feeling: 'ecstatic', categoryIds: [food] }, 400, /feeling/],
+      [{ title: 'Bad access', access: 'Secret', categoryIds: [food] }, 400, /access/],
+      ['not json', 400, /Please check what you sent/],
+      [[1, 2], 400, /Please check what you sent/],
+      // Another person's category, and one that does not exist: not found, never revealed.
+      [
+        { title: 'Ana’s', categoryIds: [seedId('category:ana:work')] },
+        404,
+        'We could not find that.',
+      ],
+      [{ title: 'Ghost', categoryIds: [unknownId] }, 404, 'We could not find that.'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await call('POST', prefs, body);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(status);
+      expect((res.body.error as Json).message).toMatch(message);
+    }
+    expect(await countRows('preference')).toBe(before);
+    expect(await countRows('history_event')).toBe(history);
+  });
+
+  test('unknown, malformed and other people’s ids', async () => {
+    const anaPref = seedId('preference:ana:meetings');
+    expect((await call('GET', `${prefs}/${unknownId}`)).status).toBe(404);
+    expect((await call('GET', `${prefs}/${'x'.repeat(65)}`)).status).toBe(400);
+    // Ana's preference through Aroha's path, and Ana's library itself: 404 / no rows.
+    expect((await call('GET', `${prefs}/${anaPref}`)).status).toBe(404);
+    expect((await call('PUT', `${prefs}/${anaPref}`, { title: 'Mine now' })).status).toBe(404);
+    expect((await call('DELETE', `${prefs}/${anaPref}`)).status).toBe(404);
+    const anaList = await call('GET', `/api/people/${ana}/preferences`);
+    expect(anaList.status).toBe(200);
+    expect(anaList.body.preferences).toEqual([]);
+    const [row] = await sql`select title from preference where id = ${anaPref}`;
+    expect(row?.title).not.toBe('Mine now');
+    // Signed out.
+    const out = await fetch(`${stack.url}${prefs}`);
+    expect(out.status).toBe(401);
+    expect(await out.json()).toEqual({
+      error: { code: 'unauthenticated', message: 'You must be logged in to view this page' },
+    });
+  });
+
+  test('a review records who and when, and moves the next review by the schedule', async () => {
+    const before = await sql`select count(*)::int n from review where preference_id = ${tea}`;
+    const res = await call('POST', `/api/people/${aroha}/reviews`, {
+      preferenceId: tea,
+      reviewSchedule: 'OnceAWeek',
+    });
+    expect(res.status).toBe(201);
+    const next = Date.parse(String(res.body.nextReviewAt));
+    expect(Math.abs(next - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
+    const [pref] =
+      await sql`select review_schedule, reviewed_by, review_at from preference where id = ${tea}`;
+    expect(pref).toMatchObject({ review_schedule: 'OnceAWeek', reviewed_by: aroha });
+    const after = await sql`select count(*)::int n from review where preference_id = ${tea}`;
+    expect(after[0]?.n).toBe(Number(before[0]?.n) + 1);
+    expect(
+      (await call('POST', `/api/people/${aroha}/reviews`, { preferenceId: unknownId })).status,
+    ).toBe(404);
+    expect(
+      (
+        await call('POST', `/api/people/${aroha}/reviews`, {
+          preferenceId: tea,
+          reviewSchedule: 'Daily',
+        })
+      ).status,
+    ).toBe(400);
+    // Put the seeded schedule back.
+    await call('PUT', `${prefs}/${tea}`, { reviewSchedule: 'OnceAYear' });
+  });
+});
+
+describe('categories over REST', () => {
+  test('list with parentId, includeCounts and hidden; create both ways; edit; own-parent refused', async () => {
+    const top = await call('GET', `${cats}?includeCounts=true`);
+    expect(top.status).toBe(200);
+    const list = top.body.categories as Json[];
+    expect(list.every((c) => c.parentId === null)).toBe(true);
+    expect(list.find((c) => c.id === food)).toMatchObject({ title: 'Food and drink' });
+    expect(Number(list.find((c) => c.id === food)?.count)).toBeGreaterThan(0);
+    const children = await call('GET', `${cats}?parentId=${food}`);
+    expect((children.body.categories as Json[]).map((c) => c.id)).toEqual([breakfast]);
+    expect((await call('GET', `${cats}?includeCounts=maybe`)).status).toBe(400);
+
+    const made = await call('POST', cats, { title: 'Music', access: 'General', hidden: true });
+    expect(made.status).toBe(201);
+    const musicId = String(made.body.id);
+    const hidden = await call('GET', `${cats}?hidden=true`);
+    expect((hidden.body.categories as Json[]).map((c) => c.id)).toContain(musicId);
+    const shown = await call('GET', `${cats}?hidden=false`);
+    expect((shown.body.categories as Json[]).map((c) => c.id)).not.toContain(musicId);
+
+    const other = await call('POST', '/api/preferences/categories', {
+      personId: aroha,
+      title: 'Jazz',
+      parentId: musicId,
+    });
+    expect(other.status).toBe(201);
+    const jazzId = String(other.body.id);
+    expect(other.body.parentId).toBe(musicId);
+
+    // A category cannot go inside itself, nor inside its own child.
+    const loop = await call('PUT', `${cats}/${musicId}`, { parentId: jazzId });
+    expect(loop.status).toBe(400);
+    expect((loop.body.error as Json).message).toBe('A category cannot be placed inside itself.');
+    expect((await call('PUT', `${cats}/${musicId}`, { title: '' })).status).toBe(400);
+    expect((await call('PUT', `${cats}/${musicId}`, { title: 'Music and song' })).body.title).toBe(
+      'Music and song',
+    );
+
+    await call('DELETE', `${cats}/${jazzId}`);
+    await call('DELETE', `${cats}/${musicId}`);
+  });
+
+  test('deleting a category keeps its preferences and moves its sub-categories up', async () => {
+    const parent = String((await call('POST', cats, { title: 'Outdoors' })).body.id);
+    const child = String(
+      (await call('POST', cats, { title: 'Gardening', parentId: parent })).body.id,
+    );
+    const pref = String(
+      (await call('POST', prefs, { title: 'Weeding on Sundays', categoryIds: [parent] })).body.id,
+    );
+    expect((await call('DELETE', `${cats}/${parent}`)).status).toBe(204);
+    expect((await call('GET', `${prefs}/${pref}`)).status).toBe(200);
+    expect((await call('GET', `${cats}/${child}`)).body.parentId).toBeNull();
+    const [event] =
+      await sql`select message from history_event where related_id = ${parent} and type = 'Delete'`;
+    expect(event?.message).toBe(
+      'Deleted the category “Outdoors”; its preferences stay in the library',
+    );
+    await call('DELETE', `${prefs}/${pref}`);
+    await call('DELETE', `${cats}/${child}`);
+  });
+});
+
+describe('notes over REST', () => {
+  test('create, read, update, delete; bounded; follow the preference', async () => {
+    const made = await call('POST', notes, {
+      preferenceId: tea,
+      title: ' Mug ',
+      body: 'The **blue** one',
+    });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ title: 'Mug', preferenceId: tea, createdBy: aroha });
+    const id = String(made.body.id);
+    expect((await call('GET', `${notes}/${id}`)).body.body).toBe('The **blue** one');
+    expect((await call('PUT', `${notes}/${id}`, { body: 'The green one' })).body.body).toBe(
+      'The green one',
+    );
+    expect(
+      (
+        await call('POST', notes, {
+          preferenceId: tea,
+          title: 'Long',
+          body: 'x'.repeat(LIMITS.noteBody + 1),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', notes, { preferenceId: tea, title: 'Empty', body: ' ' })).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', notes, { preferenceId: unknownId, title: 'T', body: 'B' })).status,
+    ).toBe(404);
+    // Deleting the preference takes its notes with it.
+    const pref = String(
+      (await call('POST', prefs, { title: 'Short-lived', categoryIds: [food] })).body.id,
+    );
+    const noteOnIt = String(
+      (await call('POST', notes, { preferenceId: pref, title: 'N', body: 'B' })).body.id,
+    );
+    await call('DELETE', `${prefs}/${pref}`);
+    expect((await call('GET', `${notes}/${noteOnIt}`)).status).toBe(404);
+    expect((await call('DELETE', `${notes}/${id}`)).status).toBe(204);
+    expect((await call('GET', `${notes}/${id}`)).status).toBe(404);
+  });
+});
+
+describe('live: a supporter in session and the Decision Maker', () => {
+  test('create, edit and delete by either side appear on the other’s open list', async () => {
+    const sessionId = crypto.randomUUID();
+    await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
+              values (${sessionId}, ${seedId('link:sam->aroha')}, ${aroha}, ${sam.personId})`;
+    const dmZ = zeroClient(stack.zeroUrl, dm);
+    const samZ = zeroClient(stack.zeroUrl, sam);
+    clients.push(dmZ, samZ);
+    const dmList = dmZ.materialize(queries.preference.list({ personId: aroha }));
+    const samList = samZ.materialize(queries.preference.list({ personId: aroha }));
+    const titles = (v: { data: readonly { title: string }[] }) => v.data.map((p) => p.title);
+    try {
+      await eventually(
+        'Sam to see the General items',
+        () => titles(samList),
+        (t) => t.length > 0,
+      );
+
+      // Sam creates: Aroha sees it.
+      const id = crypto.randomUUID();
+      const created = await samZ.mutate(
+        mutators.preference.create({
+          id,
+          personId: aroha,
+          title: 'Sam’s idea',
+          categoryIds: [food],
+        }),
+      ).server;
+      expect(created.type).toBe('success');
+      await eventually(
+        'Aroha to see Sam’s new preference',
+        () => titles(dmList),
+        (t) => t.includes('Sam’s idea'),
+      );
+      const [row] = await sql`select created_by from preference where id = ${id}`;
+      expect(row?.created_by).toBe(sam.personId);
+
+      // Aroha edits it: Sam sees the change.
+      await dmZ.mutate(mutators.preference.update({ id, title: 'Our idea' })).server;
+      await eventually(
+        'Sam to see the new title',
+        () => titles(samList),
+        (t) => t.includes('Our idea'),
+      );
+
+      // Sam deletes it: gone from Aroha's list.
+      const deleted = await samZ.mutate(mutators.preference.delete({ id })).server;
+      expect(deleted.type).toBe('success');
+      await eventually(
+        'the preference to leave Aroha’s list',
+        () => titles(dmList),
+        (t) => !t.includes('Our idea'),
+      );
+
+      // A General supporter cannot make a Restricted preference: refused, nothing made.
+      const refused = crypto.randomUUID();
+      const result = await samZ.mutate(
+        mutators.preference.create({
+          id: refused,
+          personId: aroha,
+          title: 'Secret',
+          access: 'Restricted',
+          categoryIds: [food],
+        }),
+      ).server;
+      expect(result.type).toBe('error');
+      expect(await sql`select id from preference where id = ${refused}`).toEqual([]);
+    } finally {
+      dmList.destroy();
+      samList.destroy();
+      await sql`update support_session set ended_at = now() where id = ${sessionId}`;
+    }
+  });
+});
