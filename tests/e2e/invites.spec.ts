@@ -1,28 +1,16 @@
-import { createRequire } from 'node:module';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import postgres from 'postgres';
 import { seedId } from '../../api/seed.ts';
 import { readMailbox } from '../harness/magic-link.ts';
+import { seriousViolations } from './axe.ts';
 import { expect, signInContext, test } from './fixtures.ts';
 
 const tui = seedId('person:tui');
 const walkId = crypto.randomUUID();
 const pillsId = crypto.randomUUID();
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let n = 0;
 const freshEmail = (tag: string) => `${tag}.${Date.now()}.${n++}@example.org`;
-
-type Violation = { id: string; impact: string | null; help: string; nodes: unknown[] };
-
-/** axe-core (WCAG 2.0-2.2 A/AA); serious and critical violations only, as tests/e2e/a11y.spec.ts. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: axePath });
-  const result: { violations: Violation[] } = await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })`,
-  );
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 /** Tui is the Decision Maker with no connections; other tests rely on that. */
 async function restoreTui(databaseUrl: string) {
@@ -287,6 +275,37 @@ test('inviting yourself is refused with "You cannot be set as your own supporter
       ),
     ).toHaveLength(0);
   } finally {
+    await restoreTui(app.databaseUrl);
+  }
+});
+
+test('accepting an invite meant for another account is refused: "We are not yet able to combine accounts."', async ({
+  browser,
+  context,
+  app,
+}) => {
+  await signInContext(context, app.url, 'tui@example.com');
+  // Tui invites Ana's address; Riley, signed in on another device, opens the link.
+  const res = await context.request.post(`${app.url}/api/people/${tui}/invites`, {
+    data: { kind: 'Supporter', accessLevel: 'General', email: 'ana@example.com' },
+  });
+  expect(res.status()).toBe(201);
+  const { url } = (await res.json()) as { url: string };
+  const riley = await browser.newContext();
+  try {
+    await signInContext(riley, app.url, 'riley@example.com');
+    const page = await riley.newPage();
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Accept Connection' }).click();
+    await expect(page.getByRole('alert')).toContainText('We are not yet able to combine accounts.');
+    expect(
+      await withSql(
+        app.databaseUrl,
+        (sql) => sql`select 1 from supporter_link where supported_id = ${tui}`,
+      ),
+    ).toHaveLength(0);
+  } finally {
+    await riley.close();
     await restoreTui(app.databaseUrl);
   }
 });
