@@ -1,7 +1,7 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ErrorPage, NotFoundPage } from './components/error-page.tsx';
+import { AppErrorBoundary, NotFoundPage, PageError } from './components/error-page.tsx';
 import { routeTree } from './routeTree.gen.ts';
 import './styles.css';
 import './styles/library.css';
@@ -13,7 +13,7 @@ import './styles/navigation.css';
 const router = createRouter({
   routeTree,
   defaultPreload: 'intent',
-  defaultErrorComponent: ErrorPage,
+  defaultErrorComponent: PageError,
   defaultNotFoundComponent: NotFoundPage,
   scrollRestoration: true,
 });
@@ -28,7 +28,9 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <AppErrorBoundary>
+        <RouterProvider router={router} />
+      </AppErrorBoundary>
     </StrictMode>,
   );
 }

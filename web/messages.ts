@@ -3,6 +3,7 @@ import { libraryMessages } from './messages/library.ts';
 import { navigationMessages } from './messages/navigation.ts';
 import { noteMessages } from './messages/note.ts';
 import { preferenceMessages } from './messages/preference.ts';
+import { preferenceFormMessages } from './messages/preference-form.ts';
 
 /**
  * Every sentence the interface shows, in one place (default locale `en`).
@@ -409,6 +410,7 @@ export const messages = {
   // Sections kept in files of their own (web/messages/*.ts), one per area.
   library: libraryMessages,
   preference: preferenceMessages,
+  preferenceForm: preferenceFormMessages,
   category: categoryMessages,
   note: noteMessages,
   navigation: navigationMessages,

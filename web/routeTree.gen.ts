@@ -28,6 +28,8 @@ import { Route as InviteInviteIdInviteTokenJoinRouteImport } from './routes/invi
 import { Route as LoginChallengeEmailEmailRouteImport } from './routes/login.challenge.email.$email'
 import { Route as LoginLinkChallengeIdTokenRouteImport } from './routes/login.link.$challengeId.$token'
 import { Route as PeoplePersonIdPreferencesIndexRouteImport } from './routes/people.$personId.preferences.index'
+import { Route as PeoplePersonIdPreferencesLibraryRouteImport } from './routes/people.$personId.preferences.library'
+import { Route as PeoplePersonIdSettingsMenuRouteImport } from './routes/people.$personId.settings.menu'
 import { Route as PeoplePersonIdSettingsPasskeysRouteImport } from './routes/people.$personId.settings.passkeys'
 import { Route as PeoplePersonIdSupportersIndexRouteImport } from './routes/people.$personId.supporters.index'
 import { Route as PeoplePersonIdSupportersFinishRouteImport } from './routes/people.$personId.supporters.finish'
@@ -38,9 +40,21 @@ import { Route as PeoplePersonIdSupportingIdRouteImport } from './routes/people.
 import { Route as PeoplePersonIdSupportingCreateRouteImport } from './routes/people.$personId.supporting.create'
 import { Route as PeoplePersonIdPreferencesIdIndexRouteImport } from './routes/people.$personId.preferences.$id.index'
 import { Route as PeoplePersonIdPreferencesIdEditRouteImport } from './routes/people.$personId.preferences.$id.edit'
+import { Route as PeoplePersonIdPreferencesCategoriesIndexRouteImport } from './routes/people.$personId.preferences.categories.index'
+import { Route as PeoplePersonIdPreferencesCategoriesCreateRouteImport } from './routes/people.$personId.preferences.categories.create'
+import { Route as PeoplePersonIdPreferencesCreateIndexRouteImport } from './routes/people.$personId.preferences.create.index'
 import { Route as PeoplePersonIdSupportersIdIndexRouteImport } from './routes/people.$personId.supporters.$id.index'
 import { Route as PeoplePersonIdSupportersIdEditRouteImport } from './routes/people.$personId.supporters.$id.edit'
+import { Route as PeoplePersonIdPreferencesIdEditIndexRouteImport } from './routes/people.$personId.preferences.$id.edit.index'
+import { Route as PeoplePersonIdPreferencesIdEditStepRouteImport } from './routes/people.$personId.preferences.$id.edit.$step'
+import { Route as PeoplePersonIdPreferencesPreferenceIdNotesCreateRouteImport } from './routes/people.$personId.preferences.$preferenceId.notes.create'
+import { Route as PeoplePersonIdPreferencesCategoriesIdIndexRouteImport } from './routes/people.$personId.preferences.categories.$id.index'
+import { Route as PeoplePersonIdPreferencesCategoriesIdEditRouteImport } from './routes/people.$personId.preferences.categories.$id.edit'
+import { Route as PeoplePersonIdPreferencesCreateIdStepRouteImport } from './routes/people.$personId.preferences.create.$id.$step'
+import { Route as PeoplePersonIdPreferencesFilterFilterByNameRouteImport } from './routes/people.$personId.preferences.filter.$filterBy.$name'
 import { Route as LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRouteImport } from './routes/login.challenge.email.validate.$email.$challengeId.$challengeToken'
+import { Route as PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRouteImport } from './routes/people.$personId.preferences.$preferenceId.notes.$id.index'
+import { Route as PeoplePersonIdPreferencesPreferenceIdNotesIdEditRouteImport } from './routes/people.$personId.preferences.$preferenceId.notes.$id.edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -144,6 +158,18 @@ const PeoplePersonIdPreferencesIndexRoute =
     path: '/preferences/',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
+const PeoplePersonIdPreferencesLibraryRoute =
+  PeoplePersonIdPreferencesLibraryRouteImport.update({
+    id: '/preferences/library',
+    path: '/preferences/library',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSettingsMenuRoute =
+  PeoplePersonIdSettingsMenuRouteImport.update({
+    id: '/settings/menu',
+    path: '/settings/menu',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
 const PeoplePersonIdSettingsPasskeysRoute =
   PeoplePersonIdSettingsPasskeysRouteImport.update({
     id: '/settings/passkeys',
@@ -204,6 +230,24 @@ const PeoplePersonIdPreferencesIdEditRoute =
     path: '/preferences/$id/edit',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
+const PeoplePersonIdPreferencesCategoriesIndexRoute =
+  PeoplePersonIdPreferencesCategoriesIndexRouteImport.update({
+    id: '/preferences/categories/',
+    path: '/preferences/categories/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdPreferencesCategoriesCreateRoute =
+  PeoplePersonIdPreferencesCategoriesCreateRouteImport.update({
+    id: '/preferences/categories/create',
+    path: '/preferences/categories/create',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdPreferencesCreateIndexRoute =
+  PeoplePersonIdPreferencesCreateIndexRouteImport.update({
+    id: '/preferences/create/',
+    path: '/preferences/create/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
 const PeoplePersonIdSupportersIdIndexRoute =
   PeoplePersonIdSupportersIdIndexRouteImport.update({
     id: '/supporters/$id/',
@@ -216,11 +260,65 @@ const PeoplePersonIdSupportersIdEditRoute =
     path: '/supporters/$id/edit',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
+const PeoplePersonIdPreferencesIdEditIndexRoute =
+  PeoplePersonIdPreferencesIdEditIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => PeoplePersonIdPreferencesIdEditRoute,
+  } as any)
+const PeoplePersonIdPreferencesIdEditStepRoute =
+  PeoplePersonIdPreferencesIdEditStepRouteImport.update({
+    id: '/$step',
+    path: '/$step',
+    getParentRoute: () => PeoplePersonIdPreferencesIdEditRoute,
+  } as any)
+const PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute =
+  PeoplePersonIdPreferencesPreferenceIdNotesCreateRouteImport.update({
+    id: '/preferences/$preferenceId/notes/create',
+    path: '/preferences/$preferenceId/notes/create',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdPreferencesCategoriesIdIndexRoute =
+  PeoplePersonIdPreferencesCategoriesIdIndexRouteImport.update({
+    id: '/preferences/categories/$id/',
+    path: '/preferences/categories/$id/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdPreferencesCategoriesIdEditRoute =
+  PeoplePersonIdPreferencesCategoriesIdEditRouteImport.update({
+    id: '/preferences/categories/$id/edit',
+    path: '/preferences/categories/$id/edit',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdPreferencesCreateIdStepRoute =
+  PeoplePersonIdPreferencesCreateIdStepRouteImport.update({
+    id: '/preferences/create/$id/$step',
+    path: '/preferences/create/$id/$step',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdPreferencesFilterFilterByNameRoute =
+  PeoplePersonIdPreferencesFilterFilterByNameRouteImport.update({
+    id: '/preferences/filter/$filterBy/$name',
+    path: '/preferences/filter/$filterBy/$name',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
 const LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute =
   LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRouteImport.update({
     id: '/login/challenge/email/validate/$email/$challengeId/$challengeToken',
     path: '/login/challenge/email/validate/$email/$challengeId/$challengeToken',
     getParentRoute: () => rootRouteImport,
+  } as any)
+const PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute =
+  PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRouteImport.update({
+    id: '/preferences/$preferenceId/notes/$id/',
+    path: '/preferences/$preferenceId/notes/$id/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdPreferencesPreferenceIdNotesIdEditRoute =
+  PeoplePersonIdPreferencesPreferenceIdNotesIdEditRouteImport.update({
+    id: '/preferences/$preferenceId/notes/$id/edit',
+    path: '/preferences/$preferenceId/notes/$id/edit',
+    getParentRoute: () => PeoplePersonIdRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -241,6 +339,8 @@ export interface FileRoutesByFullPath {
   '/invite/$inviteId/$inviteToken/join': typeof InviteInviteIdInviteTokenJoinRoute
   '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
+  '/people/$personId/preferences/library': typeof PeoplePersonIdPreferencesLibraryRoute
+  '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
   '/people/$personId/supporters/finish': typeof PeoplePersonIdSupportersFinishRoute
   '/people/$personId/supporters/invite': typeof PeoplePersonIdSupportersInviteRoute
@@ -251,11 +351,23 @@ export interface FileRoutesByFullPath {
   '/people/$personId/preferences/': typeof PeoplePersonIdPreferencesIndexRoute
   '/people/$personId/supporters/': typeof PeoplePersonIdSupportersIndexRoute
   '/people/$personId/supporting/': typeof PeoplePersonIdSupportingIndexRoute
-  '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRoute
+  '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRouteWithChildren
+  '/people/$personId/preferences/categories/create': typeof PeoplePersonIdPreferencesCategoriesCreateRoute
   '/people/$personId/supporters/$id/edit': typeof PeoplePersonIdSupportersIdEditRoute
   '/people/$personId/preferences/$id/': typeof PeoplePersonIdPreferencesIdIndexRoute
+  '/people/$personId/preferences/categories/': typeof PeoplePersonIdPreferencesCategoriesIndexRoute
+  '/people/$personId/preferences/create/': typeof PeoplePersonIdPreferencesCreateIndexRoute
   '/people/$personId/supporters/$id/': typeof PeoplePersonIdSupportersIdIndexRoute
+  '/people/$personId/preferences/$id/edit/$step': typeof PeoplePersonIdPreferencesIdEditStepRoute
+  '/people/$personId/preferences/$preferenceId/notes/create': typeof PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute
+  '/people/$personId/preferences/categories/$id/edit': typeof PeoplePersonIdPreferencesCategoriesIdEditRoute
+  '/people/$personId/preferences/create/$id/$step': typeof PeoplePersonIdPreferencesCreateIdStepRoute
+  '/people/$personId/preferences/filter/$filterBy/$name': typeof PeoplePersonIdPreferencesFilterFilterByNameRoute
+  '/people/$personId/preferences/$id/edit/': typeof PeoplePersonIdPreferencesIdEditIndexRoute
+  '/people/$personId/preferences/categories/$id/': typeof PeoplePersonIdPreferencesCategoriesIdIndexRoute
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
+  '/people/$personId/preferences/$preferenceId/notes/$id/edit': typeof PeoplePersonIdPreferencesPreferenceIdNotesIdEditRoute
+  '/people/$personId/preferences/$preferenceId/notes/$id/': typeof PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -274,6 +386,8 @@ export interface FileRoutesByTo {
   '/invite/$inviteId/$inviteToken/join': typeof InviteInviteIdInviteTokenJoinRoute
   '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
+  '/people/$personId/preferences/library': typeof PeoplePersonIdPreferencesLibraryRoute
+  '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
   '/people/$personId/supporters/finish': typeof PeoplePersonIdSupportersFinishRoute
   '/people/$personId/supporters/invite': typeof PeoplePersonIdSupportersInviteRoute
@@ -284,11 +398,22 @@ export interface FileRoutesByTo {
   '/people/$personId/preferences': typeof PeoplePersonIdPreferencesIndexRoute
   '/people/$personId/supporters': typeof PeoplePersonIdSupportersIndexRoute
   '/people/$personId/supporting': typeof PeoplePersonIdSupportingIndexRoute
-  '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRoute
+  '/people/$personId/preferences/categories/create': typeof PeoplePersonIdPreferencesCategoriesCreateRoute
   '/people/$personId/supporters/$id/edit': typeof PeoplePersonIdSupportersIdEditRoute
   '/people/$personId/preferences/$id': typeof PeoplePersonIdPreferencesIdIndexRoute
+  '/people/$personId/preferences/categories': typeof PeoplePersonIdPreferencesCategoriesIndexRoute
+  '/people/$personId/preferences/create': typeof PeoplePersonIdPreferencesCreateIndexRoute
   '/people/$personId/supporters/$id': typeof PeoplePersonIdSupportersIdIndexRoute
+  '/people/$personId/preferences/$id/edit/$step': typeof PeoplePersonIdPreferencesIdEditStepRoute
+  '/people/$personId/preferences/$preferenceId/notes/create': typeof PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute
+  '/people/$personId/preferences/categories/$id/edit': typeof PeoplePersonIdPreferencesCategoriesIdEditRoute
+  '/people/$personId/preferences/create/$id/$step': typeof PeoplePersonIdPreferencesCreateIdStepRoute
+  '/people/$personId/preferences/filter/$filterBy/$name': typeof PeoplePersonIdPreferencesFilterFilterByNameRoute
+  '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditIndexRoute
+  '/people/$personId/preferences/categories/$id': typeof PeoplePersonIdPreferencesCategoriesIdIndexRoute
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
+  '/people/$personId/preferences/$preferenceId/notes/$id/edit': typeof PeoplePersonIdPreferencesPreferenceIdNotesIdEditRoute
+  '/people/$personId/preferences/$preferenceId/notes/$id': typeof PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -309,6 +434,8 @@ export interface FileRoutesById {
   '/invite/$inviteId/$inviteToken/join': typeof InviteInviteIdInviteTokenJoinRoute
   '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
+  '/people/$personId/preferences/library': typeof PeoplePersonIdPreferencesLibraryRoute
+  '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
   '/people/$personId/supporters/finish': typeof PeoplePersonIdSupportersFinishRoute
   '/people/$personId/supporters/invite': typeof PeoplePersonIdSupportersInviteRoute
@@ -319,11 +446,23 @@ export interface FileRoutesById {
   '/people/$personId/preferences/': typeof PeoplePersonIdPreferencesIndexRoute
   '/people/$personId/supporters/': typeof PeoplePersonIdSupportersIndexRoute
   '/people/$personId/supporting/': typeof PeoplePersonIdSupportingIndexRoute
-  '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRoute
+  '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRouteWithChildren
+  '/people/$personId/preferences/categories/create': typeof PeoplePersonIdPreferencesCategoriesCreateRoute
   '/people/$personId/supporters/$id/edit': typeof PeoplePersonIdSupportersIdEditRoute
   '/people/$personId/preferences/$id/': typeof PeoplePersonIdPreferencesIdIndexRoute
+  '/people/$personId/preferences/categories/': typeof PeoplePersonIdPreferencesCategoriesIndexRoute
+  '/people/$personId/preferences/create/': typeof PeoplePersonIdPreferencesCreateIndexRoute
   '/people/$personId/supporters/$id/': typeof PeoplePersonIdSupportersIdIndexRoute
+  '/people/$personId/preferences/$id/edit/$step': typeof PeoplePersonIdPreferencesIdEditStepRoute
+  '/people/$personId/preferences/$preferenceId/notes/create': typeof PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute
+  '/people/$personId/preferences/categories/$id/edit': typeof PeoplePersonIdPreferencesCategoriesIdEditRoute
+  '/people/$personId/preferences/create/$id/$step': typeof PeoplePersonIdPreferencesCreateIdStepRoute
+  '/people/$personId/preferences/filter/$filterBy/$name': typeof PeoplePersonIdPreferencesFilterFilterByNameRoute
+  '/people/$personId/preferences/$id/edit/': typeof PeoplePersonIdPreferencesIdEditIndexRoute
+  '/people/$personId/preferences/categories/$id/': typeof PeoplePersonIdPreferencesCategoriesIdIndexRoute
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
+  '/people/$personId/preferences/$preferenceId/notes/$id/edit': typeof PeoplePersonIdPreferencesPreferenceIdNotesIdEditRoute
+  '/people/$personId/preferences/$preferenceId/notes/$id/': typeof PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -345,6 +484,8 @@ export interface FileRouteTypes {
     | '/invite/$inviteId/$inviteToken/join'
     | '/login/challenge/email/$email'
     | '/login/link/$challengeId/$token'
+    | '/people/$personId/preferences/library'
+    | '/people/$personId/settings/menu'
     | '/people/$personId/settings/passkeys'
     | '/people/$personId/supporters/finish'
     | '/people/$personId/supporters/invite'
@@ -356,10 +497,22 @@ export interface FileRouteTypes {
     | '/people/$personId/supporters/'
     | '/people/$personId/supporting/'
     | '/people/$personId/preferences/$id/edit'
+    | '/people/$personId/preferences/categories/create'
     | '/people/$personId/supporters/$id/edit'
     | '/people/$personId/preferences/$id/'
+    | '/people/$personId/preferences/categories/'
+    | '/people/$personId/preferences/create/'
     | '/people/$personId/supporters/$id/'
+    | '/people/$personId/preferences/$id/edit/$step'
+    | '/people/$personId/preferences/$preferenceId/notes/create'
+    | '/people/$personId/preferences/categories/$id/edit'
+    | '/people/$personId/preferences/create/$id/$step'
+    | '/people/$personId/preferences/filter/$filterBy/$name'
+    | '/people/$personId/preferences/$id/edit/'
+    | '/people/$personId/preferences/categories/$id/'
     | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
+    | '/people/$personId/preferences/$preferenceId/notes/$id/edit'
+    | '/people/$personId/preferences/$preferenceId/notes/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -378,6 +531,8 @@ export interface FileRouteTypes {
     | '/invite/$inviteId/$inviteToken/join'
     | '/login/challenge/email/$email'
     | '/login/link/$challengeId/$token'
+    | '/people/$personId/preferences/library'
+    | '/people/$personId/settings/menu'
     | '/people/$personId/settings/passkeys'
     | '/people/$personId/supporters/finish'
     | '/people/$personId/supporters/invite'
@@ -388,11 +543,22 @@ export interface FileRouteTypes {
     | '/people/$personId/preferences'
     | '/people/$personId/supporters'
     | '/people/$personId/supporting'
-    | '/people/$personId/preferences/$id/edit'
+    | '/people/$personId/preferences/categories/create'
     | '/people/$personId/supporters/$id/edit'
     | '/people/$personId/preferences/$id'
+    | '/people/$personId/preferences/categories'
+    | '/people/$personId/preferences/create'
     | '/people/$personId/supporters/$id'
+    | '/people/$personId/preferences/$id/edit/$step'
+    | '/people/$personId/preferences/$preferenceId/notes/create'
+    | '/people/$personId/preferences/categories/$id/edit'
+    | '/people/$personId/preferences/create/$id/$step'
+    | '/people/$personId/preferences/filter/$filterBy/$name'
+    | '/people/$personId/preferences/$id/edit'
+    | '/people/$personId/preferences/categories/$id'
     | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
+    | '/people/$personId/preferences/$preferenceId/notes/$id/edit'
+    | '/people/$personId/preferences/$preferenceId/notes/$id'
   id:
     | '__root__'
     | '/'
@@ -412,6 +578,8 @@ export interface FileRouteTypes {
     | '/invite/$inviteId/$inviteToken/join'
     | '/login/challenge/email/$email'
     | '/login/link/$challengeId/$token'
+    | '/people/$personId/preferences/library'
+    | '/people/$personId/settings/menu'
     | '/people/$personId/settings/passkeys'
     | '/people/$personId/supporters/finish'
     | '/people/$personId/supporters/invite'
@@ -423,10 +591,22 @@ export interface FileRouteTypes {
     | '/people/$personId/supporters/'
     | '/people/$personId/supporting/'
     | '/people/$personId/preferences/$id/edit'
+    | '/people/$personId/preferences/categories/create'
     | '/people/$personId/supporters/$id/edit'
     | '/people/$personId/preferences/$id/'
+    | '/people/$personId/preferences/categories/'
+    | '/people/$personId/preferences/create/'
     | '/people/$personId/supporters/$id/'
+    | '/people/$personId/preferences/$id/edit/$step'
+    | '/people/$personId/preferences/$preferenceId/notes/create'
+    | '/people/$personId/preferences/categories/$id/edit'
+    | '/people/$personId/preferences/create/$id/$step'
+    | '/people/$personId/preferences/filter/$filterBy/$name'
+    | '/people/$personId/preferences/$id/edit/'
+    | '/people/$personId/preferences/categories/$id/'
     | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
+    | '/people/$personId/preferences/$preferenceId/notes/$id/edit'
+    | '/people/$personId/preferences/$preferenceId/notes/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -585,6 +765,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdPreferencesIndexRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
+    '/people/$personId/preferences/library': {
+      id: '/people/$personId/preferences/library'
+      path: '/preferences/library'
+      fullPath: '/people/$personId/preferences/library'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesLibraryRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/settings/menu': {
+      id: '/people/$personId/settings/menu'
+      path: '/settings/menu'
+      fullPath: '/people/$personId/settings/menu'
+      preLoaderRoute: typeof PeoplePersonIdSettingsMenuRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
     '/people/$personId/settings/passkeys': {
       id: '/people/$personId/settings/passkeys'
       path: '/settings/passkeys'
@@ -655,6 +849,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdPreferencesIdEditRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
+    '/people/$personId/preferences/categories/': {
+      id: '/people/$personId/preferences/categories/'
+      path: '/preferences/categories'
+      fullPath: '/people/$personId/preferences/categories/'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesCategoriesIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/preferences/categories/create': {
+      id: '/people/$personId/preferences/categories/create'
+      path: '/preferences/categories/create'
+      fullPath: '/people/$personId/preferences/categories/create'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesCategoriesCreateRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/preferences/create/': {
+      id: '/people/$personId/preferences/create/'
+      path: '/preferences/create'
+      fullPath: '/people/$personId/preferences/create/'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesCreateIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
     '/people/$personId/supporters/$id/': {
       id: '/people/$personId/supporters/$id/'
       path: '/supporters/$id'
@@ -669,6 +884,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdSupportersIdEditRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
+    '/people/$personId/preferences/$id/edit/': {
+      id: '/people/$personId/preferences/$id/edit/'
+      path: '/'
+      fullPath: '/people/$personId/preferences/$id/edit/'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesIdEditIndexRouteImport
+      parentRoute: typeof PeoplePersonIdPreferencesIdEditRoute
+    }
+    '/people/$personId/preferences/$id/edit/$step': {
+      id: '/people/$personId/preferences/$id/edit/$step'
+      path: '/$step'
+      fullPath: '/people/$personId/preferences/$id/edit/$step'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesIdEditStepRouteImport
+      parentRoute: typeof PeoplePersonIdPreferencesIdEditRoute
+    }
+    '/people/$personId/preferences/$preferenceId/notes/create': {
+      id: '/people/$personId/preferences/$preferenceId/notes/create'
+      path: '/preferences/$preferenceId/notes/create'
+      fullPath: '/people/$personId/preferences/$preferenceId/notes/create'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesPreferenceIdNotesCreateRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/preferences/categories/$id/': {
+      id: '/people/$personId/preferences/categories/$id/'
+      path: '/preferences/categories/$id'
+      fullPath: '/people/$personId/preferences/categories/$id/'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesCategoriesIdIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/preferences/categories/$id/edit': {
+      id: '/people/$personId/preferences/categories/$id/edit'
+      path: '/preferences/categories/$id/edit'
+      fullPath: '/people/$personId/preferences/categories/$id/edit'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesCategoriesIdEditRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/preferences/create/$id/$step': {
+      id: '/people/$personId/preferences/create/$id/$step'
+      path: '/preferences/create/$id/$step'
+      fullPath: '/people/$personId/preferences/create/$id/$step'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesCreateIdStepRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/preferences/filter/$filterBy/$name': {
+      id: '/people/$personId/preferences/filter/$filterBy/$name'
+      path: '/preferences/filter/$filterBy/$name'
+      fullPath: '/people/$personId/preferences/filter/$filterBy/$name'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesFilterFilterByNameRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
     '/login/challenge/email/validate/$email/$challengeId/$challengeToken': {
       id: '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
       path: '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
@@ -676,11 +940,45 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/people/$personId/preferences/$preferenceId/notes/$id/': {
+      id: '/people/$personId/preferences/$preferenceId/notes/$id/'
+      path: '/preferences/$preferenceId/notes/$id'
+      fullPath: '/people/$personId/preferences/$preferenceId/notes/$id/'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/preferences/$preferenceId/notes/$id/edit': {
+      id: '/people/$personId/preferences/$preferenceId/notes/$id/edit'
+      path: '/preferences/$preferenceId/notes/$id/edit'
+      fullPath: '/people/$personId/preferences/$preferenceId/notes/$id/edit'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesPreferenceIdNotesIdEditRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
   }
 }
 
+interface PeoplePersonIdPreferencesIdEditRouteChildren {
+  PeoplePersonIdPreferencesIdEditStepRoute: typeof PeoplePersonIdPreferencesIdEditStepRoute
+  PeoplePersonIdPreferencesIdEditIndexRoute: typeof PeoplePersonIdPreferencesIdEditIndexRoute
+}
+
+const PeoplePersonIdPreferencesIdEditRouteChildren: PeoplePersonIdPreferencesIdEditRouteChildren =
+  {
+    PeoplePersonIdPreferencesIdEditStepRoute:
+      PeoplePersonIdPreferencesIdEditStepRoute,
+    PeoplePersonIdPreferencesIdEditIndexRoute:
+      PeoplePersonIdPreferencesIdEditIndexRoute,
+  }
+
+const PeoplePersonIdPreferencesIdEditRouteWithChildren =
+  PeoplePersonIdPreferencesIdEditRoute._addFileChildren(
+    PeoplePersonIdPreferencesIdEditRouteChildren,
+  )
+
 interface PeoplePersonIdRouteChildren {
   PeoplePersonIdIndexRoute: typeof PeoplePersonIdIndexRoute
+  PeoplePersonIdPreferencesLibraryRoute: typeof PeoplePersonIdPreferencesLibraryRoute
+  PeoplePersonIdSettingsMenuRoute: typeof PeoplePersonIdSettingsMenuRoute
   PeoplePersonIdSettingsPasskeysRoute: typeof PeoplePersonIdSettingsPasskeysRoute
   PeoplePersonIdSupportersFinishRoute: typeof PeoplePersonIdSupportersFinishRoute
   PeoplePersonIdSupportersInviteRoute: typeof PeoplePersonIdSupportersInviteRoute
@@ -690,14 +988,26 @@ interface PeoplePersonIdRouteChildren {
   PeoplePersonIdPreferencesIndexRoute: typeof PeoplePersonIdPreferencesIndexRoute
   PeoplePersonIdSupportersIndexRoute: typeof PeoplePersonIdSupportersIndexRoute
   PeoplePersonIdSupportingIndexRoute: typeof PeoplePersonIdSupportingIndexRoute
-  PeoplePersonIdPreferencesIdEditRoute: typeof PeoplePersonIdPreferencesIdEditRoute
+  PeoplePersonIdPreferencesIdEditRoute: typeof PeoplePersonIdPreferencesIdEditRouteWithChildren
+  PeoplePersonIdPreferencesCategoriesCreateRoute: typeof PeoplePersonIdPreferencesCategoriesCreateRoute
   PeoplePersonIdSupportersIdEditRoute: typeof PeoplePersonIdSupportersIdEditRoute
   PeoplePersonIdPreferencesIdIndexRoute: typeof PeoplePersonIdPreferencesIdIndexRoute
+  PeoplePersonIdPreferencesCategoriesIndexRoute: typeof PeoplePersonIdPreferencesCategoriesIndexRoute
+  PeoplePersonIdPreferencesCreateIndexRoute: typeof PeoplePersonIdPreferencesCreateIndexRoute
   PeoplePersonIdSupportersIdIndexRoute: typeof PeoplePersonIdSupportersIdIndexRoute
+  PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute: typeof PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute
+  PeoplePersonIdPreferencesCategoriesIdEditRoute: typeof PeoplePersonIdPreferencesCategoriesIdEditRoute
+  PeoplePersonIdPreferencesCreateIdStepRoute: typeof PeoplePersonIdPreferencesCreateIdStepRoute
+  PeoplePersonIdPreferencesFilterFilterByNameRoute: typeof PeoplePersonIdPreferencesFilterFilterByNameRoute
+  PeoplePersonIdPreferencesCategoriesIdIndexRoute: typeof PeoplePersonIdPreferencesCategoriesIdIndexRoute
+  PeoplePersonIdPreferencesPreferenceIdNotesIdEditRoute: typeof PeoplePersonIdPreferencesPreferenceIdNotesIdEditRoute
+  PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute: typeof PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute
 }
 
 const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
   PeoplePersonIdIndexRoute: PeoplePersonIdIndexRoute,
+  PeoplePersonIdPreferencesLibraryRoute: PeoplePersonIdPreferencesLibraryRoute,
+  PeoplePersonIdSettingsMenuRoute: PeoplePersonIdSettingsMenuRoute,
   PeoplePersonIdSettingsPasskeysRoute: PeoplePersonIdSettingsPasskeysRoute,
   PeoplePersonIdSupportersFinishRoute: PeoplePersonIdSupportersFinishRoute,
   PeoplePersonIdSupportersInviteRoute: PeoplePersonIdSupportersInviteRoute,
@@ -707,10 +1017,31 @@ const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
   PeoplePersonIdPreferencesIndexRoute: PeoplePersonIdPreferencesIndexRoute,
   PeoplePersonIdSupportersIndexRoute: PeoplePersonIdSupportersIndexRoute,
   PeoplePersonIdSupportingIndexRoute: PeoplePersonIdSupportingIndexRoute,
-  PeoplePersonIdPreferencesIdEditRoute: PeoplePersonIdPreferencesIdEditRoute,
+  PeoplePersonIdPreferencesIdEditRoute:
+    PeoplePersonIdPreferencesIdEditRouteWithChildren,
+  PeoplePersonIdPreferencesCategoriesCreateRoute:
+    PeoplePersonIdPreferencesCategoriesCreateRoute,
   PeoplePersonIdSupportersIdEditRoute: PeoplePersonIdSupportersIdEditRoute,
   PeoplePersonIdPreferencesIdIndexRoute: PeoplePersonIdPreferencesIdIndexRoute,
+  PeoplePersonIdPreferencesCategoriesIndexRoute:
+    PeoplePersonIdPreferencesCategoriesIndexRoute,
+  PeoplePersonIdPreferencesCreateIndexRoute:
+    PeoplePersonIdPreferencesCreateIndexRoute,
   PeoplePersonIdSupportersIdIndexRoute: PeoplePersonIdSupportersIdIndexRoute,
+  PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute:
+    PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute,
+  PeoplePersonIdPreferencesCategoriesIdEditRoute:
+    PeoplePersonIdPreferencesCategoriesIdEditRoute,
+  PeoplePersonIdPreferencesCreateIdStepRoute:
+    PeoplePersonIdPreferencesCreateIdStepRoute,
+  PeoplePersonIdPreferencesFilterFilterByNameRoute:
+    PeoplePersonIdPreferencesFilterFilterByNameRoute,
+  PeoplePersonIdPreferencesCategoriesIdIndexRoute:
+    PeoplePersonIdPreferencesCategoriesIdIndexRoute,
+  PeoplePersonIdPreferencesPreferenceIdNotesIdEditRoute:
+    PeoplePersonIdPreferencesPreferenceIdNotesIdEditRoute,
+  PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute:
+    PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute,
 }
 
 const PeoplePersonIdRouteWithChildren = PeoplePersonIdRoute._addFileChildren(

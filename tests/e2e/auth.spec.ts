@@ -62,7 +62,8 @@ test('register, open the mailed link, land on onboarding, then the empty library
   await expect(page.getByRole('heading', { name: 'Welcome to Preference Bank' })).toBeVisible();
   await expect(page).toHaveURL(/\/onboarding\/[0-9a-f-]+$/);
   await page.getByRole('button', { name: 'Go to my preference library' }).click();
-  await expect(page.getByText('Nothing is here yet.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Nothing here yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create your first preference' })).toBeVisible();
 });
 
 test('registration refuses bad input inline and keeps what was typed', async ({ page }) => {
@@ -251,6 +252,8 @@ test('logout revokes the session and leaves no readable data in the browser', as
   );
   expect(before.length).toBeGreaterThan(0); // Zero's local store
 
+  // A Supporter's Logout is in their menu.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   const left = await page.evaluate(`(async () => ({

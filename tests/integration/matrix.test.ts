@@ -123,6 +123,7 @@ async function setSession(key: string, supporterPersonId: string, state: Session
 }
 
 beforeAll(async () => {
+  for (const t of things) originalTitles.set(t.id, (await rowOf(t.kind, t.id))?.title);
   who = {
     dm: await signIn(stack.url, 'aroha@example.com'),
     sam: await signIn(stack.url, 'sam@example.com'),
@@ -242,7 +243,13 @@ async function zeroRead(z: ReturnType<typeof zeroClient>, kind: Kind, id: string
   return z.run(queries.note.byId({ personId: aroha, id }), done);
 }
 
+/** The seeded titles, put back afterwards: other test files expect the demo library as seeded. */
+const originalTitles = new Map<string, unknown>();
+
 afterAll(async () => {
+  for (const t of things) {
+    await sql`update ${sql(tableOf[t.kind])} set title = ${String(originalTitles.get(t.id))} where id = ${t.id}`;
+  }
   sessionsView?.destroy();
   linksView?.destroy();
   await dmClient?.close();

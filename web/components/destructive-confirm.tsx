@@ -1,4 +1,5 @@
 import { type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { messages } from '../messages.ts';
 
 const destructive = { background: 'var(--danger)', borderColor: 'var(--danger)', color: '#fff' };
@@ -9,10 +10,12 @@ const destructive = { background: 'var(--danger)', borderColor: 'var(--danger)',
  * the action runs; then `afterDestroy` runs and the dialog closes. Cancel,
  * Escape or closing before confirming closes without acting; closing is blocked
  * while the action runs. A failed action shows its message and leaves the
- * dialog open.
+ * dialog open. The dialog is rendered at the end of the body (a portal), so a
+ * trigger inside a list item does not put the dialog's buttons in that item.
  */
 export function DestructiveConfirm({
   label,
+  triggerLabel,
   title,
   body,
   confirmLabel,
@@ -21,6 +24,8 @@ export function DestructiveConfirm({
   afterDestroy,
 }: {
   label: string;
+  /** Accessible name of the trigger when `label` alone is ambiguous (it should start with `label`). */
+  triggerLabel?: string | undefined;
   title: string;
   body: string;
   confirmLabel: string;
@@ -86,6 +91,7 @@ export function DestructiveConfirm({
         style={destructive}
         disabled={open}
         aria-haspopup="dialog"
+        aria-label={triggerLabel}
         onClick={() => {
           setError(undefined);
           setOpen(true);
@@ -93,31 +99,34 @@ export function DestructiveConfirm({
       >
         {label}
       </button>
-      <dialog
-        ref={ref}
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-        onCancel={blockWhileRunning}
-        onClose={() => {
-          if (!running) setOpen(false);
-        }}
-      >
-        <h2 id={titleId}>{title}</h2>
-        <p id={bodyId}>{body}</p>
-        {error ? (
-          <div role="alert" className="alert">
-            {error}
+      {createPortal(
+        <dialog
+          ref={ref}
+          aria-labelledby={titleId}
+          aria-describedby={bodyId}
+          onCancel={blockWhileRunning}
+          onClose={() => {
+            if (!running) setOpen(false);
+          }}
+        >
+          <h2 id={titleId}>{title}</h2>
+          <p id={bodyId}>{body}</p>
+          {error ? (
+            <div role="alert" className="alert">
+              {error}
+            </div>
+          ) : null}
+          <div className="actions">
+            <button type="button" style={destructive} onClick={confirm} disabled={running}>
+              {running ? runningLabel : confirmLabel}
+            </button>
+            <button type="button" className="secondary" onClick={cancel} disabled={running}>
+              {messages.common.cancel}
+            </button>
           </div>
-        ) : null}
-        <div className="actions">
-          <button type="button" style={destructive} onClick={confirm} disabled={running}>
-            {running ? runningLabel : confirmLabel}
-          </button>
-          <button type="button" className="secondary" onClick={cancel} disabled={running}>
-            {messages.common.cancel}
-          </button>
-        </div>
-      </dialog>
+        </dialog>,
+        document.body,
+      )}
     </>
   );
 }

@@ -1,17 +1,61 @@
-import { Link } from '@tanstack/react-router';
+import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
+import { Component, type ReactNode } from 'react';
 import { messages } from '../messages.ts';
 
-export function ErrorPage() {
+/**
+ * A page that failed (spec §8 default failure): "Sorry, something went
+ * wrong." in place of the page, with a way to try again. The rest of the
+ * app (header, bottom bar) stays usable.
+ */
+export function PageError({ reset }: ErrorComponentProps) {
+  const router = useRouter();
+  return (
+    <section className="card" aria-labelledby="page-error-title">
+      <div role="alert" className="alert">
+        <h1 id="page-error-title">{messages.navigation.pageError}</h1>
+      </div>
+      <p>{messages.navigation.pageErrorHelp}</p>
+      <div className="actions">
+        <button
+          type="button"
+          onClick={() => {
+            reset();
+            void router.invalidate();
+          }}
+        >
+          {messages.navigation.tryAgain}
+        </button>
+        <Link className="button secondary" to="/">
+          {messages.nav.home}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The whole application failed to render (spec §8 failed render). */
+export function AppError() {
   return (
     <main className="page" id="main">
       <div role="alert" className="alert">
-        <p>{messages.errors.render}</p>
+        <h1>{messages.errors.render}</h1>
       </div>
-      <p>
-        <Link to="/">{messages.nav.home}</Link>
-      </p>
+      <button type="button" onClick={() => window.location.reload()}>
+        {messages.navigation.reload}
+      </button>
     </main>
   );
+}
+
+/** Catches what escapes the router's own error handling, so the user never sees a blank page. */
+export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <AppError /> : this.props.children;
+  }
 }
 
 export function NotFoundPage() {

@@ -13,8 +13,6 @@ export const categoryMessages = {
   count: (n: number) => plural(n, 'preference', 'preferences'),
   subCount: (n: number) => plural(n, 'sub-category', 'sub-categories'),
   showHidden: 'Show hidden categories',
-  hideHidden: 'Hide hidden categories',
-  showingHidden: 'Hidden categories are shown.',
   add: 'Add a category',
   backToLibrary: 'Back to the library',
   photoPlaceholder: 'No photo',

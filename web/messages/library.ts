@@ -1,2 +1,89 @@
 /** Interface text of the library screens: part of the one catalogue, web/messages.ts. */
-export const libraryMessages = {} as const;
+export const libraryMessages = {
+  // The list: search and grouping.
+  searchLabel: 'Search preferences',
+  searchHelp: 'Matches titles and descriptions as you type.',
+  groupByLabel: 'Group by',
+  groupByOptions: {
+    none: 'None',
+    category: 'Category',
+    feeling: 'Feeling',
+    review: 'Review status',
+    author: 'Author',
+    created: 'Date created',
+    access: 'Who can see it',
+  },
+  /** Visible count beside a group heading; the hidden part completes it for screen readers. */
+  countHidden: (n: number) => (n === 1 ? ' preference' : ' preferences'),
+  /** Announced (politely) while searching. */
+  found: (n: number) =>
+    n === 0 ? 'No preferences found' : n === 1 ? '1 preference found' : `${n} preferences found`,
+  noMatch: 'No preferences match your search.',
+  clearSearch: 'Clear the search',
+  add: 'Add a preference',
+  libraryLink: 'Browse the library',
+  // Empty states (spec §2 "Navigation and empty states").
+  emptyTitle: 'Nothing here yet',
+  emptyBody:
+    'There is nothing here yet. Start your preference library by writing down something you like, dislike, or how you want to be supported.',
+  createFirst: 'Create your first preference',
+  supporterEmptyTitle: 'Supporters have no library of their own',
+  supporterEmptyBody:
+    'As a Supporter you see the libraries of the people you support. Go to your Circle of Support to choose someone and start a support session.',
+  supporterEmptyLink: 'Go to my Circle of Support',
+  // Group labels.
+  noCategory: 'No category',
+  noFeeling: 'No feeling chosen',
+  unknownAuthor: 'Someone else',
+  restricted: 'Restricted',
+  review: {
+    DueSoon: 'Due for review soon',
+    Due: 'Due for review',
+    NotDue: 'Not due for review',
+    New: 'New',
+  },
+  access: { General: 'Everyone in the Circle', Restricted: 'Restricted' },
+  feelings: {
+    love: { emoji: '😍', text: 'Love' },
+    like: { emoji: '🙂', text: 'Like' },
+    neutral: { emoji: '😐', text: 'Neutral' },
+    dislike: { emoji: '🙁', text: 'Dislike' },
+    hate: { emoji: '😖', text: 'Hate' },
+    happy: { emoji: '😀', text: 'Happy' },
+    sad: { emoji: '😢', text: 'Sad' },
+    relaxed: { emoji: '😌', text: 'Relaxed' },
+    angry: { emoji: '😠', text: 'Angry' },
+    playful: { emoji: '😜', text: 'Playful' },
+    tired: { emoji: '😴', text: 'Tired' },
+    excited: { emoji: '🤩', text: 'Excited' },
+    bored: { emoji: '🥱', text: 'Bored' },
+    worried: { emoji: '😟', text: 'Worried' },
+    lonely: { emoji: '🥺', text: 'Lonely' },
+    'in-pain': { emoji: '🤕', text: 'In pain' },
+    unwell: { emoji: '🤒', text: 'Unwell' },
+    Other: { emoji: '💬', text: 'Other' },
+  },
+  // Filter route.
+  filterHeading: {
+    category: (name: string) => `Category: ${name}`,
+    emoji: (name: string) => `Feeling: ${name}`,
+    review: (name: string) => `Review: ${name}`,
+    author: (name: string) => `Added by ${name}`,
+    created: (name: string) => `Created in ${name}`,
+    access: (name: string) => `Who can see it: ${name}`,
+  },
+  filterEmpty: 'There are no preferences here.',
+  notFoundTitle: 'We could not find that filter',
+  notFoundBody: (filterBy: string) =>
+    `“${filterBy}” is not a way to filter the library. You can filter by category, feeling, review status, author, date created, or who can see it.`,
+  notFoundKey: 'We could not find what this link points to. It may have been renamed or removed.',
+  backToLibrary: 'Back to the library',
+  // Library overview.
+  libraryTitle: 'Library',
+  categoriesTitle: 'Categories',
+  categoriesEmpty: 'There are no categories yet.',
+  byFeelingTitle: 'By feeling',
+  byReviewTitle: 'By review status',
+  allPreferences: 'All preferences',
+  loading: 'Loading the library',
+} as const;

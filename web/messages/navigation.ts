@@ -1,2 +1,23 @@
-/** Interface text of the navigation screens: part of the one catalogue, web/messages.ts. */
-export const navigationMessages = {} as const;
+/** Interface text of the navigation (bottom bar, menu, error pages): part of web/messages.ts. */
+export const navigationMessages = {
+  menuTitle: 'Menu',
+  openMenu: 'Menu',
+  closeMenu: 'Close menu',
+  items: {
+    details: 'Personal details',
+    subscription: 'Manage subscription',
+    history: 'My app history',
+    organisations: 'Manage organisations',
+    passkeys: 'Manage passkeys',
+    help: 'Get help',
+    feedback: 'Give feedback',
+    platform: 'Platform Dashboard',
+    logout: 'Logout',
+  },
+  supporterMenuTitle: 'Menu',
+  pageError: 'Sorry, something went wrong.',
+  pageErrorHelp: 'Try again, or go back to your home page. If it keeps happening, please tell us.',
+  tryAgain: 'Try again',
+  appError: 'Failed to display application, please report to support',
+  reload: 'Reload the page',
+} as const;

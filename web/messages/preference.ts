@@ -34,7 +34,7 @@ export const preferenceMessages = {
   noCategories: 'This preference is not in a category you can see.',
   whoCanSee: 'Who can see this',
   access: {
-    General: 'General: everyone in your Circle of Support can see it.',
+    General: 'General: everyone in the Circle of Support can see it.',
     Restricted:
       'Restricted: private. Only supporters with Restricted or Administrator access can see it.',
   } satisfies Record<Access, string>,

@@ -1,40 +1,201 @@
-import { useQuery } from '@rocicorp/zero/react';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { useQuery, useZero } from '@rocicorp/zero/react';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useId } from 'react';
+import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { messages } from '../messages.ts';
+import { displayName, mutationError } from '../components/circle-common.tsx';
+import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
+import { Markdown } from '../components/markdown.tsx';
+import { formatDate, PreferenceNotFound } from '../components/preference-common.tsx';
+import { useCanWrite } from '../hooks/use-can-write.ts';
+import { DATE_LOCALE, messages } from '../messages.ts';
 
 export const Route = createFileRoute('/people/$personId/preferences/$id/')({
   component: PreferenceView,
 });
 
+const t = messages.preference;
+
 function PreferenceView() {
   const { personId, id } = Route.useParams();
+  const zero = useZero();
+  const navigate = useNavigate();
+  const write = useCanWrite(personId);
+  const notesId = useId();
   const [pref, details] = useQuery(queries.preference.byId({ personId, id }));
+
   if (!pref) {
     return details.type === 'complete' ? (
-      <p role="alert">{messages.preferences.notFound}</p>
+      <PreferenceNotFound personId={personId} />
     ) : (
       <p className="status" role="status">
-        {messages.preferences.loading}
+        {t.loading}
       </p>
     );
   }
+
+  const categories = [...pref.categories].sort((a, b) =>
+    a.title.localeCompare(b.title, DATE_LOCALE, { sensitivity: 'base' }),
+  );
+  const feeling = pref.feeling ? t.feelings[pref.feeling] : undefined;
+  const feelingWord =
+    pref.feeling === 'Other' && pref.feelingOther ? pref.feelingOther : feeling?.label;
+
+  async function remove() {
+    const error = mutationError(await zero.mutate(mutators.preference.delete({ id })).server);
+    if (error) throw new Error(error);
+  }
+
   return (
-    <article className="card">
-      <h1>{pref.title}</h1>
-      {pref.description ? <p>{pref.description}</p> : null}
-      <div className="actions">
-        <Link
-          className="button"
-          to="/people/$personId/preferences/$id/edit"
-          params={{ personId, id }}
-        >
-          {messages.preferences.edit}
-        </Link>
-        <Link className="button secondary" to="/people/$personId/preferences" params={{ personId }}>
-          {messages.preferences.back}
-        </Link>
-      </div>
+    <article className="preference-view">
+      <header className="card preference-head">
+        <h1>{pref.title}</h1>
+        {feeling ? (
+          <p className="preference-feeling">
+            <span className="visually-hidden">{t.feeling}: </span>
+            <span aria-hidden="true" className="preference-emoji">
+              {feeling.emoji}
+            </span>{' '}
+            {feelingWord}
+          </p>
+        ) : null}
+        {pref.description ? (
+          <Markdown className="preference-description" text={pref.description} />
+        ) : null}
+        {write ? (
+          <div className="actions">
+            <Link
+              className="button"
+              to="/people/$personId/preferences/$id/edit"
+              params={{ personId, id }}
+            >
+              {t.edit}
+            </Link>
+            <Link
+              className="button secondary"
+              to="/people/$personId/preferences/$id/edit"
+              params={{ personId, id }}
+              search={{ isReview: true }}
+            >
+              {t.review}
+            </Link>
+            <DestructiveConfirm
+              label={t.delete}
+              triggerLabel={t.deleteLabel(pref.title)}
+              title={t.deleteTitle}
+              body={t.deleteBody(pref.title)}
+              confirmLabel={t.deleteConfirm}
+              runningLabel={t.deleting}
+              action={remove}
+              afterDestroy={() =>
+                void navigate({
+                  to: '/people/$personId/preferences',
+                  params: { personId },
+                  replace: true,
+                })
+              }
+            />
+          </div>
+        ) : null}
+      </header>
+
+      <section className="card" aria-labelledby={`${notesId}-cat`}>
+        <h2 id={`${notesId}-cat`}>{t.categories}</h2>
+        {categories.length ? (
+          <ul className="preference-categories">
+            {categories.map((c) => (
+              <li key={c.id}>
+                <Link
+                  className="button secondary"
+                  to="/people/$personId/preferences/categories/$id"
+                  params={{ personId, id: c.id }}
+                >
+                  {c.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t.noCategories}</p>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby={`${notesId}-access`}>
+        <h2 id={`${notesId}-access`}>{t.whoCanSee}</h2>
+        <p>{t.access[pref.access]}</p>
+      </section>
+
+      <section className="card" aria-labelledby={`${notesId}-review`}>
+        <h2 id={`${notesId}-review`}>{t.reviewTitle}</h2>
+        <dl className="preference-facts">
+          <div>
+            <dt>{t.reviewSchedule}</dt>
+            <dd>{t.schedules[pref.reviewSchedule]}</dd>
+          </div>
+          <div>
+            <dt>{t.nextReview}</dt>
+            <dd>{pref.reviewAt ? formatDate(pref.reviewAt) : t.noNextReview}</dd>
+          </div>
+          <div>
+            <dt>{t.lastReviewed}</dt>
+            <dd>
+              {pref.reviewedAt
+                ? t.byOn(displayName(pref.reviewer) || t.someone, formatDate(pref.reviewedAt))
+                : t.neverReviewed}
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby={notesId}>
+        <h2 id={notesId}>{t.notes}</h2>
+        {pref.notes.length ? (
+          <ul className="preference-notes" aria-labelledby={notesId}>
+            {pref.notes.map((n) => (
+              <li key={n.id}>
+                <Link
+                  to="/people/$personId/preferences/$preferenceId/notes/$id"
+                  params={{ personId, preferenceId: id, id: n.id }}
+                >
+                  {n.title}
+                </Link>
+                <span className="preference-note-meta">
+                  {t.noteBy(displayName(n.author) || t.someone, formatDate(n.createdAt))}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t.noNotes}</p>
+        )}
+        {write ? (
+          <Link
+            className="button secondary"
+            to="/people/$personId/preferences/$preferenceId/notes/create"
+            params={{ personId, preferenceId: id }}
+          >
+            {t.addNote}
+          </Link>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby={`${notesId}-details`}>
+        <h2 id={`${notesId}-details`}>{t.details}</h2>
+        <dl className="preference-facts">
+          <div>
+            <dt>{t.createdBy}</dt>
+            <dd>{t.byOn(displayName(pref.creator) || t.someone, formatDate(pref.createdAt))}</dd>
+          </div>
+          <div>
+            <dt>{t.updatedBy}</dt>
+            <dd>{t.byOn(displayName(pref.updater) || t.someone, formatDate(pref.updatedAt))}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <Link className="button secondary" to="/people/$personId/preferences" params={{ personId }}>
+        {t.backToLibrary}
+      </Link>
     </article>
   );
 }

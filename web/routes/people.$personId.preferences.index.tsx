@@ -1,7 +1,18 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { useId, useMemo } from 'react';
 import { z } from 'zod';
 import { queries } from '../../sync/queries.ts';
+import { canWrite } from '../hooks/use-can-write.ts';
+import { GROUP_BYS, groupPreferences, isGroupBy } from '../library/grouping.ts';
+import {
+  GroupedPreferences,
+  SearchBox,
+  SearchStatus,
+  useSearched,
+  useSearchText,
+} from '../library/list-view.tsx';
+import { libraryMessages as m } from '../messages/library.ts';
 import { messages } from '../messages.ts';
 
 export const Route = createFileRoute('/people/$personId/preferences/')({
@@ -18,30 +29,113 @@ export const Route = createFileRoute('/people/$personId/preferences/')({
 
 function PreferenceList() {
   const { personId } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { session } = Route.useRouteContext();
   const [rows, details] = useQuery(queries.preference.list({ personId }));
   const loading = rows.length === 0 && details.type !== 'complete';
+  const groupSelectId = useId();
+
+  const { text, deferred, change } = useSearchText(search.query, (q) => {
+    void navigate({
+      search: (prev) => ({ ...prev, query: q === '' ? undefined : q }),
+      replace: true,
+    });
+  });
+  const found = useSearched(rows, deferred);
+  const groupBy = isGroupBy(search.groupBy) ? search.groupBy : undefined;
+  const groups = useMemo(() => groupPreferences(found, groupBy), [found, groupBy]);
+
+  const ownSupporterArea = session.person?.id === personId && session.person.type === 'Supporter';
+  const writable = canWrite(session.person, personId);
+
+  if (ownSupporterArea) {
+    return (
+      <>
+        <h1>{messages.preferences.listTitle}</h1>
+        <section className="card library-empty" aria-labelledby={`${groupSelectId}-empty`}>
+          <h2 id={`${groupSelectId}-empty`}>{m.supporterEmptyTitle}</h2>
+          <p>{m.supporterEmptyBody}</p>
+          <Link className="button" to="/people/$personId/supporting" params={{ personId }}>
+            {m.supporterEmptyLink}
+          </Link>
+        </section>
+      </>
+    );
+  }
+
+  const addLink = writable ? (
+    <Link className="button" to="/people/$personId/preferences/create" params={{ personId }}>
+      {m.add}
+    </Link>
+  ) : null;
+
   return (
     <>
-      <h1>{messages.preferences.listTitle}</h1>
+      <div className="library-header">
+        <h1>{messages.preferences.listTitle}</h1>
+        {rows.length > 0 ? addLink : null}
+      </div>
       {loading ? (
         <p className="status" role="status">
           {messages.preferences.loading}
         </p>
       ) : rows.length === 0 ? (
-        <p>{messages.preferences.empty}</p>
+        <section className="card library-empty" aria-labelledby={`${groupSelectId}-empty`}>
+          <h2 id={`${groupSelectId}-empty`}>{m.emptyTitle}</h2>
+          <p>{m.emptyBody}</p>
+          {writable ? (
+            <Link
+              className="button"
+              to="/people/$personId/preferences/create"
+              params={{ personId }}
+            >
+              {m.createFirst}
+            </Link>
+          ) : null}
+        </section>
       ) : (
-        <ul className="pref-list card" aria-label={messages.preferences.listTitle}>
-          {rows.map((p) => (
-            <li key={p.id}>
-              <Link to="/people/$personId/preferences/$id" params={{ personId, id: p.id }}>
-                <span data-testid="preference-title">{p.title}</span>
-                {p.access === 'Restricted' ? (
-                  <span className="tag">{messages.preferences.access.Restricted}</span>
-                ) : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <>
+          <div className="library-tools">
+            <SearchBox value={text} onChange={change} />
+            <div className="field library-group-by">
+              <label htmlFor={groupSelectId}>{m.groupByLabel}</label>
+              <select
+                id={groupSelectId}
+                value={groupBy ?? ''}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  void navigate({
+                    search: (prev) => ({ ...prev, groupBy: v === '' ? undefined : v }),
+                    replace: true,
+                  });
+                }}
+              >
+                <option value="">{m.groupByOptions.none}</option>
+                {GROUP_BYS.map((g) => (
+                  <option key={g} value={g}>
+                    {m.groupByOptions[g]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <p className="library-links">
+            <Link
+              to="/people/$personId/preferences/library"
+              params={{ personId }}
+              search={search.isOnboarding ? { isOnboarding: true } : {}}
+            >
+              {m.libraryLink}
+            </Link>
+          </p>
+          <SearchStatus query={deferred} count={found.length} />
+          {found.length === 0 ? (
+            <p className="card library-no-match">{m.noMatch}</p>
+          ) : (
+            <GroupedPreferences personId={personId} groups={groups} />
+          )}
+        </>
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { type SyntheticEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../api-client.ts';
+import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import {
   deletePasskey,
@@ -15,8 +16,6 @@ import {
 export const Route = createFileRoute('/people/$personId/settings/passkeys')({
   component: PasskeySettings,
 });
-
-type Pending = { item: PasskeySummary; name: string };
 
 type ListState =
   | { kind: 'loading' }
@@ -40,7 +39,6 @@ function PasskeySettings() {
   const [toast, setToast] = useState<string>('');
   const [error, setError] = useState<string | undefined>();
   const [supported] = useState(webAuthnSupported);
-  const [pending, setPending] = useState<Pending | null>(null);
   // A passkey is created for the signed-in user's own account only.
   const own = session.user !== null && session.person?.id === personId;
 
@@ -75,15 +73,18 @@ function PasskeySettings() {
   }
 
   async function remove(item: PasskeySummary) {
-    await deletePasskey(personId, item.id);
-    setToast(messages.passkeys.deleted);
-    await refresh();
+    try {
+      await deletePasskey(personId, item.id);
+    } catch {
+      throw new Error(messages.passkeys.deleteFailed);
+    }
   }
 
   function deleted() {
-    setPending(null);
-    // The deleted passkey's button is gone: focus goes back to the page heading.
-    headingRef.current?.focus();
+    setToast(messages.passkeys.deleted);
+    // The deleted passkey's button goes with the refresh: focus then moves to the
+    // page heading (the dialog has closed by then, so the page is no longer inert).
+    void refresh().then(() => headingRef.current?.focus());
   }
 
   return (
@@ -118,8 +119,8 @@ function PasskeySettings() {
             <PasskeyList
               items={list.items}
               labelledBy={headingId}
-              pending={pending}
-              onDelete={setPending}
+              onDelete={remove}
+              afterDelete={deleted}
             />
           )}
           {own && supported ? (
@@ -133,12 +134,6 @@ function PasskeySettings() {
           ) : null}
         </>
       )}
-      <ConfirmDelete
-        pending={pending}
-        onCancel={() => setPending(null)}
-        onConfirm={remove}
-        onDone={deleted}
-      />
     </>
   );
 }
@@ -146,13 +141,13 @@ function PasskeySettings() {
 function PasskeyList({
   items,
   labelledBy,
-  pending,
   onDelete,
+  afterDelete,
 }: {
   items: PasskeySummary[];
   labelledBy: string;
-  pending: Pending | null;
-  onDelete: (p: Pending) => void;
+  onDelete: (item: PasskeySummary) => Promise<void>;
+  afterDelete: () => void;
 }) {
   return (
     <ul aria-labelledby={labelledBy} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -170,105 +165,20 @@ function PasskeyList({
               <br />
               {p.backedUp ? messages.passkeys.synced : messages.passkeys.thisDeviceOnly}
             </p>
-            <button
-              type="button"
-              className="secondary"
-              aria-label={messages.passkeys.deleteLabel(name)}
-              disabled={pending !== null}
-              onClick={() => onDelete({ item: p, name })}
-            >
-              {messages.passkeys.delete}
-            </button>
+            {/* Destructive confirmation (spec §4): the shared dialog. */}
+            <DestructiveConfirm
+              label={messages.passkeys.delete}
+              triggerLabel={messages.passkeys.deleteLabel(name)}
+              title={messages.passkeys.confirmTitle}
+              body={messages.passkeys.confirmBody}
+              confirmLabel={messages.passkeys.confirmDelete}
+              runningLabel={messages.passkeys.deleting}
+              action={() => onDelete(p)}
+              afterDestroy={afterDelete}
+            />
           </li>
         );
       })}
     </ul>
-  );
-}
-
-/**
- * Destructive confirmation (spec §4): a modal dialog; while the action runs both
- * buttons are disabled and closing (Escape) is blocked; Cancel closes without acting.
- */
-function ConfirmDelete({
-  pending,
-  onCancel,
-  onConfirm,
-  onDone,
-}: {
-  pending: Pending | null;
-  onCancel: () => void;
-  onConfirm: (item: PasskeySummary) => Promise<void>;
-  onDone: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const bodyId = useId();
-  const [running, setRunning] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (pending && !dialog.open) {
-      setError(undefined);
-      dialog.showModal();
-    } else if (!pending && dialog.open) {
-      dialog.close();
-    }
-  }, [pending]);
-
-  function blockWhileRunning(e: SyntheticEvent<HTMLDialogElement>) {
-    e.preventDefault();
-    if (!running) onCancel();
-  }
-
-  async function confirm() {
-    if (!pending) return;
-    setRunning(true);
-    setError(undefined);
-    try {
-      await onConfirm(pending.item);
-      setRunning(false);
-      // Closed here, synchronously, so that the page is no longer inert for onDone's focus.
-      ref.current?.close();
-      onDone();
-    } catch {
-      setRunning(false);
-      setError(messages.passkeys.deleteFailed);
-    }
-  }
-
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      onCancel={blockWhileRunning}
-      onClose={() => {
-        if (pending && !running) onCancel();
-      }}
-    >
-      <h2 id={titleId}>{messages.passkeys.confirmTitle}</h2>
-      <p id={bodyId}>{messages.passkeys.confirmBody}</p>
-      {error ? (
-        <div role="alert" className="alert">
-          {error}
-        </div>
-      ) : null}
-      <div className="actions">
-        <button
-          type="button"
-          onClick={confirm}
-          disabled={running}
-          style={{ background: 'var(--danger)', borderColor: 'var(--danger)' }}
-        >
-          {running ? messages.passkeys.deleting : messages.passkeys.confirmDelete}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel} disabled={running}>
-          {messages.passkeys.cancel}
-        </button>
-      </div>
-    </dialog>
   );
 }

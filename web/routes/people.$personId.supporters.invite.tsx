@@ -1,20 +1,13 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import {
-  type FormEvent,
-  type RefObject,
-  type SyntheticEvent,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { ACCESS_LEVELS, type AccessLevel } from '../../schema/enums.ts';
 import type { Invite } from '../../schema/zero-schema.gen.ts';
 import { INVITE_DEFAULT_DAYS, type InviteCreated } from '../../sync/invite.ts';
 import { queries } from '../../sync/queries.ts';
 import { EMAIL_PATTERN, validationMessages } from '../../sync/validation.ts';
 import { ApiError } from '../api-client.ts';
+import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import {
   createInvite,
   formatInviteDate,
@@ -324,7 +317,6 @@ function InviteLink({
 function OpenInvites({ personId, onToast }: { personId: string; onToast: (s: string) => void }) {
   const ids = useId();
   const [rows, details] = useQuery(queries.invite.open({ personId }));
-  const [pending, setPending] = useState<{ invite: Invite; what: string } | null>(null);
   const [now] = useState(() => Date.now());
   const open = rows.filter((r) => r.expiresAt > now);
 
@@ -350,111 +342,32 @@ function OpenInvites({ personId, onToast }: { personId: string; onToast: (s: str
               <li key={inv.id}>
                 <span className="row" style={{ gap: '1rem', justifyContent: 'space-between' }}>
                   <span>{text}</span>
-                  <button
-                    type="button"
-                    className="secondary"
-                    aria-label={t.withdrawLabel(to)}
-                    onClick={() => setPending({ invite: inv, what: to })}
-                  >
-                    {t.withdraw}
-                  </button>
+                  {/* Destructive confirmation (spec §4): the shared dialog. */}
+                  <DestructiveConfirm
+                    label={t.withdraw}
+                    triggerLabel={t.withdrawLabel(to)}
+                    title={t.withdrawTitle}
+                    body={t.withdrawBody}
+                    confirmLabel={t.withdrawConfirm}
+                    runningLabel={t.withdrawing}
+                    action={() => withdraw(personId, inv)}
+                    afterDestroy={() => onToast(t.withdrawn)}
+                  />
                 </span>
               </li>
             );
           })}
         </ul>
       )}
-      <ConfirmWithdraw
-        personId={personId}
-        pending={pending}
-        onCancel={() => setPending(null)}
-        onDone={() => {
-          setPending(null);
-          onToast(t.withdrawn);
-        }}
-      />
     </section>
   );
 }
 
-function ConfirmWithdraw({
-  personId,
-  pending,
-  onCancel,
-  onDone,
-}: {
-  personId: string;
-  pending: { invite: Invite; what: string } | null;
-  onCancel: () => void;
-  onDone: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const bodyId = useId();
-  const [running, setRunning] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (pending && !dialog.open) {
-      setError(undefined);
-      dialog.showModal();
-    } else if (!pending && dialog.open) {
-      dialog.close();
-    }
-  }, [pending]);
-
-  function blockWhileRunning(e: SyntheticEvent<HTMLDialogElement>) {
-    e.preventDefault();
-    if (!running) onCancel();
+/** Withdraws an invite; a refusal is shown in the dialog with the server's words. */
+async function withdraw(personId: string, invite: Invite) {
+  try {
+    await withdrawInvite(personId, invite.id);
+  } catch (e) {
+    throw new Error(e instanceof ApiError ? e.message : messages.errors.generic);
   }
-
-  async function confirm() {
-    if (!pending) return;
-    setRunning(true);
-    setError(undefined);
-    try {
-      await withdrawInvite(personId, pending.invite.id);
-      setRunning(false);
-      ref.current?.close();
-      onDone();
-    } catch (e) {
-      setRunning(false);
-      setError(e instanceof ApiError ? e.message : messages.errors.generic);
-    }
-  }
-
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      onCancel={blockWhileRunning}
-      onClose={() => {
-        if (pending && !running) onCancel();
-      }}
-    >
-      <h2 id={titleId}>{t.withdrawTitle}</h2>
-      <p id={bodyId}>{t.withdrawBody}</p>
-      {error ? (
-        <div role="alert" className="alert">
-          {error}
-        </div>
-      ) : null}
-      <div className="actions">
-        <button
-          type="button"
-          onClick={confirm}
-          disabled={running}
-          style={{ background: 'var(--danger)', borderColor: 'var(--danger)' }}
-        >
-          {running ? t.withdrawing : t.withdrawConfirm}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel} disabled={running}>
-          {t.cancel}
-        </button>
-      </div>
-    </dialog>
-  );
 }

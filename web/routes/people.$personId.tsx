@@ -1,14 +1,20 @@
-import { ZeroProvider } from '@rocicorp/zero/react';
+import { useQuery, ZeroProvider } from '@rocicorp/zero/react';
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
+import { PERSON_TYPES, type PersonType } from '../../schema/enums.ts';
+import { queries } from '../../sync/queries.ts';
+import { MenuDrawer } from '../components/menu.tsx';
 import { PasskeyOffer } from '../components/passkey-offer.tsx';
 import { SupportHeader } from '../components/support-header.tsx';
 import { messages } from '../messages.ts';
+import { bottomItems, menuKind, type NavContext } from '../navigation/menu.ts';
 import { getSession } from '../session.ts';
 import { guestKey, supportKey } from '../support-session.ts';
 
 /** The person area requires a signed-in user and a person; it owns the Zero client. */
 export const Route = createFileRoute('/people/$personId')({
   beforeLoad: async ({ params, location }) => {
+    // Spec §5: an unusable person parameter is an expectation error.
+    if (!/^[\w-]{1,64}$/.test(params.personId)) throw new Error(messages.errors.expectedPerson);
     const session = await getSession();
     if (!session.user || !session.person) {
       throw redirect({ to: '/login', search: { message: messages.errors.loggedOut } });
@@ -39,12 +45,13 @@ export const Route = createFileRoute('/people/$personId')({
 function PersonArea() {
   const { zero, session } = Route.useRouteContext();
   const { personId } = Route.useParams();
-  const me = session.person?.id;
+  const me = session.person?.id ?? '';
   // Read on every render: the start page stores it, then navigates here.
   const supportSessionId = sessionStorage.getItem(supportKey(personId));
-  // Spec §2: a Profile guest sees no bar; a Preference or PreferenceCategory guest no Circle item.
   const guestOf =
-    me !== personId && !supportSessionId ? sessionStorage.getItem(guestKey(personId)) : null;
+    me !== personId && !supportSessionId
+      ? guestKind(sessionStorage.getItem(guestKey(personId)))
+      : null;
   return (
     <ZeroProvider zero={zero}>
       {me && personId !== me && supportSessionId ? (
@@ -59,29 +66,104 @@ function PersonArea() {
         <PasskeyOffer user={session.user} />
         <Outlet />
       </main>
-      {guestOf === 'Profile' ? null : (
-        <nav className="bottom-nav" aria-label="Main">
-          <Link to="/people/$personId" params={{ personId }} activeOptions={{ exact: true }}>
-            {messages.nav.home}
-          </Link>
-          <Link to="/people/$personId/preferences" params={{ personId }}>
-            {messages.nav.library}
-          </Link>
-          {guestOf === 'Preference' || guestOf === 'PreferenceCategory' ? null : (
-            <Link
-              to={
-                session.person?.type === 'Supporter'
-                  ? '/people/$personId/supporting'
-                  : '/people/$personId/supporters'
-              }
-              params={{ personId: me ?? personId }}
-            >
-              {messages.nav.circle}
-            </Link>
-          )}
-          <Link to="/logout">{messages.nav.logout}</Link>
-        </nav>
-      )}
+      <BottomNav
+        personId={personId}
+        me={me}
+        myType={personType(session.person?.type)}
+        guestOf={guestOf}
+      />
     </ZeroProvider>
+  );
+}
+
+/** The session's person type, narrowed (an unknown value acts as a Supporter: the least). */
+function personType(t: string | undefined): PersonType {
+  return PERSON_TYPES.find((p) => p === t) ?? 'Supporter';
+}
+
+function guestKind(v: string | null): NavContext['guestOf'] {
+  return v === 'Profile' || v === 'Preference' || v === 'PreferenceCategory' ? v : null;
+}
+
+/** The bottom bar (spec §2 Navigation); which items show is decided in web/navigation/menu.ts. */
+function BottomNav({
+  personId,
+  me,
+  myType,
+  guestOf,
+}: {
+  personId: string;
+  me: string;
+  myType: PersonType;
+  guestOf: NavContext['guestOf'];
+}) {
+  const actingForOther = personId !== me;
+  // An Administrator link with an active session makes the drawer theirs too.
+  const [link] = useQuery(queries.circle.myLink({ personId }), { enabled: actingForOther });
+  const ctx: NavContext = {
+    myType,
+    actingForOther,
+    // Their own area: a Decision Maker administers it (a Supporter has no library to administer);
+    // someone else's: an Administrator link with an active session.
+    isAdministrator: actingForOther
+      ? link?.accessLevel === 'Administrator' && link.sessions.length > 0
+      : myType !== 'Supporter',
+    guestOf,
+    hasOrganisations: false,
+    isPlatformUser: myType === 'Platform',
+    passkeysSupported: typeof window !== 'undefined' && 'PublicKeyCredential' in window,
+    hasPasskeys: false,
+    iosNative: false,
+  };
+  const items = bottomItems(ctx);
+  if (items.length === 0) return null;
+  const kind = menuKind(ctx);
+  return (
+    <nav className="bottom-nav" aria-label="Main">
+      {items.map((item) => {
+        switch (item) {
+          case 'home':
+            return (
+              <Link
+                key={item}
+                to="/people/$personId"
+                params={{ personId }}
+                activeOptions={{ exact: true }}
+              >
+                {messages.nav.home}
+              </Link>
+            );
+          case 'library':
+            return (
+              <Link key={item} to="/people/$personId/preferences" params={{ personId }}>
+                {messages.nav.library}
+              </Link>
+            );
+          case 'circle':
+            // Goes to supporting for a Supporter, otherwise to supporters; always one's own Circle.
+            return (
+              <Link
+                key={item}
+                to={
+                  myType === 'Supporter'
+                    ? '/people/$personId/supporting'
+                    : '/people/$personId/supporters'
+                }
+                params={{ personId: me }}
+              >
+                {messages.nav.circle}
+              </Link>
+            );
+          default:
+            return kind === 'drawer' ? (
+              <MenuDrawer key={item} ctx={ctx} me={me} />
+            ) : (
+              <Link key={item} to="/people/$personId/settings/menu" params={{ personId: me }}>
+                {messages.nav.menu}
+              </Link>
+            );
+        }
+      })}
+    </nav>
   );
 }

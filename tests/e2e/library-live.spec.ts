@@ -1,0 +1,86 @@
+/**
+ * Issue 5 "Live": a Supporter in session and the Decision Maker, each in a
+ * tablet-sized window (1024×768), see each other's creates, edits and
+ * deletes at once, without reloading.
+ */
+import postgres from 'postgres';
+import { seedId } from '../../api/seed.ts';
+import { expect, signInContext, test } from './fixtures.ts';
+
+const aroha = seedId('person:aroha');
+
+test('create, edit, note and delete by either side appear on the other’s open screen', async ({
+  browser,
+  app,
+}) => {
+  const tablet = { viewport: { width: 1024, height: 768 } };
+  const dmContext = await browser.newContext(tablet);
+  const supporterContext = await browser.newContext(tablet);
+  const title = `Kūmara chips ${Date.now()}`;
+  try {
+    await signInContext(dmContext, app.url, 'aroha@example.com');
+    await signInContext(supporterContext, app.url, 'riley@example.com');
+    const dm = await dmContext.newPage();
+    const riley = await supporterContext.newPage();
+
+    // Aroha has her library open; Riley starts a support session.
+    await dm.goto(`${app.url}/people/${aroha}/preferences`);
+    const dmList = dm.getByRole('list', { name: 'Preferences' });
+    await expect(dmList).toBeVisible();
+    await riley.goto(`${app.url}/people/${aroha}/supporters/start`);
+    await expect(riley).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
+
+    // Riley creates a preference through the wizard.
+    await riley.getByRole('link', { name: 'Add a preference' }).click();
+    await riley.getByRole('link', { name: 'Start' }).click();
+    await riley.getByLabel('Title', { exact: true }).fill(title);
+    await riley.getByRole('button', { name: 'Next' }).click();
+    await riley.getByRole('checkbox', { name: 'Food and drink', exact: true }).check();
+    await riley.getByRole('button', { name: 'Next' }).click();
+    await riley.getByRole('button', { name: 'Next' }).click();
+    await riley.getByRole('button', { name: 'Finish' }).click();
+    await expect(riley.getByRole('heading', { level: 1 })).toHaveText(title);
+    // ...and it is on Aroha's open list, without a reload.
+    await expect(dmList).toContainText(title);
+
+    // Aroha opens it and edits the title: Riley's open view follows.
+    await dmList.getByRole('link', { name: title }).click();
+    await dm.getByRole('link', { name: 'Edit', exact: true }).click();
+    await dm.getByLabel('Title', { exact: true }).fill(`${title} (crispy)`);
+    await dm.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dm.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    await expect(riley.getByRole('heading', { level: 1 })).toHaveText(`${title} (crispy)`);
+
+    // Riley adds a note: it appears on Aroha's view of the preference.
+    await dm.goBack();
+    await expect(dm.getByRole('heading', { level: 1 })).toHaveText(`${title} (crispy)`);
+    await riley.getByRole('link', { name: 'Add a note' }).click();
+    await riley.getByLabel('Title', { exact: true }).fill('Oven');
+    await riley.getByLabel('Note').fill('Bake at 200 °C for 25 minutes.');
+    await riley.getByRole('button', { name: 'Save' }).click();
+    await expect(dm.getByRole('link', { name: /Oven/ })).toBeVisible();
+
+    // Riley deletes the preference: it leaves Aroha's screen.
+    await riley.goto(`${app.url}/people/${aroha}/preferences`);
+    await riley
+      .getByRole('list', { name: 'Preferences' })
+      .getByRole('link', { name: `${title} (crispy)` })
+      .click();
+    await riley.getByRole('button', { name: /^Delete the preference/ }).click();
+    await riley
+      .getByRole('dialog', { name: 'Delete this preference?' })
+      .getByRole('button', { name: 'Delete preference' })
+      .click();
+    await expect(riley).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
+    await expect(dm.getByText(/could not find that preference/i)).toBeVisible();
+    await dm.goto(`${app.url}/people/${aroha}/preferences`);
+    await expect(dm.getByRole('list', { name: 'Preferences' })).not.toContainText(title);
+  } finally {
+    await dmContext.close();
+    await supporterContext.close();
+    const sql = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
+    await sql`delete from preference where title like ${`${title}%`}`;
+    await sql`update support_session set ended_at = now() where ended_at is null`;
+    await sql.end();
+  }
+});

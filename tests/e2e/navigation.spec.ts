@@ -1,0 +1,66 @@
+import { seriousViolations } from './axe.ts';
+import { expect, signInContext, test } from './fixtures.ts';
+
+test('a Decision Maker: Home, Library, Circle and a menu drawer that Escape closes', async ({
+  page,
+  context,
+  app,
+}) => {
+  const { personId } = await signInContext(context, app.url, 'aroha@example.com');
+  await page.goto(`/people/${personId}/preferences`);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Library', 'Circle']);
+  const menu = nav.getByRole('button', { name: 'Menu' });
+  await menu.click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Manage passkeys' })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Logout' })).toBeVisible();
+  expect(await seriousViolations(page), 'menu drawer').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(menu).toBeFocused();
+  // The drawer's entries work: Manage passkeys.
+  await menu.click();
+  await drawer.getByRole('link', { name: 'Manage passkeys' }).click();
+  await expect(page).toHaveURL(new RegExp(`/people/${personId}/settings/passkeys$`));
+  await expect(drawer).toBeHidden();
+  // The Supporter menu page is not hers: back to her home.
+  await page.goto(`/people/${personId}/settings/menu`);
+  await expect(page).toHaveURL(new RegExp(`/people/${personId}$`));
+});
+
+test('a Supporter: no Home of their own, and a Menu page without help, subscription or passkeys', async ({
+  page,
+  context,
+  app,
+}) => {
+  const { personId } = await signInContext(context, app.url, 'sam@example.com');
+  // Their own (empty) library: Supporters have none.
+  await page.goto(`/people/${personId}/preferences`);
+  await expect(
+    page.getByRole('heading', { name: 'Supporters have no library of their own' }),
+  ).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(['Library', 'Circle', 'Menu']);
+  await nav.getByRole('link', { name: 'Menu' }).click();
+  await expect(page).toHaveURL(new RegExp(`/people/${personId}/settings/menu$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Menu' })).toBeVisible();
+  const list = page.getByRole('navigation', { name: 'Menu' });
+  await expect(list.getByRole('link', { name: 'Logout' })).toBeVisible();
+  await expect(list.getByRole('link', { name: 'Manage passkeys' })).toHaveCount(0);
+  expect(await seriousViolations(page), 'supporter menu').toEqual([]);
+});
+
+test('a malformed person in the address: "Sorry, something went wrong." and a way on', async ({
+  page,
+  context,
+  app,
+}) => {
+  await signInContext(context, app.url, 'aroha@example.com');
+  await page.goto(`/people/${'x'.repeat(80)}/preferences`);
+  await expect(page.getByRole('alert')).toHaveText('Sorry, something went wrong.');
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page).not.toHaveURL(/x{80}/);
+});

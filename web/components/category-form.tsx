@@ -1,0 +1,225 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { ACCESS, type Access } from '../../schema/enums.ts';
+import { categoryTitle, LIMITS } from '../../sync/library-fields.ts';
+import { trimInput } from '../../sync/validation.ts';
+import { messages } from '../messages.ts';
+import { supportKey } from '../support-session.ts';
+
+const m = messages.category;
+
+/**
+ * Write access to a person's library (spec §6): the owner, or a supporter in a
+ * support session stored in this tab. Guests read only. The server checks the
+ * access level of each write.
+ */
+export function canWriteLibrary(me: string | undefined, personId: string): boolean {
+  return me === personId || sessionStorage.getItem(supportKey(personId)) !== null;
+}
+
+export type CategoryValues = {
+  title: string;
+  parentId: string | null;
+  access: Access;
+  hidden: boolean;
+};
+
+type Option = { id: string; title: string; parentId: string | null };
+
+/** Options of the parent select, indented by depth, without `excludeId` and what is inside it. */
+function parentOptions(all: readonly Option[], excludeId?: string) {
+  const byParent = new Map<string | null, Option[]>();
+  for (const c of all) {
+    const list = byParent.get(c.parentId) ?? [];
+    list.push(c);
+    byParent.set(c.parentId, list);
+  }
+  const ids = new Set(all.map((c) => c.id));
+  const out: { id: string; label: string }[] = [];
+  const seen = new Set<string>();
+  const walk = (parentId: string | null, depth: number) => {
+    const list = [...(byParent.get(parentId) ?? [])].sort((a, b) =>
+      a.title.localeCompare(b.title, 'en-NZ'),
+    );
+    for (const c of list) {
+      if (c.id === excludeId || seen.has(c.id)) continue;
+      seen.add(c.id);
+      out.push({ id: c.id, label: `${'\u2014 '.repeat(depth)}${c.title}` });
+      walk(c.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  // Categories whose parent the reader cannot see still get an option.
+  for (const c of all) {
+    if (c.parentId && !ids.has(c.parentId) && c.id !== excludeId && !seen.has(c.id)) {
+      seen.add(c.id);
+      out.push({ id: c.id, label: c.title });
+      walk(c.id, 1);
+    }
+  }
+  return out;
+}
+
+/** The create and edit form of a category (spec §2 categories/create and /edit). */
+export function CategoryForm({
+  heading,
+  initial,
+  categories,
+  selfId,
+  submitLabel,
+  savingLabel,
+  onSubmit,
+  cancel,
+}: {
+  heading: string;
+  initial: CategoryValues;
+  categories: readonly Option[];
+  /** When editing: this category, which cannot be its own parent. */
+  selfId?: string;
+  submitLabel: string;
+  savingLabel: string;
+  /** Resolves to an error message, or undefined on success. */
+  onSubmit: (values: CategoryValues) => Promise<string | undefined>;
+  cancel: ReactNode;
+}) {
+  const baseId = useId();
+  const errorRef = useRef<HTMLDivElement>(null);
+  const [values, setValues] = useState<CategoryValues>(initial);
+  const [titleError, setTitleError] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const options = parentOptions(categories, selfId);
+  // A preselected parent the reader can no longer see falls back to None.
+  const parentKnown = values.parentId === null || options.some((o) => o.id === values.parentId);
+
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const title = categoryTitle.safeParse(values.title);
+    if (!title.success) {
+      setTitleError(title.error.issues[0]?.message ?? messages.errors.generic);
+      document.getElementById(`${baseId}-title`)?.focus();
+      return;
+    }
+    setTitleError(undefined);
+    setError(undefined);
+    setSaving(true);
+    const failed = await onSubmit({
+      ...values,
+      title: title.data,
+      parentId: parentKnown ? values.parentId : null,
+    });
+    if (failed) {
+      setSaving(false);
+      setError(failed);
+    }
+  }
+
+  const titleId = `${baseId}-title`;
+  const parentId = `${baseId}-parent`;
+  const hiddenId = `${baseId}-hidden`;
+  return (
+    <form className="card category-form" onSubmit={submit} noValidate>
+      <h1>{heading}</h1>
+      {error ? (
+        <div role="alert" className="alert" tabIndex={-1} ref={errorRef}>
+          {error}
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor={titleId}>{m.name}</label>
+        <p id={`${titleId}-help`} className="hint">
+          {m.nameHelp(LIMITS.categoryTitle)}
+        </p>
+        <input
+          id={titleId}
+          type="text"
+          name="title"
+          required
+          aria-required="true"
+          maxLength={LIMITS.categoryTitle}
+          autoComplete="off"
+          value={values.title}
+          aria-invalid={titleError ? true : undefined}
+          aria-describedby={`${titleId}-help${titleError ? ` ${titleId}-error` : ''}`}
+          onChange={(e) => setValues({ ...values, title: e.target.value })}
+          onBlur={(e) => setValues({ ...values, title: trimInput(e.target.value) })}
+        />
+        {titleError ? (
+          <p id={`${titleId}-error`} className="field-error">
+            {titleError}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor={parentId}>{m.parent}</label>
+        <p id={`${parentId}-help`} className="hint">
+          {m.parentHelp}
+        </p>
+        <select
+          id={parentId}
+          name="parentId"
+          aria-describedby={`${parentId}-help`}
+          value={parentKnown ? (values.parentId ?? '') : ''}
+          onChange={(e) => setValues({ ...values, parentId: e.target.value || null })}
+        >
+          <option value="">{m.parentNone}</option>
+          {options.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="category-access">
+        <legend>{m.accessLegend}</legend>
+        {ACCESS.map((a) => {
+          const inputId = `${baseId}-${a}`;
+          return (
+            <div className="field checkbox" key={a}>
+              <input
+                id={inputId}
+                type="radio"
+                name="access"
+                value={a}
+                checked={values.access === a}
+                aria-describedby={`${inputId}-help`}
+                onChange={() => setValues({ ...values, access: a })}
+              />
+              <div>
+                <label htmlFor={inputId}>{m.access[a]}</label>
+                <p id={`${inputId}-help`} className="hint">
+                  {m.accessHelp[a]}
+                </p>
+              </div>
+            </div>
+          );
+        })}
+      </fieldset>
+      <div className="field checkbox">
+        <input
+          id={hiddenId}
+          type="checkbox"
+          name="hidden"
+          checked={values.hidden}
+          aria-describedby={`${hiddenId}-help`}
+          onChange={(e) => setValues({ ...values, hidden: e.target.checked })}
+        />
+        <div>
+          <label htmlFor={hiddenId}>{m.hidden}</label>
+          <p id={`${hiddenId}-help`} className="hint">
+            {m.hiddenHelp}
+          </p>
+        </div>
+      </div>
+      <div className="actions">
+        <button type="submit" disabled={saving}>
+          {saving ? savingLabel : submitLabel}
+        </button>
+        {cancel}
+      </div>
+    </form>
+  );
+}

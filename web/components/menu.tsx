@@ -1,0 +1,106 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { messages } from '../messages.ts';
+import { type MenuItem, menuItems, type NavContext, surveyLabel } from '../navigation/menu.ts';
+
+/**
+ * Where each menu entry goes. Entries whose pages arrive with later work
+ * (personal details, subscription, history, organisations, survey, help and
+ * feedback links, the platform dashboard) are not listed until they exist:
+ * the visibility rules (web/navigation/menu.ts) already decide who sees them.
+ */
+function destination(item: MenuItem, me: string) {
+  switch (item) {
+    case 'passkeys':
+      return { to: '/people/$personId/settings/passkeys' as const, params: { personId: me } };
+    case 'logout':
+      return { to: '/logout' as const, params: {} };
+    default:
+      return null;
+  }
+}
+
+/** The menu's entries for `ctx`, as a list of links. */
+export function MenuList({
+  ctx,
+  me,
+  onChoose,
+}: {
+  ctx: NavContext;
+  me: string;
+  onChoose?: () => void;
+}) {
+  const items = menuItems(ctx).flatMap((item) => {
+    const to = destination(item, me);
+    return to ? [{ item, to }] : [];
+  });
+  return (
+    <ul className="menu-list">
+      {items.map(({ item, to }) => (
+        <li key={item}>
+          {to.to === '/logout' ? (
+            <Link to="/logout" onClick={onChoose}>
+              {messages.navigation.items.logout}
+            </Link>
+          ) : (
+            <Link to={to.to} params={to.params as { personId: string }} onClick={onChoose}>
+              {item === 'survey' ? surveyLabel(ctx) : messages.navigation.items[item as 'passkeys']}
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The menu drawer (administrators and Decision Makers): a button in the bottom
+ * bar opens a modal panel; Escape, the close button or choosing an entry
+ * closes it, and focus returns to the button.
+ */
+export function MenuDrawer(props: { ctx: NavContext; me: string }) {
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+    if (!open && wasOpen.current) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="nav-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        {messages.navigation.openMenu}
+      </button>
+      <dialog
+        ref={dialog}
+        className="menu-drawer"
+        aria-labelledby={titleId}
+        onClose={() => setOpen(false)}
+      >
+        <div className="menu-drawer-head">
+          <h2 id={titleId}>{messages.navigation.menuTitle}</h2>
+          <button type="button" className="secondary" onClick={() => setOpen(false)}>
+            {messages.navigation.closeMenu}
+          </button>
+        </div>
+        {/* Choosing an entry closes the drawer as the page changes. */}
+        <MenuList {...props} onChoose={() => setOpen(false)} />
+      </dialog>
+    </>
+  );
+}

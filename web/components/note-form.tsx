@@ -1,0 +1,126 @@
+import { type FormEvent, useId, useState } from 'react';
+import { LIMITS, noteBody, noteTitle } from '../../sync/library-fields.ts';
+import { messages } from '../messages.ts';
+
+const t = messages.note;
+
+export type NoteValues = { title: string; body: string };
+
+/**
+ * The note form of the create and edit pages. Spec §5 "text inputs trim
+ * whitespace on change": leading spaces go as you type, and the whole value is
+ * trimmed when the field is left (the DOM `change` moment), so typing a space
+ * between words still works. Validation uses the shared zod schemas; the
+ * server's refusal is shown as it says it.
+ */
+export function NoteForm({
+  heading,
+  intro,
+  initial,
+  onSave,
+  onCancel,
+}: {
+  heading: string;
+  intro?: string | undefined;
+  initial: NoteValues;
+  /** Resolves to an error message when the save is refused, or undefined on success. */
+  onSave: (values: NoteValues) => Promise<string | undefined>;
+  onCancel: () => void;
+}) {
+  const titleId = useId();
+  const bodyId = useId();
+  const [title, setTitle] = useState(initial.title);
+  const [body, setBody] = useState(initial.body);
+  const [errors, setErrors] = useState<{
+    title?: string | undefined;
+    body?: string | undefined;
+    form?: string | undefined;
+  }>({});
+  const [saving, setSaving] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (saving) return;
+    const ti = noteTitle.safeParse(title);
+    const bo = noteBody.safeParse(body);
+    if (!ti.success || !bo.success) {
+      setErrors({
+        ...(!ti.success && { title: ti.error.issues[0]?.message }),
+        ...(!bo.success && { body: bo.error.issues[0]?.message }),
+      });
+      document.getElementById(!ti.success ? titleId : bodyId)?.focus();
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    const error = await onSave({ title: ti.data, body: bo.data });
+    if (error) {
+      setSaving(false);
+      setErrors({ form: error });
+    }
+  }
+
+  return (
+    <form className="card note-form" onSubmit={submit} noValidate>
+      <h1>{heading}</h1>
+      {intro ? <p className="status">{intro}</p> : null}
+      {errors.form ? (
+        <div role="alert" className="alert">
+          {errors.form}
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor={titleId}>{t.title}</label>
+        <input
+          id={titleId}
+          type="text"
+          value={title}
+          maxLength={LIMITS.noteTitle}
+          required
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={errors.title ? `${titleId}-error` : undefined}
+          onChange={(e) => setTitle(e.target.value.trimStart())}
+          onBlur={(e) => setTitle(e.target.value.trim())}
+        />
+        {errors.title ? (
+          <p id={`${titleId}-error`} className="field-error">
+            {errors.title}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor={bodyId}>{t.body}</label>
+        <p id={`${bodyId}-help`} className="field-help">
+          {t.bodyHelp}
+        </p>
+        <textarea
+          id={bodyId}
+          value={body}
+          rows={8}
+          maxLength={LIMITS.noteBody}
+          required
+          aria-invalid={errors.body ? true : undefined}
+          aria-describedby={errors.body ? `${bodyId}-error ${bodyId}-help` : `${bodyId}-help`}
+          onChange={(e) => setBody(e.target.value.trimStart())}
+          onBlur={(e) => setBody(e.target.value.trim())}
+        />
+        {errors.body ? (
+          <p id={`${bodyId}-error`} className="field-error">
+            {errors.body}
+          </p>
+        ) : null}
+      </div>
+      <div className="actions">
+        <button type="submit" disabled={saving}>
+          {saving ? t.saving : t.save}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel} disabled={saving}>
+          {t.cancel}
+        </button>
+      </div>
+      <p role="status" className="status">
+        {saving ? t.saving : ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * Pieces shared by the library list (/preferences) and its filters
+ * (/preferences/filter/{filterBy}/{name}): the search box, the items and the
+ * grouped sections.
+ */
+import { Link } from '@tanstack/react-router';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { libraryMessages as m } from '../messages/library.ts';
+import { messages } from '../messages.ts';
+import { supportKey } from '../support-session.ts';
+import {
+  type Group,
+  type Indexed,
+  indexPreferences,
+  type ListPreference,
+  searchPreferences,
+} from './grouping.ts';
+
+/**
+ * The search text: typed into local state (the input never waits for the
+ * router), written to the URL with `onCommit` (replace), and returned
+ * deferred so filtering a long list never blocks a keystroke.
+ */
+export function useSearchText(urlQuery: string | undefined, onCommit: (q: string) => void) {
+  const [text, setText] = useState(urlQuery ?? '');
+  const last = useRef(urlQuery ?? '');
+  // The URL changed by other means (back, a link): follow it.
+  useEffect(() => {
+    const q = urlQuery ?? '';
+    if (q !== last.current) {
+      last.current = q;
+      setText(q);
+    }
+  }, [urlQuery]);
+  const change = (q: string) => {
+    setText(q);
+    last.current = q;
+    onCommit(q);
+  };
+  return { text, deferred: useDeferredValue(text), change };
+}
+
+/** Rows indexed once per sync update; searched on each (deferred) keystroke. */
+export function useSearched<P extends ListPreference>(rows: readonly P[], query: string): P[] {
+  const index: Indexed<P>[] = useMemo(() => indexPreferences(rows), [rows]);
+  return useMemo(() => searchPreferences(index, query), [index, query]);
+}
+
+export function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const id = useId();
+  return (
+    <search className="field library-search">
+      <label htmlFor={id}>{m.searchLabel}</label>
+      <p className="library-help" id={`${id}-help`}>
+        {m.searchHelp}
+      </p>
+      <input
+        id={id}
+        type="search"
+        aria-describedby={`${id}-help`}
+        autoComplete="off"
+        spellCheck={false}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
+    </search>
+  );
+}
+
+/** Announces the number found while a search is typed (empty otherwise). */
+export function SearchStatus({ query, count }: { query: string; count: number }) {
+  return (
+    <p className="library-visually-hidden" role="status" aria-live="polite">
+      {query.trim() ? m.found(count) : ''}
+    </p>
+  );
+}
+
+export function FeelingText({ pref }: { pref: ListPreference }) {
+  if (!pref.feeling) return null;
+  const f = m.feelings[pref.feeling];
+  const text = pref.feeling === 'Other' && pref.feelingOther ? pref.feelingOther : f.text;
+  return (
+    <span className="library-feeling">
+      <span aria-hidden="true">{f.emoji}</span> {text}
+    </span>
+  );
+}
+
+function Item({ personId, pref }: { personId: string; pref: ListPreference }) {
+  return (
+    <li>
+      <Link
+        className="library-item"
+        to="/people/$personId/preferences/$id"
+        params={{ personId, id: pref.id }}
+      >
+        <span className="library-item-title" data-testid="preference-title">
+          {pref.title}
+        </span>
+        <span className="library-item-meta">
+          <FeelingText pref={pref} />
+          {pref.access === 'Restricted' ? (
+            <span className="tag library-tag">{m.restricted}</span>
+          ) : null}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** The items of one list: the flat library list is labelled "Preferences". */
+export function PreferenceItems({
+  personId,
+  items,
+  label,
+  labelledBy,
+}: {
+  personId: string;
+  items: readonly ListPreference[];
+  label?: string;
+  labelledBy?: string;
+}) {
+  return (
+    <ul className="pref-list card library-list" aria-label={label} aria-labelledby={labelledBy}>
+      {items.map((p) => (
+        <Item key={p.id} personId={personId} pref={p} />
+      ))}
+    </ul>
+  );
+}
+
+function GroupSection({ personId, group }: { personId: string; group: Group<ListPreference> }) {
+  const id = useId();
+  return (
+    <section className="library-group" aria-labelledby={id}>
+      <h2 id={id} className="library-group-heading">
+        {group.label}{' '}
+        <span className="library-count">
+          {group.items.length}
+          <span className="library-visually-hidden">{m.countHidden(group.items.length)}</span>
+        </span>
+      </h2>
+      <PreferenceItems personId={personId} items={group.items} labelledBy={id} />
+    </section>
+  );
+}
+
+/**
+ * One flat list labelled "Preferences" (no grouping), or a section per group
+ * with a heading and a count.
+ */
+export function GroupedPreferences({
+  personId,
+  groups,
+}: {
+  personId: string;
+  groups: readonly Group<ListPreference>[];
+}) {
+  const [only] = groups;
+  if (groups.length === 1 && only && only.key === '') {
+    return (
+      <PreferenceItems
+        personId={personId}
+        items={only.items}
+        label={messages.preferences.listTitle}
+      />
+    );
+  }
+  return (
+    <div className="library-groups">
+      {groups.map((g) => (
+        <GroupSection key={g.key} personId={personId} group={g} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Who may add to this library: its Decision Maker, or someone in a support
+ * session for them (the server checks again on every write).
+ */
+export function canWriteLibrary(
+  person: { id: string; type: string } | null | undefined,
+  personId: string,
+): boolean {
+  if (!person) return false;
+  if (person.id === personId) return person.type !== 'Supporter';
+  return sessionStorage.getItem(supportKey(personId)) !== null;
+}

@@ -1,0 +1,97 @@
+import { describe, expect, test } from 'vitest';
+import { bottomItems, menuItems, menuKind, type NavContext, surveyLabel } from './menu.ts';
+
+const dm: NavContext = {
+  myType: 'DecisionMaker',
+  actingForOther: false,
+  isAdministrator: true,
+  guestOf: null,
+  hasOrganisations: false,
+  isPlatformUser: false,
+  passkeysSupported: true,
+  hasPasskeys: false,
+  iosNative: false,
+};
+const supporterAtHome: NavContext = { ...dm, myType: 'Supporter', isAdministrator: false };
+const inSession: NavContext = {
+  ...dm,
+  myType: 'SupporterAndDecisionMaker',
+  actingForOther: true,
+  isAdministrator: false,
+};
+const adminInSession: NavContext = { ...inSession, isAdministrator: true };
+
+describe('bottom bar', () => {
+  test('a Decision Maker: Home, Library, Circle, and the menu (as a drawer)', () => {
+    expect(bottomItems(dm)).toEqual(['home', 'library', 'circle', 'menu']);
+    expect(menuKind(dm)).toBe('drawer');
+  });
+  test('a Supporter acting for themselves: no Home; Menu is the Supporter menu page', () => {
+    expect(bottomItems(supporterAtHome)).toEqual(['library', 'circle', 'menu']);
+    expect(menuKind(supporterAtHome)).toBe('page');
+  });
+  test('a Supporter in a session for someone: Home is theirs; Menu page unless Administrator', () => {
+    expect(bottomItems({ ...supporterAtHome, actingForOther: true })).toEqual([
+      'home',
+      'library',
+      'circle',
+      'menu',
+    ]);
+    expect(menuKind(inSession)).toBe('page');
+    expect(menuKind(adminInSession)).toBe('drawer');
+  });
+  test('guests: no bar for a Profile invite; no Circle and no menu for Preference and PreferenceCategory', () => {
+    const guest = {
+      ...dm,
+      myType: 'SupporterAndDecisionMaker' as const,
+      actingForOther: true,
+      isAdministrator: false,
+    };
+    expect(bottomItems({ ...guest, guestOf: 'Profile' })).toEqual([]);
+    expect(bottomItems({ ...guest, guestOf: 'Preference' })).toEqual(['home', 'library']);
+    expect(bottomItems({ ...guest, guestOf: 'PreferenceCategory' })).toEqual(['home', 'library']);
+  });
+});
+
+describe('menu items', () => {
+  test('a Decision Maker (own administrator)', () => {
+    expect(menuItems(dm)).toEqual([
+      'details',
+      'subscription',
+      'history',
+      'passkeys',
+      'help',
+      'survey',
+      'feedback',
+      'logout',
+    ]);
+    expect(surveyLabel(dm)).toBe('How are you?');
+  });
+  test('a Supporter: no help, no subscription, no history, no passkeys; the supporter survey', () => {
+    expect(menuItems(supporterAtHome)).toEqual(['details', 'survey', 'feedback', 'logout']);
+    expect(surveyLabel(supporterAtHome)).toBe('Supporter check-in');
+  });
+  test('an Administrator in a session: history, but not subscription (a Supporter) nor passkeys (supporting)', () => {
+    expect(menuItems(adminInSession)).toEqual([
+      'details',
+      'history',
+      'survey',
+      'feedback',
+      'logout',
+    ]);
+  });
+  test('passkeys: only when supported by the browser or some exist', () => {
+    expect(menuItems({ ...dm, passkeysSupported: false })).not.toContain('passkeys');
+    expect(menuItems({ ...dm, passkeysSupported: false, hasPasskeys: true })).toContain('passkeys');
+  });
+  test('subscription is not offered on the iOS app', () => {
+    expect(menuItems({ ...dm, iosNative: true })).not.toContain('subscription');
+  });
+  test('organisations: with organisations, or for a platform user; the dashboard only when not acting for someone', () => {
+    expect(menuItems({ ...dm, hasOrganisations: true })).toContain('organisations');
+    expect(menuItems({ ...dm, isPlatformUser: true })).toEqual(
+      expect.arrayContaining(['organisations', 'platform']),
+    );
+    expect(menuItems({ ...adminInSession, isPlatformUser: true })).not.toContain('platform');
+  });
+});

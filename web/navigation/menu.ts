@@ -1,0 +1,89 @@
+/**
+ * Who sees which navigation entry (spec §2 "Navigation and empty states"),
+ * as pure functions so every rule is unit-tested. The layout and the menu
+ * (drawer or the Supporter's /settings/menu page) render what these return.
+ */
+import type { PersonType } from '../../schema/enums.ts';
+
+export type NavContext = {
+  /** The signed-in person's type. */
+  myType: PersonType;
+  /** Viewing someone else's area (in a support session, or as a guest). */
+  actingForOther: boolean;
+  /** Administrator of the person whose area this is (themselves, or an Administrator link in session). */
+  isAdministrator: boolean;
+  /** The invite kind this tab is a guest of, if any. */
+  guestOf: 'Profile' | 'Preference' | 'PreferenceCategory' | null;
+  hasOrganisations: boolean;
+  isPlatformUser: boolean;
+  /** WebAuthn is available in this browser. */
+  passkeysSupported: boolean;
+  hasPasskeys: boolean;
+  /** Running inside the iOS app (never, for the web app; kept for the rule). */
+  iosNative: boolean;
+};
+
+/** Acting as a Supporter: a Supporter-only person, or anyone working for someone else. */
+export function asSupporter(c: NavContext): boolean {
+  return c.myType === 'Supporter' || c.actingForOther;
+}
+
+export type BottomItem = 'home' | 'library' | 'circle' | 'menu';
+
+/** The bottom bar: Home, Library, Circle, Menu, with their rules. */
+export function bottomItems(c: NavContext): BottomItem[] {
+  // The whole bar is hidden for a Profile invite.
+  if (c.guestOf === 'Profile') return [];
+  const items: BottomItem[] = [];
+  // Home: not for a Supporter acting for themselves (they have no library).
+  if (!(c.myType === 'Supporter' && !c.actingForOther)) items.push('home');
+  items.push('library');
+  // Circle: hidden for a Preference / PreferenceCategory invite.
+  if (c.guestOf !== 'Preference' && c.guestOf !== 'PreferenceCategory') items.push('circle');
+  if (menuKind(c) !== null) items.push('menu');
+  return items;
+}
+
+/**
+ * How the menu is offered: a Supporter gets the Menu item (the /settings/menu
+ * page); administrators and Decision Makers get the menu drawer. Guests get none.
+ */
+export function menuKind(c: NavContext): 'page' | 'drawer' | null {
+  if (c.guestOf !== null) return null;
+  if (c.isAdministrator || !asSupporter(c)) return 'drawer';
+  return 'page';
+}
+
+export type MenuItem =
+  | 'details'
+  | 'subscription'
+  | 'history'
+  | 'organisations'
+  | 'passkeys'
+  | 'help'
+  | 'survey'
+  | 'feedback'
+  | 'platform'
+  | 'logout';
+
+/** The menu's entries, in the spec's order, with every visibility rule. */
+export function menuItems(c: NavContext): MenuItem[] {
+  const supporter = asSupporter(c);
+  const items: MenuItem[] = ['details'];
+  if (c.isAdministrator && !c.iosNative && !supporter) items.push('subscription');
+  if (c.isAdministrator) items.push('history');
+  if (c.hasOrganisations || c.isPlatformUser) items.push('organisations');
+  if (c.isAdministrator && !c.actingForOther && (c.passkeysSupported || c.hasPasskeys)) {
+    items.push('passkeys');
+  }
+  if (!supporter) items.push('help');
+  items.push('survey', 'feedback');
+  if (c.isPlatformUser && !c.actingForOther) items.push('platform');
+  items.push('logout');
+  return items;
+}
+
+/** The survey entry's label by role. */
+export function surveyLabel(c: NavContext): 'How are you?' | 'Supporter check-in' {
+  return asSupporter(c) ? 'Supporter check-in' : 'How are you?';
+}

@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { numericStep } from '../../sync/validation.ts';
+import { clampStep, PreferenceEditor } from '../components/preference-steps.tsx';
+
+/** Spec §2 /preferences/{id}/edit/{step}: one step (1 to 4; anything else shows step 1). */
+export const Route = createFileRoute('/people/$personId/preferences/$id/edit/$step')({
+  component: PreferenceEditStep,
+});
+
+function PreferenceEditStep() {
+  const { personId, id, step } = Route.useParams();
+  const { isReview } = Route.useSearch();
+  const n = clampStep(numericStep(step));
+  return (
+    <PreferenceEditor
+      key={`${id}/${n}`}
+      personId={personId}
+      id={id}
+      step={n}
+      isReview={isReview === true}
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import { useQuery, useZero } from '@rocicorp/zero/react';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import { displayName, mutationError } from '../components/circle-common.tsx';
+import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
+import { Markdown } from '../components/markdown.tsx';
+import { formatDate, NoteNotFound } from '../components/preference-common.tsx';
+import { useCanWrite } from '../hooks/use-can-write.ts';
+import { messages } from '../messages.ts';
+
+export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/notes/$id/')({
+  component: NoteView,
+});
+
+const t = messages.note;
+
+function NoteView() {
+  const { personId, preferenceId, id } = Route.useParams();
+  const zero = useZero();
+  const navigate = useNavigate();
+  const write = useCanWrite(personId);
+  const [note, details] = useQuery(queries.note.byId({ personId, id }));
+
+  if (!note || note.preferenceId !== preferenceId) {
+    return details.type === 'complete' || note ? (
+      <NoteNotFound personId={personId} preferenceId={preferenceId} />
+    ) : (
+      <p className="status" role="status">
+        {t.loading}
+      </p>
+    );
+  }
+
+  async function remove() {
+    const error = mutationError(await zero.mutate(mutators.note.delete({ id })).server);
+    if (error) throw new Error(error);
+  }
+
+  return (
+    <article className="card note-view">
+      {note.preference ? (
+        <p className="note-preference">
+          <Link to="/people/$personId/preferences/$id" params={{ personId, id: preferenceId }}>
+            {note.preference.title}
+          </Link>
+        </p>
+      ) : null}
+      <h1>{note.title}</h1>
+      <p className="note-meta">
+        {t.byOn(displayName(note.author) || t.someone, formatDate(note.createdAt))}
+        {note.updatedAt !== note.createdAt ? (
+          <>
+            <br />
+            {t.updatedOn(formatDate(note.updatedAt))}
+          </>
+        ) : null}
+      </p>
+      <Markdown className="note-body" text={note.body} />
+      <div className="actions">
+        {write ? (
+          <>
+            <Link
+              className="button"
+              to="/people/$personId/preferences/$preferenceId/notes/$id/edit"
+              params={{ personId, preferenceId, id }}
+              search={{ isFromView: true }}
+            >
+              {t.edit}
+            </Link>
+            <DestructiveConfirm
+              label={t.delete}
+              triggerLabel={t.deleteLabel(note.title)}
+              title={t.deleteTitle}
+              body={t.deleteBody(note.title)}
+              confirmLabel={t.deleteConfirm}
+              runningLabel={t.deleting}
+              action={remove}
+              afterDestroy={() =>
+                void navigate({
+                  to: '/people/$personId/preferences/$id',
+                  params: { personId, id: preferenceId },
+                  replace: true,
+                })
+              }
+            />
+          </>
+        ) : null}
+        <Link
+          className="button secondary"
+          to="/people/$personId/preferences/$id"
+          params={{ personId, id: preferenceId }}
+        >
+          {t.backToPreference}
+        </Link>
+      </div>
+    </article>
+  );
+}

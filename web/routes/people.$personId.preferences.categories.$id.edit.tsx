@@ -1,0 +1,99 @@
+import { useQuery, useZero } from '@rocicorp/zero/react';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import { CategoryForm, type CategoryValues } from '../components/category-form.tsx';
+import { canWrite } from '../hooks/use-can-write.ts';
+import { messages } from '../messages.ts';
+
+const m = messages.category;
+
+/** Edit a category (spec §2 /preferences/categories/{id}/edit); read-only users go to its view. */
+export const Route = createFileRoute('/people/$personId/preferences/categories/$id/edit')({
+  beforeLoad: ({ context, params }) => {
+    if (!canWrite(context.session.person, params.personId)) {
+      throw redirect({
+        to: '/people/$personId/preferences/categories/$id',
+        params: { personId: params.personId, id: params.id },
+      });
+    }
+  },
+  loader: ({ context, params }) => {
+    context.zero.preload(queries.category.list({ personId: params.personId }), { ttl: '1m' });
+  },
+  component: CategoryEdit,
+});
+
+function CategoryEdit() {
+  const { personId, id } = Route.useParams();
+  const zero = useZero();
+  const navigate = useNavigate();
+  const [rows, details] = useQuery(queries.category.list({ personId }));
+  const category = rows.find((c) => c.id === id);
+  const back = (
+    <Link
+      className="button secondary"
+      to="/people/$personId/preferences/categories/$id"
+      params={{ personId, id }}
+    >
+      {m.cancel}
+    </Link>
+  );
+
+  if (!category) {
+    if (details.type === 'error') {
+      return (
+        <p role="alert" className="alert">
+          {messages.errors.generic}
+        </p>
+      );
+    }
+    return details.type === 'complete' ? (
+      <div className="card">
+        <h1>{m.notFound}</h1>
+        <Link
+          className="button secondary"
+          to="/people/$personId/preferences/categories"
+          params={{ personId }}
+        >
+          {m.backToCategories}
+        </Link>
+      </div>
+    ) : (
+      <p className="status" role="status">
+        {m.loading}
+      </p>
+    );
+  }
+
+  async function save(values: CategoryValues) {
+    const result = await zero.mutate(mutators.category.update({ id, ...values })).server;
+    if (result.type === 'error') return result.error.message || messages.errors.generic;
+    await navigate({
+      to: '/people/$personId/preferences/categories/$id',
+      params: { personId, id },
+      replace: true,
+    });
+    return undefined;
+  }
+
+  return (
+    <CategoryForm
+      // Start again from the stored values if another category is opened here.
+      key={category.id}
+      heading={m.editTitle(category.title)}
+      initial={{
+        title: category.title,
+        parentId: category.parentId,
+        access: category.access,
+        hidden: category.hidden,
+      }}
+      categories={rows}
+      selfId={category.id}
+      submitLabel={m.save}
+      savingLabel={m.saving}
+      onSubmit={save}
+      cancel={back}
+    />
+  );
+}

@@ -1,0 +1,216 @@
+import { useQuery, useZero } from '@rocicorp/zero/react';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useRef } from 'react';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
+import { canWrite } from '../hooks/use-can-write.ts';
+import { messages } from '../messages.ts';
+
+const m = messages.category;
+
+/** One category: its place, sub-categories and preferences (spec §2 /preferences/categories/{id}). */
+export const Route = createFileRoute('/people/$personId/preferences/categories/$id/')({
+  loader: ({ context, params }) => {
+    context.zero.preload(queries.category.byId({ personId: params.personId, id: params.id }), {
+      ttl: '1m',
+    });
+  },
+  component: CategoryView,
+});
+
+function CategoryView() {
+  const { personId, id } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  const writable = canWrite(session.person, personId);
+  const zero = useZero();
+  const navigate = useNavigate();
+  const [category, details] = useQuery(queries.category.byId({ personId, id }));
+  // While our own delete runs the row leaves the local store at once: keep showing it.
+  const deleting = useRef(false);
+  const last = useRef(category);
+  if (category) last.current = category;
+  const shown = category ?? (deleting.current ? last.current : undefined);
+
+  if (!shown) {
+    if (details.type === 'error') {
+      return (
+        <p role="alert" className="alert">
+          {messages.errors.generic}
+        </p>
+      );
+    }
+    return details.type === 'complete' ? (
+      <div className="card">
+        <h1>{m.notFound}</h1>
+        <Link
+          className="button secondary"
+          to="/people/$personId/preferences/categories"
+          params={{ personId }}
+        >
+          {m.backToCategories}
+        </Link>
+      </div>
+    ) : (
+      <p className="status" role="status">
+        {m.loading}
+      </p>
+    );
+  }
+
+  const preferences = [...shown.preferences].sort((a, b) =>
+    a.title.localeCompare(b.title, 'en-NZ'),
+  );
+  const children = shown.children;
+  const parent = shown.parent;
+
+  async function remove() {
+    deleting.current = true;
+    const result = await zero.mutate(mutators.category.delete({ id })).server;
+    if (result.type === 'error') {
+      deleting.current = false;
+      throw new Error(result.error.message || messages.errors.generic);
+    }
+  }
+
+  function afterRemove() {
+    void navigate({
+      to: '/people/$personId/preferences/categories',
+      params: { personId },
+      replace: true,
+    });
+  }
+
+  return (
+    <>
+      <article className="card category-view">
+        <div className="category-head">
+          <span className="category-photo" aria-hidden="true" />
+          <div>
+            <h1>{shown.title}</h1>
+            {shown.parentId && !parent ? null : (
+              <p>
+                {parent ? (
+                  <>
+                    {m.insideOf}{' '}
+                    <Link
+                      to="/people/$personId/preferences/categories/$id"
+                      params={{ personId, id: parent.id }}
+                    >
+                      {parent.title}
+                    </Link>
+                  </>
+                ) : (
+                  m.topLevel
+                )}
+              </p>
+            )}
+          </div>
+        </div>
+        <p>{m.accessOf(m.access[shown.access])}</p>
+        {shown.hidden ? <p>{m.hiddenNote}</p> : null}
+        {writable ? (
+          <div className="actions">
+            <Link
+              className="button"
+              to="/people/$personId/preferences/categories/$id/edit"
+              params={{ personId, id }}
+            >
+              {m.edit}
+            </Link>
+            <DestructiveConfirm
+              label={m.delete}
+              title={m.deleteTitle(shown.title)}
+              body={m.deleteBody({
+                title: shown.title,
+                preferences: preferences.length,
+                children: children.length,
+                parent: parent?.title ?? null,
+              })}
+              confirmLabel={m.confirmDelete}
+              runningLabel={m.deleting}
+              action={remove}
+              afterDestroy={afterRemove}
+            />
+          </div>
+        ) : null}
+      </article>
+
+      <section className="card" aria-labelledby="category-subs">
+        <h2 id="category-subs">{m.subCategories}</h2>
+        {children.length === 0 ? (
+          <p>{m.noSubCategories}</p>
+        ) : (
+          <ul className="pref-list" aria-labelledby="category-subs">
+            {children.map((c) => (
+              <li key={c.id}>
+                <Link
+                  to="/people/$personId/preferences/categories/$id"
+                  params={{ personId, id: c.id }}
+                >
+                  {c.title}
+                  {c.access === 'Restricted' ? (
+                    <span className="tag">{m.access.Restricted}</span>
+                  ) : null}
+                  {c.hidden ? <span className="tag">{m.hiddenTag}</span> : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {writable ? (
+          <div className="actions">
+            <Link
+              className="button secondary"
+              to="/people/$personId/preferences/categories/create"
+              params={{ personId }}
+              search={{ parentId: id }}
+            >
+              {m.addSubCategory}
+            </Link>
+          </div>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="category-prefs">
+        <h2 id="category-prefs">{m.preferences}</h2>
+        {preferences.length === 0 ? (
+          <p>{m.noPreferences}</p>
+        ) : (
+          <ul className="pref-list" aria-labelledby="category-prefs">
+            {preferences.map((p) => (
+              <li key={p.id}>
+                <Link to="/people/$personId/preferences/$id" params={{ personId, id: p.id }}>
+                  {p.title}
+                  {p.access === 'Restricted' ? (
+                    <span className="tag">{m.access.Restricted}</span>
+                  ) : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {writable ? (
+          <div className="actions">
+            <Link
+              className="button secondary"
+              to="/people/$personId/preferences/create"
+              params={{ personId }}
+              search={{ categoryId: id }}
+            >
+              {m.addPreference}
+            </Link>
+          </div>
+        ) : null}
+      </section>
+
+      <Link
+        className="button secondary"
+        to="/people/$personId/preferences/categories"
+        params={{ personId }}
+      >
+        {m.backToCategories}
+      </Link>
+    </>
+  );
+}

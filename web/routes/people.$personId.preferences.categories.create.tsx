@@ -1,0 +1,95 @@
+import { useQuery, useZero } from '@rocicorp/zero/react';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import { CategoryForm, type CategoryValues } from '../components/category-form.tsx';
+import { canWrite } from '../hooks/use-can-write.ts';
+import { messages } from '../messages.ts';
+
+const m = messages.category;
+
+/** Add a category, optionally inside another (spec §2 /preferences/categories/create). */
+export const Route = createFileRoute('/people/$personId/preferences/categories/create')({
+  validateSearch: z.object({ parentId: z.string().max(64).optional().catch(undefined) }),
+  beforeLoad: ({ context, params }) => {
+    if (!canWrite(context.session.person, params.personId)) {
+      throw redirect({
+        to: '/people/$personId/preferences/categories',
+        params: { personId: params.personId },
+      });
+    }
+  },
+  loader: ({ context, params }) => {
+    context.zero.preload(queries.category.list({ personId: params.personId }), { ttl: '1m' });
+  },
+  component: CategoryCreate,
+});
+
+function CategoryCreate() {
+  const { personId } = Route.useParams();
+  const { parentId } = Route.useSearch();
+  const zero = useZero();
+  const navigate = useNavigate();
+  const [rows, details] = useQuery(queries.category.list({ personId }));
+
+  // Wait for the categories before preselecting the parent.
+  if (parentId && rows.length === 0 && details.type !== 'complete') {
+    return (
+      <p className="status" role="status">
+        {m.loading}
+      </p>
+    );
+  }
+
+  async function create(values: CategoryValues) {
+    const id = crypto.randomUUID();
+    const result = await zero.mutate(mutators.category.create({ id, personId, ...values })).server;
+    if (result.type === 'error') return result.error.message || messages.errors.generic;
+    await navigate({
+      to: '/people/$personId/preferences/categories/$id',
+      params: { personId, id },
+      replace: true,
+    });
+    return undefined;
+  }
+
+  const parent = parentId ? rows.find((c) => c.id === parentId) : undefined;
+  return (
+    <CategoryForm
+      // The preselected parent may arrive after the first rows.
+      key={parent?.id ?? 'top'}
+      heading={m.createTitle}
+      initial={{
+        title: '',
+        parentId: parent ? parent.id : null,
+        // A sub-category of a restricted category is restricted too, unless changed.
+        access: parent?.access ?? 'General',
+        hidden: false,
+      }}
+      categories={rows}
+      submitLabel={m.create}
+      savingLabel={m.creating}
+      onSubmit={create}
+      cancel={
+        parent ? (
+          <Link
+            className="button secondary"
+            to="/people/$personId/preferences/categories/$id"
+            params={{ personId, id: parent.id }}
+          >
+            {m.cancel}
+          </Link>
+        ) : (
+          <Link
+            className="button secondary"
+            to="/people/$personId/preferences/categories"
+            params={{ personId }}
+          >
+            {m.cancel}
+          </Link>
+        )
+      }
+    />
+  );
+}

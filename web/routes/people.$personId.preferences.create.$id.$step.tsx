@@ -1,0 +1,229 @@
+import { useQuery, useZero } from '@rocicorp/zero/react';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import { numericStep } from '../../sync/validation.ts';
+import {
+  clampStep,
+  type FieldErrors,
+  fieldsFrom,
+  focusFirstError,
+  LeaveConfirm,
+  type PreferenceFields,
+  STEP_COUNT,
+  StepFields,
+  stepChanges,
+  validateStep,
+} from '../components/preference-steps.tsx';
+import { canWrite } from '../hooks/use-can-write.ts';
+import { messages } from '../messages.ts';
+
+const t = messages.preferenceForm;
+
+/**
+ * Spec §2 /preferences/create/{id}/{step}, §4 "Preference creation": four
+ * steps; step 1 creates the draft (status Draft) under the id from the URL,
+ * each further step saves to it, and Finish publishes it. The draft is kept
+ * when the user leaves, so coming back shows what was saved.
+ */
+export const Route = createFileRoute('/people/$personId/preferences/create/$id/$step')({
+  validateSearch: z.object({ categoryId: z.string().max(64).optional().catch(undefined) }),
+  beforeLoad: ({ context, params }) => {
+    if (!canWrite(context.session.person, params.personId)) {
+      throw redirect({
+        to: '/people/$personId/preferences',
+        params: { personId: params.personId },
+      });
+    }
+  },
+  component: CreateStepPage,
+});
+
+function CreateStepPage() {
+  const { id } = Route.useParams();
+  // A new id starts afresh.
+  return <CreateWizard key={id} />;
+}
+
+function CreateWizard() {
+  const { personId, id, step: stepParam } = Route.useParams();
+  const { categoryId } = Route.useSearch();
+  const zero = useZero();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [row, details] = useQuery(queries.preference.byId({ personId, id }));
+  const [categories] = useQuery(queries.category.list({ personId }));
+  const [fields, setFields] = useState<PreferenceFields | undefined>();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [confirm, setConfirm] = useState<'cancel' | 'back' | undefined>();
+
+  // Without a draft yet, only step 1 can be shown: it creates the draft.
+  const step = row ? clampStep(numericStep(stepParam)) : 1;
+
+  useEffect(() => {
+    if (fields === undefined && (row || details.type === 'complete')) {
+      setFields(fieldsFrom(row, categoryId));
+    }
+  }, [row, details.type, fields, categoryId]);
+
+  // A new step starts at its heading, so keyboard and screen reader users start at the top.
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    headingRef.current?.focus();
+  }, [step]);
+
+  if (!fields) {
+    return (
+      <p className="status" role="status">
+        {t.loading}
+      </p>
+    );
+  }
+
+  const goTo = (to: number) =>
+    navigate({
+      to: '/people/$personId/preferences/create/$id/$step',
+      params: { personId, id, step: String(to) },
+      search: categoryId ? { categoryId } : {},
+    });
+
+  const change = (patch: Partial<PreferenceFields>) =>
+    setFields((f) => (f ? { ...f, ...patch } : f));
+
+  /** Saves this step; true when saved. `publish` on the last step. */
+  async function saveStep(current: PreferenceFields, publish: boolean): Promise<boolean> {
+    const changes = stepChanges(step, current);
+    if (step === 2 && changes.categoryIds) {
+      // Only categories that exist here (categoryId comes from the URL).
+      const known = new Set(categories.map((c) => c.id));
+      changes.categoryIds = changes.categoryIds.filter((c) => known.has(c));
+    }
+    setBusy(true);
+    setError(undefined);
+    const write = row
+      ? zero.mutate(
+          mutators.preference.update({
+            id,
+            ...changes,
+            ...(publish ? { status: 'Published' as const } : {}),
+          }),
+        )
+      : zero.mutate(
+          mutators.preference.create({
+            id,
+            personId,
+            status: 'Draft',
+            ...changes,
+            title: changes.title ?? '',
+          }),
+        );
+    const result = await write.server;
+    setBusy(false);
+    if (result.type === 'error') {
+      setError(result.error.message || messages.errors.generic);
+      return false;
+    }
+    return true;
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!fields || busy) return;
+    const found = validateStep(step, fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(formRef.current, found);
+      return;
+    }
+    const last = step === STEP_COUNT;
+    if (!(await saveStep(fields, last))) return;
+    if (last) {
+      await navigate({ to: '/people/$personId/preferences/$id', params: { personId, id } });
+    } else {
+      setErrors({});
+      await goTo(step + 1);
+    }
+  }
+
+  async function back() {
+    if (!fields || busy) return;
+    if (step === 1) {
+      setConfirm('back');
+      return;
+    }
+    // Going back keeps what is valid on this step.
+    if (Object.keys(validateStep(step, fields)).length === 0) {
+      if (!(await saveStep(fields, false))) return;
+    }
+    setErrors({});
+    await goTo(step - 1);
+  }
+
+  const stepTitle = t.stepTitles[step - 1] ?? '';
+
+  return (
+    <form ref={formRef} className="card pf-form" onSubmit={submit} noValidate aria-busy={busy}>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {t.createTitle}
+      </h1>
+      <p className="pf-progress">
+        {t.stepOf(step, STEP_COUNT)}: {stepTitle}
+      </p>
+      {error ? (
+        <div role="alert" className="alert">
+          {error}
+        </div>
+      ) : null}
+      <StepFields
+        step={step}
+        personId={personId}
+        fields={fields}
+        onChange={change}
+        errors={errors}
+        saved={row ?? undefined}
+      />
+      <div className="actions pf-actions">
+        <button type="submit" disabled={busy}>
+          {busy ? t.saving : step === STEP_COUNT ? t.finish : t.next}
+        </button>
+        <button type="button" className="secondary" onClick={back} disabled={busy}>
+          {t.back}
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => setConfirm('cancel')}
+          disabled={busy}
+        >
+          {t.cancel}
+        </button>
+      </div>
+      <LeaveConfirm
+        open={confirm !== undefined}
+        title={confirm === 'back' ? t.backTitle : t.cancelTitle}
+        body={confirm === 'back' ? t.backBody : t.cancelBody}
+        onClose={() => setConfirm(undefined)}
+        onConfirm={() => {
+          const wasBack = confirm === 'back';
+          setConfirm(undefined);
+          if (wasBack) {
+            navigate({
+              to: '/people/$personId/preferences/create',
+              params: { personId },
+              search: categoryId ? { categoryId } : {},
+            });
+          } else {
+            navigate({ to: '/people/$personId/preferences', params: { personId } });
+          }
+        }}
+      />
+    </form>
+  );
+}

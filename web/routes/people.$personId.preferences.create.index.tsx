@@ -1,0 +1,86 @@
+import { useQuery } from '@rocicorp/zero/react';
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { useState } from 'react';
+import { z } from 'zod';
+import { queries } from '../../sync/queries.ts';
+import { canWrite } from '../hooks/use-can-write.ts';
+import { messages } from '../messages.ts';
+
+const t = messages.preferenceForm;
+
+/** Spec §2 /preferences/create: the intro of the four-step wizard; search param categoryId. */
+export const Route = createFileRoute('/people/$personId/preferences/create/')({
+  validateSearch: z.object({ categoryId: z.string().max(64).optional().catch(undefined) }),
+  beforeLoad: ({ context, params }) => {
+    if (!canWrite(context.session.person, params.personId)) {
+      throw redirect({ to: '/people/$personId/preferences', params });
+    }
+  },
+  component: CreateIntro,
+});
+
+function CreateIntro() {
+  const { personId } = Route.useParams();
+  const { categoryId } = Route.useSearch();
+  // The draft is created when step 1 is saved, under this id.
+  const [newId] = useState(() => crypto.randomUUID());
+  const [drafts, details] = useQuery(queries.preference.drafts({ personId }));
+
+  return (
+    <>
+      <div className="card">
+        <h1>{t.createTitle}</h1>
+        <p>{t.createIntro}</p>
+        <ol>
+          {t.introSteps.map((s, i) => (
+            <li key={t.stepTitles[i]}>
+              <strong>{t.stepTitles[i]}</strong>: {s}
+            </li>
+          ))}
+        </ol>
+        <p>{t.introSaved}</p>
+        <div className="actions">
+          <Link
+            className="button"
+            to="/people/$personId/preferences/create/$id/$step"
+            params={{ personId, id: newId, step: '1' }}
+            search={categoryId ? { categoryId } : {}}
+          >
+            {t.start}
+          </Link>
+          <Link
+            className="button secondary"
+            to="/people/$personId/preferences"
+            params={{ personId }}
+          >
+            {t.backToLibrary}
+          </Link>
+        </div>
+      </div>
+      {drafts.length > 0 ? (
+        <section className="card" aria-labelledby="pf-drafts-title">
+          <h2 id="pf-drafts-title">{t.draftsTitle}</h2>
+          <ul className="pf-drafts">
+            {drafts.map((d) => (
+              <li key={d.id}>
+                <span>{d.title}</span>
+                <Link
+                  className="button secondary"
+                  to="/people/$personId/preferences/create/$id/$step"
+                  params={{ personId, id: d.id, step: '1' }}
+                  aria-label={t.continueDraftLabel(d.title)}
+                >
+                  {t.continueDraft}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : details.type !== 'complete' ? (
+        <p className="status" role="status">
+          {t.draftsLoading}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { useQuery } from '@rocicorp/zero/react';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { z } from 'zod';
+import { queries } from '../../sync/queries.ts';
+import {
+  categoryScope,
+  type FilterBy,
+  filterKeyLabel,
+  filterPreferences,
+  isFilterBy,
+  isValidFilterKey,
+} from '../library/grouping.ts';
+import {
+  PreferenceItems,
+  SearchBox,
+  SearchStatus,
+  useSearched,
+  useSearchText,
+} from '../library/list-view.tsx';
+import { libraryMessages as m } from '../messages/library.ts';
+import { messages } from '../messages.ts';
+
+/** Spec §2: /preferences/filter/{filterBy}/{name}, search value (default empty), query, isOnboarding. */
+export const Route = createFileRoute('/people/$personId/preferences/filter/$filterBy/$name')({
+  validateSearch: z.object({
+    value: z.string().optional(),
+    query: z.string().optional(),
+    isOnboarding: z.boolean().optional(),
+  }),
+  loader: ({ context, params }) => {
+    context.zero.preload(queries.preference.list({ personId: params.personId }), { ttl: '1m' });
+    context.zero.preload(queries.category.list({ personId: params.personId }), { ttl: '1m' });
+  },
+  component: FilteredList,
+});
+
+function NotFound({ personId, body }: { personId: string; body: string }) {
+  return (
+    <section className="card library-not-found" aria-labelledby="library-not-found">
+      <h1 id="library-not-found">{m.notFoundTitle}</h1>
+      <p>{body}</p>
+      <Link className="button secondary" to="/people/$personId/preferences" params={{ personId }}>
+        {m.backToLibrary}
+      </Link>
+    </section>
+  );
+}
+
+function FilteredList() {
+  const { personId, filterBy, name } = Route.useParams();
+  if (!isFilterBy(filterBy)) {
+    return <NotFound personId={personId} body={m.notFoundBody(filterBy)} />;
+  }
+  return <Filtered personId={personId} filterBy={filterBy} name={name} />;
+}
+
+function Filtered({
+  personId,
+  filterBy,
+  name,
+}: {
+  personId: string;
+  filterBy: FilterBy;
+  name: string;
+}) {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const [rows, details] = useQuery(queries.preference.list({ personId }));
+  const [categories, categoryDetails] = useQuery(queries.category.list({ personId }));
+  const given = search.value || name;
+  // A category link without a value names the category by its title.
+  const key =
+    filterBy === 'category' && !search.value && !categories.some((c) => c.id === given)
+      ? (categories.find((c) => c.title.toLocaleLowerCase() === given.toLocaleLowerCase())?.id ??
+        given)
+      : given;
+  const loading =
+    (rows.length === 0 && details.type !== 'complete') ||
+    (filterBy === 'category' && categories.length === 0 && categoryDetails.type !== 'complete');
+
+  const { text, deferred, change } = useSearchText(search.query, (q) => {
+    void navigate({
+      search: (prev) => ({ ...prev, query: q === '' ? undefined : q }),
+      replace: true,
+    });
+  });
+  const scope = useMemo(
+    () => (filterBy === 'category' ? categoryScope(categories, key) : undefined),
+    [filterBy, categories, key],
+  );
+  const matching = useMemo(
+    () => filterPreferences(rows, filterBy, key, { scope }) ?? [],
+    [rows, filterBy, key, scope],
+  );
+  const found = useSearched(matching, deferred);
+
+  const known = filterKeyLabel(filterBy, key, { categories, prefs: rows });
+  const missingCategory = filterBy === 'category' && !loading && known === undefined;
+  if (!isValidFilterKey(filterBy, key) || missingCategory) {
+    return <NotFound personId={personId} body={m.notFoundKey} />;
+  }
+  const heading = m.filterHeading[filterBy](known ?? name);
+
+  return (
+    <>
+      <p className="library-back">
+        <Link
+          to="/people/$personId/preferences/library"
+          params={{ personId }}
+          search={search.isOnboarding ? { isOnboarding: true } : {}}
+        >
+          {m.backToLibrary}
+        </Link>
+      </p>
+      <h1>{heading}</h1>
+      {loading ? (
+        <p className="status" role="status">
+          {messages.preferences.loading}
+        </p>
+      ) : matching.length === 0 ? (
+        <p className="card library-no-match">{m.filterEmpty}</p>
+      ) : (
+        <>
+          <SearchBox value={text} onChange={change} />
+          <SearchStatus query={deferred} count={found.length} />
+          {found.length === 0 ? (
+            <p className="card library-no-match">{m.noMatch}</p>
+          ) : (
+            <PreferenceItems personId={personId} items={found} label={heading} />
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+import { useQuery } from '@rocicorp/zero/react';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { z } from 'zod';
+import { FEELINGS, REVIEW_GROUPS } from '../../schema/enums.ts';
+import { queries } from '../../sync/queries.ts';
+import { reviewGroup } from '../../sync/review.ts';
+import { categoryScope } from '../library/grouping.ts';
+import { libraryMessages as m } from '../messages/library.ts';
+
+/** Spec §2: /preferences/library, search param isOnboarding. */
+export const Route = createFileRoute('/people/$personId/preferences/library')({
+  validateSearch: z.object({ isOnboarding: z.boolean().optional() }),
+  loader: ({ context, params }) => {
+    context.zero.preload(queries.preference.list({ personId: params.personId }), { ttl: '1m' });
+    context.zero.preload(queries.category.list({ personId: params.personId }), { ttl: '1m' });
+  },
+  component: LibraryOverview,
+});
+
+function Count({ n }: { n: number }) {
+  return (
+    <span className="library-count">
+      {n}
+      <span className="library-visually-hidden">{m.countHidden(n)}</span>
+    </span>
+  );
+}
+
+function LibraryOverview() {
+  const { personId } = Route.useParams();
+  const { isOnboarding } = Route.useSearch();
+  const [rows, details] = useQuery(queries.preference.list({ personId }));
+  const [categories, categoryDetails] = useQuery(queries.category.list({ personId }));
+  const loading =
+    (rows.length === 0 && details.type !== 'complete') ||
+    (categories.length === 0 && categoryDetails.type !== 'complete');
+  const onboarding = isOnboarding ? { isOnboarding: true } : {};
+
+  const topLevel = useMemo(() => {
+    const byId = new Map(categories.map((c) => [c.id, c]));
+    return categories
+      .filter((c) => !c.hidden && (c.parentId === null || !byId.has(c.parentId)))
+      .map((c) => {
+        const scope = categoryScope(categories, c.id);
+        const count = rows.filter((p) => p.categories.some((pc) => scope.has(pc.id))).length;
+        return { id: c.id, title: c.title, count };
+      });
+  }, [categories, rows]);
+
+  const feelings = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const p of rows) if (p.feeling) counts.set(p.feeling, (counts.get(p.feeling) ?? 0) + 1);
+    return FEELINGS.flatMap((f) => {
+      const n = counts.get(f);
+      return n ? [{ feeling: f, count: n }] : [];
+    });
+  }, [rows]);
+
+  const reviews = useMemo(() => {
+    const now = Date.now();
+    const counts = new Map<string, number>();
+    for (const p of rows) {
+      const g = reviewGroup(p, now);
+      counts.set(g, (counts.get(g) ?? 0) + 1);
+    }
+    return REVIEW_GROUPS.map((g) => ({ group: g, count: counts.get(g) ?? 0 }));
+  }, [rows]);
+
+  return (
+    <>
+      <h1>{m.libraryTitle}</h1>
+      <p className="library-links">
+        <Link
+          className="button secondary"
+          to="/people/$personId/preferences"
+          params={{ personId }}
+          search={onboarding}
+        >
+          {m.allPreferences} <Count n={rows.length} />
+        </Link>
+      </p>
+      {loading ? (
+        <p className="status" role="status">
+          {m.loading}
+        </p>
+      ) : (
+        <>
+          <section aria-labelledby="library-categories">
+            <h2 id="library-categories">{m.categoriesTitle}</h2>
+            {topLevel.length === 0 ? (
+              <p>{m.categoriesEmpty}</p>
+            ) : (
+              <ul className="pref-list card library-list" aria-labelledby="library-categories">
+                {topLevel.map((c) => (
+                  <li key={c.id}>
+                    <Link
+                      className="library-item"
+                      to="/people/$personId/preferences/filter/$filterBy/$name"
+                      params={{ personId, filterBy: 'category', name: c.title }}
+                      search={{ value: c.id, ...onboarding }}
+                    >
+                      <span className="library-item-title">{c.title}</span>
+                      <Count n={c.count} />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          {feelings.length > 0 ? (
+            <section aria-labelledby="library-feelings">
+              <h2 id="library-feelings">{m.byFeelingTitle}</h2>
+              <ul className="library-chips" aria-labelledby="library-feelings">
+                {feelings.map(({ feeling, count }) => (
+                  <li key={feeling}>
+                    <Link
+                      className="library-chip"
+                      to="/people/$personId/preferences/filter/$filterBy/$name"
+                      params={{ personId, filterBy: 'emoji', name: feeling }}
+                      search={onboarding}
+                    >
+                      <span aria-hidden="true">{m.feelings[feeling].emoji}</span>{' '}
+                      {m.feelings[feeling].text} <Count n={count} />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section aria-labelledby="library-review">
+            <h2 id="library-review">{m.byReviewTitle}</h2>
+            <ul className="library-chips" aria-labelledby="library-review">
+              {reviews.map(({ group, count }) => (
+                <li key={group}>
+                  <Link
+                    className="library-chip"
+                    to="/people/$personId/preferences/filter/$filterBy/$name"
+                    params={{ personId, filterBy: 'review', name: group }}
+                    search={onboarding}
+                  >
+                    {m.review[group]} <Count n={count} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+    </>
+  );
+}
