@@ -9,8 +9,11 @@
 import { defineQuery } from '@rocicorp/zero';
 import { z } from 'zod';
 import { ACCESS_LEVELS, INVITE_KINDS, type InviteKind } from '../schema/enums.ts';
+import { inviteIdSchema, inviteTokenSchema } from './pending-invite.ts';
 import { readableInvites } from './permissions.ts';
 import { emailAddress } from './validation.ts';
+
+export * from './pending-invite.ts';
 
 /** An invite lasts this many days unless the inviter says otherwise (1 to 30). */
 export const INVITE_DEFAULT_DAYS = 14;
@@ -48,10 +51,6 @@ export const inviteErrors = {
     'We could not send the invite e-mail. Please try again, or create a link to share instead.',
   loggedOut: 'You must be logged in to view this page',
 } as const;
-
-export const inviteIdSchema = z.string().min(1).max(64);
-/** 32 random bytes, base64url: 43 characters. Anything far off is not a token. */
-export const inviteTokenSchema = z.string().min(20).max(100);
 
 export const inviteCreateBody = z
   .object({
@@ -126,25 +125,6 @@ export const acceptedInvites = z.array(
   }),
 );
 export type AcceptedInvite = z.infer<typeof acceptedInvites>[number];
-
-/**
- * What the join page keeps in sessionStorage under `invite.pending` so that,
- * after signing in or registering, the app can return to the invite.
- */
-export const PENDING_INVITE_KEY = 'invite.pending';
-export const pendingInvite = z.object({ id: inviteIdSchema, token: inviteTokenSchema });
-export type PendingInvite = z.infer<typeof pendingInvite>;
-
-/** Reads `invite.pending`: the JSON `{id, token}`, or undefined (an old bare id has no token). */
-export function parsePendingInvite(raw: string | null | undefined): PendingInvite | undefined {
-  if (!raw) return undefined;
-  try {
-    const parsed = pendingInvite.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const personId = z.string().min(1).max(64);
 

@@ -81,7 +81,7 @@ export function authorName(p: Pick<ListPreference, 'creator'>): string {
 /** "😍 Love"; the free text of Other when there is one. */
 export function feelingLabel(feeling: Feeling, other?: string | null): string {
   const f = m.feelings[feeling];
-  return `${f.emoji} ${feeling === 'Other' && other ? other : f.text}`;
+  return `${f.emoji} ${feeling === 'Other' && other ? other : f.label}`;
 }
 
 const monthFormat = new Intl.DateTimeFormat(DATE_LOCALE, { month: 'long', year: 'numeric' });

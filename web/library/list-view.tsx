@@ -79,7 +79,7 @@ export function SearchStatus({ query, count }: { query: string; count: number })
 export function FeelingText({ pref }: { pref: ListPreference }) {
   if (!pref.feeling) return null;
   const f = m.feelings[pref.feeling];
-  const text = pref.feeling === 'Other' && pref.feelingOther ? pref.feelingOther : f.text;
+  const text = pref.feeling === 'Other' && pref.feelingOther ? pref.feelingOther : f.label;
   return (
     <span className="library-feeling">
       <span aria-hidden="true">{f.emoji}</span> {text}

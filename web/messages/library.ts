@@ -1,3 +1,4 @@
+import { feelingLabels } from './labels.ts';
 /** Interface text of the library screens: part of the one catalogue, web/messages.ts. */
 export const libraryMessages = {
   // The list: search and grouping.
@@ -43,26 +44,7 @@ export const libraryMessages = {
     New: 'New',
   },
   access: { General: 'Everyone in the Circle', Restricted: 'Restricted' },
-  feelings: {
-    love: { emoji: '😍', text: 'Love' },
-    like: { emoji: '🙂', text: 'Like' },
-    neutral: { emoji: '😐', text: 'Neutral' },
-    dislike: { emoji: '🙁', text: 'Dislike' },
-    hate: { emoji: '😖', text: 'Hate' },
-    happy: { emoji: '😀', text: 'Happy' },
-    sad: { emoji: '😢', text: 'Sad' },
-    relaxed: { emoji: '😌', text: 'Relaxed' },
-    angry: { emoji: '😠', text: 'Angry' },
-    playful: { emoji: '😜', text: 'Playful' },
-    tired: { emoji: '😴', text: 'Tired' },
-    excited: { emoji: '🤩', text: 'Excited' },
-    bored: { emoji: '🥱', text: 'Bored' },
-    worried: { emoji: '😟', text: 'Worried' },
-    lonely: { emoji: '🥺', text: 'Lonely' },
-    'in-pain': { emoji: '🤕', text: 'In pain' },
-    unwell: { emoji: '🤒', text: 'Unwell' },
-    Other: { emoji: '💬', text: 'Other' },
-  },
+  feelings: feelingLabels,
   // Filter route.
   filterHeading: {
     category: (name: string) => `Category: ${name}`,

@@ -1,4 +1,5 @@
 import type { Access, Feeling, ReviewSchedule } from '../../schema/enums.ts';
+import { feelingLabels, scheduleLabels } from './labels.ts';
 
 /**
  * Interface text of the preference create wizard and the edit screens (spec §2
@@ -51,26 +52,7 @@ export const preferenceFormMessages = {
   feelingLegend: 'How do you feel about it?',
   feelingHelp: 'Optional. Choose the feeling that fits best.',
   noFeeling: 'No feeling',
-  feelings: {
-    love: { emoji: '😍', label: 'Love' },
-    like: { emoji: '🙂', label: 'Like' },
-    neutral: { emoji: '😐', label: 'Neutral' },
-    dislike: { emoji: '🙁', label: 'Dislike' },
-    hate: { emoji: '😖', label: 'Hate' },
-    happy: { emoji: '😀', label: 'Happy' },
-    sad: { emoji: '😢', label: 'Sad' },
-    relaxed: { emoji: '😌', label: 'Relaxed' },
-    angry: { emoji: '😠', label: 'Angry' },
-    playful: { emoji: '😜', label: 'Playful' },
-    tired: { emoji: '😴', label: 'Tired' },
-    excited: { emoji: '🤩', label: 'Excited' },
-    bored: { emoji: '🥱', label: 'Bored' },
-    worried: { emoji: '😟', label: 'Worried' },
-    lonely: { emoji: '😔', label: 'Lonely' },
-    'in-pain': { emoji: '🤕', label: 'In pain' },
-    unwell: { emoji: '🤒', label: 'Unwell' },
-    Other: { emoji: '✏️', label: 'Other' },
-  } satisfies Record<Feeling, { emoji: string; label: string }>,
+  feelings: feelingLabels,
   feelingOther: 'Other feeling, in your own words',
   // Step 2: Categories
   categoriesLegend: 'Which categories does it belong in?',
@@ -92,17 +74,7 @@ export const preferenceFormMessages = {
   // Step 4: More detail
   reviewLabel: 'How often should it be reviewed?',
   reviewHelp: 'Things change. A review is a reminder to check that the preference is still right.',
-  schedules: {
-    Never: 'Never',
-    OnceAWeek: 'Once a week',
-    OnceAMonth: 'Once a month',
-    OnceAQuarter: 'Every three months',
-    TwiceAYear: 'Twice a year',
-    OnceAYear: 'Once a year',
-    EveryTwoYears: 'Every two years',
-    EveryFiveYears: 'Every five years',
-    EveryTenYears: 'Every ten years',
-  } satisfies Record<ReviewSchedule, string>,
+  schedules: scheduleLabels,
   nextReview: (date: string) => `Next review: ${date}`,
   noReview: 'No review is planned.',
   // Edit

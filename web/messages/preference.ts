@@ -1,4 +1,5 @@
 import type { Access, Feeling, ReviewSchedule } from '../../schema/enums.ts';
+import { feelingLabels, scheduleLabels } from './labels.ts';
 
 /** Interface text of the preference screens: part of the one catalogue, web/messages.ts. */
 export const preferenceMessages = {
@@ -10,26 +11,7 @@ export const preferenceMessages = {
   review: 'Review now',
   feeling: 'Feeling',
   /** Emoji and word of each feeling (spec §3). */
-  feelings: {
-    love: { emoji: '😍', label: 'Love' },
-    like: { emoji: '🙂', label: 'Like' },
-    neutral: { emoji: '😐', label: 'Neutral' },
-    dislike: { emoji: '🙁', label: 'Dislike' },
-    hate: { emoji: '😖', label: 'Hate' },
-    happy: { emoji: '😀', label: 'Happy' },
-    sad: { emoji: '😢', label: 'Sad' },
-    relaxed: { emoji: '😌', label: 'Relaxed' },
-    angry: { emoji: '😠', label: 'Angry' },
-    playful: { emoji: '😜', label: 'Playful' },
-    tired: { emoji: '😴', label: 'Tired' },
-    excited: { emoji: '🤩', label: 'Excited' },
-    bored: { emoji: '🥱', label: 'Bored' },
-    worried: { emoji: '😟', label: 'Worried' },
-    lonely: { emoji: '😔', label: 'Lonely' },
-    'in-pain': { emoji: '🤕', label: 'In pain' },
-    unwell: { emoji: '🤒', label: 'Unwell' },
-    Other: { emoji: '💬', label: 'Other' },
-  } satisfies Record<Feeling, { emoji: string; label: string }>,
+  feelings: feelingLabels,
   categories: 'Categories',
   noCategories: 'This preference is not in a category you can see.',
   whoCanSee: 'Who can see this',
@@ -40,17 +22,7 @@ export const preferenceMessages = {
   } satisfies Record<Access, string>,
   reviewTitle: 'Review',
   reviewSchedule: 'How often to review',
-  schedules: {
-    Never: 'Never',
-    OnceAWeek: 'Once a week',
-    OnceAMonth: 'Once a month',
-    OnceAQuarter: 'Once every three months',
-    TwiceAYear: 'Twice a year',
-    OnceAYear: 'Once a year',
-    EveryTwoYears: 'Every two years',
-    EveryFiveYears: 'Every five years',
-    EveryTenYears: 'Every ten years',
-  } satisfies Record<ReviewSchedule, string>,
+  schedules: scheduleLabels,
   nextReview: 'Next review',
   noNextReview: 'Not planned',
   lastReviewed: 'Last reviewed',

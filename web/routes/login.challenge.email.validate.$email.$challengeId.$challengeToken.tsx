@@ -1,7 +1,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { PENDING_INVITE_KEY, parsePendingInvite } from '../../sync/invite.ts';
+import { PENDING_INVITE_KEY, parsePendingInvite } from '../../sync/pending-invite.ts';
 import { completeChallenge } from '../auth-api.ts';
 import { messages } from '../messages.ts';
 import { forgetSession } from '../session.ts';

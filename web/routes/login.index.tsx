@@ -1,7 +1,7 @@
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
-import { PENDING_INVITE_KEY, parsePendingInvite } from '../../sync/invite.ts';
+import { PENDING_INVITE_KEY, parsePendingInvite } from '../../sync/pending-invite.ts';
 import { EMAIL_PATTERN, validationMessages } from '../../sync/validation.ts';
 import { PasskeySignIn } from '../components/passkey-sign-in.tsx';
 import { messages } from '../messages.ts';

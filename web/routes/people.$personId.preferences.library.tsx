@@ -121,7 +121,7 @@ function LibraryOverview() {
                       search={onboarding}
                     >
                       <span aria-hidden="true">{m.feelings[feeling].emoji}</span>{' '}
-                      {m.feelings[feeling].text} <Count n={count} />
+                      {m.feelings[feeling].label} <Count n={count} />
                     </Link>
                   </li>
                 ))}
