@@ -9,7 +9,7 @@
 import { defineQuery } from '@rocicorp/zero';
 import { z } from 'zod';
 import { ACCESS_LEVELS, INVITE_KINDS, type InviteKind } from '../schema/enums.ts';
-import { inviteIdSchema, inviteTokenSchema } from './pending-invite.ts';
+import { inviteTokenSchema } from './pending-invite.ts';
 import { readableInvites } from './permissions.ts';
 import { emailAddress } from './validation.ts';
 
