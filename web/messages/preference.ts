@@ -1,4 +1,4 @@
-import type { Access, Feeling, ReviewSchedule } from '../../schema/enums.ts';
+import type { Access } from '../../schema/enums.ts';
 import { feelingLabels, scheduleLabels } from './labels.ts';
 
 /** Interface text of the preference screens: part of the one catalogue, web/messages.ts. */
