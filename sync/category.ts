@@ -14,6 +14,7 @@ import { access, categoryTitle, itemId } from './library-fields.ts';
 import {
   assertLibraryWrite,
   categoryReadableBy,
+  found,
   preferenceReadableBy,
   readableCategories,
   requireAuth,
@@ -83,11 +84,11 @@ const quoted = (title: string) => `“${title}”`;
 
 /** The parent, checked: same library, and not the category itself or one inside it. */
 async function checkedParent(tx: Transaction, personId: string, parentId: string, selfId: string) {
-  const parent = await tx.run(zql.category.where('personId', personId).where('id', parentId).one());
-  if (!parent) {
-    if (tx.location === 'server') throw appError('not_found');
-    return undefined;
-  }
+  const parent = found(
+    tx,
+    await tx.run(zql.category.where('personId', personId).where('id', parentId).one()),
+  );
+  if (!parent) return undefined;
   // Walk up from the new parent: meeting the category itself would make a loop.
   let cursor: typeof parent | undefined = parent;
   for (let depth = 0; cursor && depth < 100; depth++) {
@@ -143,11 +144,8 @@ export async function updateCategory(
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
   const args = categoryUpdateArgs.parse(input);
-  const row = await tx.run(zql.category.where('id', args.id).one());
-  if (!row) {
-    if (tx.location === 'server') throw appError('not_found');
-    return undefined;
-  }
+  const row = found(tx, await tx.run(zql.category.where('id', args.id).one()));
+  if (!row) return undefined;
   const parent = args.parentId
     ? await checkedParent(tx, row.personId, args.parentId, row.id)
     : undefined;
@@ -183,11 +181,8 @@ export async function deleteCategory(
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
   const args = categoryDeleteArgs.parse(input);
-  const row = await tx.run(zql.category.where('id', args.id).one());
-  if (!row) {
-    if (tx.location === 'server') throw appError('not_found');
-    return undefined;
-  }
+  const row = found(tx, await tx.run(zql.category.where('id', args.id).one()));
+  if (!row) return undefined;
   await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
   // Sub-categories move up to this one's parent (the top level when it has none).
   const children = await tx.run(zql.category.where('parentId', row.id));

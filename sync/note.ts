@@ -7,9 +7,8 @@ import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
 import type { Change } from './change.ts';
 import type { ZeroContext } from './context.ts';
-import { appError } from './errors.ts';
 import { itemId, noteBody, noteTitle } from './library-fields.ts';
-import { assertLibraryWrite, readableNotes, requireAuth } from './permissions.ts';
+import { assertLibraryWrite, found, readableNotes, requireAuth } from './permissions.ts';
 
 const id = itemId;
 
@@ -39,11 +38,8 @@ const quoted = (title: string) => `“${title}”`;
 /** The preference a note belongs to, after the server's write check on it. */
 async function writablePreference(tx: Transaction, ctx: ZeroContext, preferenceId: string) {
   const me = requireAuth(ctx);
-  const pref = await tx.run(zql.preference.where('id', preferenceId).one());
-  if (!pref) {
-    if (tx.location === 'server') throw appError('not_found');
-    return undefined;
-  }
+  const pref = found(tx, await tx.run(zql.preference.where('id', preferenceId).one()));
+  if (!pref) return undefined;
   await assertLibraryWrite(tx, me, pref.personId, { existing: [pref.access] });
   return { me, pref };
 }
@@ -54,9 +50,9 @@ export async function createNote(
   input: z.input<typeof noteCreateArgs>,
 ): Promise<Change | undefined> {
   const args = noteCreateArgs.parse(input);
-  const found = await writablePreference(tx, ctx, args.preferenceId);
-  if (!found) return undefined;
-  const { me, pref } = found;
+  const target = await writablePreference(tx, ctx, args.preferenceId);
+  if (!target) return undefined;
+  const { me, pref } = target;
   const now = Date.now();
   await tx.mutate.note.insert({
     id: args.id,
@@ -79,13 +75,10 @@ export async function createNote(
 }
 
 async function existingNote(tx: Transaction, ctx: ZeroContext, noteId: string) {
-  const note = await tx.run(zql.note.where('id', noteId).one());
-  if (!note) {
-    if (tx.location === 'server') throw appError('not_found');
-    return undefined;
-  }
-  const found = await writablePreference(tx, ctx, note.preferenceId);
-  return found ? { ...found, note } : undefined;
+  const note = found(tx, await tx.run(zql.note.where('id', noteId).one()));
+  if (!note) return undefined;
+  const target = await writablePreference(tx, ctx, note.preferenceId);
+  return target ? { ...target, note } : undefined;
 }
 
 export async function updateNote(
@@ -94,9 +87,9 @@ export async function updateNote(
   input: z.input<typeof noteUpdateArgs>,
 ): Promise<Change | undefined> {
   const args = noteUpdateArgs.parse(input);
-  const found = await existingNote(tx, ctx, args.id);
-  if (!found) return undefined;
-  const { me, note } = found;
+  const target = await existingNote(tx, ctx, args.id);
+  if (!target) return undefined;
+  const { me, note } = target;
   await tx.mutate.note.update({
     id: note.id,
     ...(args.title !== undefined && { title: args.title }),
@@ -119,9 +112,9 @@ export async function deleteNote(
   input: z.input<typeof noteDeleteArgs>,
 ): Promise<Change | undefined> {
   const args = noteDeleteArgs.parse(input);
-  const found = await existingNote(tx, ctx, args.id);
-  if (!found) return undefined;
-  const { note, pref } = found;
+  const target = await existingNote(tx, ctx, args.id);
+  if (!target) return undefined;
+  const { note, pref } = target;
   await tx.mutate.note.delete({ id: note.id });
   return {
     personId: note.personId,

@@ -35,6 +35,17 @@ function activeLinkOf(me: string, levels: readonly AccessLevel[]) {
       .whereExists('sessions', (s) => s.where('endedAt', 'IS', null));
 }
 
+/**
+ * A row a mutator needs. Missing on the server: `not_found` (a hidden row
+ * looks the same, see assertLibraryWrite). Missing on the client: undefined,
+ * and the mutator stops there; a client only holds what it has synced, so
+ * the server decides.
+ */
+export function found<T>(tx: Transaction, row: T | undefined): T | undefined {
+  if (row === undefined && tx.location === 'server') throw appError('not_found');
+  return row;
+}
+
 export function requireAuth(ctx: ZeroContext): AuthContext {
   if (!ctx) throw appError('unauthenticated');
   return ctx;

@@ -27,6 +27,7 @@ import {
 import {
   assertLibraryWrite,
   categoryReadableBy,
+  found,
   readablePreferences,
   requireAuth,
 } from './permissions.ts';
@@ -243,12 +244,8 @@ export async function updatePreference(
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
   const args = preferenceUpdateArgs.parse(input);
-  const row = await tx.run(zql.preference.where('id', args.id).one());
-  // A client only holds what it has synced; the server decides.
-  if (!row) {
-    if (tx.location === 'server') throw appError('not_found');
-    return undefined;
-  }
+  const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
+  if (!row) return undefined;
   const cats = args.categoryIds ? await categoryAccesses(tx, row.personId, args.categoryIds) : [];
   await assertLibraryWrite(tx, me, row.personId, {
     existing: [row.access, ...cats],
@@ -328,11 +325,8 @@ export async function deletePreference(
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
   const args = preferenceDeleteArgs.parse(input);
-  const row = await tx.run(zql.preference.where('id', args.id).one());
-  if (!row) {
-    if (tx.location === 'server') throw appError('not_found');
-    return undefined;
-  }
+  const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
+  if (!row) return undefined;
   await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
   // Its category links, notes, media and reviews go with it (ON DELETE CASCADE).
   await tx.mutate.preference.delete({ id: row.id });
@@ -353,11 +347,8 @@ export async function reviewPreference(
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
   const args = preferenceReviewArgs.parse(input);
-  const row = await tx.run(zql.preference.where('id', args.id).one());
-  if (!row) {
-    if (tx.location === 'server') throw appError('not_found');
-    return undefined;
-  }
+  const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
+  if (!row) return undefined;
   await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
   const now = Date.now();
   const schedule = args.reviewSchedule ?? row.reviewSchedule;
