@@ -217,51 +217,6 @@ export function libraryRoutes(deps: AppDeps) {
     return c.json({ categories });
   });
 
-  app.get('/people/:personId/preferences/categories/:id', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const id = pathId(c);
-    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
-    const row = await readCategory(who.ctx, who.personId, id.data);
-    if (!row) return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-    return c.json({
-      ...categoryJson(row, false),
-      parent: row.parent ? categorySummary(row.parent) : null,
-      children: row.children.map(categorySummary),
-      preferences: row.preferences.map((p) => ({ id: p.id, title: p.title, access: p.access })),
-    });
-  });
-
-  app.put('/people/:personId/preferences/categories/:id', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const id = pathId(c);
-    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
-    const body = objectBody.safeParse(await jsonBody(c));
-    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-    if (!(await readCategory(who.ctx, who.personId, id.data))) {
-      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-    }
-    const failed = await change(c, updateCategory, who.ctx, { ...body.data, id: id.data } as never);
-    if (failed) return failed;
-    const row = await readCategory(who.ctx, who.personId, id.data);
-    return row
-      ? c.json(categoryJson(row, false))
-      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-  });
-
-  app.delete('/people/:personId/preferences/categories/:id', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const id = pathId(c);
-    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
-    if (!(await readCategory(who.ctx, who.personId, id.data))) {
-      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-    }
-    const failed = await change(c, deleteCategory, who.ctx, { id: id.data });
-    return failed ?? c.body(null, 204);
-  });
-
   // -------------------------------------------------------------------------
   // Preferences and reviews
   // -------------------------------------------------------------------------
@@ -303,50 +258,6 @@ export function libraryRoutes(deps: AppDeps) {
       .filter((p) => !q.data.author || p.createdBy === q.data.author)
       .map((p) => preferenceJson(p, now));
     return c.json({ preferences });
-  });
-
-  app.get('/people/:personId/preferences/:id', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const id = pathId(c);
-    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
-    const row = await readPreference(who.ctx, who.personId, id.data);
-    if (!row) return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-    return c.json(preferenceJson(row));
-  });
-
-  app.put('/people/:personId/preferences/:id', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const id = pathId(c);
-    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
-    const body = objectBody.safeParse(await jsonBody(c));
-    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-    // Only this person's preferences answer under this path.
-    if (!(await readPreference(who.ctx, who.personId, id.data))) {
-      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-    }
-    const failed = await change(c, updatePreference, who.ctx, {
-      ...body.data,
-      id: id.data,
-    } as never);
-    if (failed) return failed;
-    const row = await readPreference(who.ctx, who.personId, id.data);
-    return row
-      ? c.json(preferenceJson(row))
-      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-  });
-
-  app.delete('/people/:personId/preferences/:id', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const id = pathId(c);
-    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
-    if (!(await readPreference(who.ctx, who.personId, id.data))) {
-      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-    }
-    const failed = await change(c, deletePreference, who.ctx, { id: id.data });
-    return failed ?? c.body(null, 204);
   });
 
   app.post('/people/:personId/reviews', async (c) => {
@@ -409,45 +320,83 @@ export function libraryRoutes(deps: AppDeps) {
       : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
   });
 
-  app.get('/people/:personId/notes/:id', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const id = pathId(c);
-    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
-    const row = await readNote(who.ctx, who.personId, id.data);
-    return row
-      ? c.json(noteJson(row))
-      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-  });
+  // -------------------------------------------------------------------------
+  // One item: GET, PUT and DELETE /{id}, alike for preferences, categories, notes
+  // -------------------------------------------------------------------------
 
-  app.put('/people/:personId/notes/:id', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const id = pathId(c);
-    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
-    const body = objectBody.safeParse(await jsonBody(c));
-    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-    if (!(await readNote(who.ctx, who.personId, id.data))) {
-      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+  /**
+   * GET, PUT and DELETE of one item under `path`. Only an item of the person in
+   * the path that the caller may read answers (404 otherwise, never telling
+   * whether it exists); the change runs the shared mutator with its history.
+   */
+  function itemRoutes<R>(
+    path: string,
+    item: {
+      read: (ctx: AuthContext, personId: string, id: string) => Promise<R | undefined>;
+      json: (row: R) => unknown;
+      update: ChangeFn<never>;
+      remove: ChangeFn<{ id: string }>;
+    },
+  ) {
+    /** The caller, the id and the row they may read, or the error response. */
+    async function target(c: Context) {
+      const who = await caller(c);
+      if (!who.ok) return { res: who.res };
+      const id = pathId(c);
+      if (!id.success) return { res: jsonError(c, 400, 'invalid', libraryApiMessages.badId) };
+      const row = await item.read(who.ctx, who.personId, id.data);
+      if (!row) return { res: jsonError(c, 404, 'not_found', libraryApiMessages.notFound) };
+      return { ctx: who.ctx, personId: who.personId, id: id.data, row };
     }
-    const failed = await change(c, updateNote, who.ctx, { ...body.data, id: id.data } as never);
-    if (failed) return failed;
-    const row = await readNote(who.ctx, who.personId, id.data);
-    return row
-      ? c.json(noteJson(row))
-      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-  });
 
-  app.delete('/people/:personId/notes/:id', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const id = pathId(c);
-    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
-    if (!(await readNote(who.ctx, who.personId, id.data))) {
-      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-    }
-    const failed = await change(c, deleteNote, who.ctx, { id: id.data });
-    return failed ?? c.body(null, 204);
+    app.get(`${path}/:id`, async (c) => {
+      const t = await target(c);
+      return 'res' in t ? t.res : c.json(item.json(t.row));
+    });
+
+    app.put(`${path}/:id`, async (c) => {
+      const body = objectBody.safeParse(await jsonBody(c));
+      const t = await target(c);
+      if ('res' in t) return t.res;
+      if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
+      const failed = await change(c, item.update, t.ctx, { ...body.data, id: t.id } as never);
+      if (failed) return failed;
+      const row = await item.read(t.ctx, t.personId, t.id);
+      return row
+        ? c.json(item.json(row))
+        : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+    });
+
+    app.delete(`${path}/:id`, async (c) => {
+      const t = await target(c);
+      if ('res' in t) return t.res;
+      return (await change(c, item.remove, t.ctx, { id: t.id })) ?? c.body(null, 204);
+    });
+  }
+
+  // Categories first: /preferences/:id would match /preferences/categories.
+  itemRoutes('/people/:personId/preferences/categories', {
+    read: readCategory,
+    json: (row: NonNullable<Awaited<ReturnType<typeof readCategory>>>) => ({
+      ...categoryJson(row, false),
+      parent: row.parent ? categorySummary(row.parent) : null,
+      children: row.children.map(categorySummary),
+      preferences: row.preferences.map((p) => ({ id: p.id, title: p.title, access: p.access })),
+    }),
+    update: updateCategory as ChangeFn<never>,
+    remove: deleteCategory,
+  });
+  itemRoutes('/people/:personId/preferences', {
+    read: readPreference,
+    json: (row: NonNullable<Awaited<ReturnType<typeof readPreference>>>) => preferenceJson(row),
+    update: updatePreference as ChangeFn<never>,
+    remove: deletePreference,
+  });
+  itemRoutes('/people/:personId/notes', {
+    read: readNote,
+    json: (row: NonNullable<Awaited<ReturnType<typeof readNote>>>) => noteJson(row),
+    update: updateNote as ChangeFn<never>,
+    remove: deleteNote,
   });
 
   return app;
