@@ -242,7 +242,7 @@ export function libraryRoutes(deps: AppDeps) {
     const q = listQuery.safeParse(c.req.query());
     if (!q.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badQuery);
     const rows = await deps.zdb.run(
-      preferenceQueries.list.fn({ args: { personId: who.personId }, ctx: who.ctx }),
+      preferenceQueries.listWithCategories.fn({ args: { personId: who.personId }, ctx: who.ctx }),
     );
     const now = Date.now();
     const text = q.data.query?.trim().toLocaleLowerCase('en-NZ');

@@ -36,11 +36,13 @@ export const categoryQueries = {
    * see, from which the screens count.
    */
   list: defineQuery(categoryListArgs, ({ args, ctx }) =>
-    readableCategories(ctx)
+    readableCategories(ctx, args.personId)
       .where('personId', args.personId)
       .related('preferenceCategories', (pc) =>
         pc.whereExists('preference', (p) =>
-          p.where(preferenceReadableBy(ctx?.personId ?? '')).where('status', 'Published'),
+          p
+            .where(preferenceReadableBy(ctx?.personId ?? '', args.personId))
+            .where('status', 'Published'),
         ),
       )
       .orderBy('sortOrder', 'asc')
@@ -48,16 +50,18 @@ export const categoryQueries = {
       .orderBy('id', 'asc'),
   ),
   byId: defineQuery(categoryByIdArgs, ({ args, ctx }) =>
-    readableCategories(ctx)
+    readableCategories(ctx, args.personId)
       .where('personId', args.personId)
       .where('id', args.id)
-      .related('parent', (p) => p.where(categoryReadableBy(ctx?.personId ?? '')))
+      .related('parent', (p) => p.where(categoryReadableBy(ctx?.personId ?? '', args.personId)))
       .related('children', (c) =>
-        c.where(categoryReadableBy(ctx?.personId ?? '')).orderBy('title', 'asc'),
+        c.where(categoryReadableBy(ctx?.personId ?? '', args.personId)).orderBy('title', 'asc'),
       )
       // A junction relationship: Zero cannot order it, screens sort it.
       .related('preferences', (p) =>
-        p.where(preferenceReadableBy(ctx?.personId ?? '')).where('status', 'Published'),
+        p
+          .where(preferenceReadableBy(ctx?.personId ?? '', args.personId))
+          .where('status', 'Published'),
       )
       .one(),
   ),

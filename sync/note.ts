@@ -9,6 +9,7 @@ import type { Change } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { itemId, noteBody, noteTitle } from './library-fields.ts';
 import { assertLibraryWrite, found, readableNotes, requireAuth } from './permissions.ts';
+import { visiblePerson } from './preference.ts';
 
 const id = itemId;
 
@@ -16,10 +17,10 @@ export const noteByIdArgs = z.object({ personId: id, id });
 
 export const noteQueries = {
   byId: defineQuery(noteByIdArgs, ({ args, ctx }) =>
-    readableNotes(ctx)
+    readableNotes(ctx, args.personId)
       .where('personId', args.personId)
       .where('id', args.id)
-      .related('author')
+      .related('author', visiblePerson(ctx))
       .related('preference')
       .one(),
   ),

@@ -235,9 +235,13 @@ async function largeLibrary() {
           .nth(LIBRARY_SIZE - 1)
           .waitFor({ timeout: 30_000 });
         const query = 'garden 0';
+        // The list keeps rows that contain every typed word (web/library/grouping.ts).
         const expected = Array.from(query, (_, i) => {
-          const prefix = query.slice(0, i + 1).trim();
-          return texts.filter((t) => t.includes(prefix)).length;
+          const words = query
+            .slice(0, i + 1)
+            .split(/\s+/)
+            .filter(Boolean);
+          return texts.filter((t) => words.every((w) => t.includes(w))).length;
         });
         keystrokes = (await page.evaluate(typeAndTime(query, expected))) as number[];
       }
@@ -284,13 +288,15 @@ console.log(
   `Benchmark on ${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
 );
 
-const latency = await editLatency();
-console.log(
-  `Edit in one browser visible in another (${latency.n} changes): p50 ${fmt(latency.p50)}, p95 ${fmt(latency.p95)}, max ${fmt(latency.max)}  [budget p50 <= 30 ms, p95 <= 60 ms]`,
-);
-console.log(
-  `Initial JavaScript of the sign-in page: ${latency.signInJsKb.toFixed(1)} KB compressed  [budget <= 250 KB gzip]`,
-);
+if (!process.env.BENCH_SKIP_EDIT) {
+  const latency = await editLatency();
+  console.log(
+    `Edit in one browser visible in another (${latency.n} changes): p50 ${fmt(latency.p50)}, p95 ${fmt(latency.p95)}, max ${fmt(latency.max)}  [budget p50 <= 30 ms, p95 <= 60 ms]`,
+  );
+  console.log(
+    `Initial JavaScript of the sign-in page: ${latency.signInJsKb.toFixed(1)} KB compressed  [budget <= 250 KB gzip]`,
+  );
+}
 if (!process.env.BENCH_SKIP_LIBRARY) {
   const lib = await largeLibrary();
   console.log(

@@ -3,11 +3,20 @@
  * (/preferences/filter/{filterBy}/{name}): the search box, the items and the
  * grouped sections.
  */
+import { useQuery } from '@rocicorp/zero/react';
 import { Link } from '@tanstack/react-router';
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { queries } from '../../sync/queries.ts';
 import { libraryMessages as m } from '../messages/library.ts';
 import { messages } from '../messages.ts';
-import { supportKey } from '../support-session.ts';
 import {
   type Group,
   type Indexed,
@@ -38,6 +47,29 @@ export function useSearchText(urlQuery: string | undefined, onCommit: (q: string
     onCommit(q);
   };
   return { text, deferred: useDeferredValue(text), change };
+}
+
+/**
+ * The published library with each preference's categories, joined here from
+ * `category.list` (whose links name the preferences in each category the
+ * reader may see). The rows come first; categories follow as they sync.
+ * Also returns the categories, for screens that list them.
+ */
+export function useLibrary(personId: string) {
+  const [rows, details] = useQuery(queries.preference.list({ personId }));
+  const [categories, categoryDetails] = useQuery(queries.category.list({ personId }));
+  const withCategories = useMemo(() => {
+    const byPreference = new Map<string, (typeof categories)[number][]>();
+    for (const category of categories) {
+      for (const link of category.preferenceCategories) {
+        const list = byPreference.get(link.preferenceId);
+        if (list) list.push(category);
+        else byPreference.set(link.preferenceId, [category]);
+      }
+    }
+    return rows.map((row) => ({ ...row, categories: byPreference.get(row.id) ?? [] }));
+  }, [rows, categories]);
+  return { rows: withCategories, details, categories, categoryDetails };
 }
 
 /** Rows indexed once per sync update; searched on each (deferred) keystroke. */
@@ -109,6 +141,24 @@ function Item({ personId, pref }: { personId: string; pref: ListPreference }) {
   );
 }
 
+/** Rows drawn in the first pass; a screen shows about a dozen. */
+const FIRST_PASS = 40;
+
+/**
+ * How many of `total` rows to draw: the first screenful at once, the rest in
+ * the next frame as a non-urgent update, so that a library of thousands shows
+ * its top rows without waiting for the last, and typing never waits for them.
+ */
+function useProgressive(total: number): number {
+  const [limit, setLimit] = useState(FIRST_PASS);
+  useEffect(() => {
+    if (limit >= total) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setLimit(total)));
+    return () => cancelAnimationFrame(frame);
+  }, [limit, total]);
+  return limit;
+}
+
 /** The items of one list: the flat library list is labelled "Preferences". */
 export function PreferenceItems({
   personId,
@@ -121,9 +171,10 @@ export function PreferenceItems({
   label?: string;
   labelledBy?: string;
 }) {
+  const shown = useProgressive(items.length);
   return (
     <ul className="pref-list card library-list" aria-label={label} aria-labelledby={labelledBy}>
-      {items.map((p) => (
+      {(shown < items.length ? items.slice(0, shown) : items).map((p) => (
         <Item key={p.id} personId={personId} pref={p} />
       ))}
     </ul>
@@ -174,17 +225,4 @@ export function GroupedPreferences({
       ))}
     </div>
   );
-}
-
-/**
- * Who may add to this library: its Decision Maker, or someone in a support
- * session for them (the server checks again on every write).
- */
-export function canWriteLibrary(
-  person: { id: string; type: string } | null | undefined,
-  personId: string,
-): boolean {
-  if (!person) return false;
-  if (person.id === personId) return person.type !== 'Supporter';
-  return sessionStorage.getItem(supportKey(personId)) !== null;
 }

@@ -1,4 +1,3 @@
-import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { z } from 'zod';
@@ -15,6 +14,7 @@ import {
   PreferenceItems,
   SearchBox,
   SearchStatus,
+  useLibrary,
   useSearched,
   useSearchText,
 } from '../library/list-view.tsx';
@@ -66,8 +66,7 @@ function Filtered({
 }) {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const [rows, details] = useQuery(queries.preference.list({ personId }));
-  const [categories, categoryDetails] = useQuery(queries.category.list({ personId }));
+  const { rows, details, categories, categoryDetails } = useLibrary(personId);
   const given = search.value || name;
   // A category link without a value names the category by its title.
   const key =

@@ -1,4 +1,3 @@
-import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { z } from 'zod';
@@ -9,6 +8,7 @@ import {
   GroupedPreferences,
   SearchBox,
   SearchStatus,
+  useLibrary,
   useSearched,
   useSearchText,
 } from '../library/list-view.tsx';
@@ -32,7 +32,7 @@ function PreferenceList() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const { session } = Route.useRouteContext();
-  const [rows, details] = useQuery(queries.preference.list({ personId }));
+  const { rows, details } = useLibrary(personId);
   const loading = rows.length === 0 && details.type !== 'complete';
   const groupSelectId = useId();
 

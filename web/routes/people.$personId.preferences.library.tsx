@@ -1,4 +1,3 @@
-import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { z } from 'zod';
@@ -6,6 +5,7 @@ import { FEELINGS, REVIEW_GROUPS } from '../../schema/enums.ts';
 import { queries } from '../../sync/queries.ts';
 import { reviewGroup } from '../../sync/review.ts';
 import { categoryScope } from '../library/grouping.ts';
+import { useLibrary } from '../library/list-view.tsx';
 import { libraryMessages as m } from '../messages/library.ts';
 
 /** Spec §2: /preferences/library, search param isOnboarding. */
@@ -30,8 +30,7 @@ function Count({ n }: { n: number }) {
 function LibraryOverview() {
   const { personId } = Route.useParams();
   const { isOnboarding } = Route.useSearch();
-  const [rows, details] = useQuery(queries.preference.list({ personId }));
-  const [categories, categoryDetails] = useQuery(queries.category.list({ personId }));
+  const { rows, details, categories, categoryDetails } = useLibrary(personId);
   const loading =
     (rows.length === 0 && details.type !== 'complete') ||
     (categories.length === 0 && categoryDetails.type !== 'complete');
