@@ -311,6 +311,36 @@ describe('notes over REST', () => {
   });
 });
 
+describe('bylines', () => {
+  test('a preference’s author is shown only to someone who may see that person', async () => {
+    const riley = seedId('person:riley');
+    const id = crypto.randomUUID();
+    const sessionId = crypto.randomUUID();
+    await sql`insert into preference (id, person_id, title, access, status, created_by, updated_by)
+              values (${id}, ${aroha}, 'Written by Riley', 'General', 'Published', ${riley}, ${riley})`;
+    await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
+              values (${sessionId}, ${seedId('link:sam->aroha')}, ${aroha}, ${sam.personId})`;
+    const dmZ = zeroClient(stack.zeroUrl, dm);
+    const samZ = zeroClient(stack.zeroUrl, sam);
+    clients.push(dmZ, samZ);
+    try {
+      const done = { type: 'complete' } as const;
+      const forDm = await dmZ.run(queries.preference.byId({ personId: aroha, id }), done);
+      expect(forDm?.creator?.firstName).toBe('Riley');
+      // Sam may read the preference, but Riley is not linked to him: no personal details.
+      const forSam = await samZ.run(queries.preference.byId({ personId: aroha, id }), done);
+      expect(forSam?.title).toBe('Written by Riley');
+      expect(forSam?.creator).toBeUndefined();
+      expect(forSam?.updater).toBeUndefined();
+      const list = await samZ.run(queries.preference.list({ personId: aroha }), done);
+      expect(list.find((p) => p.id === id)?.creator).toBeUndefined();
+    } finally {
+      await sql`update support_session set ended_at = now() where id = ${sessionId}`;
+      await sql`delete from preference where id = ${id}`;
+    }
+  });
+});
+
 describe('live: a supporter in session and the Decision Maker', () => {
   test('create, edit and delete by either side appear on the other’s open list', async () => {
     const sessionId = crypto.randomUUID();
