@@ -84,3 +84,44 @@ test('create, edit, note and delete by either side appear on the other’s open 
     await sql.end();
   }
 });
+
+test('two people editing different fields of one preference at once keep both changes', async ({
+  browser,
+  app,
+}) => {
+  const tablet = { viewport: { width: 1024, height: 768 } };
+  const a = await browser.newContext(tablet);
+  const b = await browser.newContext(tablet);
+  const sql = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
+  const id = crypto.randomUUID();
+  try {
+    await sql`insert into preference (id, person_id, title, description, access, status, created_by)
+              values (${id}, ${aroha}, 'Shared edit', 'Before', 'General', 'Published', ${aroha})`;
+    await sql`insert into preference_category (preference_id, category_id, person_id)
+              values (${id}, ${seedId('category:aroha:food')}, ${aroha})`;
+    await signInContext(a, app.url, 'aroha@example.com');
+    await signInContext(b, app.url, 'aroha@example.com');
+    const first = await a.newPage();
+    const second = await b.newPage();
+    // Both open the edit page before either saves.
+    for (const page of [first, second]) {
+      await page.goto(`${app.url}/people/${aroha}/preferences/${id}/edit`);
+      await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Shared edit');
+    }
+    await first.getByLabel('Description').fill('After, from the first tablet');
+    await first.getByRole('button', { name: 'Save changes' }).click();
+    await expect(first.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    // The second still shows the description it loaded, and changes only the title.
+    await second.getByLabel('Title', { exact: true }).fill('Shared edit, renamed');
+    await second.getByRole('button', { name: 'Save changes' }).click();
+    await expect(second.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    await expect
+      .poll(async () => (await sql`select title, description from preference where id = ${id}`)[0])
+      .toEqual({ title: 'Shared edit, renamed', description: 'After, from the first tablet' });
+  } finally {
+    await a.close();
+    await b.close();
+    await sql`delete from preference where id = ${id}`;
+    await sql.end();
+  }
+});

@@ -585,9 +585,16 @@ export function PreferenceEditor({
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'reviewed'>('idle');
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // What the form started from (then what it last saved): only fields changed
+  // since are sent, so a save never undoes what someone else changed meanwhile.
+  const baseline = useRef<PreferenceFields | undefined>(undefined);
 
   useEffect(() => {
-    if (row && fields === undefined) setFields(fieldsFrom(row));
+    if (row && fields === undefined) {
+      const initial = fieldsFrom(row);
+      baseline.current = initial;
+      setFields(initial);
+    }
   }, [row, fields]);
 
   if (!row || !fields) {
@@ -624,15 +631,18 @@ export function PreferenceEditor({
       {},
       ...steps.map((s) => stepChanges(s, fields)),
     );
-    // Categories are sent only when changed: the list holds only those the caller sees.
-    if (
-      changes.categoryIds &&
-      sameSet(
-        changes.categoryIds,
-        row.categories.map((c) => c.id),
-      )
-    ) {
-      delete changes.categoryIds;
+    // Only what changed since the form was filled (or last saved) is sent:
+    // another person may be editing the other fields right now.
+    const start = baseline.current;
+    const before: Record<string, unknown> = start
+      ? Object.assign({}, ...steps.map((s) => stepChanges(s, start)))
+      : {};
+    for (const key of Object.keys(changes) as (keyof typeof changes)[]) {
+      const now = changes[key];
+      const was = before[key];
+      const same =
+        Array.isArray(now) && Array.isArray(was) ? sameSet(now, was as string[]) : now === was;
+      if (same) delete changes[key];
     }
     // In review mode the review sets the schedule (and the next date).
     if (isReview) delete changes.reviewSchedule;
@@ -644,6 +654,7 @@ export function PreferenceEditor({
       setError(updated.error.message || messages.errors.generic);
       return;
     }
+    baseline.current = fields;
     if (isReview) {
       const reviewed = await zero.mutate(
         mutators.preference.review({
