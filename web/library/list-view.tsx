@@ -6,6 +6,7 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { Link } from '@tanstack/react-router';
 import {
+  memo,
   startTransition,
   useDeferredValue,
   useEffect,
@@ -119,7 +120,8 @@ export function FeelingText({ pref }: { pref: ListPreference }) {
   );
 }
 
-function Item({ personId, pref }: { personId: string; pref: ListPreference }) {
+/** Memoised: a keystroke re-renders the page, not thousands of unchanged rows. */
+const Item = memo(function Item({ personId, pref }: { personId: string; pref: ListPreference }) {
   return (
     <li>
       <Link
@@ -139,7 +141,7 @@ function Item({ personId, pref }: { personId: string; pref: ListPreference }) {
       </Link>
     </li>
   );
-}
+});
 
 /** Rows drawn in the first pass; a screen shows about a dozen. */
 const FIRST_PASS = 40;
@@ -201,7 +203,7 @@ function GroupSection({ personId, group }: { personId: string; group: Group<List
  * One flat list labelled "Preferences" (no grouping), or a section per group
  * with a heading and a count.
  */
-export function GroupedPreferences({
+export const GroupedPreferences = memo(function GroupedPreferences({
   personId,
   groups,
 }: {
@@ -225,4 +227,4 @@ export function GroupedPreferences({
       ))}
     </div>
   );
-}
+});
