@@ -6,18 +6,21 @@
  */
 import { defineMutator, defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
+import { ACCESS_LEVELS } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import type { Change } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { access, categoryTitle, itemId } from './library-fields.ts';
 import {
+  ACCESSES_FOR_LEVEL,
   assertLibraryWrite,
   categoryReadableBy,
   found,
   preferenceReadableBy,
   readableCategories,
   requireAuth,
+  supportedLibrary,
 } from './permissions.ts';
 
 const id = itemId;
@@ -48,6 +51,27 @@ export const categoryQueries = {
       .orderBy('sortOrder', 'asc')
       .orderBy('title', 'asc')
       .orderBy('id', 'asc'),
+  ),
+  /** `list` for a supporter in session who says their level (see supportedLibrary). */
+  supported: defineQuery(
+    z.object({ personId: id, level: z.enum(ACCESS_LEVELS) }),
+    ({ args, ctx }) => {
+      const accesses = [...ACCESSES_FOR_LEVEL[args.level]];
+      return supportedLibrary(ctx, args.personId, args.level)
+        .related('categories', (c) =>
+          c
+            .where('access', 'IN', accesses)
+            .related('preferenceCategories', (pc) =>
+              pc.whereExists('preference', (p) =>
+                p.where('status', 'Published').where('access', 'IN', accesses),
+              ),
+            )
+            .orderBy('sortOrder', 'asc')
+            .orderBy('title', 'asc')
+            .orderBy('id', 'asc'),
+        )
+        .one();
+    },
   ),
   byId: defineQuery(categoryByIdArgs, ({ args, ctx }) =>
     readableCategories(ctx, args.personId)

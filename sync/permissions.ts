@@ -266,3 +266,25 @@ export function readableInvites(ctx: ZeroContext) {
     ),
   );
 }
+
+/** What a link level reads (the inverse of LEVELS_FOR_ACCESS). */
+export const ACCESSES_FOR_LEVEL: Record<AccessLevel, readonly Access[]> = {
+  General: ['General'],
+  Restricted: ['General', 'Restricted'],
+  Administrator: ['General', 'Restricted'],
+};
+
+/**
+ * A supported person's library for a supporter who says their level: the
+ * person row, present only while `ctx` holds an active session on a link of
+ * exactly `level`, with the items that level reads. One permission check for
+ * the whole library instead of one per row, so a large library stays quick
+ * on a supporter's tablet. Claiming another level than one's own matches
+ * nothing; a level changed meanwhile empties the result until the screen asks
+ * again with the new one; a session ending empties it, live.
+ */
+export function supportedLibrary(ctx: ZeroContext, personId: string, level: AccessLevel) {
+  const q = zql.person.where('id', personId);
+  if (!ctx) return q.where(({ or }) => or());
+  return q.whereExists('supporters', activeLinkOf(ctx.personId, [level]));
+}

@@ -7,7 +7,7 @@
  */
 import { defineMutator, defineQuery, type Query, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
-import type { Access } from '../schema/enums.ts';
+import { ACCESS_LEVELS, type Access } from '../schema/enums.ts';
 import { type Schema, zql } from '../schema/zero-schema.gen.ts';
 import type { Change } from './change.ts';
 import type { ZeroContext } from './context.ts';
@@ -25,12 +25,14 @@ import {
   reviewSchedule,
 } from './library-fields.ts';
 import {
+  ACCESSES_FOR_LEVEL,
   assertLibraryWrite,
   categoryReadableBy,
   found,
   personReadableBy,
   readablePreferences,
   requireAuth,
+  supportedLibrary,
 } from './permissions.ts';
 import { nextReviewAt } from './review.ts';
 
@@ -73,6 +75,21 @@ export const preferenceQueries = {
       .related('creator', visiblePerson(ctx))
       .orderBy('title', 'asc')
       .orderBy('id', 'asc'),
+  ),
+  /** `list` for a supporter in session who says their level (see supportedLibrary). */
+  supported: defineQuery(
+    z.object({ personId: id, level: z.enum(ACCESS_LEVELS) }),
+    ({ args, ctx }) =>
+      supportedLibrary(ctx, args.personId, args.level)
+        .related('preferences', (p) =>
+          p
+            .where('status', 'Published')
+            .where('access', 'IN', [...ACCESSES_FOR_LEVEL[args.level]])
+            .related('creator', visiblePerson(ctx))
+            .orderBy('title', 'asc')
+            .orderBy('id', 'asc'),
+        )
+        .one(),
   ),
   /** As `list`, with each preference's visible categories (for REST). */
   listWithCategories: defineQuery(preferenceListArgs, ({ args, ctx }) =>

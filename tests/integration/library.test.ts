@@ -311,6 +311,77 @@ describe('notes over REST', () => {
   });
 });
 
+describe('a supporter’s library in one check (preference.supported, category.supported)', () => {
+  test('exactly what the level reads, nothing for a level one does not hold, and gone live when the session ends', async () => {
+    const riley = await signIn(stack.url, 'riley@example.com');
+    const sessionId = crypto.randomUUID();
+    await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
+              values (${sessionId}, ${seedId('link:riley->aroha')}, ${aroha}, ${riley.personId})`;
+    const z = zeroClient(stack.zeroUrl, riley);
+    clients.push(z);
+    const done = { type: 'complete' } as const;
+    try {
+      const all = await sql`select id, access from preference
+                            where person_id = ${aroha} and status = 'Published' order by id`;
+      // Riley's level is Restricted: General and Restricted items.
+      const mine = await z.run(
+        queries.preference.supported({ personId: aroha, level: 'Restricted' }),
+        done,
+      );
+      expect(mine?.preferences.map((p) => p.id).sort()).toEqual(all.map((r) => r.id).sort());
+      const cats = await z.run(
+        queries.category.supported({ personId: aroha, level: 'Restricted' }),
+        done,
+      );
+      expect(cats?.categories.map((c) => c.title)).toContain('Health and wellbeing');
+      // Saying another level than one's own matches nothing, higher or lower.
+      for (const level of ['General', 'Administrator'] as const) {
+        expect(
+          await z.run(queries.preference.supported({ personId: aroha, level }), done),
+        ).toBeUndefined();
+        expect(
+          await z.run(queries.category.supported({ personId: aroha, level }), done),
+        ).toBeUndefined();
+      }
+      // Sam (General) sees General items only, in his own session.
+      const samSession = crypto.randomUUID();
+      await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
+                values (${samSession}, ${seedId('link:sam->aroha')}, ${aroha}, ${sam.personId})`;
+      const samZ = zeroClient(stack.zeroUrl, sam);
+      clients.push(samZ);
+      const samView = await samZ.run(
+        queries.preference.supported({ personId: aroha, level: 'General' }),
+        done,
+      );
+      expect(samView?.preferences.map((p) => p.id).sort()).toEqual(
+        all
+          .filter((r) => r.access === 'General')
+          .map((r) => r.id)
+          .sort(),
+      );
+      await sql`update support_session set ended_at = now() where id = ${samSession}`;
+      // Ending Riley's session empties his open view, live.
+      const view = z.materialize(
+        queries.preference.supported({ personId: aroha, level: 'Restricted' }),
+      );
+      await eventually(
+        'the open view to hold the library',
+        () => view.data?.preferences.length ?? 0,
+        (n) => n > 0,
+      );
+      await sql`update support_session set ended_at = now() where id = ${sessionId}`;
+      await eventually(
+        'the library to leave the open view',
+        () => view.data,
+        (d) => d === undefined,
+      );
+      view.destroy();
+    } finally {
+      await sql`update support_session set ended_at = now() where id = ${sessionId}`;
+    }
+  });
+});
+
 describe('bylines', () => {
   test('a preference’s author is shown only to someone who may see that person', async () => {
     const riley = seedId('person:riley');
