@@ -33,6 +33,7 @@ import { DATE_LOCALE, messages } from '../messages.ts';
 import { supportKey } from '../support-session.ts';
 import { DestructiveConfirm } from './destructive-confirm.tsx';
 import '../styles/preference-form.css';
+import { useCategories } from '../hooks/use-library-queries.ts';
 
 const t = messages.preferenceForm;
 
@@ -327,7 +328,7 @@ export function CategoriesStep({
   errors,
 }: StepProps & { personId: string }) {
   const id = useId();
-  const [rows, details] = useQuery(queries.category.list({ personId }));
+  const { categories: rows, details } = useCategories(personId);
   const tree = categoryTree(rows);
   const selected = new Set(fields.categoryIds);
   const errorId = `${id}-error`;

@@ -3,8 +3,7 @@
  * (/preferences/filter/{filterBy}/{name}): the search box, the items and the
  * grouped sections.
  */
-import { useQuery } from '@rocicorp/zero/react';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import {
   memo,
   startTransition,
@@ -15,12 +14,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { queries } from '../../sync/queries.ts';
+import { useCategories, usePreferenceRows } from '../hooks/use-library-queries.ts';
 import { libraryMessages as m } from '../messages/library.ts';
-import { supportKey } from '../support-session.ts';
-
-const personArea = getRouteApi('/people/$personId');
-const EMPTY: readonly never[] = [];
 
 import { messages } from '../messages.ts';
 import {
@@ -62,29 +57,8 @@ export function useSearchText(urlQuery: string | undefined, onCommit: (q: string
  * Also returns the categories, for screens that list them.
  */
 export function useLibrary(personId: string) {
-  const { session } = personArea.useRouteContext();
-  const supporting =
-    session.person?.id !== personId && sessionStorage.getItem(supportKey(personId)) !== null;
-  const [link] = useQuery(queries.circle.myLink({ personId }), { enabled: supporting });
-  const level = link?.accessLevel;
-  const [supported, supportedDetails] = useQuery(
-    queries.preference.supported({ personId, level: level ?? 'General' }),
-    { enabled: supporting && level !== undefined },
-  );
-  const [own, ownDetails] = useQuery(queries.preference.list({ personId }), {
-    enabled: !supporting,
-  });
-  const rows = supporting ? (supported?.preferences ?? EMPTY) : own;
-  const details = supporting ? supportedDetails : ownDetails;
-  const [supportedCategories, supportedCategoryDetails] = useQuery(
-    queries.category.supported({ personId, level: level ?? 'General' }),
-    { enabled: supporting && level !== undefined },
-  );
-  const [ownCategories, ownCategoryDetails] = useQuery(queries.category.list({ personId }), {
-    enabled: !supporting,
-  });
-  const categories = supporting ? (supportedCategories?.categories ?? EMPTY) : ownCategories;
-  const categoryDetails = supporting ? supportedCategoryDetails : ownCategoryDetails;
+  const { rows, details } = usePreferenceRows(personId);
+  const { categories, details: categoryDetails } = useCategories(personId);
   const withCategories = useMemo(() => {
     const byPreference = new Map<string, (typeof categories)[number][]>();
     for (const category of categories) {

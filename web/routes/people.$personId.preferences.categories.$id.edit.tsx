@@ -1,9 +1,10 @@
-import { useQuery, useZero } from '@rocicorp/zero/react';
+import { useZero } from '@rocicorp/zero/react';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { CategoryForm, type CategoryValues } from '../components/category-form.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
+import { useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 
 const m = messages.category;
@@ -28,7 +29,7 @@ function CategoryEdit() {
   const { personId, id } = Route.useParams();
   const zero = useZero();
   const navigate = useNavigate();
-  const [rows, details] = useQuery(queries.category.list({ personId }));
+  const { categories: rows, details } = useCategories(personId);
   const category = rows.find((c) => c.id === id);
   const back = (
     <Link

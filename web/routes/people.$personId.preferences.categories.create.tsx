@@ -1,10 +1,11 @@
-import { useQuery, useZero } from '@rocicorp/zero/react';
+import { useZero } from '@rocicorp/zero/react';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { CategoryForm, type CategoryValues } from '../components/category-form.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
+import { useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 
 const m = messages.category;
@@ -31,7 +32,7 @@ function CategoryCreate() {
   const { parentId } = Route.useSearch();
   const zero = useZero();
   const navigate = useNavigate();
-  const [rows, details] = useQuery(queries.category.list({ personId }));
+  const { categories: rows, details } = useCategories(personId);
 
   // Wait for the categories before preselecting the parent.
   if (parentId && rows.length === 0 && details.type !== 'complete') {

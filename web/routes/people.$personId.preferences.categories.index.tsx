@@ -1,9 +1,9 @@
-import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { z } from 'zod';
 import { queries } from '../../sync/queries.ts';
 import { canWrite } from '../hooks/use-can-write.ts';
+import { useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 
 const m = messages.category;
@@ -27,7 +27,7 @@ function CategoryList() {
   const navigate = useNavigate();
   const toggleId = useId();
   const writable = canWrite(session.person, personId);
-  const [rows, details] = useQuery(queries.category.list({ personId }));
+  const { categories: rows, details } = useCategories(personId);
   const loading = rows.length === 0 && details.type !== 'complete';
   const topLevel = rows.filter((c) => c.parentId === null);
   const shown = topLevel.filter((c) => showHidden || !c.hidden);

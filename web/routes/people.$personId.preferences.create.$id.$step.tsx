@@ -18,6 +18,7 @@ import {
   validateStep,
 } from '../components/preference-steps.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
+import { useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 
 const t = messages.preferenceForm;
@@ -55,7 +56,7 @@ function CreateWizard() {
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [row, details] = useQuery(queries.preference.byId({ personId, id }));
-  const [categories] = useQuery(queries.category.list({ personId }));
+  const { categories } = useCategories(personId);
   const [fields, setFields] = useState<PreferenceFields | undefined>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | undefined>();

@@ -1,0 +1,53 @@
+import { useQuery } from '@rocicorp/zero/react';
+import { getRouteApi } from '@tanstack/react-router';
+import { queries } from '../../sync/queries.ts';
+import { supportKey } from '../support-session.ts';
+
+const personArea = getRouteApi('/people/$personId');
+const EMPTY: readonly never[] = [];
+
+/**
+ * Whether this tab works in a support session for `personId`, and the level of
+ * the caller's link (undefined until it has synced). The library queries of a
+ * supporter name that level (ADR 010: one permission check per library).
+ */
+export function useSupportLevel(personId: string) {
+  const { session } = personArea.useRouteContext();
+  const supporting =
+    session.person?.id !== personId && sessionStorage.getItem(supportKey(personId)) !== null;
+  const [link] = useQuery(queries.circle.myLink({ personId }), { enabled: supporting });
+  return { supporting, level: link?.accessLevel };
+}
+
+/** The published preferences the caller may read in `personId`'s library, with authors. */
+export function usePreferenceRows(personId: string) {
+  const { supporting, level } = useSupportLevel(personId);
+  const [supported, supportedDetails] = useQuery(
+    queries.preference.supported({ personId, level: level ?? 'General' }),
+    { enabled: supporting && level !== undefined },
+  );
+  const [own, ownDetails] = useQuery(queries.preference.list({ personId }), {
+    enabled: !supporting,
+  });
+  return supporting
+    ? { rows: supported?.preferences ?? EMPTY, details: supportedDetails }
+    : { rows: own, details: ownDetails };
+}
+
+/**
+ * The categories the caller may see in `personId`'s library (hidden ones too),
+ * each with its links to the published preferences the caller may see.
+ */
+export function useCategories(personId: string) {
+  const { supporting, level } = useSupportLevel(personId);
+  const [supported, supportedDetails] = useQuery(
+    queries.category.supported({ personId, level: level ?? 'General' }),
+    { enabled: supporting && level !== undefined },
+  );
+  const [own, ownDetails] = useQuery(queries.category.list({ personId }), {
+    enabled: !supporting,
+  });
+  return supporting
+    ? { categories: supported?.categories ?? EMPTY, details: supportedDetails }
+    : { categories: own, details: ownDetails };
+}
