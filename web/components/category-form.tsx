@@ -1,20 +1,11 @@
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ACCESS, type Access } from '../../schema/enums.ts';
 import { categoryTitle, LIMITS } from '../../sync/library-fields.ts';
 import { trimInput } from '../../sync/validation.ts';
 import { messages } from '../messages.ts';
-import { supportKey } from '../support-session.ts';
 
 const m = messages.category;
-
-/**
- * Write access to a person's library (spec §6): the owner, or a supporter in a
- * support session stored in this tab. Guests read only. The server checks the
- * access level of each write.
- */
-export function canWriteLibrary(me: string | undefined, personId: string): boolean {
-  return me === personId || sessionStorage.getItem(supportKey(personId)) !== null;
-}
 
 export type CategoryValues = {
   title: string;
@@ -221,5 +212,41 @@ export function CategoryForm({
         {cancel}
       </div>
     </form>
+  );
+}
+
+/**
+ * What a category page shows while its category is not there: an error, the
+ * not-found text with a way back (never saying whether it exists), or loading.
+ */
+export function CategoryMissing({
+  personId,
+  state,
+}: {
+  personId: string;
+  state: 'error' | 'complete' | 'unknown';
+}) {
+  if (state === 'error') {
+    return (
+      <p role="alert" className="alert">
+        {messages.errors.generic}
+      </p>
+    );
+  }
+  return state === 'complete' ? (
+    <div className="card">
+      <h1>{m.notFound}</h1>
+      <Link
+        className="button secondary"
+        to="/people/$personId/preferences/categories"
+        params={{ personId }}
+      >
+        {m.backToCategories}
+      </Link>
+    </div>
+  ) : (
+    <p className="status" role="status">
+      {m.loading}
+    </p>
   );
 }

@@ -2,7 +2,11 @@ import { useZero } from '@rocicorp/zero/react';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { CategoryForm, type CategoryValues } from '../components/category-form.tsx';
+import {
+  CategoryForm,
+  CategoryMissing,
+  type CategoryValues,
+} from '../components/category-form.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
 import { useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
@@ -41,31 +45,7 @@ function CategoryEdit() {
     </Link>
   );
 
-  if (!category) {
-    if (details.type === 'error') {
-      return (
-        <p role="alert" className="alert">
-          {messages.errors.generic}
-        </p>
-      );
-    }
-    return details.type === 'complete' ? (
-      <div className="card">
-        <h1>{m.notFound}</h1>
-        <Link
-          className="button secondary"
-          to="/people/$personId/preferences/categories"
-          params={{ personId }}
-        >
-          {m.backToCategories}
-        </Link>
-      </div>
-    ) : (
-      <p className="status" role="status">
-        {m.loading}
-      </p>
-    );
-  }
+  if (!category) return <CategoryMissing personId={personId} state={details.type} />;
 
   async function save(values: CategoryValues) {
     const result = await zero.mutate(mutators.category.update({ id, ...values })).server;

@@ -3,6 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
+import { CategoryMissing } from '../components/category-form.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
 import { messages } from '../messages.ts';
@@ -32,31 +33,7 @@ function CategoryView() {
   if (category) last.current = category;
   const shown = category ?? (deleting.current ? last.current : undefined);
 
-  if (!shown) {
-    if (details.type === 'error') {
-      return (
-        <p role="alert" className="alert">
-          {messages.errors.generic}
-        </p>
-      );
-    }
-    return details.type === 'complete' ? (
-      <div className="card">
-        <h1>{m.notFound}</h1>
-        <Link
-          className="button secondary"
-          to="/people/$personId/preferences/categories"
-          params={{ personId }}
-        >
-          {m.backToCategories}
-        </Link>
-      </div>
-    ) : (
-      <p className="status" role="status">
-        {m.loading}
-      </p>
-    );
-  }
+  if (!shown) return <CategoryMissing personId={personId} state={details.type} />;
 
   const preferences = [...shown.preferences].sort((a, b) =>
     a.title.localeCompare(b.title, 'en-NZ'),
