@@ -1,7 +1,7 @@
 /**
  * The library routes as a General-level Supporter in a support session: they
  * see and change exactly the General items; Restricted ones are not found on
- * every route; asking for more than their level is refused with a message;
+ * every route; sharing above their level is not offered (and the server refuses it);
  * finishing the session closes everything.
  */
 import postgres from 'postgres';
@@ -50,16 +50,19 @@ test('a General supporter in session: General items on every route, Restricted o
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Two sugars for visitors.')).toBeVisible();
 
-    // Creating a Restricted preference is more than a General level allows.
+    // Sharing a preference as Restricted is more than a General level allows: not offered.
     await page.goto(`${base}/create`);
     await page.getByRole('link', { name: 'Start' }).click();
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('checkbox', { name: 'Food and drink', exact: true }).check();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('radio', { name: /Only supporters I trust/ }).check();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByRole('alert')).toContainText('You do not have permission to do that.');
+    const restricted = page.getByRole('radio', { name: /Only supporters I trust/ });
+    await expect(restricted).toBeDisabled();
+    await expect(restricted).toHaveAccessibleDescription(/does not include Restricted items/);
+    await expect(
+      page.getByRole('radio', { name: /Everyone in my Circle of Support/ }),
+    ).toBeChecked();
 
     // Finishing the session closes the library.
     await page.goto(`/people/${aroha}/supporters/finish`);

@@ -25,15 +25,15 @@ import {
   preferenceTitle,
 } from '../../sync/library-fields.ts';
 import { mutators } from '../../sync/mutators.ts';
+import { ACCESSES_FOR_LEVEL } from '../../sync/permissions.ts';
 import type { PreferenceUpdateArgs } from '../../sync/preference.ts';
 import { queries } from '../../sync/queries.ts';
 import { nextReviewAt } from '../../sync/review.ts';
 import { trimInput } from '../../sync/validation.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
-import { supportKey } from '../support-session.ts';
 import { DestructiveConfirm } from './destructive-confirm.tsx';
 import '../styles/preference-form.css';
-import { useCategories } from '../hooks/use-library-queries.ts';
+import { useCategories, useSupportLevel } from '../hooks/use-library-queries.ts';
 
 const t = messages.preferenceForm;
 
@@ -42,15 +42,6 @@ export const STEP_COUNT = 4;
 /** A step from the URL: numeric and within 1..4, else 1 (spec §5). */
 export function clampStep(step: number | undefined): number {
   return step !== undefined && Number.isInteger(step) && step >= 1 && step <= STEP_COUNT ? step : 1;
-}
-
-/**
- * Write access to `personId`'s library, as far as the browser knows: one's own,
- * or inside a support session stored in this tab. A guest of an invite only
- * reads. (The server decides the rest, e.g. Restricted items.)
- */
-export function hasWriteAccess(me: string | undefined, personId: string): boolean {
-  return me === personId || Boolean(sessionStorage.getItem(supportKey(personId)));
 }
 
 /** What the form holds: plain strings while typing, converted when saved. */
@@ -396,8 +387,12 @@ export function CategoriesStep({
 }
 
 /** Step 3: who in the circle can see it. */
-export function ShareStep({ fields, onChange }: StepProps) {
+export function ShareStep({ fields, onChange, personId }: StepProps & { personId: string }) {
   const id = useId();
+  // A supporter can only share at what their level reads (the server says so too).
+  const { supporting, level } = useSupportLevel(personId);
+  const allowed = (a: Access) =>
+    !supporting || level === undefined || ACCESSES_FOR_LEVEL[level].includes(a);
   return (
     <StepSection title={t.stepTitles[2]}>
       <fieldset className="pf-group">
@@ -409,13 +404,14 @@ export function ShareStep({ fields, onChange }: StepProps) {
               name={`${id}-access`}
               value={a}
               checked={fields.access === a}
+              disabled={!allowed(a)}
               aria-describedby={`${id}-${a}-help`}
               onChange={() => onChange({ access: a })}
             />
             <span>
               <span className="pf-option-title">{t.access[a]}</span>
               <span id={`${id}-${a}-help`} className="pf-help">
-                {t.accessHelp[a]}
+                {allowed(a) ? t.accessHelp[a] : t.accessNotYours}
               </span>
             </span>
           </label>
@@ -495,7 +491,7 @@ export function StepFields({
     case 2:
       return <CategoriesStep personId={personId} {...props} />;
     case 3:
-      return <ShareStep {...props} />;
+      return <ShareStep personId={personId} {...props} />;
     default:
       return <DetailStep saved={saved} {...props} />;
   }

@@ -66,6 +66,8 @@ export const preferenceFormMessages = {
     General: 'Everyone in my Circle of Support',
     Restricted: 'Only supporters I trust with private things',
   } satisfies Record<Access, string>,
+  accessNotYours:
+    'Your access level in this Circle of Support does not include Restricted items, so you cannot share one.',
   accessHelp: {
     General: 'Every supporter can see it and help keep it up to date.',
     Restricted:
