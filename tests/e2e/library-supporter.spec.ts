@@ -42,6 +42,10 @@ test('a General supporter in session: General items on every route, Restricted o
     await expect(categories).toContainText('Food and drink');
     await expect(categories).not.toContainText('Health and wellbeing');
 
+    // Nor is a Restricted category.
+    await page.goto(`${base}/categories/create`);
+    await expect(page.getByRole('radio', { name: /Restricted/ })).toBeDisabled();
+
     // A note on a General preference.
     await page.goto(`${base}/${seedId('preference:aroha:tea')}`);
     await page.getByRole('link', { name: 'Add a note' }).click();

@@ -60,7 +60,10 @@ export function CategoryForm({
   savingLabel,
   onSubmit,
   cancel,
+  allowedAccess = ACCESS,
 }: {
+  /** What the caller may share at (a supporter: what their level reads). */
+  allowedAccess?: readonly Access[];
   heading: string;
   initial: CategoryValues;
   categories: readonly Option[];
@@ -176,13 +179,14 @@ export function CategoryForm({
                 name="access"
                 value={a}
                 checked={values.access === a}
+                disabled={!allowedAccess.includes(a)}
                 aria-describedby={`${inputId}-help`}
                 onChange={() => setValues({ ...values, access: a })}
               />
               <div>
                 <label htmlFor={inputId}>{m.access[a]}</label>
                 <p id={`${inputId}-help`} className="hint">
-                  {m.accessHelp[a]}
+                  {allowedAccess.includes(a) ? m.accessHelp[a] : m.accessNotYours}
                 </p>
               </div>
             </div>

@@ -25,7 +25,6 @@ import {
   preferenceTitle,
 } from '../../sync/library-fields.ts';
 import { mutators } from '../../sync/mutators.ts';
-import { ACCESSES_FOR_LEVEL } from '../../sync/permissions.ts';
 import type { PreferenceUpdateArgs } from '../../sync/preference.ts';
 import { queries } from '../../sync/queries.ts';
 import { nextReviewAt } from '../../sync/review.ts';
@@ -33,7 +32,7 @@ import { trimInput } from '../../sync/validation.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { DestructiveConfirm } from './destructive-confirm.tsx';
 import '../styles/preference-form.css';
-import { useCategories, useSupportLevel } from '../hooks/use-library-queries.ts';
+import { useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 
 const t = messages.preferenceForm;
 
@@ -390,9 +389,8 @@ export function CategoriesStep({
 export function ShareStep({ fields, onChange, personId }: StepProps & { personId: string }) {
   const id = useId();
   // A supporter can only share at what their level reads (the server says so too).
-  const { supporting, level } = useSupportLevel(personId);
-  const allowed = (a: Access) =>
-    !supporting || level === undefined || ACCESSES_FOR_LEVEL[level].includes(a);
+  const allowedAccess = useAllowedAccess(personId);
+  const allowed = (a: Access) => allowedAccess.includes(a);
   return (
     <StepSection title={t.stepTitles[2]}>
       <fieldset className="pf-group">

@@ -1,5 +1,7 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { getRouteApi } from '@tanstack/react-router';
+import { ACCESS, type Access } from '../../schema/enums.ts';
+import { ACCESSES_FOR_LEVEL } from '../../sync/permissions.ts';
 import { queries } from '../../sync/queries.ts';
 import { supportKey } from '../support-session.ts';
 
@@ -50,4 +52,10 @@ export function useCategories(personId: string) {
   return supporting
     ? { categories: supported?.categories ?? EMPTY, details: supportedDetails }
     : { categories: own, details: ownDetails };
+}
+
+/** The accesses the caller may give an item: all in their own library, what their level reads in a session. */
+export function useAllowedAccess(personId: string): readonly Access[] {
+  const { supporting, level } = useSupportLevel(personId);
+  return supporting && level ? ACCESSES_FOR_LEVEL[level] : ACCESS;
 }

@@ -73,6 +73,8 @@ export const categoryMessages = {
   parentNone: 'None (a top-level category)',
   parentHelp: 'Choose a category to put this one inside it, or None to keep it at the top level.',
   accessLegend: 'Who can see it',
+  accessNotYours:
+    'Your access level in this Circle of Support does not include Restricted items, so you cannot share one.',
   accessHelp: {
     General: 'Everyone in your Circle of Support can see this category.',
     Restricted:

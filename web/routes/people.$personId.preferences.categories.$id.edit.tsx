@@ -8,7 +8,7 @@ import {
   type CategoryValues,
 } from '../components/category-form.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
-import { useCategories } from '../hooks/use-library-queries.ts';
+import { useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 
 const m = messages.category;
@@ -34,6 +34,7 @@ function CategoryEdit() {
   const zero = useZero();
   const navigate = useNavigate();
   const { categories: rows, details } = useCategories(personId);
+  const allowedAccess = useAllowedAccess(personId);
   const category = rows.find((c) => c.id === id);
   const back = (
     <Link
@@ -60,6 +61,7 @@ function CategoryEdit() {
 
   return (
     <CategoryForm
+      allowedAccess={allowedAccess}
       // Start again from the stored values if another category is opened here.
       key={category.id}
       heading={m.editTitle(category.title)}

@@ -5,7 +5,7 @@ import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { CategoryForm, type CategoryValues } from '../components/category-form.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
-import { useCategories } from '../hooks/use-library-queries.ts';
+import { useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 
 const m = messages.category;
@@ -33,6 +33,7 @@ function CategoryCreate() {
   const zero = useZero();
   const navigate = useNavigate();
   const { categories: rows, details } = useCategories(personId);
+  const allowedAccess = useAllowedAccess(personId);
 
   // Wait for the categories before preselecting the parent.
   if (parentId && rows.length === 0 && details.type !== 'complete') {
@@ -58,6 +59,7 @@ function CategoryCreate() {
   const parent = parentId ? rows.find((c) => c.id === parentId) : undefined;
   return (
     <CategoryForm
+      allowedAccess={allowedAccess}
       // The preselected parent may arrive after the first rows.
       key={parent?.id ?? 'top'}
       heading={m.createTitle}
