@@ -4,14 +4,15 @@
  * seeded with the demo circle, plus the API and zero-cache on free ports.
  * `stop()` stops every process it started and deletes the cluster.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../../api/config.ts';
 import { connect } from '../../api/db.ts';
 import { ensureDatabase } from '../../api/migrate.ts';
-import { freePort, portIsFree } from '../../api/runner/ports.ts';
+import { freePort, portIsFree, waitFor } from '../../api/runner/ports.ts';
 import { startEmbeddedPostgres } from '../../api/runner/postgres.ts';
 import { type Stack, startStack } from '../../api/runner/stack.ts';
+import { killStragglers } from '../../api/runner/stragglers.ts';
 import { projectRoot } from '../../api/runner/web-build.ts';
 import { seedDemo } from '../../api/seed.ts';
 
@@ -37,7 +38,10 @@ export async function startTestStack(
   const base = path.join(projectRoot, '.data', 'test');
   const { mkdir } = await import('node:fs/promises');
   await mkdir(base, { recursive: true });
+  await sweepStaleStacks(base);
   const dataDir = await mkdtemp(path.join(base, 'stack-'));
+  // Who owns this stack: a later run sweeps it if this process dies without stopping it.
+  await writeFile(path.join(dataDir, 'owner.pid'), String(process.pid));
   const pgPort = await freePort();
   const pg = await startEmbeddedPostgres({ dataDir, port: pgPort }).catch(async (e: unknown) => {
     await rm(dataDir, { recursive: true, force: true });
@@ -88,5 +92,44 @@ export async function startTestStack(
     await pg.stop();
     await rm(dataDir, { recursive: true, force: true });
     throw e;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stacks left behind by a test run that was killed (its global teardown never
+ * ran): their owner process is gone, or they have no owner file and are over
+ * ten minutes old. Stops their zero-cache and Postgres by the ids they left
+ * (never by name) and deletes them. Stacks of a run still going are left alone.
+ */
+async function sweepStaleStacks(base: string) {
+  for (const name of await readdir(base).catch(() => [] as string[])) {
+    if (!name.startsWith('stack-')) continue;
+    const dir = path.join(base, name);
+    const owner = Number(await readFile(path.join(dir, 'owner.pid'), 'utf8').catch(() => ''));
+    if (owner > 0 && alive(owner)) continue;
+    if (!(owner > 0)) {
+      const age = Date.now() - ((await stat(dir).catch(() => undefined))?.mtimeMs ?? Date.now());
+      if (age < 10 * 60_000) continue;
+    }
+    await killStragglers(`ZERO_REPLICA_FILE=${path.resolve(dir, 'zero', 'replica.db')}`);
+    const pgPid = Number(
+      (await readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').catch(() => '')).split(
+        '\n',
+      )[0],
+    );
+    if (pgPid > 0 && alive(pgPid)) {
+      process.kill(pgPid, 'SIGINT'); // fast shutdown
+      await waitFor(async () => !alive(pgPid), { timeoutMs: 10_000 });
+    }
+    await rm(dir, { recursive: true, force: true });
   }
 }
