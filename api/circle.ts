@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Row } from '@rocicorp/zero';
-import { zeroDrizzle } from '@rocicorp/zero/server/adapters/drizzle';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { ACCESS_LEVELS } from '../schema/enums.ts';
 import { person, supporterLink } from '../schema/index.ts';
-import { schema } from '../schema/zero-schema.gen.ts';
 import {
   createProfileSchema,
   personDetailsSchema,
@@ -128,9 +126,9 @@ async function nameOf(d: Reader, personId: string) {
  */
 export function circleRoutes(deps: AppDeps) {
   const app = new Hono();
-  // ZQL over the drizzle client: one transaction for the permission check, the
-  // change (shared with the Zero mutators) and `recordEvent`.
-  const zq = zeroDrizzle(schema, deps.db);
+  // One transaction for the permission check, the change (shared with the Zero
+  // mutators) and `recordEvent`.
+  const zq = deps.zdb;
 
   /** The caller for `/:personId/...`, or an error response. */
   async function caller(

@@ -8,7 +8,7 @@ import { defineMutator, defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { ACCESS_LEVELS } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
-import type { Change } from './change.ts';
+import { type Change, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { access, categoryTitle, itemId } from './library-fields.ts';
@@ -107,8 +107,6 @@ export const categoryUpdateArgs = z.object({
   hidden: z.boolean().optional(),
 });
 export const categoryDeleteArgs = z.object({ id });
-
-const quoted = (title: string) => `“${title}”`;
 
 /** The parent, checked: same library, and not the category itself or one inside it. */
 async function checkedParent(tx: Transaction, personId: string, parentId: string, selfId: string) {

@@ -12,3 +12,6 @@ export type Change = {
   relatedId: string;
   message: string;
 };
+
+/** A title as history messages quote it: “Porridge”. */
+export const quoted = (title: string) => `“${title}”`;

@@ -5,7 +5,7 @@
 import { defineMutator, defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
-import type { Change } from './change.ts';
+import { type Change, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { itemId, noteBody, noteTitle } from './library-fields.ts';
 import { assertLibraryWrite, found, readableNotes, requireAuth } from './permissions.ts';
@@ -33,8 +33,6 @@ export const noteUpdateArgs = z.object({
   body: noteBody.optional(),
 });
 export const noteDeleteArgs = z.object({ id });
-
-const quoted = (title: string) => `“${title}”`;
 
 /** The preference a note belongs to, after the server's write check on it. */
 async function writablePreference(tx: Transaction, ctx: ZeroContext, preferenceId: string) {

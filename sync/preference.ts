@@ -9,7 +9,7 @@ import { defineMutator, defineQuery, type Query, type Transaction } from '@rocic
 import { z } from 'zod';
 import { ACCESS_LEVELS, type Access } from '../schema/enums.ts';
 import { type Schema, zql } from '../schema/zero-schema.gen.ts';
-import type { Change } from './change.ts';
+import { type Change, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import {
@@ -219,8 +219,6 @@ async function setCategories(
     }
   }
 }
-
-const quoted = (title: string) => `“${title}”`;
 
 export async function createPreference(
   tx: Transaction,

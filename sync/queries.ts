@@ -7,7 +7,6 @@ import { noteQueries } from './note.ts';
 import { personQueries } from './person.ts';
 import { preferenceQueries } from './preference.ts';
 import { supportSessionQueries } from './support-session.ts';
-import { supporterLinkQueries } from './supporter-link.ts';
 
 export const queries = defineQueries({
   category: categoryQueries,
@@ -16,6 +15,5 @@ export const queries = defineQueries({
   note: noteQueries,
   person: personQueries,
   preference: preferenceQueries,
-  supporterLink: supporterLinkQueries,
   supportSession: supportSessionQueries,
 });

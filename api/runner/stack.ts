@@ -126,7 +126,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       config,
       sql,
       db,
-      zdb: createZeroDb(sql),
+      zdb: createZeroDb(db),
       mailer: createMailer(config),
       staticRoot: opts.web === 'static' ? webDist : undefined,
     });

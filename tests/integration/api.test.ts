@@ -151,7 +151,7 @@ describe('production', () => {
         config,
         sql: s,
         db,
-        zdb: createZeroDb(s),
+        zdb: createZeroDb(db),
         mailer: createMailer(config),
       });
       expect((await app.request('/api/dev/mailbox?to=aroha@example.com')).status).toBe(404);

@@ -235,7 +235,7 @@ describe('magic link', () => {
         config,
         sql: s,
         db,
-        zdb: createZeroDb(s),
+        zdb: createZeroDb(db),
         mailer: createMailer(config),
       });
       const from = (ip: string) =>
@@ -303,7 +303,7 @@ describe('mail over SMTP (SMTP_URL set)', () => {
         config,
         sql: s,
         db,
-        zdb: createZeroDb(s),
+        zdb: createZeroDb(db),
         mailer: createMailer(config),
       });
       const res = await app.request('/api/authentication/email/track/authenticate', {

@@ -212,24 +212,18 @@ describe('custom mutator: preference.update', () => {
   });
 });
 
-describe('synced query: supporterLink.supporting', () => {
+describe('synced query: circle.supported', () => {
   test('shows a supporter their own links, and nobody else anyone else’s', async () => {
-    const samRows = await client(sam).run(
-      queries.supporterLink.supporting({ personId: sam.personId }),
-      {
-        type: 'complete',
-      },
-    );
+    const samRows = await client(sam).run(queries.circle.supported({ personId: sam.personId }), {
+      type: 'complete',
+    });
     expect(samRows.map((l) => [l.supported?.firstName, l.accessLevel])).toEqual([
       ['Aroha', 'General'],
     ]);
     const tui = await signIn(stack.url, 'tui@example.com');
-    const snooping = await client(tui).run(
-      queries.supporterLink.supporting({ personId: sam.personId }),
-      {
-        type: 'complete',
-      },
-    );
+    const snooping = await client(tui).run(queries.circle.supported({ personId: sam.personId }), {
+      type: 'complete',
+    });
     expect(snooping).toEqual([]);
   });
 });
