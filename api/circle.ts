@@ -18,7 +18,7 @@ import {
   readableLinks,
   readablePeople,
 } from '../sync/permissions.ts';
-import { callerFor } from './auth/caller.ts';
+import { administers, callerFor } from './auth/caller.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
 import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
 import { recordEvent } from './history.ts';
@@ -46,7 +46,6 @@ export const circleApiMessages = {
   onlySupporters: 'Only a Supporter can create a profile for someone else.',
   moved:
     'A connection cannot be moved to another person: supportedId must be the person in the path.',
-  badBody: 'Please check what you sent.',
   nothingToChange: 'Nothing to change.',
 } as const;
 
@@ -149,9 +148,7 @@ export function circleRoutes(deps: AppDeps) {
     return idParam.safeParse(c.req.param('id'));
   }
 
-  async function isAdmin(ctx: AuthContext, personId: string) {
-    return isAdministrator(await zq.transaction((tx) => libraryAccess(tx, ctx, personId)));
-  }
+  const isAdmin = (ctx: AuthContext, personId: string) => administers(zq, ctx, personId);
 
   // -------------------------------------------------------------------------
   // People

@@ -108,21 +108,31 @@ export const categoryUpdateArgs = z.object({
 });
 export const categoryDeleteArgs = z.object({ id });
 
-/** The parent, checked: same library, and not the category itself or one inside it. */
-async function checkedParent(tx: Transaction, personId: string, parentId: string, selfId: string) {
-  const parent = found(
+/** The new parent: in the same library (not_found otherwise, like a hidden one). */
+async function parentIn(tx: Transaction, personId: string, parentId: string | null | undefined) {
+  if (!parentId) return undefined;
+  return found(
     tx,
     await tx.run(zql.category.where('personId', personId).where('id', parentId).one()),
   );
-  if (!parent) return undefined;
-  // Walk up from the new parent: meeting the category itself would make a loop.
-  let cursor: typeof parent | undefined = parent;
+}
+
+/**
+ * Refuses a parent that is the category itself or one inside it (a loop).
+ * Runs after the permission check, so a refusal tells nothing to someone who
+ * may not see the library.
+ */
+async function assertNotInside(
+  tx: Transaction,
+  parent: { id: string; parentId: string | null },
+  selfId: string,
+) {
+  let cursor: { id: string; parentId: string | null } | undefined = parent;
   for (let depth = 0; cursor && depth < 100; depth++) {
     if (cursor.id === selfId) throw appError('invalid', categoryMessages.ownParent);
     const up: string | null = cursor.parentId;
     cursor = up ? await tx.run(zql.category.where('id', up).one()) : undefined;
   }
-  return parent;
 }
 
 export async function createCategory(
@@ -132,13 +142,12 @@ export async function createCategory(
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
   const args = categoryCreateArgs.parse(input);
-  const parent = args.parentId
-    ? await checkedParent(tx, args.personId, args.parentId, args.id)
-    : undefined;
+  const parent = await parentIn(tx, args.personId, args.parentId);
   await assertLibraryWrite(tx, me, args.personId, {
     existing: parent ? [parent.access] : [],
     wanted: [args.access],
   });
+  if (parent) await assertNotInside(tx, parent, args.id);
   const now = Date.now();
   await tx.mutate.category.insert({
     id: args.id,
@@ -172,13 +181,12 @@ export async function updateCategory(
   const args = categoryUpdateArgs.parse(input);
   const row = found(tx, await tx.run(zql.category.where('id', args.id).one()));
   if (!row) return undefined;
-  const parent = args.parentId
-    ? await checkedParent(tx, row.personId, args.parentId, row.id)
-    : undefined;
+  const parent = await parentIn(tx, row.personId, args.parentId);
   await assertLibraryWrite(tx, me, row.personId, {
     existing: [row.access, ...(parent ? [parent.access] : [])],
     wanted: args.access ? [args.access] : [],
   });
+  if (parent) await assertNotInside(tx, parent, row.id);
   await tx.mutate.category.update({
     id: row.id,
     ...(args.title !== undefined && { title: args.title }),

@@ -144,5 +144,3 @@ export const inviteQueries = {
       .orderBy('id', 'desc'),
   ),
 };
-
-export const inviteMutators = {};

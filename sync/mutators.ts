@@ -2,14 +2,12 @@ import { defineMutators } from '@rocicorp/zero';
 import './context.ts';
 import { categoryMutators } from './category.ts';
 import { circleMutators } from './circle.ts';
-import { inviteMutators } from './invite.ts';
 import { noteMutators } from './note.ts';
 import { preferenceMutators } from './preference.ts';
 
 export const mutators = defineMutators({
   category: categoryMutators,
   circle: circleMutators,
-  invite: inviteMutators,
   note: noteMutators,
   preference: preferenceMutators,
 });

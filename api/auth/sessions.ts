@@ -97,27 +97,6 @@ export async function sessionById(db: Db, id: string): Promise<SessionUser | nul
   };
 }
 
-export async function createSession(
-  db: Db,
-  userId: string,
-  meta: { userAgent?: string | undefined; ip?: string | undefined },
-): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.insert(session).values({
-    id: hashToken(token),
-    userId,
-    expiresAt,
-    userAgent: meta.userAgent?.slice(0, 500) ?? null,
-    ip: meta.ip ?? null,
-  });
-  return { token, expiresAt };
-}
-
-export async function revokeSession(db: Db, sessionId: string) {
-  await db.update(session).set({ revokedAt: new Date() }).where(eq(session.id, sessionId));
-}
-
 export function setSessionCookie(c: Context, token: string, expiresAt: Date, secure: boolean) {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,

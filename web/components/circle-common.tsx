@@ -1,27 +1,16 @@
 import { Link } from '@tanstack/react-router';
-import { DATE_LOCALE, messages } from '../messages.ts';
+import { personName } from '../library/grouping.ts';
+import { messages } from '../messages.ts';
+import { formatDate } from './preference-common.tsx';
 
 /** Spec §9: the supported list is refreshed this long after a supported person is removed. */
 export const SUPPORTED_LIST_REFRESH_MS = 100;
 
-const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long' });
-
 /** A date in the default date locale (en-NZ), e.g. "1 November 2026". */
-export function circleDate(epochMs: number): string {
-  return dateFormat.format(new Date(epochMs));
-}
-
-type Named = {
-  readonly firstName: string | null;
-  readonly lastName: string | null;
-  readonly knownAs: string | null;
-};
+export const circleDate = formatDate;
 
 /** "Sam Tane": the name they are known by, then their last name. */
-export function displayName(p: Named | undefined): string {
-  const first = p?.knownAs || p?.firstName;
-  return [first, p?.lastName].filter(Boolean).join(' ');
-}
+export const displayName = personName;
 
 /** The message of a Zero mutation's refusal, as the server (or the client's own check) said it. */
 export function mutationError(

@@ -29,8 +29,10 @@ import type { PreferenceUpdateArgs } from '../../sync/preference.ts';
 import { queries } from '../../sync/queries.ts';
 import { nextReviewAt } from '../../sync/review.ts';
 import { trimInput } from '../../sync/validation.ts';
-import { DATE_LOCALE, messages } from '../messages.ts';
+import { messages } from '../messages.ts';
+import { mutationError } from './circle-common.tsx';
 import { DestructiveConfirm } from './destructive-confirm.tsx';
+import { formatDate } from './preference-common.tsx';
 import '../styles/preference-form.css';
 import { useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 
@@ -419,14 +421,6 @@ export function ShareStep({ fields, onChange, personId }: StepProps & { personId
   );
 }
 
-export function formatDate(ms: number) {
-  return new Date(ms).toLocaleDateString(DATE_LOCALE, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
-}
-
 /** Step 4: the review schedule and the next review date it gives. */
 export function DetailStep({
   fields,
@@ -643,24 +637,28 @@ export function PreferenceEditor({
     if (isReview) delete changes.reviewSchedule;
     setError(undefined);
     setStatus('saving');
-    const updated = await zero.mutate(mutators.preference.update({ id, ...changes })).server;
-    if (updated.type === 'error') {
+    const updateError = mutationError(
+      await zero.mutate(mutators.preference.update({ id, ...changes })).server,
+    );
+    if (updateError) {
       setStatus('idle');
-      setError(updated.error.message || messages.errors.generic);
+      setError(updateError);
       return;
     }
     baseline.current = fields;
     if (isReview) {
-      const reviewed = await zero.mutate(
-        mutators.preference.review({
-          id,
-          reviewId: crypto.randomUUID(),
-          reviewSchedule: fields.reviewSchedule,
-        }),
-      ).server;
-      if (reviewed.type === 'error') {
+      const reviewError = mutationError(
+        await zero.mutate(
+          mutators.preference.review({
+            id,
+            reviewId: crypto.randomUUID(),
+            reviewSchedule: fields.reviewSchedule,
+          }),
+        ).server,
+      );
+      if (reviewError) {
         setStatus('idle');
-        setError(reviewed.error.message || messages.errors.generic);
+        setError(reviewError);
         return;
       }
     }
@@ -732,7 +730,8 @@ export function PreferenceEditor({
           runningLabel={t.deleting}
           action={async () => {
             const r = await zero.mutate(mutators.preference.delete({ id })).server;
-            if (r.type === 'error') throw new Error(r.error.message || messages.errors.generic);
+            const failed = mutationError(r);
+            if (failed) throw new Error(failed);
           }}
           afterDestroy={() =>
             navigate({ to: '/people/$personId/preferences', params: { personId }, replace: true })

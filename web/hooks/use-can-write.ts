@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { supportKey } from '../support-session.ts';
+import { storedSupportSession } from '../support-session.ts';
 
 const personArea = getRouteApi('/people/$personId');
 
@@ -16,7 +16,7 @@ type Me = { id: string; type: string } | null | undefined;
 export function canWrite(me: Me, personId: string): boolean {
   if (!me) return false;
   if (me.id === personId) return me.type !== 'Supporter';
-  return sessionStorage.getItem(supportKey(personId)) !== null;
+  return storedSupportSession(personId) !== null;
 }
 
 /** `canWrite` for the person area's current person; read on every render. */

@@ -3,7 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { ACCESS, type Access } from '../../schema/enums.ts';
 import { ACCESSES_FOR_LEVEL } from '../../sync/permissions.ts';
 import { queries } from '../../sync/queries.ts';
-import { supportKey } from '../support-session.ts';
+import { storedSupportSession } from '../support-session.ts';
 
 const personArea = getRouteApi('/people/$personId');
 const EMPTY: readonly never[] = [];
@@ -15,8 +15,7 @@ const EMPTY: readonly never[] = [];
  */
 export function useSupportLevel(personId: string) {
   const { session } = personArea.useRouteContext();
-  const supporting =
-    session.person?.id !== personId && sessionStorage.getItem(supportKey(personId)) !== null;
+  const supporting = session.person?.id !== personId && storedSupportSession(personId) !== null;
   const [link] = useQuery(queries.circle.myLink({ personId }), { enabled: supporting });
   return { supporting, level: link?.accessLevel };
 }

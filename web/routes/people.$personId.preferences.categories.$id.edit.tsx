@@ -7,6 +7,7 @@ import {
   CategoryMissing,
   type CategoryValues,
 } from '../components/category-form.tsx';
+import { mutationError } from '../components/circle-common.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
 import { useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
@@ -49,8 +50,10 @@ function CategoryEdit() {
   if (!category) return <CategoryMissing personId={personId} state={details.type} />;
 
   async function save(values: CategoryValues) {
-    const result = await zero.mutate(mutators.category.update({ id, ...values })).server;
-    if (result.type === 'error') return result.error.message || messages.errors.generic;
+    const failed = mutationError(
+      await zero.mutate(mutators.category.update({ id, ...values })).server,
+    );
+    if (failed) return failed;
     await navigate({
       to: '/people/$personId/preferences/categories/$id',
       params: { personId, id },

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { CategoryMissing } from '../components/category-form.tsx';
+import { mutationError } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
 import { messages } from '../messages.ts';
@@ -43,10 +44,10 @@ function CategoryView() {
 
   async function remove() {
     deleting.current = true;
-    const result = await zero.mutate(mutators.category.delete({ id })).server;
-    if (result.type === 'error') {
+    const failed = mutationError(await zero.mutate(mutators.category.delete({ id })).server);
+    if (failed) {
       deleting.current = false;
-      throw new Error(result.error.message || messages.errors.generic);
+      throw new Error(failed);
     }
   }
 

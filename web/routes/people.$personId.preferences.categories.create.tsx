@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { CategoryForm, type CategoryValues } from '../components/category-form.tsx';
+import { mutationError } from '../components/circle-common.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
 import { useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
@@ -46,8 +47,10 @@ function CategoryCreate() {
 
   async function create(values: CategoryValues) {
     const id = crypto.randomUUID();
-    const result = await zero.mutate(mutators.category.create({ id, personId, ...values })).server;
-    if (result.type === 'error') return result.error.message || messages.errors.generic;
+    const failed = mutationError(
+      await zero.mutate(mutators.category.create({ id, personId, ...values })).server,
+    );
+    if (failed) return failed;
     await navigate({
       to: '/people/$personId/preferences/categories/$id',
       params: { personId, id },

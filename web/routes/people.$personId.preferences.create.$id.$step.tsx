@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { numericStep } from '../../sync/validation.ts';
+import { mutationError } from '../components/circle-common.tsx';
 import {
   clampStep,
   type FieldErrors,
@@ -125,10 +126,10 @@ function CreateWizard() {
             title: changes.title ?? '',
           }),
         );
-    const result = await write.server;
+    const failed = mutationError(await write.server);
     setBusy(false);
-    if (result.type === 'error') {
-      setError(result.error.message || messages.errors.generic);
+    if (failed) {
+      setError(failed);
       return false;
     }
     return true;

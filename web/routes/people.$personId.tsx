@@ -8,7 +8,7 @@ import { SupportHeader } from '../components/support-header.tsx';
 import { messages } from '../messages.ts';
 import { bottomItems, menuKind, type NavContext } from '../navigation/menu.ts';
 import { getSession } from '../session.ts';
-import { guestKey, supportKey } from '../support-session.ts';
+import { guestKey, storedSupportSession } from '../support-session.ts';
 
 /** The person area requires a signed-in user and a person; it owns the Zero client. */
 export const Route = createFileRoute('/people/$personId')({
@@ -29,7 +29,7 @@ export const Route = createFileRoute('/people/$personId')({
     if (
       params.personId !== me &&
       !location.pathname.endsWith('/supporters/start') &&
-      !sessionStorage.getItem(supportKey(params.personId)) &&
+      !storedSupportSession(params.personId) &&
       // A guest of an invite reads what it names; the synced queries enforce the rest.
       !sessionStorage.getItem(guestKey(params.personId))
     ) {
@@ -47,7 +47,7 @@ function PersonArea() {
   const { personId } = Route.useParams();
   const me = session.person?.id ?? '';
   // Read on every render: the start page stores it, then navigates here.
-  const supportSessionId = sessionStorage.getItem(supportKey(personId));
+  const supportSessionId = storedSupportSession(personId);
   const guestOf =
     me !== personId && !supportSessionId
       ? guestKind(sessionStorage.getItem(guestKey(personId)))
