@@ -10,6 +10,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { person, supporterLink, supportSession } from '../schema/index.ts';
+import { takesPartIn } from '../sync/permissions.ts';
 import { callerFor } from './auth/caller.ts';
 import type { Db } from './db.ts';
 import { jsonError } from './errors.ts';
@@ -111,7 +112,7 @@ export function supportRoutes(deps: AppDeps) {
       .from(supportSession)
       .where(and(eq(supportSession.id, id.data), eq(supportSession.personId, personId.data)))
       .limit(1);
-    if (!s || (s.supporterId !== who.person.id && s.personId !== who.person.id)) {
+    if (!s || !takesPartIn(who.person.id, s)) {
       return jsonError(c, 404, 'not_found', supportMessages.notFound);
     }
     if (s.endedAt === null && s.supporterId === who.person.id) {
@@ -141,7 +142,7 @@ export function supportRoutes(deps: AppDeps) {
         .where(and(eq(supportSession.id, id.data), eq(supportSession.personId, personId.data)))
         .for('update')
         .limit(1);
-      if (!s || (s.supporterId !== who.person.id && s.personId !== who.person.id)) return 'missing';
+      if (!s || !takesPartIn(who.person.id, s)) return 'missing';
       if (s.endedAt) return 'ended';
       const bySupporter = s.supporterId === who.person.id;
       await tx

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { historyEvent, person, user } from '../schema/index.ts';
+import { person, user } from '../schema/index.ts';
 import { registrationSchema } from '../sync/validation.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
 import { jsonError } from './errors.ts';
+import { recordEvent } from './history.ts';
 import type { AppDeps } from './server.ts';
 
 export const registrationMessages = {
@@ -64,8 +65,7 @@ export function userRoutes(deps: AppDeps) {
           createdAt: now,
           updatedAt: now,
         });
-        await tx.insert(historyEvent).values({
-          id: randomUUID(),
+        await recordEvent(tx, {
           personId,
           type: 'Create',
           relatedType: 'User',

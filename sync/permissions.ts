@@ -246,6 +246,14 @@ export function readableLinks(ctx: ZeroContext) {
   );
 }
 
+/**
+ * Whether `me` takes part in a support session (its supporter or the person
+ * supported): the rule of readableSessions, for a row already read (REST).
+ */
+export function takesPartIn(me: string, s: { supporterId: string; personId: string }): boolean {
+  return s.supporterId === me || s.personId === me;
+}
+
 /** Support sessions `ctx` may read: their own as supporter, and those in which they are supported. */
 export function readableSessions(ctx: ZeroContext) {
   const q = zql.supportSession;

@@ -24,14 +24,9 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import {
-  historyEvent,
-  passkeyCredential,
-  person,
-  user,
-  webauthnChallenge,
-} from '../../schema/index.ts';
+import { passkeyCredential, person, user, webauthnChallenge } from '../../schema/index.ts';
 import { jsonError } from '../errors.ts';
+import { recordEvent } from '../history.ts';
 import type { AppDeps } from '../server.ts';
 import { administers } from './caller.ts';
 import { type SessionUser, sessionFromRequest, signInUser } from './sessions.ts';
@@ -402,8 +397,7 @@ export function passkeyRoutes(deps: AppDeps) {
         .onConflictDoNothing({ target: passkeyCredential.id })
         .returning({ id: passkeyCredential.id });
       if (!inserted[0]) return false;
-      await tx.insert(historyEvent).values({
-        id: randomUUID(),
+      await recordEvent(tx, {
         personId: who.person.id,
         type: 'Create',
         relatedType: 'Passkey',
@@ -627,8 +621,7 @@ export function passkeyRoutes(deps: AppDeps) {
         )
         .returning({ id: passkeyCredential.id });
       if (!gone[0]) return false;
-      await tx.insert(historyEvent).values({
-        id: randomUUID(),
+      await recordEvent(tx, {
         personId: admin.personId,
         type: 'Delete',
         relatedType: 'Passkey',

@@ -1,10 +1,11 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { historyEvent, person, session, user } from '../../schema/index.ts';
+import { person, session, user } from '../../schema/index.ts';
 import type { AuthContext } from '../../sync/context.ts';
 import type { Db } from '../db.ts';
+import { recordEvent } from '../history.ts';
 
 export const SESSION_COOKIE = 'pb_session';
 /** A session lasts 30 days from sign-in; sign-out or revocation ends it at once. */
@@ -143,8 +144,7 @@ export async function signInUser(
       rotatedFrom: previousId,
       userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
     });
-    await tx.insert(historyEvent).values({
-      id: randomUUID(),
+    await recordEvent(tx, {
       personId: target.personId,
       type: 'SignIn',
       relatedType: 'User',
@@ -160,8 +160,7 @@ export async function signInUser(
 export async function signOutSession(db: Db, who: SessionUser) {
   await db.transaction(async (tx) => {
     await tx.update(session).set({ revokedAt: new Date() }).where(eq(session.id, who.sessionId));
-    await tx.insert(historyEvent).values({
-      id: randomUUID(),
+    await recordEvent(tx, {
       personId: who.person.id,
       type: 'SignOut',
       relatedType: 'User',

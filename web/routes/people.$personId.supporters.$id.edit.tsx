@@ -5,6 +5,7 @@ import { ACCESS_LEVELS, type AccessLevel } from '../../schema/enums.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { displayName, mutationError } from '../components/circle-common.tsx';
+import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
 
 /** A supporter's access level (spec §2 /supporters/{id}/edit, §6 levels). */
@@ -16,13 +17,13 @@ function SupporterEdit() {
   const { personId, id } = Route.useParams();
   const { session } = Route.useRouteContext();
   const me = session.person?.id ?? '';
-  const own = me === personId;
+  const _own = me === personId;
   const zero = useZero();
   const navigate = useNavigate();
   const baseId = useId();
   const errorRef = useRef<HTMLDivElement>(null);
   const [link, details] = useQuery(queries.circle.supporterLink({ personId, id }));
-  const [myLink] = useQuery(queries.circle.myLink({ personId }));
+  const manager = useIsAdministrator(personId);
   const [level, setLevel] = useState<AccessLevel | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
@@ -55,8 +56,6 @@ function SupporterEdit() {
   }
 
   const name = displayName(link.supporter);
-  const manager =
-    own || (myLink?.accessLevel === 'Administrator' && (myLink.sessions?.length ?? 0) > 0);
   const back = (
     <Link
       className="button secondary"

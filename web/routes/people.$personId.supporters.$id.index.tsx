@@ -5,6 +5,7 @@ import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { circleDate, displayName, mutationError } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
+import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
 
 /** One supporter of the Circle (spec §2 /supporters/{id}). */
@@ -20,7 +21,7 @@ function SupporterView() {
   const zero = useZero();
   const navigate = useNavigate();
   const [link, details] = useQuery(queries.circle.supporterLink({ personId, id }));
-  const [myLink] = useQuery(queries.circle.myLink({ personId }));
+  const manager = useIsAdministrator(personId);
   const [person] = useQuery(queries.person.byId({ personId }));
   const [removing, setRemoving] = useState(false);
   // While our own removal runs the row leaves the local store at once: keep showing it.
@@ -46,9 +47,6 @@ function SupporterView() {
       </p>
     );
   }
-
-  const manager =
-    own || (myLink?.accessLevel === 'Administrator' && (myLink.sessions?.length ?? 0) > 0);
   const canEdit = manager && shown.supporterId !== me;
   const name = displayName(shown.supporter);
   const level = messages.circle.level[shown.accessLevel];

@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
 import { CircleTabs, displayName } from '../components/circle-common.tsx';
 import { CircleSpots } from '../components/circle-spots.tsx';
+import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
 
 /** The Circle of Support of a person: their supporters (spec §2 /supporters). */
@@ -16,10 +17,7 @@ function Supporters() {
   const own = session.person?.id === personId;
   const [links, details] = useQuery(queries.circle.supporters({ personId }));
   const [person] = useQuery(queries.person.byId({ personId }));
-  const [myLink] = useQuery(queries.circle.myLink({ personId }));
-  // The person, or their Administrator inside a support session, manages the Circle.
-  const manager =
-    own || (myLink?.accessLevel === 'Administrator' && (myLink.sessions?.length ?? 0) > 0);
+  const manager = useIsAdministrator(personId);
   const title = own
     ? messages.circle.myCircleTitle
     : messages.circle.circleTitle(displayName(person) || messages.circle.supportersLabel);

@@ -1,10 +1,10 @@
-import { useQuery, ZeroProvider } from '@rocicorp/zero/react';
+import { ZeroProvider } from '@rocicorp/zero/react';
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
 import { PERSON_TYPES, type PersonType } from '../../schema/enums.ts';
-import { queries } from '../../sync/queries.ts';
 import { MenuDrawer } from '../components/menu.tsx';
 import { PasskeyOffer } from '../components/passkey-offer.tsx';
 import { SupportHeader } from '../components/support-header.tsx';
+import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
 import { bottomItems, menuKind, type NavContext } from '../navigation/menu.ts';
 import { getSession } from '../session.ts';
@@ -98,16 +98,13 @@ function BottomNav({
   guestOf: NavContext['guestOf'];
 }) {
   const actingForOther = personId !== me;
-  // An Administrator link with an active session makes the drawer theirs too.
-  const [link] = useQuery(queries.circle.myLink({ personId }), { enabled: actingForOther });
+  const administrator = useIsAdministrator(personId);
   const ctx: NavContext = {
     myType,
     actingForOther,
-    // Their own area: a Decision Maker administers it (a Supporter has no library to administer);
-    // someone else's: an Administrator link with an active session.
-    isAdministrator: actingForOther
-      ? link?.accessLevel === 'Administrator' && link.sessions.length > 0
-      : myType !== 'Supporter',
+    // As sync/permissions.ts says, except that in their own area a Supporter
+    // (who has no library) gets the Supporter menu, on purpose (spec §2).
+    isAdministrator: administrator && !(myType === 'Supporter' && !actingForOther),
     guestOf,
     hasOrganisations: false,
     isPlatformUser: myType === 'Platform',
