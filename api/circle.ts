@@ -6,18 +6,14 @@ import { z } from 'zod';
 import { ACCESS_LEVELS } from '../schema/enums.ts';
 import { person, supporterLink } from '../schema/index.ts';
 import {
+  circleQueries,
   createProfileSchema,
   personDetailsSchema,
   removeLink,
   updateLinkLevel,
 } from '../sync/circle.ts';
 import type { AuthContext } from '../sync/context.ts';
-import {
-  isAdministrator,
-  libraryAccess,
-  readableLinks,
-  readablePeople,
-} from '../sync/permissions.ts';
+import { isAdministrator, libraryAccess, readablePeople } from '../sync/permissions.ts';
 import { administers, callerFor } from './auth/caller.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
 import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
@@ -351,13 +347,7 @@ export function circleRoutes(deps: AppDeps) {
     const p = await deps.zdb.run(readablePeople(ctx).where('id', personId).one());
     if (!p) return jsonError(c, 403, 'forbidden', circleApiMessages.noAccess);
     const [links, admin] = await Promise.all([
-      deps.zdb.run(
-        readableLinks(ctx)
-          .where('supportedId', personId)
-          .related('supporter')
-          .orderBy('createdAt', 'asc')
-          .orderBy('id', 'asc'),
-      ),
+      deps.zdb.run(circleQueries.supporters.fn({ args: { personId }, ctx })),
       isAdmin(ctx, personId),
     ]);
     c.header('cache-control', 'no-store');
@@ -373,11 +363,10 @@ export function circleRoutes(deps: AppDeps) {
     const id = linkId(c);
     if (!id.success) return jsonError(c, 400, 'invalid', circleApiMessages.badLinkId);
     const link = await deps.zdb.run(
-      readableLinks(who.ctx)
-        .where('supportedId', who.personId)
-        .where('id', id.data)
-        .related('supporter')
-        .one(),
+      circleQueries.supporterLink.fn({
+        args: { personId: who.personId, id: id.data },
+        ctx: who.ctx,
+      }),
     );
     if (!link) return jsonError(c, 404, 'not_found', circleApiMessages.linkNotFound);
     c.header('cache-control', 'no-store');
@@ -421,11 +410,7 @@ export function circleRoutes(deps: AppDeps) {
       return refusal(c, e);
     }
     const link = await deps.zdb.run(
-      readableLinks(ctx)
-        .where('supportedId', personId)
-        .where('id', id.data)
-        .related('supporter')
-        .one(),
+      circleQueries.supporterLink.fn({ args: { personId, id: id.data }, ctx }),
     );
     if (!link) return jsonError(c, 404, 'not_found', circleApiMessages.linkNotFound);
     return c.json(linkJson(link));
@@ -443,13 +428,7 @@ export function circleRoutes(deps: AppDeps) {
     const { ctx, personId } = who;
     const p = await deps.zdb.run(readablePeople(ctx).where('id', personId).one());
     if (!p) return jsonError(c, 403, 'forbidden', circleApiMessages.noAccess);
-    const links = await deps.zdb.run(
-      readableLinks(ctx)
-        .where('supporterId', personId)
-        .related('supported')
-        .orderBy('createdAt', 'asc')
-        .orderBy('id', 'asc'),
-    );
+    const links = await deps.zdb.run(circleQueries.supported.fn({ args: { personId }, ctx }));
     c.header('cache-control', 'no-store');
     return c.json({ supported: links.map(linkJson) });
   });
@@ -460,11 +439,10 @@ export function circleRoutes(deps: AppDeps) {
     const id = linkId(c);
     if (!id.success) return jsonError(c, 400, 'invalid', circleApiMessages.badLinkId);
     const link = await deps.zdb.run(
-      readableLinks(who.ctx)
-        .where('supporterId', who.personId)
-        .where('id', id.data)
-        .related('supported')
-        .one(),
+      circleQueries.supportedLink.fn({
+        args: { personId: who.personId, id: id.data },
+        ctx: who.ctx,
+      }),
     );
     if (!link) return jsonError(c, 404, 'not_found', circleApiMessages.linkNotFound);
     c.header('cache-control', 'no-store');

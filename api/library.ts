@@ -18,6 +18,7 @@ import {
 import type { AuthContext } from '../sync/context.ts';
 import { itemId, LIMITS } from '../sync/library-fields.ts';
 import { createNote, deleteNote, noteQueries, updateNote } from '../sync/note.ts';
+import { readablePreferences } from '../sync/permissions.ts';
 import {
   createPreference,
   deletePreference,
@@ -166,6 +167,14 @@ export function libraryRoutes(deps: AppDeps) {
     return deps.zdb.run(preferenceQueries.byId.fn({ args: { personId, id }, ctx }));
   }
 
+  /** Whether `id` is a preference of `personId` the caller may read (no relations). */
+  async function inLibrary(ctx: AuthContext, personId: string, id: string) {
+    const row = await deps.zdb.run(
+      readablePreferences(ctx, personId).where('personId', personId).where('id', id).one(),
+    );
+    return row !== undefined;
+  }
+
   async function readCategory(ctx: AuthContext, personId: string, id: string) {
     return deps.zdb.run(categoryQueries.byId.fn({ args: { personId, id }, ctx }));
   }
@@ -269,7 +278,7 @@ export function libraryRoutes(deps: AppDeps) {
       .safeParse(await jsonBody(c));
     if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
     const { preferenceId, ...rest } = body.data;
-    if (!(await readPreference(who.ctx, who.personId, preferenceId))) {
+    if (!(await inLibrary(who.ctx, who.personId, preferenceId))) {
       return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
     }
     const reviewId = randomUUID();
@@ -308,7 +317,7 @@ export function libraryRoutes(deps: AppDeps) {
       .passthrough()
       .safeParse(await jsonBody(c));
     if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-    if (!(await readPreference(who.ctx, who.personId, body.data.preferenceId))) {
+    if (!(await inLibrary(who.ctx, who.personId, body.data.preferenceId))) {
       return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
     }
     const id = randomUUID();

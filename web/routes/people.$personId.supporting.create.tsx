@@ -109,11 +109,8 @@ function CreateProfile() {
     try {
       const body = await api('/people', {
         method: 'POST',
-        body: {
-          firstName: form.firstName.trim(),
-          lastName: form.lastName.trim(),
-          ...(form.knownAs.trim() ? { knownAs: form.knownAs.trim() } : {}),
-        },
+        // What the shared schema made of the form: trimmed, and checked.
+        body: parsed.data,
         parse: (d) => created.parse(d),
       });
       await navigate({
