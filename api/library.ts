@@ -5,33 +5,25 @@
  * mutators with the server's checks, and their history, in one transaction.
  */
 import { randomUUID } from 'node:crypto';
-import type { Row } from '@rocicorp/zero';
+import type { ReadonlyJSONValue, Row } from '@rocicorp/zero';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { ACCESS, FEELINGS, REVIEW_GROUPS } from '../schema/enums.ts';
-import {
-  categoryQueries,
-  createCategory,
-  deleteCategory,
-  updateCategory,
-} from '../sync/category.ts';
+import { categoryQueries } from '../sync/category.ts';
 import type { AuthContext } from '../sync/context.ts';
 import { itemId, LIMITS } from '../sync/library-fields.ts';
-import { createNote, deleteNote, noteQueries, updateNote } from '../sync/note.ts';
+import { noteQueries } from '../sync/note.ts';
 import { readablePreferences } from '../sync/permissions.ts';
-import {
-  createPreference,
-  deletePreference,
-  preferenceQueries,
-  reviewPreference,
-  updatePreference,
-} from '../sync/preference.ts';
+import { preferenceQueries } from '../sync/preference.ts';
 import { reviewGroup } from '../sync/review.ts';
 import { callerFor } from './auth/caller.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
 import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
 import type { AppDeps } from './server.ts';
-import { applyChange, type ChangeFn } from './zero/record-history.ts';
+import { type LibraryChange, libraryChanges as ops } from './zero/library-server-mutators.ts';
+import { applyChange } from './zero/record-history.ts';
+
+type Json = ReadonlyJSONValue | undefined;
 
 export const libraryApiMessages = {
   loggedOut: 'You must be logged in to view this page',
@@ -153,9 +145,16 @@ export function libraryRoutes(deps: AppDeps) {
   }
 
   /** Runs a shared mutator and records its history, in one transaction. */
-  async function change<A>(c: Context, fn: ChangeFn<A>, ctx: AuthContext, args: A) {
+  /** Parses `raw` with the change's schema (400 on bad input), then runs it with its history. */
+  async function change<I extends Json, O extends Json>(
+    c: Context,
+    op: LibraryChange<I, O>,
+    ctx: AuthContext,
+    raw: unknown,
+  ) {
     try {
-      await deps.zdb.transaction((tx) => applyChange(fn, tx, ctx, args));
+      const args = op.schema.parse(raw);
+      await deps.zdb.transaction((tx) => applyChange(op.run, tx, ctx, args));
       return undefined;
     } catch (e) {
       if (e instanceof z.ZodError) return jsonError(c, 400, 'invalid', firstIssue(e));
@@ -187,7 +186,7 @@ export function libraryRoutes(deps: AppDeps) {
     const body = objectBody.safeParse(await jsonBody(c));
     if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
     const id = randomUUID();
-    const failed = await change(c, createCategory, ctx, { ...body.data, id, personId } as never);
+    const failed = await change(c, ops.category.create, ctx, { ...body.data, id, personId });
     if (failed) return failed;
     const row = await readCategory(ctx, personId, id);
     return row
@@ -236,8 +235,8 @@ export function libraryRoutes(deps: AppDeps) {
     const body = objectBody.safeParse(await jsonBody(c));
     if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
     const id = randomUUID();
-    const args = { ...body.data, id, personId: who.personId } as never;
-    const failed = await change(c, createPreference, who.ctx, args);
+    const args = { ...body.data, id, personId: who.personId };
+    const failed = await change(c, ops.preference.create, who.ctx, args);
     if (failed) return failed;
     const row = await readPreference(who.ctx, who.personId, id);
     return row
@@ -282,11 +281,11 @@ export function libraryRoutes(deps: AppDeps) {
       return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
     }
     const reviewId = randomUUID();
-    const failed = await change(c, reviewPreference, who.ctx, {
+    const failed = await change(c, ops.preference.review, who.ctx, {
       ...rest,
       id: preferenceId,
       reviewId,
-    } as never);
+    });
     if (failed) return failed;
     const row = await readPreference(who.ctx, who.personId, preferenceId);
     return c.json(
@@ -321,7 +320,7 @@ export function libraryRoutes(deps: AppDeps) {
       return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
     }
     const id = randomUUID();
-    const failed = await change(c, createNote, who.ctx, { ...body.data, id } as never);
+    const failed = await change(c, ops.note.create, who.ctx, { ...body.data, id });
     if (failed) return failed;
     const row = await readNote(who.ctx, who.personId, id);
     return row
@@ -343,8 +342,10 @@ export function libraryRoutes(deps: AppDeps) {
     item: {
       read: (ctx: AuthContext, personId: string, id: string) => Promise<R | undefined>;
       json: (row: R) => unknown;
-      update: ChangeFn<never>;
-      remove: ChangeFn<{ id: string }>;
+      // biome-ignore lint/suspicious/noExplicitAny: each kind's own argument types
+      update: LibraryChange<any, any>;
+      // biome-ignore lint/suspicious/noExplicitAny: each kind's own argument types
+      remove: LibraryChange<any, any>;
     },
   ) {
     /** The caller, the id and the row they may read, or the error response. */
@@ -368,7 +369,7 @@ export function libraryRoutes(deps: AppDeps) {
       const t = await target(c);
       if ('res' in t) return t.res;
       if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-      const failed = await change(c, item.update, t.ctx, { ...body.data, id: t.id } as never);
+      const failed = await change(c, item.update, t.ctx, { ...body.data, id: t.id });
       if (failed) return failed;
       const row = await item.read(t.ctx, t.personId, t.id);
       return row
@@ -392,20 +393,20 @@ export function libraryRoutes(deps: AppDeps) {
       children: row.children.map(categorySummary),
       preferences: row.preferences.map((p) => ({ id: p.id, title: p.title, access: p.access })),
     }),
-    update: updateCategory as ChangeFn<never>,
-    remove: deleteCategory,
+    update: ops.category.update,
+    remove: ops.category.delete,
   });
   itemRoutes('/people/:personId/preferences', {
     read: readPreference,
     json: (row: NonNullable<Awaited<ReturnType<typeof readPreference>>>) => preferenceJson(row),
-    update: updatePreference as ChangeFn<never>,
-    remove: deletePreference,
+    update: ops.preference.update,
+    remove: ops.preference.delete,
   });
   itemRoutes('/people/:personId/notes', {
     read: readNote,
     json: (row: NonNullable<Awaited<ReturnType<typeof readNote>>>) => noteJson(row),
-    update: updateNote as ChangeFn<never>,
-    remove: deleteNote,
+    update: ops.note.update,
+    remove: ops.note.delete,
   });
 
   return app;

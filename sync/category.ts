@@ -138,10 +138,9 @@ async function assertNotInside(
 export async function createCategory(
   tx: Transaction,
   ctx: ZeroContext,
-  input: z.input<typeof categoryCreateArgs>,
+  args: z.output<typeof categoryCreateArgs>,
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
-  const args = categoryCreateArgs.parse(input);
   const parent = await parentIn(tx, args.personId, args.parentId);
   await assertLibraryWrite(tx, me, args.personId, {
     existing: parent ? [parent.access] : [],
@@ -175,10 +174,9 @@ export async function createCategory(
 export async function updateCategory(
   tx: Transaction,
   ctx: ZeroContext,
-  input: z.input<typeof categoryUpdateArgs>,
+  args: z.output<typeof categoryUpdateArgs>,
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
-  const args = categoryUpdateArgs.parse(input);
   const row = found(tx, await tx.run(zql.category.where('id', args.id).one()));
   if (!row) return undefined;
   const parent = await parentIn(tx, row.personId, args.parentId);
@@ -211,10 +209,9 @@ export async function updateCategory(
 export async function deleteCategory(
   tx: Transaction,
   ctx: ZeroContext,
-  input: z.input<typeof categoryDeleteArgs>,
+  args: z.output<typeof categoryDeleteArgs>,
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
-  const args = categoryDeleteArgs.parse(input);
   const row = found(tx, await tx.run(zql.category.where('id', args.id).one()));
   if (!row) return undefined;
   await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });

@@ -46,9 +46,8 @@ async function writablePreference(tx: Transaction, ctx: ZeroContext, preferenceI
 export async function createNote(
   tx: Transaction,
   ctx: ZeroContext,
-  input: z.input<typeof noteCreateArgs>,
+  args: z.output<typeof noteCreateArgs>,
 ): Promise<Change | undefined> {
-  const args = noteCreateArgs.parse(input);
   const target = await writablePreference(tx, ctx, args.preferenceId);
   if (!target) return undefined;
   const { me, pref } = target;
@@ -83,9 +82,8 @@ async function existingNote(tx: Transaction, ctx: ZeroContext, noteId: string) {
 export async function updateNote(
   tx: Transaction,
   ctx: ZeroContext,
-  input: z.input<typeof noteUpdateArgs>,
+  args: z.output<typeof noteUpdateArgs>,
 ): Promise<Change | undefined> {
-  const args = noteUpdateArgs.parse(input);
   const target = await existingNote(tx, ctx, args.id);
   if (!target) return undefined;
   const { me, note } = target;
@@ -108,9 +106,8 @@ export async function updateNote(
 export async function deleteNote(
   tx: Transaction,
   ctx: ZeroContext,
-  input: z.input<typeof noteDeleteArgs>,
+  args: z.output<typeof noteDeleteArgs>,
 ): Promise<Change | undefined> {
-  const args = noteDeleteArgs.parse(input);
   const target = await existingNote(tx, ctx, args.id);
   if (!target) return undefined;
   const { note, pref } = target;

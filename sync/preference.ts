@@ -3,7 +3,8 @@
  * permission module's filters; every mutator re-checks on the server
  * (`assertLibraryWrite`) and returns the history event the server records in
  * the same transaction (api/zero/library-server-mutators.ts). The REST API
- * (api/library.ts) runs these same functions.
+ * (api/library.ts) runs these same functions. Their arguments arrive
+ * validated: Zero parses them with the mutator's schema, REST with the same.
  */
 import { defineMutator, defineQuery, type Query, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
@@ -223,10 +224,9 @@ async function setCategories(
 export async function createPreference(
   tx: Transaction,
   ctx: ZeroContext,
-  input: PreferenceCreateArgs,
+  args: z.output<typeof preferenceCreateArgs>,
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
-  const args = preferenceCreateArgs.parse(input);
   const cats = await categoryAccesses(tx, args.personId, args.categoryIds);
   await assertLibraryWrite(tx, me, args.personId, { existing: cats, wanted: [args.access] });
   const now = Date.now();
@@ -275,10 +275,9 @@ const fieldNames: Record<string, string> = {
 export async function updatePreference(
   tx: Transaction,
   ctx: ZeroContext,
-  input: PreferenceUpdateArgs,
+  args: z.output<typeof preferenceUpdateArgs>,
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
-  const args = preferenceUpdateArgs.parse(input);
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
   const cats = args.categoryIds ? await categoryAccesses(tx, row.personId, args.categoryIds) : [];
@@ -356,10 +355,9 @@ function changedFields(args: Record<string, unknown>, row: Record<string, unknow
 export async function deletePreference(
   tx: Transaction,
   ctx: ZeroContext,
-  input: z.input<typeof preferenceDeleteArgs>,
+  args: z.output<typeof preferenceDeleteArgs>,
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
-  const args = preferenceDeleteArgs.parse(input);
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
   await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
@@ -378,10 +376,9 @@ export async function deletePreference(
 export async function reviewPreference(
   tx: Transaction,
   ctx: ZeroContext,
-  input: PreferenceReviewArgs,
+  args: z.output<typeof preferenceReviewArgs>,
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
-  const args = preferenceReviewArgs.parse(input);
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
   await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });

@@ -30,9 +30,44 @@ import { applyChange, type ChangeFn } from './record-history.ts';
 
 type Json = ReadonlyJSONValue | undefined;
 
-function withHistory<I extends Json, O extends Json>(schema: z.ZodType<O, I>, fn: ChangeFn<O>) {
+/** A library change: its argument schema and the shared function that makes it. */
+export type LibraryChange<I extends Json, O extends Json> = {
+  schema: z.ZodType<O, I>;
+  run: ChangeFn<O>;
+};
+
+const change = <I extends Json, O extends Json>(
+  schema: z.ZodType<O, I>,
+  run: ChangeFn<O>,
+): LibraryChange<I, O> => ({ schema, run });
+
+/**
+ * Every change of the library, once: the Zero server mutators below and the
+ * REST API (api/library.ts) both run these. Arguments are validated before
+ * `run` (by Zero with the mutator's schema; by REST with the same schema).
+ */
+export const libraryChanges = {
+  preference: {
+    create: change(preferenceCreateArgs, createPreference),
+    update: change(preferenceUpdateArgs, updatePreference),
+    delete: change(preferenceDeleteArgs, deletePreference),
+    review: change(preferenceReviewArgs, reviewPreference),
+  },
+  category: {
+    create: change(categoryCreateArgs, createCategory),
+    update: change(categoryUpdateArgs, updateCategory),
+    delete: change(categoryDeleteArgs, deleteCategory),
+  },
+  note: {
+    create: change(noteCreateArgs, createNote),
+    update: change(noteUpdateArgs, updateNote),
+    delete: change(noteDeleteArgs, deleteNote),
+  },
+};
+
+function withHistory<I extends Json, O extends Json>({ schema, run }: LibraryChange<I, O>) {
   return defineMutator(schema, async ({ tx, args, ctx }) => {
-    await applyChange(fn, tx, ctx, args);
+    await applyChange(run, tx, ctx, args);
   });
 }
 
@@ -43,19 +78,19 @@ function withHistory<I extends Json, O extends Json>(schema: z.ZodType<O, I>, fn
  */
 export const libraryServerMutators = {
   preference: {
-    create: withHistory(preferenceCreateArgs, createPreference),
-    update: withHistory(preferenceUpdateArgs, updatePreference),
-    delete: withHistory(preferenceDeleteArgs, deletePreference),
-    review: withHistory(preferenceReviewArgs, reviewPreference),
+    create: withHistory(libraryChanges.preference.create),
+    update: withHistory(libraryChanges.preference.update),
+    delete: withHistory(libraryChanges.preference.delete),
+    review: withHistory(libraryChanges.preference.review),
   },
   category: {
-    create: withHistory(categoryCreateArgs, createCategory),
-    update: withHistory(categoryUpdateArgs, updateCategory),
-    delete: withHistory(categoryDeleteArgs, deleteCategory),
+    create: withHistory(libraryChanges.category.create),
+    update: withHistory(libraryChanges.category.update),
+    delete: withHistory(libraryChanges.category.delete),
   },
   note: {
-    create: withHistory(noteCreateArgs, createNote),
-    update: withHistory(noteUpdateArgs, updateNote),
-    delete: withHistory(noteDeleteArgs, deleteNote),
+    create: withHistory(libraryChanges.note.create),
+    update: withHistory(libraryChanges.note.update),
+    delete: withHistory(libraryChanges.note.delete),
   },
 };
