@@ -14,7 +14,7 @@ import {
 } from '../sync/circle.ts';
 import type { AuthContext } from '../sync/context.ts';
 import { isAdministrator, libraryAccess, readablePeople } from '../sync/permissions.ts';
-import { administers, callerFor } from './auth/caller.ts';
+import { administers, personCaller } from './auth/caller.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
 import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
 import { recordEvent } from './history.ts';
@@ -125,20 +125,7 @@ export function circleRoutes(deps: AppDeps) {
   // mutators) and `recordEvent`.
   const zq = deps.zdb;
 
-  /** The caller for `/:personId/...`, or an error response. */
-  async function caller(
-    c: Context,
-  ): Promise<{ ok: true; ctx: AuthContext; personId: string } | { ok: false; res: Response }> {
-    const personId = idParam.safeParse(c.req.param('personId'));
-    if (!personId.success) {
-      return { ok: false, res: jsonError(c, 400, 'invalid', circleApiMessages.badPersonId) };
-    }
-    const who = await callerFor(deps, c, personId.data);
-    if (!who) {
-      return { ok: false, res: jsonError(c, 401, 'unauthenticated', circleApiMessages.loggedOut) };
-    }
-    return { ok: true, ctx: who.auth, personId: personId.data };
-  }
+  const caller = (c: Context) => personCaller(deps, c, circleApiMessages.badPersonId);
 
   function linkId(c: Context) {
     return idParam.safeParse(c.req.param('id'));

@@ -60,16 +60,22 @@ describe('loadConfig', () => {
     expect(errorOf(env)).toBe(message);
   });
 
-  test('production needs a database URL, a zero-cache admin password, a token secret and SMTP', () => {
+  test('production needs a database URL, a zero-cache admin password, a token secret, SMTP and a media bucket', () => {
     const prod = {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://h/db',
       ZERO_ADMIN_PASSWORD: 'x'.repeat(12),
       ACCESS_TOKEN_SECRET: 'y'.repeat(32),
       SMTP_URL: 'smtp://mail:25',
+      S3_BUCKET: 'media-bucket',
     };
     expect(loadConfig(prod).NODE_ENV).toBe('production');
-    for (const missing of ['ZERO_ADMIN_PASSWORD', 'ACCESS_TOKEN_SECRET', 'SMTP_URL'] as const) {
+    for (const missing of [
+      'ZERO_ADMIN_PASSWORD',
+      'ACCESS_TOKEN_SECRET',
+      'SMTP_URL',
+      'S3_BUCKET',
+    ] as const) {
       const { [missing]: _, ...rest } = prod;
       expect(errorOf(rest)).toMatch(new RegExp(`^Invalid setting ${missing}`));
     }

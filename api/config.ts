@@ -79,6 +79,20 @@ export const configSchema = z.object({
     .default(30),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: bool.default(false),
+  /**
+   * The media store (S3-compatible). S3_BUCKET unset (not production): the stack
+   * starts a development store on S3_DEV_PORT with its files in DATA_DIR/s3.
+   */
+  S3_ENDPOINT: z
+    .url({ message: 'expected an absolute URL such as http://localhost:9000' })
+    .optional(),
+  S3_BUCKET: z.string().min(3, 'expected a bucket name').optional(),
+  S3_REGION: z.string().min(1, 'expected a region such as us-east-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1, 'expected an access key id').optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1, 'expected a secret access key').optional(),
+  /** Path-style URLs (http://host/bucket/key): MinIO and most self-hosted stores. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  S3_DEV_PORT: port.default(4850),
   /** `all` runs Postgres (unless DATABASE_URL), zero-cache and the API; `api` only the API (containers). */
   STACK_ROLE: z.enum(['all', 'api'], { message: 'expected all or api' }).default('all'),
 });
@@ -124,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid setting SMTP_URL: required in production (an smtp:// or smtps:// URL)',
     );
+  }
+  if (c.NODE_ENV === 'production' && !c.S3_BUCKET) {
+    throw new ConfigError('Invalid setting S3_BUCKET: required in production (the media bucket)');
   }
   return {
     ...c,

@@ -16,7 +16,7 @@ import { noteQueries } from '../sync/note.ts';
 import { readablePreferences } from '../sync/permissions.ts';
 import { preferenceQueries } from '../sync/preference.ts';
 import { reviewGroup } from '../sync/review.ts';
-import { callerFor } from './auth/caller.ts';
+import { personCaller } from './auth/caller.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
 import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
 import type { AppDeps } from './server.ts';
@@ -125,20 +125,7 @@ const objectBody = z.record(z.string(), z.unknown());
 export function libraryRoutes(deps: AppDeps) {
   const app = new Hono();
 
-  /** The caller for `/people/:personId/...`, or an error response. */
-  async function caller(
-    c: Context,
-  ): Promise<{ ok: true; ctx: AuthContext; personId: string } | { ok: false; res: Response }> {
-    const personId = itemId.safeParse(c.req.param('personId'));
-    if (!personId.success) {
-      return { ok: false, res: jsonError(c, 400, 'invalid', libraryApiMessages.badId) };
-    }
-    const who = await callerFor(deps, c, personId.data);
-    if (!who) {
-      return { ok: false, res: jsonError(c, 401, 'unauthenticated', libraryApiMessages.loggedOut) };
-    }
-    return { ok: true, ctx: who.auth, personId: personId.data };
-  }
+  const caller = (c: Context) => personCaller(deps, c, libraryApiMessages.badId);
 
   function pathId(c: Context) {
     return itemId.safeParse(c.req.param('id'));
@@ -298,6 +285,25 @@ export function libraryRoutes(deps: AppDeps) {
       },
       201,
     );
+  });
+
+  /** The hero update (spec §3 Pin): `{heroMediaId}`, an image of the preference or null. */
+  app.put('/people/:personId/preferences/:id/hero', async (c) => {
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const id = pathId(c);
+    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
+    const body = objectBody.safeParse(await jsonBody(c));
+    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
+    if (!(await inLibrary(who.ctx, who.personId, id.data))) {
+      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
+    }
+    const failed = await change(c, ops.preference.pin, who.ctx, { ...body.data, id: id.data });
+    if (failed) return failed;
+    const row = await readPreference(who.ctx, who.personId, id.data);
+    return row
+      ? c.json(preferenceJson(row))
+      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
   });
 
   // -------------------------------------------------------------------------

@@ -16,6 +16,8 @@ import { jsonError } from './errors.ts';
 import { inviteRoutes } from './invites.ts';
 import { libraryRoutes } from './library.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { MediaStore } from './media/store.ts';
+import { mediaRoutes } from './media.ts';
 import { peopleRoutes } from './people.ts';
 import { supportRoutes } from './support.ts';
 import { userRoutes } from './users.ts';
@@ -30,6 +32,8 @@ export type AppDeps = {
   sql: Sql;
   zdb: ZeroDb;
   mailer: Mailer;
+  /** Photos and media; without it the media routes answer 503. */
+  media?: MediaStore | undefined;
   /** Directory of the built web app; omitted when Vite serves it (dev) or in API-only tests. */
   staticRoot?: string | undefined;
 };
@@ -117,6 +121,7 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   app.route('/api/people', circleRoutes(deps));
   app.route('/api', inviteRoutes(deps));
   app.route('/api', libraryRoutes(deps));
+  app.route('/api', mediaRoutes(deps));
   app.route('/api/users', userRoutes(deps));
 
   app.all('/api/*', (c) => jsonError(c, 404, 'not_found', 'There is no such API endpoint.'));

@@ -169,7 +169,7 @@ export const noteRelations = relations(note, ({ one }) => ({
   }),
 }));
 
-export const mediaRelations = relations(media, ({ one }) => ({
+export const mediaRelations = relations(media, ({ one, many }) => ({
   owner: one(person, {
     fields: [media.personId],
     references: [person.id],
@@ -185,6 +185,10 @@ export const mediaRelations = relations(media, ({ one }) => ({
     references: [person.id],
     relationName: 'mediaCreator',
   }),
+  /** The categories showing this item as their photo (at most one: a photo is uploaded for one). */
+  photoOfCategories: many(category, { relationName: 'categoryPhoto' }),
+  /** The people showing it as their photo. */
+  photoOfPeople: many(person, { relationName: 'personPhoto' }),
 }));
 
 export const reviewRelations = relations(review, ({ one }) => ({

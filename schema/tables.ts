@@ -275,7 +275,11 @@ export const media = pgTable(
     type: mediaTypeEnum('type').notNull(),
     /** Bytes, as declared when signing the upload; counts towards the plan's storage limit. */
     contentLength: bigint('content_length', { mode: 'number' }).notNull(),
-    /** Object key in the S3-compatible store (not replicated to clients). */
+    /**
+     * Object key in the S3-compatible store. Replicated like every column (see
+     * drizzle-zero.config.ts); it grants nothing: the bucket is private and every
+     * read goes through a URL the API signs after checking access.
+     */
     storageKey: text('storage_key').notNull(),
     /** Null until the upload is confirmed (`upload-settled`). */
     settledAt: timestamptz('settled_at'),

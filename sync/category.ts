@@ -12,6 +12,7 @@ import { type Change, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { access, categoryTitle, itemId } from './library-fields.ts';
+import { assertCategoryPhoto } from './media.ts';
 import {
   ACCESSES_FOR_LEVEL,
   assertLibraryWrite,
@@ -98,6 +99,8 @@ export const categoryCreateArgs = z.object({
   title: categoryTitle,
   access: access.default('General'),
   hidden: z.boolean().default(false),
+  /** A picture uploaded for it (api/media.ts), or none. */
+  photoId: id.nullable().default(null),
 });
 export const categoryUpdateArgs = z.object({
   id,
@@ -105,6 +108,8 @@ export const categoryUpdateArgs = z.object({
   parentId: id.nullable().optional(),
   access: access.optional(),
   hidden: z.boolean().optional(),
+  /** A new photo, or null to show none. */
+  photoId: id.nullable().optional(),
 });
 export const categoryDeleteArgs = z.object({ id });
 
@@ -147,13 +152,14 @@ export async function createCategory(
     wanted: [args.access],
   });
   if (parent) await assertNotInside(tx, parent, args.id);
+  if (args.photoId) await assertCategoryPhoto(tx, args.personId, args.id, args.photoId);
   const now = Date.now();
   await tx.mutate.category.insert({
     id: args.id,
     personId: args.personId,
     parentId: args.parentId,
     title: args.title,
-    photoId: null,
+    photoId: args.photoId,
     access: args.access,
     hidden: args.hidden,
     sortOrder: 0,
@@ -185,8 +191,10 @@ export async function updateCategory(
     wanted: args.access ? [args.access] : [],
   });
   if (parent) await assertNotInside(tx, parent, row.id);
+  if (args.photoId) await assertCategoryPhoto(tx, row.personId, row.id, args.photoId);
   await tx.mutate.category.update({
     id: row.id,
+    ...(args.photoId !== undefined && { photoId: args.photoId }),
     ...(args.title !== undefined && { title: args.title }),
     ...(args.parentId !== undefined && { parentId: args.parentId }),
     ...(args.access !== undefined && { access: args.access }),

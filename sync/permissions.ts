@@ -118,6 +118,32 @@ export function readableCategories(ctx: ZeroContext, library?: string) {
   return q.where(categoryReadableBy(ctx.personId, library));
 }
 
+/**
+ * The rule for one media item, once its upload is confirmed: it follows its
+ * preference; a photo (no preference) follows the category or person showing
+ * it. The library's owner reads all of theirs. An item that is nobody's photo
+ * yet is read by no one else.
+ */
+export function mediaReadableBy(me: string, library?: string) {
+  return ({ and, or, cmp, exists }: Where<'media'>) =>
+    and(
+      cmp('settledAt', 'IS NOT', null),
+      or(
+        cmp('personId', '=', me),
+        exists('preference', (p) => p.where(preferenceReadableBy(me, library))),
+        exists('photoOfCategories', (c) => c.where(categoryReadableBy(me, library))),
+        exists('photoOfPeople', (p) => p.where(personReadableBy(me))),
+      ),
+    );
+}
+
+/** The media items `ctx` may read (`library` as for readablePreferences). */
+export function readableMedia(ctx: ZeroContext, library?: string) {
+  const q = zql.media;
+  if (!ctx) return q.where(({ or }) => or());
+  return q.where(mediaReadableBy(ctx.personId, library));
+}
+
 /** The notes `ctx` may read: those of preferences they may read. */
 export function readableNotes(ctx: ZeroContext, library?: string) {
   const q = zql.note;

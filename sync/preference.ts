@@ -25,6 +25,7 @@ import {
   preferenceTitle,
   reviewSchedule,
 } from './library-fields.ts';
+import { mediaMessages } from './media.ts';
 import {
   ACCESSES_FOR_LEVEL,
   assertLibraryWrite,
@@ -112,6 +113,7 @@ export const preferenceQueries = {
       .related('creator', visiblePerson(ctx))
       .related('updater', visiblePerson(ctx))
       .related('reviewer', visiblePerson(ctx))
+      .related('heroMedia', (m) => m.where('settledAt', 'IS NOT', null))
       .one(),
   ),
   /** The caller's own unfinished drafts in this library (the create wizard resumes them). */
@@ -181,6 +183,10 @@ export const preferenceReviewArgs = z.object({
   reviewSchedule: reviewSchedule.optional(),
 });
 export type PreferenceReviewArgs = z.input<typeof preferenceReviewArgs>;
+
+/** The hero update (spec §3 Pin): an image of the preference, or null to unpin. */
+export const preferencePinArgs = z.object({ id, heroMediaId: id.nullable() });
+export type PreferencePinArgs = z.input<typeof preferencePinArgs>;
 
 /** The accesses of `ids` among `personId`'s categories; not_found when one is not there. */
 async function categoryAccesses(
@@ -412,7 +418,56 @@ export async function reviewPreference(
   };
 }
 
+/**
+ * Pins one of the preference's pictures as its hero image, or unpins (null).
+ * Only a confirmed image of this preference can be pinned; pinning the one
+ * already pinned does nothing.
+ */
+export async function pinHero(
+  tx: Transaction,
+  ctx: ZeroContext,
+  args: z.output<typeof preferencePinArgs>,
+): Promise<Change | undefined> {
+  const me = requireAuth(ctx);
+  const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
+  if (!row) return undefined;
+  await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
+  if (row.heroMediaId === args.heroMediaId) return undefined;
+  if (args.heroMediaId !== null) {
+    const media = found(
+      tx,
+      await tx.run(
+        zql.media
+          .where('preferenceId', row.id)
+          .where('id', args.heroMediaId)
+          .where('settledAt', 'IS NOT', null)
+          .one(),
+      ),
+    );
+    if (media && media.type !== 'image') throw appError('invalid', mediaMessages.onlyImagesPinned);
+  }
+  await tx.mutate.preference.update({
+    id: row.id,
+    heroMediaId: args.heroMediaId,
+    updatedAt: Date.now(),
+    updatedBy: me.personId,
+  });
+  return {
+    personId: row.personId,
+    type: 'Modify',
+    relatedType: 'Preference',
+    relatedId: row.id,
+    message:
+      args.heroMediaId === null
+        ? `Removed the picture of ${quoted(row.title)}`
+        : `Pinned a picture to ${quoted(row.title)}`,
+  };
+}
+
 export const preferenceMutators = {
+  pin: defineMutator(preferencePinArgs, async ({ tx, args, ctx }) => {
+    await pinHero(tx, ctx, args);
+  }),
   create: defineMutator(preferenceCreateArgs, async ({ tx, args, ctx }) => {
     await createPreference(tx, ctx, args);
   }),

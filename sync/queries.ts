@@ -3,6 +3,7 @@ import './context.ts';
 import { categoryQueries } from './category.ts';
 import { circleQueries } from './circle.ts';
 import { inviteQueries } from './invite.ts';
+import { mediaQueries } from './media.ts';
 import { noteQueries } from './note.ts';
 import { personQueries } from './person.ts';
 import { preferenceQueries } from './preference.ts';
@@ -12,6 +13,7 @@ export const queries = defineQueries({
   category: categoryQueries,
   circle: circleQueries,
   invite: inviteQueries,
+  media: mediaQueries,
   note: noteQueries,
   person: personQueries,
   preference: preferenceQueries,

@@ -1,7 +1,14 @@
 /** A failure of one part of the stack; the runner prints `which: message` on one line. */
 export class StackError extends Error {
   constructor(
-    readonly part: 'postgres' | 'migrations' | 'zero-cache' | 'api' | 'web' | 'config',
+    readonly part:
+      | 'postgres'
+      | 'migrations'
+      | 'zero-cache'
+      | 'api'
+      | 'web'
+      | 'config'
+      | 'media store',
     message: string,
   ) {
     super(message);

@@ -4,6 +4,8 @@ import { getRequestListener } from '@hono/node-server';
 import type { Config } from '../config.ts';
 import { connect, type Sql } from '../db.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { type MediaStore, s3MediaStore } from '../media/store.ts';
+import { sweepUnsettledMedia } from '../media.ts';
 import { ensureDatabase, runMigrations } from '../migrate.ts';
 import { seedDemo } from '../seed.ts';
 import { createApp } from '../server.ts';
@@ -11,6 +13,7 @@ import { endIdleSessions } from '../support.ts';
 import { createZeroDb } from '../zero/db-provider.ts';
 import { StackError } from './errors.ts';
 import { DATABASE_NAME } from './local-database.ts';
+import { DEV_CREDENTIALS, startDevObjectStore } from './object-store.ts';
 import { portIsFree } from './ports.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './postgres.ts';
 import { ensureWebBuild, projectRoot, webDist } from './web-build.ts';
@@ -122,19 +125,51 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       if (!row?.any)
         log(`Seeded the demo circle (${await seedDemo(db)} rows): sign in as aroha@example.com`);
     }
+    let media: MediaStore;
+    if (config.S3_BUCKET) {
+      media = s3MediaStore({
+        endpoint: config.S3_ENDPOINT,
+        region: config.S3_REGION,
+        bucket: config.S3_BUCKET,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      });
+    } else {
+      const store = await startDevObjectStore({
+        dataDir: config.DATA_DIR,
+        port: config.S3_DEV_PORT,
+        origin: new URL(config.publicUrl).origin,
+      });
+      cleanups.push(() => store.stop());
+      media = s3MediaStore({
+        endpoint: store.endpoint,
+        region: 'us-east-1',
+        bucket: store.bucket,
+        ...DEV_CREDENTIALS,
+        forcePathStyle: true,
+      });
+    }
+
+    const zdb = createZeroDb(db);
     const app = createApp({
       config,
       sql,
       db,
-      zdb: createZeroDb(db),
+      zdb,
       mailer: createMailer(config),
+      media,
       staticRoot: opts.web === 'static' ? webDist : undefined,
     });
 
-    // Idle support sessions end on the server (ZQL has no now(): a write must say so).
+    // Idle support sessions end on the server (ZQL has no now(): a write must say so);
+    // uploads never confirmed are removed.
     const sweep = setInterval(() => {
       endIdleSessions(db, config.SUPPORT_SESSION_IDLE_MINUTES).catch((e: unknown) =>
         log(`api: ending idle support sessions failed: ${e instanceof Error ? e.message : e}`),
+      );
+      sweepUnsettledMedia(db, media).catch((e: unknown) =>
+        log(`api: removing unfinished uploads failed: ${e instanceof Error ? e.message : e}`),
       );
     }, 60_000);
     cleanups.push(async () => clearInterval(sweep));

@@ -19,8 +19,10 @@ import {
 import {
   createPreference,
   deletePreference,
+  pinHero,
   preferenceCreateArgs,
   preferenceDeleteArgs,
+  preferencePinArgs,
   preferenceReviewArgs,
   preferenceUpdateArgs,
   reviewPreference,
@@ -52,6 +54,7 @@ export const libraryChanges = {
     update: change(preferenceUpdateArgs, updatePreference),
     delete: change(preferenceDeleteArgs, deletePreference),
     review: change(preferenceReviewArgs, reviewPreference),
+    pin: change(preferencePinArgs, pinHero),
   },
   category: {
     create: change(categoryCreateArgs, createCategory),
@@ -82,6 +85,7 @@ export const libraryServerMutators = {
     update: withHistory(libraryChanges.preference.update),
     delete: withHistory(libraryChanges.preference.delete),
     review: withHistory(libraryChanges.preference.review),
+    pin: withHistory(libraryChanges.preference.pin),
   },
   category: {
     create: withHistory(libraryChanges.category.create),

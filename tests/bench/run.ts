@@ -297,6 +297,7 @@ async function restartTime() {
     PORT: String(await freePort()),
     ZERO_PORT: String(zeroPort),
     PG_PORT: String(await freePort()),
+    S3_DEV_PORT: String(await freePort()),
     DATA_DIR: dataDir,
   };
   const times: number[] = [];

@@ -3,7 +3,14 @@ import { startTestStack } from './stack.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    stack: { url: string; zeroUrl: string; databaseUrl: string; port: number; zeroPort: number };
+    stack: {
+      url: string;
+      zeroUrl: string;
+      databaseUrl: string;
+      port: number;
+      zeroPort: number;
+      mediaEndpoint: string;
+    };
   }
 }
 
@@ -16,6 +23,7 @@ export default async function setup(project: TestProject) {
     databaseUrl: stack.databaseUrl,
     port: stack.port,
     zeroPort: stack.zeroPort,
+    mediaEndpoint: stack.mediaEndpoint,
   });
   return async () => {
     await stack.stop();

@@ -21,6 +21,8 @@ export type TestStack = Stack & {
   zeroPort: number;
   pgPid: number;
   dataDir: string;
+  /** The development media store (S3 protocol) the stack started. */
+  mediaEndpoint: string;
 };
 
 /** Two consecutive free ports (zero-cache takes ZERO_PORT and ZERO_PORT + 1). */
@@ -52,11 +54,13 @@ export async function startTestStack(
     await ensureDatabase(databaseUrl);
     const port = await freePort();
     const zeroPort = await freePortPair();
+    const s3Port = await freePort();
     const config = loadConfig({
       NODE_ENV: 'test',
       HOST: 'localhost',
       PORT: String(port),
       ZERO_PORT: String(zeroPort),
+      S3_DEV_PORT: String(s3Port),
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       ZERO_NUM_SYNC_WORKERS: '1',
@@ -82,6 +86,7 @@ export async function startTestStack(
       zeroPort,
       pgPid: pg.pid,
       dataDir,
+      mediaEndpoint: `http://localhost:${s3Port}`,
       stop: async () => {
         await stack.stop();
         await pg.stop();

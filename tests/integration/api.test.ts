@@ -144,6 +144,7 @@ describe('production', () => {
       PUBLIC_URL: 'https://app.example.org',
       SMTP_URL: 'smtp://127.0.0.1:1',
       ACCESS_TOKEN_SECRET: 'a-secret-that-is-at-least-32-characters-long',
+      S3_BUCKET: 'media-bucket',
     });
     const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
     try {

@@ -91,6 +91,7 @@ describe('npm start: bad configuration and faults', () => {
       PORT: String(port),
       ZERO_PORT: String(zeroPort),
       PG_PORT: String(pgPort),
+      S3_DEV_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       ZERO_NUM_SYNC_WORKERS: '1',
     };

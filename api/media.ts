@@ -1,0 +1,261 @@
+/**
+ * Media over REST (spec §7 Media): a signed upload URL, then the settled
+ * confirmation; reading through short-lived signed URLs; deletion. The rules
+ * are sync/media.ts and sync/permissions.ts (media follow their preference; a
+ * photo follows what shows it); the file itself never passes through the API.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { media as mediaTable } from '../schema/index.ts';
+import type { AuthContext } from '../sync/context.ts';
+import { itemId } from '../sync/library-fields.ts';
+import {
+  beginUpload,
+  deleteMedia,
+  mediaBeginArgs,
+  mediaMessages,
+  mediaQueries,
+  mediaSettleArgs,
+  pendingUpload,
+  settleUpload,
+  storageKeyFor,
+} from '../sync/media.ts';
+import { personCaller } from './auth/caller.ts';
+import type { Db } from './db.ts';
+import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
+import { type MediaStore, UPLOAD_URL_SECONDS } from './media/store.ts';
+import type { AppDeps } from './server.ts';
+import { applyChange } from './zero/record-history.ts';
+
+export const mediaApiMessages = {
+  badId: 'That is not a valid id.',
+  notFound: 'We could not find that.',
+  unavailable: 'Pictures cannot be stored right now. Please try again later.',
+} as const;
+
+/** Signed reads last this long; browsers may cache a redirect for a little less. */
+export const DOWNLOAD_URL_SECONDS = 10 * 60;
+
+/** Uploads never confirmed within this time are removed (file and record). */
+export const UNSETTLED_MEDIA_MS = 60 * 60 * 1000;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+type MediaRow = {
+  id: string;
+  personId: string;
+  preferenceId: string | null;
+  createdBy: string | null;
+  name: string;
+  description: string | null;
+  contentType: string;
+  type: string;
+  contentLength: number;
+  settledAt: number | null;
+  createdAt: number;
+};
+
+function mediaJson(m: MediaRow) {
+  return {
+    id: m.id,
+    personId: m.personId,
+    preferenceId: m.preferenceId,
+    createdById: m.createdBy,
+    name: m.name,
+    description: m.description,
+    contentType: m.contentType,
+    type: m.type,
+    contentLength: m.contentLength,
+    createdAt: iso(m.createdAt),
+    settledAt: iso(m.settledAt),
+  };
+}
+
+export function mediaRoutes(deps: AppDeps) {
+  const app = new Hono();
+  const caller = (c: Context) => personCaller(deps, c, mediaApiMessages.badId);
+
+  /** The store, or the 503 response when none is configured. */
+  function storeOr(c: Context): { store: MediaStore } | { res: Response } {
+    return deps.media
+      ? { store: deps.media }
+      : { res: jsonError(c, 503, 'unavailable', mediaApiMessages.unavailable) };
+  }
+
+  /** Runs a change in one transaction with its history; the refusal as a response. */
+  async function run<A>(
+    c: Context,
+    fn: Parameters<typeof applyChange<A>>[0],
+    ctx: AuthContext,
+    args: A,
+  ): Promise<Response | undefined> {
+    try {
+      await deps.zdb.transaction((tx) => applyChange(fn, tx, ctx, args));
+      return undefined;
+    } catch (e) {
+      return refusal(c, e);
+    }
+  }
+
+  async function readable(ctx: AuthContext, personId: string, id: string) {
+    return deps.zdb.run(mediaQueries.byId.fn({ args: { personId, id }, ctx }));
+  }
+
+  /** Announces an upload: records it (unconfirmed) and signs the URL the browser PUTs it to. */
+  async function signUpload(c: Context) {
+    const s = storeOr(c);
+    if ('res' in s) return s.res;
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const body = z.record(z.string(), z.unknown()).safeParse(await jsonBody(c));
+    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
+    const args = mediaBeginArgs.safeParse({
+      ...body.data,
+      id: randomUUID(),
+      personId: who.personId,
+    });
+    if (!args.success) return jsonError(c, 400, 'invalid', firstIssue(args.error));
+    const failed = await run(c, beginUpload, who.ctx, args.data);
+    if (failed) return failed;
+    const key = storageKeyFor(who.personId, args.data.id);
+    const url = await s.store.signUpload(key, args.data.contentType, args.data.contentLength);
+    return c.json(
+      {
+        id: args.data.id,
+        method: 'PUT',
+        url,
+        headers: { 'Content-Type': args.data.contentType },
+        expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString(),
+      },
+      201,
+    );
+  }
+  app.post('/people/:personId/media/signed', signUpload);
+  /** Creating a media item is announcing its upload. */
+  app.post('/people/:personId/media', signUpload);
+
+  /**
+   * Confirms an upload: the store must hold exactly what was announced (type
+   * and size). Not arrived yet: 409, try again. Something else: the file and
+   * the record go, 400.
+   */
+  app.post('/people/:personId/media/upload-settled', async (c) => {
+    const s = storeOr(c);
+    if ('res' in s) return s.res;
+    const who = await caller(c);
+    if (!who.ok) return who.res;
+    const body = mediaSettleArgs.safeParse(await jsonBody(c));
+    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
+    let pending: Awaited<ReturnType<typeof pendingUpload>>;
+    try {
+      pending = await deps.zdb.transaction((tx) =>
+        pendingUpload(tx, who.ctx, who.personId, body.data.id),
+      );
+    } catch (e) {
+      return refusal(c, e);
+    }
+    const stored = await s.store.head(pending.storageKey);
+    if (!stored) return jsonError(c, 409, 'not_arrived', mediaMessages.notArrived);
+    const type = stored.contentType?.split(';')[0]?.trim().toLowerCase();
+    if (stored.contentLength !== pending.contentLength || type !== pending.contentType) {
+      await s.store.remove(pending.storageKey);
+      await deps.db.delete(mediaTable).where(unsettled(pending.id));
+      return jsonError(c, 400, 'invalid', mediaMessages.differs);
+    }
+    const failed = await run(c, settleUpload, who.ctx, {
+      personId: who.personId,
+      id: pending.id,
+    });
+    if (failed) return failed;
+    const row = await readable(who.ctx, who.personId, pending.id);
+    return row ? c.json(mediaJson(row)) : jsonError(c, 404, 'not_found', mediaApiMessages.notFound);
+  });
+
+  /** The caller, the id and a media item they may read; or the error response. */
+  async function target(c: Context) {
+    const who = await caller(c);
+    if (!who.ok) return { res: who.res };
+    const id = itemId.safeParse(c.req.param('id'));
+    if (!id.success) return { res: jsonError(c, 400, 'invalid', mediaApiMessages.badId) };
+    const row = await readable(who.ctx, who.personId, id.data);
+    if (!row) return { res: jsonError(c, 404, 'not_found', mediaApiMessages.notFound) };
+    return { ctx: who.ctx, personId: who.personId, row };
+  }
+
+  app.get('/people/:personId/media/:id', async (c) => {
+    const t = await target(c);
+    return 'res' in t ? t.res : c.json(mediaJson(t.row));
+  });
+
+  async function signedRead(c: Context) {
+    const s = storeOr(c);
+    if ('res' in s) return { res: s.res };
+    const t = await target(c);
+    if ('res' in t) return { res: t.res };
+    const url = await s.store.signDownload(t.row.storageKey, DOWNLOAD_URL_SECONDS);
+    return { url };
+  }
+
+  app.get('/people/:personId/media/:id/signed', async (c) => {
+    const r = await signedRead(c);
+    if ('res' in r) return r.res;
+    c.header('cache-control', 'no-store');
+    return c.json({
+      url: r.url,
+      expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString(),
+    });
+  });
+
+  /** For `<img src>`: answers with the signed URL as a redirect. */
+  app.get('/people/:personId/media/:id/signed/redirect', async (c) => {
+    const r = await signedRead(c);
+    if ('res' in r) return r.res;
+    // Private: the redirect depends on who asks. Shorter than the URL's life.
+    c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
+    return c.redirect(r.url, 302);
+  });
+
+  app.delete('/people/:personId/media/:id', async (c) => {
+    const s = storeOr(c);
+    if ('res' in s) return s.res;
+    const t = await target(c);
+    if ('res' in t) return t.res;
+    const failed = await run(c, deleteMedia, t.ctx, { id: t.row.id });
+    if (failed) return failed;
+    // The record is gone: the file goes too (a failure here leaves an unreachable file).
+    await s.store.remove(t.row.storageKey).catch((e: unknown) => {
+      console.error(`media: could not remove ${t.row.storageKey}:`, e);
+    });
+    return c.body(null, 204);
+  });
+
+  return app;
+}
+
+/** The unconfirmed media record `id`. */
+function unsettled(id: string) {
+  return and(eq(mediaTable.id, id), isNull(mediaTable.settledAt));
+}
+
+/**
+ * Removes uploads announced more than UNSETTLED_MEDIA_MS ago and never
+ * confirmed: their files (if any arrived) and their records.
+ */
+export async function sweepUnsettledMedia(db: Db, store: MediaStore, now = Date.now()) {
+  const stale = await db
+    .select({ id: mediaTable.id, storageKey: mediaTable.storageKey })
+    .from(mediaTable)
+    .where(
+      and(
+        isNull(mediaTable.settledAt),
+        lt(mediaTable.createdAt, new Date(now - UNSETTLED_MEDIA_MS)),
+      ),
+    );
+  for (const row of stale) {
+    await store.remove(row.storageKey);
+    await db.delete(mediaTable).where(unsettled(row.id));
+  }
+  return stale.length;
+}

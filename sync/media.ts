@@ -1,0 +1,255 @@
+/**
+ * Media: photos of categories, pictures of preferences. Upload is a signed URL
+ * followed by a settled confirmation (api/media.ts): `beginUpload` records the
+ * item unconfirmed, the browser PUTs the file to the store, `settleUpload`
+ * confirms it once the store holds exactly what was announced. Unconfirmed
+ * items are read by no one (permissions.ts mediaReadableBy) and swept after a
+ * while. Media follow their preference; a photo follows what shows it.
+ */
+import { defineQuery, type Transaction } from '@rocicorp/zero';
+import { z } from 'zod';
+import type { MediaType } from '../schema/enums.ts';
+import { zql } from '../schema/zero-schema.gen.ts';
+import { type Change, quoted } from './change.ts';
+import type { ZeroContext } from './context.ts';
+import { appError } from './errors.ts';
+import { itemId } from './library-fields.ts';
+import { assertLibraryWrite, found, readableMedia, requireAuth } from './permissions.ts';
+
+export const MEDIA_LIMITS = {
+  /** Bytes of one image (a photo from a phone camera fits). */
+  imageBytes: 20 * 1024 * 1024,
+  /** Bytes of one audio or video recording, or any other file. */
+  otherBytes: 200 * 1024 * 1024,
+  name: 200,
+  description: 1_000,
+} as const;
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+export const mediaMessages = {
+  badType: 'Please choose a picture, a sound or a video file.',
+  notImage: 'Please choose a picture (for example a JPEG or PNG file).',
+  empty: 'That file is empty.',
+  tooBig: (kind: MediaType) =>
+    `That file is too big: ${kind === 'image' ? 'a picture' : 'a file'} can be at most ${mb(
+      kind === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.otherBytes,
+    )}.`,
+  nameTooLong: `A file name can be at most ${MEDIA_LIMITS.name} characters.`,
+  notArrived: 'The file has not finished uploading. Please try again.',
+  differs: 'The file that arrived is not the one announced. Please upload it again.',
+  onlyImagesPinned: 'Only pictures can be pinned.',
+  photoInUse: 'Please upload a new photo for this category.',
+} as const;
+
+/** The kind of a mime type: its prefix decides (spec §3 Media item). */
+export function mediaKind(contentType: string): MediaType {
+  const prefix = contentType.split('/')[0]?.toLowerCase();
+  return prefix === 'image' || prefix === 'audio' || prefix === 'video' ? prefix : 'other';
+}
+
+export function maxBytes(kind: MediaType): number {
+  return kind === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.otherBytes;
+}
+
+/** A mime type as browsers report it (type/subtype, parameters dropped). */
+const contentType = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v) => v.split(';')[0]?.trim() ?? '')
+  .pipe(
+    z.string().regex(/^(image|audio|video)\/[a-z0-9][a-z0-9.+-]{0,99}$/, mediaMessages.badType),
+  );
+
+export const mediaBeginArgs = z
+  .object({
+    id: itemId,
+    personId: itemId,
+    name: z.string().trim().min(1).max(MEDIA_LIMITS.name, mediaMessages.nameTooLong),
+    contentType,
+    contentLength: z.number().int().min(1, mediaMessages.empty),
+    /** The preference it belongs to; none for a category's photo. */
+    preferenceId: itemId.nullable().default(null),
+    /** A photo must be a picture. */
+    purpose: z.enum(['photo', 'preference']).default('preference'),
+  })
+  .superRefine((v, issue) => {
+    const kind = mediaKind(v.contentType);
+    if (v.purpose === 'photo' && kind !== 'image') {
+      issue.addIssue({ code: 'custom', message: mediaMessages.notImage, path: ['contentType'] });
+    }
+    if (v.contentLength > maxBytes(kind)) {
+      issue.addIssue({
+        code: 'custom',
+        message: mediaMessages.tooBig(kind),
+        path: ['contentLength'],
+      });
+    }
+  });
+export type MediaBeginArgs = z.input<typeof mediaBeginArgs>;
+
+/** The object key: per library, never reused. */
+export function storageKeyFor(personId: string, id: string) {
+  return `people/${personId}/media/${id}`;
+}
+
+/** The access of the preference `preferenceId` of `personId`; not_found when there is none. */
+async function preferenceAccess(tx: Transaction, personId: string, preferenceId: string | null) {
+  if (!preferenceId) return [];
+  const pref = found(
+    tx,
+    await tx.run(zql.preference.where('personId', personId).where('id', preferenceId).one()),
+  );
+  return pref ? [pref.access] : [];
+}
+
+/** Records an upload about to happen (server only: the REST API signs its URL). */
+export async function beginUpload(
+  tx: Transaction,
+  ctx: ZeroContext,
+  args: z.output<typeof mediaBeginArgs>,
+): Promise<Change | undefined> {
+  const me = requireAuth(ctx);
+  if (args.purpose === 'photo' && args.preferenceId) throw appError('invalid');
+  const existing = await preferenceAccess(tx, args.personId, args.preferenceId);
+  await assertLibraryWrite(tx, me, args.personId, { existing });
+  const now = Date.now();
+  await tx.mutate.media.insert({
+    id: args.id,
+    personId: args.personId,
+    preferenceId: args.preferenceId,
+    createdBy: me.personId,
+    name: args.name,
+    description: null,
+    contentType: args.contentType,
+    type: mediaKind(args.contentType),
+    contentLength: args.contentLength,
+    storageKey: storageKeyFor(args.personId, args.id),
+    settledAt: null,
+    createdAt: now,
+    updatedAt: now,
+    updatedBy: me.personId,
+  });
+  // Nothing to tell yet: the history says so once the file has arrived.
+  return undefined;
+}
+
+export const mediaSettleArgs = z.object({ id: itemId });
+
+/** The unconfirmed upload `id` of `personId` that `ctx` began; not_found otherwise. */
+export async function pendingUpload(
+  tx: Transaction,
+  ctx: ZeroContext,
+  personId: string,
+  id: string,
+) {
+  const me = requireAuth(ctx);
+  const row = await tx.run(
+    zql.media
+      .where('personId', personId)
+      .where('id', id)
+      .where('createdBy', me.personId)
+      .where('settledAt', 'IS', null)
+      .one(),
+  );
+  if (!row) throw appError('not_found');
+  return row;
+}
+
+/** Confirms an upload the store holds (the API checked it): now it can be shown. */
+export async function settleUpload(
+  tx: Transaction,
+  ctx: ZeroContext,
+  args: { personId: string; id: string },
+): Promise<Change | undefined> {
+  const me = requireAuth(ctx);
+  const row = await pendingUpload(tx, ctx, args.personId, args.id);
+  const existing = await preferenceAccess(tx, row.personId, row.preferenceId);
+  await assertLibraryWrite(tx, me, row.personId, { existing });
+  const now = Date.now();
+  await tx.mutate.media.update({ id: row.id, settledAt: now, updatedAt: now });
+  const pref = row.preferenceId
+    ? await tx.run(zql.preference.where('id', row.preferenceId).one())
+    : undefined;
+  return {
+    personId: row.personId,
+    type: 'Create',
+    relatedType: 'Media',
+    relatedId: row.id,
+    message: pref
+      ? `Added ${quoted(row.name)} to ${quoted(pref.title)}`
+      : `Uploaded the photo ${quoted(row.name)}`,
+  };
+}
+
+export const mediaDeleteArgs = z.object({ id: itemId });
+
+/** Deletes a media item the caller may change (the API removes the stored file after). */
+export async function deleteMedia(
+  tx: Transaction,
+  ctx: ZeroContext,
+  args: z.output<typeof mediaDeleteArgs>,
+): Promise<Change | undefined> {
+  const me = requireAuth(ctx);
+  const row = found(
+    tx,
+    await tx.run(readableMedia(ctx).where('id', args.id).related('photoOfCategories').one()),
+  );
+  if (!row) return undefined;
+  const existing = [
+    ...(await preferenceAccess(tx, row.personId, row.preferenceId)),
+    ...row.photoOfCategories.map((c) => c.access),
+  ];
+  await assertLibraryWrite(tx, me, row.personId, { existing });
+  // A pinned picture or a category's photo is cleared with it (ON DELETE SET NULL).
+  await tx.mutate.media.delete({ id: row.id });
+  return {
+    personId: row.personId,
+    type: 'Delete',
+    relatedType: 'Media',
+    relatedId: row.id,
+    message: `Deleted ${quoted(row.name)}`,
+  };
+}
+
+/**
+ * A photo for the category `categoryId` of `personId`: a confirmed picture of
+ * that library, belonging to no preference, and not already the photo of
+ * something else (each upload is for one category, so one category's photo
+ * never shows on another one that more people may see). not_found when it is
+ * not there; invalid otherwise.
+ */
+export async function assertCategoryPhoto(
+  tx: Transaction,
+  personId: string,
+  categoryId: string,
+  photoId: string,
+) {
+  if (tx.location !== 'server') return;
+  const media = await tx.run(
+    zql.media
+      .where('personId', personId)
+      .where('id', photoId)
+      .where('settledAt', 'IS NOT', null)
+      .related('photoOfCategories')
+      .related('photoOfPeople')
+      .one(),
+  );
+  if (!media) throw appError('not_found');
+  if (media.type !== 'image') throw appError('invalid', mediaMessages.notImage);
+  const elsewhere =
+    media.preferenceId !== null ||
+    media.photoOfPeople.length > 0 ||
+    media.photoOfCategories.some((c) => c.id !== categoryId);
+  if (elsewhere) throw appError('invalid', mediaMessages.photoInUse);
+}
+
+export const mediaByIdArgs = z.object({ personId: itemId, id: itemId });
+
+export const mediaQueries = {
+  /** One confirmed media item the caller may read. */
+  byId: defineQuery(mediaByIdArgs, ({ args, ctx }) =>
+    readableMedia(ctx, args.personId).where('personId', args.personId).where('id', args.id).one(),
+  ),
+};

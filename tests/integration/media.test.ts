@@ -1,0 +1,516 @@
+/**
+ * Media over REST against the real development store (S3 protocol): a signed
+ * upload, the settled confirmation, signed reads, the hero picture and a
+ * category's photo, who may read and change them, bad input (400, nothing
+ * written), and the sweep of uploads never confirmed.
+ */
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { connect } from '../../api/db.ts';
+import { s3MediaStore } from '../../api/media/store.ts';
+import { sweepUnsettledMedia, UNSETTLED_MEDIA_MS } from '../../api/media.ts';
+import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/runner/object-store.ts';
+import { seedId } from '../../api/seed.ts';
+import { MEDIA_LIMITS, mediaMessages } from '../../sync/media.ts';
+import { type SignedIn, signIn } from '../harness/clients.ts';
+
+const stack = inject('stack');
+const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
+const store = s3MediaStore({
+  endpoint: stack.mediaEndpoint,
+  region: 'us-east-1',
+  bucket: DEV_BUCKET,
+  ...DEV_CREDENTIALS,
+  forcePathStyle: true,
+});
+
+const aroha = seedId('person:aroha');
+const tui = seedId('person:tui');
+const tea = seedId('preference:aroha:tea'); // General
+const coffee = seedId('preference:aroha:coffee');
+const medication = seedId('preference:aroha:medication'); // Restricted
+const health = seedId('category:aroha:health'); // Restricted
+const anaPreference = seedId('preference:ana:meetings'); // another library
+const unknownId = '00000000-0000-4000-8000-000000000000';
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let dm: SignedIn;
+let sam: SignedIn; // General
+let riley: SignedIn; // Restricted
+
+type Json = Record<string, unknown>;
+
+async function call(who: SignedIn | undefined, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${stack.url}${path}`, {
+    method,
+    redirect: 'manual',
+    headers: {
+      ...(who ? { cookie: who.cookie } : {}),
+      'content-type': 'application/json',
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  let json: Json | undefined;
+  try {
+    json = text ? (JSON.parse(text) as Json) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, body: json ?? {}, headers: res.headers };
+}
+
+const media = `/api/people/${aroha}/media`;
+
+/** Signs, PUTs `bytes` and confirms: the settled item's JSON. */
+async function upload(
+  who: SignedIn,
+  announce: Json,
+  bytes: Buffer = PNG,
+  person = aroha,
+): Promise<Json> {
+  const signed = await call(who, 'POST', `/api/people/${person}/media/signed`, {
+    name: 'photo.png',
+    contentType: 'image/png',
+    contentLength: bytes.length,
+    ...announce,
+  });
+  expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+  const put = await fetch(String(signed.body.url), {
+    method: 'PUT',
+    headers: signed.body.headers as Record<string, string>,
+    body: new Uint8Array(bytes),
+  });
+  expect(put.status).toBe(200);
+  const settled = await call(who, 'POST', `/api/people/${person}/media/upload-settled`, {
+    id: signed.body.id,
+  });
+  expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+  return settled.body;
+}
+
+async function mediaCount() {
+  const [row] = await sql`select count(*)::int n from media`;
+  return Number(row?.n);
+}
+
+async function startSession(who: SignedIn) {
+  const res = await call(who, 'POST', `/api/people/${aroha}/support`);
+  expect([200, 201]).toContain(res.status);
+}
+
+async function endSessions() {
+  await sql`update support_session set ended_at = now() where ended_at is null`;
+}
+
+beforeAll(async () => {
+  dm = await signIn(stack.url, 'aroha@example.com');
+  sam = await signIn(stack.url, 'sam@example.com');
+  riley = await signIn(stack.url, 'riley@example.com');
+});
+
+afterAll(async () => {
+  await endSessions();
+  await sql`update preference set hero_media_id = null where person_id = ${aroha}`;
+  await sql`update category set photo_id = null where person_id = ${aroha}`;
+  await sql.end();
+});
+
+describe('upload: a signed URL, then the settled confirmation', () => {
+  test('the Decision Maker adds a picture to a preference and reads it back through a signed URL', async () => {
+    const historyBefore = await sql`select count(*)::int n from history_event`;
+    const item = await upload(dm, { preferenceId: tea, name: 'My teapot.png' });
+    expect(item).toMatchObject({
+      personId: aroha,
+      preferenceId: tea,
+      createdById: aroha,
+      name: 'My teapot.png',
+      contentType: 'image/png',
+      type: 'image',
+      contentLength: PNG.length,
+    });
+    expect(item.settledAt).toEqual(expect.any(String));
+
+    const got = await call(dm, 'GET', `${media}/${item.id}`);
+    expect(got.status).toBe(200);
+    expect(got.body.id).toBe(item.id);
+
+    const signed = await call(dm, 'GET', `${media}/${item.id}/signed`);
+    expect(signed.status).toBe(200);
+    const bytes = Buffer.from(await (await fetch(String(signed.body.url))).arrayBuffer());
+    expect(bytes.equals(PNG)).toBe(true);
+
+    const redirect = await call(dm, 'GET', `${media}/${item.id}/signed/redirect`);
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toContain(`/media/people/${aroha}/media/${item.id}`);
+    expect(redirect.headers.get('cache-control')).toMatch(/^private/);
+
+    const events = await sql`select type, related_type, message from history_event
+                             where related_id = ${String(item.id)}`;
+    expect(events).toEqual([
+      {
+        type: 'Create',
+        related_type: 'Media',
+        message: 'Added “My teapot.png” to “A cup of tea with milk, no sugar”',
+      },
+    ]);
+    const [after] = await sql`select count(*)::int n from history_event`;
+    expect(Number(after?.n)).toBe(Number(historyBefore[0]?.n) + 1);
+  });
+
+  test('confirming before the file arrived: 409, and the item stays unseen until it does', async () => {
+    const signed = await call(dm, 'POST', `${media}/signed`, {
+      name: 'late.png',
+      contentType: 'image/png',
+      contentLength: PNG.length,
+      preferenceId: tea,
+    });
+    expect(signed.status).toBe(201);
+    const early = await call(dm, 'POST', `${media}/upload-settled`, { id: signed.body.id });
+    expect(early.status).toBe(409);
+    expect(early.body.error).toEqual({ code: 'not_arrived', message: mediaMessages.notArrived });
+    expect((await call(dm, 'GET', `${media}/${signed.body.id}`)).status).toBe(404);
+
+    await fetch(String(signed.body.url), {
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/png' },
+      body: new Uint8Array(PNG),
+    });
+    const settled = await call(dm, 'POST', `${media}/upload-settled`, { id: signed.body.id });
+    expect(settled.status).toBe(200);
+    expect((await call(dm, 'GET', `${media}/${signed.body.id}`)).status).toBe(200);
+    // Confirmed once only.
+    expect((await call(dm, 'POST', `${media}/upload-settled`, { id: signed.body.id })).status).toBe(
+      404,
+    );
+  });
+
+  test('a file other than the one announced is refused, and both the file and the record go', async () => {
+    const before = await mediaCount();
+    const signed = await call(dm, 'POST', `${media}/signed`, {
+      name: 'swap.png',
+      contentType: 'image/png',
+      contentLength: 10,
+      preferenceId: tea,
+    });
+    expect(signed.status).toBe(201);
+    expect(await mediaCount()).toBe(before + 1);
+    // The development store does not hold the browser to the signed length; the API checks.
+    await fetch(String(signed.body.url), { method: 'PUT', body: new Uint8Array(PNG) });
+    const settled = await call(dm, 'POST', `${media}/upload-settled`, { id: signed.body.id });
+    expect(settled.status).toBe(400);
+    expect(settled.body.error).toEqual({ code: 'invalid', message: mediaMessages.differs });
+    expect(await mediaCount()).toBe(before);
+    expect(await store.head(`people/${aroha}/media/${signed.body.id}`)).toBeUndefined();
+  });
+
+  test('bad input: a clear 400, 401 or 404, and nothing is written', async () => {
+    const before = await mediaCount();
+    const announce = (extra: Json) => ({
+      name: 'x.png',
+      contentType: 'image/png',
+      contentLength: 100,
+      ...extra,
+    });
+    const cases: Array<[SignedIn | undefined, string, unknown, number, string | RegExp]> = [
+      [
+        dm,
+        `${media}/signed`,
+        announce({ contentType: 'application/x-msdownload' }),
+        400,
+        mediaMessages.badType,
+      ],
+      [dm, `${media}/signed`, announce({ contentType: 'text/html' }), 400, mediaMessages.badType],
+      [
+        dm,
+        `${media}/signed`,
+        announce({ contentLength: MEDIA_LIMITS.imageBytes + 1 }),
+        400,
+        mediaMessages.tooBig('image'),
+      ],
+      [
+        dm,
+        `${media}/signed`,
+        announce({ contentType: 'video/mp4', contentLength: MEDIA_LIMITS.otherBytes + 1 }),
+        400,
+        mediaMessages.tooBig('video'),
+      ],
+      [dm, `${media}/signed`, announce({ contentLength: 0 }), 400, mediaMessages.empty],
+      [
+        dm,
+        `${media}/signed`,
+        announce({ purpose: 'photo', contentType: 'audio/mpeg' }),
+        400,
+        mediaMessages.notImage,
+      ],
+      [
+        dm,
+        `${media}/signed`,
+        announce({ name: 'n'.repeat(MEDIA_LIMITS.name + 1) }),
+        400,
+        mediaMessages.nameTooLong,
+      ],
+      [dm, `${media}/signed`, announce({ contentLength: 'lots' }), 400, /contentLength/],
+      [dm, `${media}/signed`, 'not json', 400, /Please check what you sent/],
+      [
+        dm,
+        `${media}/signed`,
+        announce({ preferenceId: unknownId }),
+        404,
+        'We could not find that.',
+      ],
+      [
+        dm,
+        `${media}/signed`,
+        announce({ preferenceId: anaPreference }),
+        404,
+        'We could not find that.',
+      ],
+      [dm, `/api/people/${tui}/media/signed`, announce({}), 404, 'We could not find that.'],
+      [
+        dm,
+        `/api/people/${'x'.repeat(65)}/media/signed`,
+        announce({}),
+        400,
+        'That is not a valid id.',
+      ],
+      [undefined, `${media}/signed`, announce({}), 401, 'You must be logged in to view this page'],
+      // Sam has no session with Aroha now.
+      [sam, `${media}/signed`, announce({ preferenceId: tea }), 404, 'We could not find that.'],
+      [dm, `${media}/upload-settled`, { id: unknownId }, 404, 'We could not find that.'],
+      [dm, `${media}/upload-settled`, {}, 400, /id/],
+    ];
+    for (const [who, path, body, status, message] of cases) {
+      const res = await call(who, 'POST', path, body);
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(status);
+      expect(res.body.error).toEqual(
+        expect.objectContaining({
+          message: typeof message === 'string' ? message : expect.stringMatching(message),
+        }),
+      );
+    }
+    expect(await mediaCount()).toBe(before);
+    for (const path of [
+      `${media}/${unknownId}`,
+      `${media}/${unknownId}/signed`,
+      `${media}/${unknownId}/signed/redirect`,
+    ]) {
+      expect((await call(dm, 'GET', path)).status).toBe(404);
+    }
+    expect((await call(dm, 'GET', `${media}/${'x'.repeat(65)}`)).status).toBe(400);
+    expect((await call(undefined, 'GET', `${media}/${unknownId}`)).status).toBe(401);
+  });
+});
+
+describe('who may read and change media', () => {
+  test('a supporter in session reads and adds media of the preferences their level reaches, and no others', async () => {
+    const general = await upload(dm, { preferenceId: tea });
+    const restricted = await upload(dm, { preferenceId: medication });
+    const paths = (item: Json) => [
+      `${media}/${item.id}`,
+      `${media}/${item.id}/signed`,
+      `${media}/${item.id}/signed/redirect`,
+    ];
+    try {
+      // No session: nothing.
+      for (const p of [...paths(general), ...paths(restricted)])
+        expect((await call(sam, 'GET', p)).status).toBe(404);
+      await startSession(sam);
+      await startSession(riley);
+      for (const p of paths(general)) expect((await call(sam, 'GET', p)).status).toBeLessThan(400);
+      for (const p of paths(restricted)) expect((await call(sam, 'GET', p)).status).toBe(404);
+      for (const p of [...paths(general), ...paths(restricted)]) {
+        expect((await call(riley, 'GET', p)).status).toBeLessThan(400);
+      }
+      // Adding: Sam to a General preference, not to a Restricted one.
+      const added = await upload(sam, { preferenceId: coffee });
+      expect(added.createdById).toBe(seedId('person:sam'));
+      const refused = await call(sam, 'POST', `${media}/signed`, {
+        name: 'x.png',
+        contentType: 'image/png',
+        contentLength: 5,
+        preferenceId: medication,
+      });
+      expect(refused.status).toBe(404);
+      // Deleting: not what Sam may not see.
+      expect((await call(sam, 'DELETE', `${media}/${restricted.id}`)).status).toBe(404);
+      expect((await call(sam, 'DELETE', `${media}/${added.id}`)).status).toBe(204);
+    } finally {
+      await endSessions();
+    }
+    // Session over: nothing again.
+    for (const p of paths(general)) expect((await call(sam, 'GET', p)).status).toBe(404);
+  });
+
+  test('deleting removes the record, the stored file and a pin on it', async () => {
+    const item = await upload(dm, { preferenceId: tea });
+    const key = `people/${aroha}/media/${item.id}`;
+    expect(await store.head(key)).toEqual({ contentType: 'image/png', contentLength: PNG.length });
+    const pinned = await call(dm, 'PUT', `/api/people/${aroha}/preferences/${tea}/hero`, {
+      heroMediaId: item.id,
+    });
+    expect(pinned.body.heroMediaId).toBe(item.id);
+    expect((await call(dm, 'DELETE', `${media}/${item.id}`)).status).toBe(204);
+    expect((await call(dm, 'GET', `${media}/${item.id}`)).status).toBe(404);
+    expect(await store.head(key)).toBeUndefined();
+    const [pref] = await sql`select hero_media_id from preference where id = ${tea}`;
+    expect(pref?.hero_media_id).toBeNull();
+    const [event] =
+      await sql`select type from history_event where related_id = ${String(item.id)} and type = 'Delete'`;
+    expect(event).toBeDefined();
+  });
+});
+
+describe('the pinned hero picture', () => {
+  const hero = `/api/people/${aroha}/preferences/${tea}/hero`;
+
+  test('pin an image of the preference, pin it again (nothing changes), unpin', async () => {
+    const item = await upload(dm, { preferenceId: tea });
+    const pinned = await call(dm, 'PUT', hero, { heroMediaId: item.id });
+    expect(pinned.status).toBe(200);
+    expect(pinned.body.heroMediaId).toBe(item.id);
+    const events = async () =>
+      Number(
+        (await sql`select count(*)::int n from history_event where related_id = ${tea}`)[0]?.n,
+      );
+    const before = await events();
+    expect((await call(dm, 'PUT', hero, { heroMediaId: item.id })).status).toBe(200);
+    expect(await events()).toBe(before);
+    const unpinned = await call(dm, 'PUT', hero, { heroMediaId: null });
+    expect(unpinned.body.heroMediaId).toBeNull();
+    expect(await events()).toBe(before + 1);
+  });
+
+  test('only a confirmed image of this very preference can be pinned', async () => {
+    const sound = await upload(
+      dm,
+      { preferenceId: tea, name: 'kettle.mp3', contentType: 'audio/mpeg' },
+      Buffer.from('ID3 not really'),
+    );
+    const elsewhere = await upload(dm, { preferenceId: coffee });
+    const photo = await upload(dm, { purpose: 'photo' });
+    const cases: Array<[unknown, number, string]> = [
+      [{ heroMediaId: sound.id }, 400, mediaMessages.onlyImagesPinned],
+      [{ heroMediaId: elsewhere.id }, 404, 'We could not find that.'],
+      [{ heroMediaId: photo.id }, 404, 'We could not find that.'],
+      [{ heroMediaId: unknownId }, 404, 'We could not find that.'],
+      [{}, 400, 'Please check what you sent. (heroMediaId)'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await call(dm, 'PUT', hero, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.error).toEqual(expect.objectContaining({ message }));
+    }
+    const [pref] = await sql`select hero_media_id from preference where id = ${tea}`;
+    expect(pref?.hero_media_id).toBeNull();
+    expect(
+      (
+        await call(dm, 'PUT', `/api/people/${aroha}/preferences/${anaPreference}/hero`, {
+          heroMediaId: null,
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe("a category's photo", () => {
+  const cats = `/api/people/${aroha}/preferences/categories`;
+
+  test('a new category with a photo; the photo is read by whoever may read the category', async () => {
+    const photo = await upload(dm, { purpose: 'photo', name: 'garden.png' });
+    const created = await call(dm, 'POST', cats, { title: 'Garden', photoId: photo.id });
+    expect(created.status).toBe(201);
+    expect(created.body.photoId).toBe(photo.id);
+    // Before anyone shows it, a supporter in session cannot read a photo; now Sam can (General).
+    const restrictedPhoto = await upload(dm, { purpose: 'photo', name: 'clinic.png' });
+    try {
+      await startSession(sam);
+      await startSession(riley);
+      expect((await call(sam, 'GET', `${media}/${restrictedPhoto.id}`)).status).toBe(404);
+      const put = await call(dm, 'PUT', `${cats}/${health}`, { photoId: restrictedPhoto.id });
+      expect(put.status).toBe(200);
+      expect(put.body.photoId).toBe(restrictedPhoto.id);
+      expect((await call(sam, 'GET', `${media}/${photo.id}/signed/redirect`)).status).toBe(302);
+      expect(
+        (await call(sam, 'GET', `${media}/${restrictedPhoto.id}/signed/redirect`)).status,
+      ).toBe(404);
+      expect(
+        (await call(riley, 'GET', `${media}/${restrictedPhoto.id}/signed/redirect`)).status,
+      ).toBe(302);
+    } finally {
+      await endSessions();
+    }
+    await call(dm, 'DELETE', `${cats}/${created.body.id}`);
+  });
+
+  test('a photo shows on one category only, must be a confirmed picture of this library, and can be removed', async () => {
+    const photo = await upload(dm, { purpose: 'photo' });
+    const first = await call(dm, 'POST', cats, { title: 'First', photoId: photo.id });
+    expect(first.status).toBe(201);
+    const before = Number((await sql`select count(*)::int n from category`)[0]?.n);
+    const prefPicture = await upload(dm, { preferenceId: tea });
+    const unsettled = await call(dm, 'POST', `${media}/signed`, {
+      name: 'x.png',
+      contentType: 'image/png',
+      contentLength: 5,
+      purpose: 'photo',
+    });
+    const tuiPhoto = await upload(
+      await signIn(stack.url, 'tui@example.com'),
+      { purpose: 'photo' },
+      PNG,
+      tui,
+    );
+    const cases: Array<[unknown, number, string]> = [
+      [{ title: 'Second', photoId: photo.id }, 400, mediaMessages.photoInUse],
+      [{ title: 'Second', photoId: prefPicture.id }, 400, mediaMessages.photoInUse],
+      [{ title: 'Second', photoId: unsettled.body.id }, 404, 'We could not find that.'],
+      [{ title: 'Second', photoId: tuiPhoto.id }, 404, 'We could not find that.'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await call(dm, 'POST', cats, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.error).toEqual(expect.objectContaining({ message }));
+    }
+    expect(Number((await sql`select count(*)::int n from category`)[0]?.n)).toBe(before);
+    // The same category may keep its own photo; null removes it.
+    expect((await call(dm, 'PUT', `${cats}/${first.body.id}`, { photoId: photo.id })).status).toBe(
+      200,
+    );
+    const removed = await call(dm, 'PUT', `${cats}/${first.body.id}`, { photoId: null });
+    expect(removed.body.photoId).toBeNull();
+    await call(dm, 'DELETE', `${cats}/${first.body.id}`);
+  });
+});
+
+describe('uploads never confirmed', () => {
+  test('are swept after an hour: the file and the record', async () => {
+    const signed = await call(dm, 'POST', `${media}/signed`, {
+      name: 'abandoned.png',
+      contentType: 'image/png',
+      contentLength: PNG.length,
+      preferenceId: tea,
+    });
+    await fetch(String(signed.body.url), { method: 'PUT', body: new Uint8Array(PNG) });
+    const settledBefore = await upload(dm, { preferenceId: tea });
+    const key = `people/${aroha}/media/${signed.body.id}`;
+    const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
+    try {
+      // Not yet an hour.
+      await sweepUnsettledMedia(db, store);
+      expect(await store.head(key)).toBeDefined();
+      await sweepUnsettledMedia(db, store, Date.now() + UNSETTLED_MEDIA_MS + 60_000);
+    } finally {
+      await s.end();
+    }
+    expect(await store.head(key)).toBeUndefined();
+    const rows =
+      await sql`select id from media where id in ${sql([String(signed.body.id), String(settledBefore.id)])}`;
+    expect(rows.map((r) => r.id)).toEqual([settledBefore.id]);
+  });
+});
