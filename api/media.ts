@@ -5,10 +5,10 @@
  * photo follows what shows it); the file itself never passes through the API.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, notExists } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { media as mediaTable } from '../schema/index.ts';
+import { category, media as mediaTable, person } from '../schema/index.ts';
 import type { AuthContext } from '../sync/context.ts';
 import { itemId } from '../sync/library-fields.ts';
 import {
@@ -40,6 +40,12 @@ export const DOWNLOAD_URL_SECONDS = 10 * 60;
 
 /** Uploads never confirmed within this time are removed (file and record). */
 export const UNSETTLED_MEDIA_MS = 60 * 60 * 1000;
+
+/**
+ * A photo uploaded for a form that was never saved (or one replaced since)
+ * shows nowhere; after this long it is removed.
+ */
+export const UNUSED_PHOTO_MS = 24 * 60 * 60 * 1000;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -240,11 +246,12 @@ function unsettled(id: string) {
 }
 
 /**
- * Removes uploads announced more than UNSETTLED_MEDIA_MS ago and never
- * confirmed: their files (if any arrived) and their records.
+ * Removes what nobody can reach: uploads announced more than UNSETTLED_MEDIA_MS
+ * ago and never confirmed, and photos (media of no preference) that no
+ * category or person has shown for UNUSED_PHOTO_MS: their files and records.
  */
-export async function sweepUnsettledMedia(db: Db, store: MediaStore, now = Date.now()) {
-  const stale = await db
+export async function sweepMedia(db: Db, store: MediaStore, now = Date.now()) {
+  const unconfirmed = await db
     .select({ id: mediaTable.id, storageKey: mediaTable.storageKey })
     .from(mediaTable)
     .where(
@@ -253,9 +260,28 @@ export async function sweepUnsettledMedia(db: Db, store: MediaStore, now = Date.
         lt(mediaTable.createdAt, new Date(now - UNSETTLED_MEDIA_MS)),
       ),
     );
-  for (const row of stale) {
+  for (const row of unconfirmed) {
     await store.remove(row.storageKey);
     await db.delete(mediaTable).where(unsettled(row.id));
   }
-  return stale.length;
+  const unusedPhoto = and(
+    isNotNull(mediaTable.settledAt),
+    isNull(mediaTable.preferenceId),
+    lt(mediaTable.createdAt, new Date(now - UNUSED_PHOTO_MS)),
+    notExists(db.select().from(category).where(eq(category.photoId, mediaTable.id))),
+    notExists(db.select().from(person).where(eq(person.photoId, mediaTable.id))),
+  );
+  const unused = await db
+    .select({ id: mediaTable.id, storageKey: mediaTable.storageKey })
+    .from(mediaTable)
+    .where(unusedPhoto);
+  for (const row of unused) {
+    // Checked again as it goes: a category may have taken it meanwhile.
+    const gone = await db
+      .delete(mediaTable)
+      .where(and(eq(mediaTable.id, row.id), unusedPhoto))
+      .returning({ id: mediaTable.id });
+    if (gone.length > 0) await store.remove(row.storageKey);
+  }
+  return unconfirmed.length + unused.length;
 }

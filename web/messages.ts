@@ -1,5 +1,6 @@
 import { categoryMessages } from './messages/category.ts';
 import { libraryMessages } from './messages/library.ts';
+import { mediaMessages } from './messages/media.ts';
 import { navigationMessages } from './messages/navigation.ts';
 import { noteMessages } from './messages/note.ts';
 import { preferenceMessages } from './messages/preference.ts';
@@ -412,6 +413,7 @@ export const messages = {
   preference: preferenceMessages,
   preferenceForm: preferenceFormMessages,
   category: categoryMessages,
+  media: mediaMessages,
   note: noteMessages,
   navigation: navigationMessages,
 } as const;

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { connect, type Sql } from '../db.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { type MediaStore, s3MediaStore } from '../media/store.ts';
-import { sweepUnsettledMedia } from '../media.ts';
+import { sweepMedia } from '../media.ts';
 import { ensureDatabase, runMigrations } from '../migrate.ts';
 import { seedDemo } from '../seed.ts';
 import { createApp } from '../server.ts';
@@ -168,7 +168,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       endIdleSessions(db, config.SUPPORT_SESSION_IDLE_MINUTES).catch((e: unknown) =>
         log(`api: ending idle support sessions failed: ${e instanceof Error ? e.message : e}`),
       );
-      sweepUnsettledMedia(db, media).catch((e: unknown) =>
+      sweepMedia(db, media).catch((e: unknown) =>
         log(`api: removing unfinished uploads failed: ${e instanceof Error ? e.message : e}`),
       );
     }, 60_000);

@@ -40,6 +40,19 @@ afterAll(async () => {
 
 type Json = Record<string, unknown>;
 
+/**
+ * Waits until `z` has been told of the support session `id` written with SQL:
+ * zero-cache answers from its replica, which follows Postgres a moment later,
+ * and a `complete` read answers from what the client holds by then.
+ */
+async function sessionReached(z: ReturnType<typeof zeroClient>, id: string) {
+  await eventually(
+    `the support session ${id} to reach the client`,
+    () => z.run(queries.supportSession.byId({ id }), { type: 'complete' }),
+    (row) => row !== undefined,
+  );
+}
+
 async function call(method: string, path: string, body?: unknown, who: SignedIn = dm) {
   const res = await fetch(`${stack.url}${path}`, {
     method,
@@ -321,6 +334,7 @@ describe('a supporter’s library in one check (preference.supported, category.s
     clients.push(z);
     const done = { type: 'complete' } as const;
     try {
+      await sessionReached(z, sessionId);
       const all = await sql`select id, access from preference
                             where person_id = ${aroha} and status = 'Published' order by id`;
       // Riley's level is Restricted: General and Restricted items.
@@ -396,6 +410,8 @@ describe('bylines', () => {
     clients.push(dmZ, samZ);
     try {
       const done = { type: 'complete' } as const;
+      await sessionReached(dmZ, sessionId);
+      await sessionReached(samZ, sessionId);
       const forDm = await dmZ.run(queries.preference.byId({ personId: aroha, id }), done);
       expect(forDm?.creator?.firstName).toBe('Riley');
       // Sam may read the preference, but Riley is not linked to him: no personal details.

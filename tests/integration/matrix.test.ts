@@ -274,27 +274,51 @@ let linksView:
   | { data: readonly { id: string; accessLevel: string }[]; destroy: () => void }
   | undefined;
 
-async function prepare(a: Actor) {
+/** Sessions as `rows` of `id:active`, sorted: what two views must agree on. */
+const sessionKey = (rows: readonly { id: string; active: boolean }[]) =>
+  rows
+    .map((r) => `${r.id}:${r.active}`)
+    .sort()
+    .join(',');
+
+/**
+ * Sets each supporter's session for `a`, then waits until zero-cache's replica
+ * holds it (the Decision Maker's view) and, when given, until the actor's own
+ * client has been told: a `complete` read on a query the client already holds
+ * answers from what it has, so without this a cell could read the state
+ * before the change.
+ */
+async function prepare(a: Actor, actorClient?: ReturnType<typeof zeroClient>) {
   for (const s of supporters) {
     const state = a.kind === 'supporter' && a.key === s.key ? a.session : 'never';
     const person = who[s.key];
     if (person) await setSession(s.key, person.personId, state);
   }
-  // zero-cache answers from its replica: wait until it holds exactly what Postgres holds.
-  const rows =
-    await sql`select id, ended_at is null as active from support_session where person_id = ${aroha}`;
-  const want = rows
-    .map((r) => `${r.id}:${r.active}`)
-    .sort()
-    .join(',');
+  const rows = await sql<{ id: string; active: boolean; supporter_id: string }[]>`
+    select id, ended_at is null as active, supporter_id from support_session where person_id = ${aroha}`;
   await eventually(
     'zero-cache to replicate the session states',
     () =>
-      (sessionsView?.data ?? [])
-        .map((r) => `${r.id}:${r.endedAt === null}`)
-        .sort()
-        .join(','),
-    (have) => have === want,
+      sessionKey((sessionsView?.data ?? []).map((r) => ({ id: r.id, active: r.endedAt === null }))),
+    (have) => have === sessionKey(rows),
+  );
+  const me = signedIn(a);
+  if (!actorClient || !me) return;
+  // What the actor reads of them: all (the Decision Maker), their own (a supporter), none.
+  const theirs = rows.filter((r) =>
+    a.kind === 'dm' ? true : a.kind === 'supporter' ? r.supporter_id === me.personId : false,
+  );
+  await eventually(
+    "the actor's client to see the session states",
+    async () =>
+      sessionKey(
+        (
+          await actorClient.run(queries.supportSession.forPerson({ personId: aroha }), {
+            type: 'complete',
+          })
+        ).map((r) => ({ id: r.id, active: r.endedAt === null })),
+      ),
+    (have) => have === sessionKey(theirs),
   );
 }
 
@@ -308,7 +332,11 @@ describe('authorization matrix', () => {
         actorClient ??= zeroClient(stack.zeroUrl, me);
         return actorClient;
       };
-      beforeAll(() => prepare(actor));
+      const ready = () => {
+        const me = signedIn(actor);
+        return prepare(actor, me ? clientOf(me) : undefined);
+      };
+      beforeAll(ready);
       afterAll(async () => {
         await actorClient?.close();
       });
@@ -528,7 +556,7 @@ describe('authorization matrix', () => {
           else expect(await levelOfSam()).toEqual(before);
         } finally {
           await restoreSam();
-          await prepare(actor);
+          await ready();
         }
       });
 
@@ -551,7 +579,7 @@ describe('authorization matrix', () => {
           }
         } finally {
           await restoreSam();
-          await prepare(actor);
+          await ready();
         }
       });
 

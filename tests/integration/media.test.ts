@@ -8,7 +8,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { connect } from '../../api/db.ts';
 import { s3MediaStore } from '../../api/media/store.ts';
-import { sweepUnsettledMedia, UNSETTLED_MEDIA_MS } from '../../api/media.ts';
+import { sweepMedia, UNSETTLED_MEDIA_MS, UNUSED_PHOTO_MS } from '../../api/media.ts';
 import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/runner/object-store.ts';
 import { seedId } from '../../api/seed.ts';
 import { MEDIA_LIMITS, mediaMessages } from '../../sync/media.ts';
@@ -488,8 +488,8 @@ describe("a category's photo", () => {
   });
 });
 
-describe('uploads never confirmed', () => {
-  test('are swept after an hour: the file and the record', async () => {
+describe('what nobody can reach is swept', () => {
+  test('uploads never confirmed, after an hour: the file and the record', async () => {
     const signed = await call(dm, 'POST', `${media}/signed`, {
       name: 'abandoned.png',
       contentType: 'image/png',
@@ -502,9 +502,9 @@ describe('uploads never confirmed', () => {
     const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
     try {
       // Not yet an hour.
-      await sweepUnsettledMedia(db, store);
+      await sweepMedia(db, store);
       expect(await store.head(key)).toBeDefined();
-      await sweepUnsettledMedia(db, store, Date.now() + UNSETTLED_MEDIA_MS + 60_000);
+      await sweepMedia(db, store, Date.now() + UNSETTLED_MEDIA_MS + 60_000);
     } finally {
       await s.end();
     }
@@ -512,5 +512,30 @@ describe('uploads never confirmed', () => {
     const rows =
       await sql`select id from media where id in ${sql([String(signed.body.id), String(settledBefore.id)])}`;
     expect(rows.map((r) => r.id)).toEqual([settledBefore.id]);
+  });
+
+  test('photos no category shows, after a day; photos in use and pictures of preferences stay', async () => {
+    const unused = await upload(dm, { purpose: 'photo', name: 'never-saved.png' });
+    const used = await upload(dm, { purpose: 'photo', name: 'kept.png' });
+    const category = await call(dm, 'POST', `/api/people/${aroha}/preferences/categories`, {
+      title: 'Kept photo',
+      photoId: used.id,
+    });
+    expect(category.status).toBe(201);
+    const picture = await upload(dm, { preferenceId: tea });
+    const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
+    try {
+      await sweepMedia(db, store, Date.now() + UNSETTLED_MEDIA_MS + 60_000);
+      expect(await store.head(`people/${aroha}/media/${unused.id}`)).toBeDefined();
+      await sweepMedia(db, store, Date.now() + UNUSED_PHOTO_MS + 60_000);
+    } finally {
+      await s.end();
+    }
+    expect(await store.head(`people/${aroha}/media/${unused.id}`)).toBeUndefined();
+    expect(await store.head(`people/${aroha}/media/${used.id}`)).toBeDefined();
+    const ids = [String(unused.id), String(used.id), String(picture.id)];
+    const rows = await sql`select id from media where id in ${sql(ids)} order by id`;
+    expect(rows.map((r) => r.id).sort()).toEqual([String(used.id), String(picture.id)].sort());
+    await call(dm, 'DELETE', `/api/people/${aroha}/preferences/categories/${category.body.id}`);
   });
 });

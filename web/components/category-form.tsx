@@ -4,6 +4,7 @@ import { ACCESS, type Access } from '../../schema/enums.ts';
 import { categoryTitle, LIMITS } from '../../sync/library-fields.ts';
 import { trimInput } from '../../sync/validation.ts';
 import { messages } from '../messages.ts';
+import { PictureField } from './picture-field.tsx';
 
 const m = messages.category;
 
@@ -12,6 +13,7 @@ export type CategoryValues = {
   parentId: string | null;
   access: Access;
   hidden: boolean;
+  photoId: string | null;
 };
 
 type Option = { id: string; title: string; parentId: string | null };
@@ -52,6 +54,7 @@ function parentOptions(all: readonly Option[], excludeId?: string) {
 
 /** The create and edit form of a category (spec §2 categories/create and /edit). */
 export function CategoryForm({
+  personId,
   heading,
   initial,
   categories,
@@ -64,6 +67,8 @@ export function CategoryForm({
 }: {
   /** What the caller may share at (a supporter: what their level reads). */
   allowedAccess?: readonly Access[];
+  /** Whose library: the photo is uploaded there. */
+  personId: string;
   heading: string;
   initial: CategoryValues;
   categories: readonly Option[];
@@ -81,6 +86,7 @@ export function CategoryForm({
   const [titleError, setTitleError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const options = parentOptions(categories, selfId);
   // A preselected parent the reader can no longer see falls back to None.
   const parentKnown = values.parentId === null || options.some((o) => o.id === values.parentId);
@@ -209,8 +215,17 @@ export function CategoryForm({
           </p>
         </div>
       </div>
+      <PictureField
+        personId={personId}
+        label={m.photo}
+        hint={m.photoHelp}
+        value={values.photoId}
+        onChange={(photoId) => setValues((v) => ({ ...v, photoId }))}
+        target={{ purpose: 'photo' }}
+        onBusy={setUploading}
+      />
       <div className="actions">
-        <button type="submit" disabled={saving}>
+        <button type="submit" disabled={saving || uploading}>
           {saving ? savingLabel : submitLabel}
         </button>
         {cancel}

@@ -32,6 +32,7 @@ import { trimInput } from '../../sync/validation.ts';
 import { messages } from '../messages.ts';
 import { mutationError } from './circle-common.tsx';
 import { DestructiveConfirm } from './destructive-confirm.tsx';
+import { PictureField } from './picture-field.tsx';
 import { formatDate } from './preference-common.tsx';
 import '../styles/preference-form.css';
 import { useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
@@ -54,6 +55,8 @@ export type PreferenceFields = {
   access: Access;
   reviewSchedule: ReviewSchedule;
   categoryIds: string[];
+  /** The pinned picture (saved with the pin mutator, not the update). */
+  heroMediaId: string | null;
 };
 
 type FieldName = 'title' | 'description' | 'feelingOther' | 'categoryIds';
@@ -68,6 +71,7 @@ export type PreferenceRow = {
   access: Access;
   reviewSchedule: ReviewSchedule;
   reviewAt: number | null;
+  heroMediaId: string | null;
   categories: readonly { id: string }[];
 };
 
@@ -81,7 +85,24 @@ export function fieldsFrom(row: PreferenceRow | undefined, categoryId?: string):
     access: row?.access ?? 'General',
     reviewSchedule: row?.reviewSchedule ?? 'Never',
     categoryIds: linked.length === 0 && categoryId ? [categoryId] : linked,
+    heroMediaId: row?.heroMediaId ?? null,
   };
+}
+
+/**
+ * Saves the picture of step 4 when it differs from `before` (the pin
+ * mutator): resolves to an error message, or undefined.
+ */
+export async function savePicture(
+  zero: ReturnType<typeof useZero>,
+  id: string,
+  fields: PreferenceFields,
+  before: { heroMediaId: string | null } | undefined,
+): Promise<string | undefined> {
+  if (!before || fields.heroMediaId === before.heroMediaId) return undefined;
+  return mutationError(
+    await zero.mutate(mutators.preference.pin({ id, heroMediaId: fields.heroMediaId })).server,
+  );
 }
 
 const firstIssue = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -426,9 +447,15 @@ export function DetailStep({
   fields,
   onChange,
   saved,
+  personId,
+  preferenceId,
+  onUploading,
 }: StepProps & {
   /** The saved schedule and date: kept while the schedule is unchanged. */
   saved?: { reviewSchedule: ReviewSchedule; reviewAt: number | null } | undefined;
+  personId: string;
+  preferenceId: string;
+  onUploading?: ((busy: boolean) => void) | undefined;
 }) {
   const id = useId();
   const next =
@@ -462,6 +489,15 @@ export function DetailStep({
           {next === null ? t.noReview : t.nextReview(formatDate(next))}
         </p>
       </div>
+      <PictureField
+        personId={personId}
+        label={t.pictureLabel}
+        hint={t.pictureHelp}
+        value={fields.heroMediaId}
+        onChange={(heroMediaId) => onChange({ heroMediaId })}
+        target={{ purpose: 'preference', preferenceId }}
+        {...(onUploading ? { onBusy: onUploading } : {})}
+      />
     </StepSection>
   );
 }
@@ -470,12 +506,17 @@ export function DetailStep({
 export function StepFields({
   step,
   personId,
+  preferenceId,
   saved,
+  onUploading,
   ...props
 }: StepProps & {
   step: number;
   personId: string;
+  preferenceId: string;
   saved?: { reviewSchedule: ReviewSchedule; reviewAt: number | null } | undefined;
+  /** Told while a picture uploads: saving waits for it. */
+  onUploading?: (busy: boolean) => void;
 }) {
   switch (step) {
     case 1:
@@ -485,7 +526,15 @@ export function StepFields({
     case 3:
       return <ShareStep personId={personId} {...props} />;
     default:
-      return <DetailStep saved={saved} {...props} />;
+      return (
+        <DetailStep
+          saved={saved}
+          personId={personId}
+          preferenceId={preferenceId}
+          onUploading={onUploading}
+          {...props}
+        />
+      );
   }
 }
 
@@ -573,6 +622,7 @@ export function PreferenceEditor({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'reviewed'>('idle');
+  const [uploading, setUploading] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // What the form started from (then what it last saved): only fields changed
   // since are sent, so a save never undoes what someone else changed meanwhile.
@@ -640,9 +690,12 @@ export function PreferenceEditor({
     const updateError = mutationError(
       await zero.mutate(mutators.preference.update({ id, ...changes })).server,
     );
-    if (updateError) {
+    const pictureError =
+      updateError ??
+      (steps.includes(4) ? await savePicture(zero, id, fields, baseline.current) : undefined);
+    if (pictureError) {
       setStatus('idle');
-      setError(updateError);
+      setError(pictureError);
       return;
     }
     baseline.current = fields;
@@ -692,10 +745,12 @@ export function PreferenceEditor({
           onChange={change}
           errors={errors}
           saved={isReview ? undefined : row}
+          preferenceId={id}
+          onUploading={setUploading}
         />
       ))}
       <div className="actions pf-actions">
-        <button type="submit" disabled={status === 'saving'}>
+        <button type="submit" disabled={status === 'saving' || uploading}>
           {status === 'saving' ? t.saving : isReview ? t.saveReview : t.save}
         </button>
         <button

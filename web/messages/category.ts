@@ -16,6 +16,8 @@ export const categoryMessages = {
   add: 'Add a category',
   backToLibrary: 'Back to the library',
   photoPlaceholder: 'No photo',
+  photo: 'Photo',
+  photoHelp: 'A picture that helps to recognise this category (optional). Up to 20 MB.',
   // Access and hidden flags.
   access: { General: 'General', Restricted: 'Restricted' },
   accessOf: (level: string) => `Who can see it: ${level}`,

@@ -74,6 +74,9 @@ export const preferenceFormMessages = {
       'Only supporters with Restricted or Administrator access can see it. Use this for private things, like health.',
   } satisfies Record<Access, string>,
   // Step 4: More detail
+  pictureLabel: 'Picture',
+  pictureHelp:
+    'A picture that shows this preference (optional). It is shown at the top of the preference. Up to 20 MB.',
   reviewLabel: 'How often should it be reviewed?',
   reviewHelp: 'Things change. A review is a reminder to check that the preference is still right.',
   schedules: scheduleLabels,

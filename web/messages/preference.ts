@@ -7,6 +7,7 @@ export const preferenceMessages = {
   notFound: 'We could not find that preference.',
   notFoundHelp: 'It may have been deleted, or it is not shared with you.',
   backToLibrary: 'Back to the library',
+  heroAlt: (title: string) => `Picture for ${title}`,
   edit: 'Edit',
   review: 'Review now',
   feeling: 'Feeling',

@@ -6,6 +6,7 @@ import { queries } from '../../sync/queries.ts';
 import { displayName, mutationError } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { Markdown } from '../components/markdown.tsx';
+import { HeroImage } from '../components/media-image.tsx';
 import { formatDate, PreferenceNotFound } from '../components/preference-common.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
@@ -49,6 +50,13 @@ function PreferenceView() {
   return (
     <article className="preference-view">
       <header className="card preference-head">
+        {pref.heroMedia ? (
+          <HeroImage
+            personId={personId}
+            mediaId={pref.heroMedia.id}
+            alt={pref.heroMedia.description || t.heroAlt(pref.title)}
+          />
+        ) : null}
         <h1>{pref.title}</h1>
         {feeling ? (
           <p className="preference-feeling">

@@ -51,7 +51,17 @@ function CategoryEdit() {
 
   async function save(values: CategoryValues) {
     const failed = mutationError(
-      await zero.mutate(mutators.category.update({ id, ...values })).server,
+      await zero.mutate(
+        mutators.category.update({
+          id,
+          title: values.title,
+          parentId: values.parentId,
+          access: values.access,
+          hidden: values.hidden,
+          // The photo only when it changed: the check of a photo runs on the server.
+          ...(values.photoId !== category?.photoId && { photoId: values.photoId }),
+        }),
+      ).server,
     );
     if (failed) return failed;
     await navigate({
@@ -64,6 +74,7 @@ function CategoryEdit() {
 
   return (
     <CategoryForm
+      personId={personId}
       allowedAccess={allowedAccess}
       // Start again from the stored values if another category is opened here.
       key={category.id}
@@ -73,6 +84,7 @@ function CategoryEdit() {
         parentId: category.parentId,
         access: category.access,
         hidden: category.hidden,
+        photoId: category.photoId,
       }}
       categories={rows}
       selfId={category.id}

@@ -6,6 +6,7 @@ import { queries } from '../../sync/queries.ts';
 import { CategoryMissing } from '../components/category-form.tsx';
 import { mutationError } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
+import { CategoryPhoto } from '../components/media-image.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
 import { messages } from '../messages.ts';
 
@@ -63,7 +64,7 @@ function CategoryView() {
     <>
       <article className="card category-view">
         <div className="category-head">
-          <span className="category-photo" aria-hidden="true" />
+          <CategoryPhoto personId={personId} photoId={shown.photoId} />
           <div>
             <h1>{shown.title}</h1>
             {shown.parentId && !parent ? null : (

@@ -62,6 +62,7 @@ function CategoryCreate() {
   const parent = parentId ? rows.find((c) => c.id === parentId) : undefined;
   return (
     <CategoryForm
+      personId={personId}
       allowedAccess={allowedAccess}
       // The preselected parent may arrive after the first rows.
       key={parent?.id ?? 'top'}
@@ -72,6 +73,7 @@ function CategoryCreate() {
         // A sub-category of a restricted category is restricted too, unless changed.
         access: parent?.access ?? 'General',
         hidden: false,
+        photoId: null,
       }}
       categories={rows}
       submitLabel={m.create}

@@ -2,6 +2,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { z } from 'zod';
 import { queries } from '../../sync/queries.ts';
+import { CategoryPhoto } from '../components/media-image.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
 import { useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
@@ -87,7 +88,7 @@ function CategoryList() {
                   to="/people/$personId/preferences/categories/$id"
                   params={{ personId, id: c.id }}
                 >
-                  <span className="category-photo" aria-hidden="true" />
+                  <CategoryPhoto personId={personId} photoId={c.photoId} />
                   <span className="category-tile-text">
                     <span className="category-title" data-testid="category-title">
                       {c.title}

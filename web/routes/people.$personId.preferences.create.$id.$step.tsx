@@ -15,6 +15,7 @@ import {
   type PreferenceFields,
   STEP_COUNT,
   StepFields,
+  savePicture,
   stepChanges,
   validateStep,
 } from '../components/preference-steps.tsx';
@@ -62,6 +63,7 @@ function CreateWizard() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const [confirm, setConfirm] = useState<'cancel' | 'back' | undefined>();
 
   // Without a draft yet, only step 1 can be shown: it creates the draft.
@@ -126,7 +128,9 @@ function CreateWizard() {
             title: changes.title ?? '',
           }),
         );
-    const failed = mutationError(await write.server);
+    const failed =
+      mutationError(await write.server) ??
+      (step === 4 ? await savePicture(zero, id, current, row) : undefined);
     setBusy(false);
     if (failed) {
       setError(failed);
@@ -190,9 +194,11 @@ function CreateWizard() {
         onChange={change}
         errors={errors}
         saved={row ?? undefined}
+        preferenceId={id}
+        onUploading={setUploading}
       />
       <div className="actions pf-actions">
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={busy || uploading}>
           {busy ? t.saving : step === STEP_COUNT ? t.finish : t.next}
         </button>
         <button type="button" className="secondary" onClick={back} disabled={busy}>

@@ -1,0 +1,161 @@
+/**
+ * Pictures in the library, through the screens: a category's photo and a
+ * preference's pinned picture are uploaded from the form (signed URL to the
+ * real development store, then confirmed), shown where they belong, seen live
+ * by a supporter in session, and removed again.
+ */
+import type { Locator, Page } from '@playwright/test';
+import postgres from 'postgres';
+import { seedId } from '../../api/seed.ts';
+import { seriousViolations } from './axe.ts';
+import { expect, signInContext, test } from './fixtures.ts';
+
+const aroha = seedId('person:aroha');
+const tablet = { viewport: { width: 1024, height: 768 } };
+
+/** A 1×1 PNG. */
+const png = (name: string) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+});
+
+/** Whether `img` finished loading a real picture (not a broken image). */
+async function loaded(img: Locator) {
+  await expect(img).toBeVisible();
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+    .toBe(true);
+}
+
+async function choosePicture(page: Page, label: string, name: string) {
+  await page.getByLabel(label, { exact: true }).setInputFiles(png(name));
+  await expect(page.getByRole('status').filter({ hasText: 'The picture is ready' })).toBeVisible();
+}
+
+const suiteStart = new Date();
+test.afterAll(async () => {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) return;
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql`delete from preference where person_id = ${aroha} and created_at >= ${suiteStart}`;
+    await sql`delete from category where person_id = ${aroha} and created_at >= ${suiteStart}`;
+    await sql`update support_session set ended_at = now() where ended_at is null`;
+  } finally {
+    await sql.end();
+  }
+});
+
+test('a category’s photo: chosen in the form, shown on its tile and page, live for a supporter, removed', async ({
+  browser,
+  app,
+}) => {
+  const dmContext = await browser.newContext(tablet);
+  const supporterContext = await browser.newContext(tablet);
+  const title = `Garden ${Date.now()}`;
+  try {
+    await signInContext(dmContext, app.url, 'aroha@example.com');
+    await signInContext(supporterContext, app.url, 'riley@example.com');
+    const dm = await dmContext.newPage();
+    const riley = await supporterContext.newPage();
+    // Riley is in a support session with the categories open.
+    await riley.goto(`${app.url}/people/${aroha}/supporters/start`);
+    await expect(riley).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
+    await riley.goto(`${app.url}/people/${aroha}/preferences/categories`);
+    const rileyList = riley.getByRole('list', { name: 'Top-level categories' });
+    await expect(rileyList).toBeVisible();
+
+    await dm.goto(`${app.url}/people/${aroha}/preferences/categories/create`);
+    await dm.getByLabel('Name').fill(title);
+    // Not a picture: said so, nothing uploaded.
+    await dm.getByLabel('Photo', { exact: true }).setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
+    await expect(dm.getByRole('alert')).toHaveText(
+      'Please choose a picture (for example a JPEG or PNG file).',
+    );
+    await choosePicture(dm, 'Photo', 'garden.png');
+    await loaded(dm.getByRole('img', { name: 'The chosen picture' }));
+    expect(await seriousViolations(dm)).toEqual([]);
+    await dm.getByRole('button', { name: 'Add category' }).click();
+    await expect(dm.getByRole('heading', { level: 1 })).toHaveText(title);
+    await loaded(dm.locator('.category-head .category-photo img'));
+
+    // Riley's open list shows the new category with its photo, without a reload.
+    const tile = rileyList.getByRole('link', { name: new RegExp(title) });
+    await expect(tile).toBeVisible();
+    await loaded(tile.locator('img'));
+
+    // Aroha removes the photo: it leaves Riley's screen too.
+    await dm.getByRole('link', { name: 'Edit', exact: true }).click();
+    await loaded(dm.getByRole('img', { name: 'The chosen picture' }));
+    await dm.getByRole('button', { name: 'Remove the picture' }).click();
+    await expect(dm.getByRole('img', { name: 'The chosen picture' })).toHaveCount(0);
+    await dm.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dm.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(dm.locator('.category-head .category-photo img')).toHaveCount(0);
+    await expect(tile.locator('img')).toHaveCount(0);
+  } finally {
+    await dmContext.close();
+    await supporterContext.close();
+  }
+});
+
+test('a preference’s picture: added at the last step of the wizard, at the top of the view, live, then removed', async ({
+  browser,
+  app,
+}) => {
+  const dmContext = await browser.newContext(tablet);
+  const supporterContext = await browser.newContext(tablet);
+  const title = `Sunday roast ${Date.now()}`;
+  try {
+    await signInContext(dmContext, app.url, 'aroha@example.com');
+    await signInContext(supporterContext, app.url, 'sam@example.com');
+    const dm = await dmContext.newPage();
+    const sam = await supporterContext.newPage();
+
+    await dm.goto(`${app.url}/people/${aroha}/preferences/create`);
+    await dm.getByRole('link', { name: 'Start' }).click();
+    await dm.getByLabel('Title', { exact: true }).fill(title);
+    await dm.getByRole('button', { name: 'Next' }).click();
+    await dm.getByRole('checkbox', { name: 'Food and drink', exact: true }).check();
+    await dm.getByRole('button', { name: 'Next' }).click();
+    await dm.getByRole('button', { name: 'Next' }).click();
+    await choosePicture(dm, 'Picture', 'roast.png');
+    expect(await seriousViolations(dm)).toEqual([]);
+    await dm.getByRole('button', { name: 'Finish' }).click();
+    await expect(dm.getByRole('heading', { level: 1 })).toHaveText(title);
+    const hero = dm.getByRole('img', { name: `Picture for ${title}` });
+    await loaded(hero);
+    expect(await seriousViolations(dm)).toEqual([]);
+    const viewUrl = dm.url();
+
+    // Sam (General) in session has the preference open and sees the picture.
+    await sam.goto(`${app.url}/people/${aroha}/supporters/start`);
+    await expect(sam).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
+    await sam.goto(viewUrl);
+    await loaded(sam.getByRole('img', { name: `Picture for ${title}` }));
+
+    // Aroha removes it in the editor: it leaves Sam's open view.
+    await dm.getByRole('link', { name: 'Edit', exact: true }).click();
+    await dm.getByRole('button', { name: 'Remove the picture' }).click();
+    await dm.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dm.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    await expect(sam.getByRole('img', { name: `Picture for ${title}` })).toHaveCount(0);
+
+    // And puts another one back: Sam sees it arrive.
+    await choosePicture(dm, 'Picture', 'roast-2.png');
+    await dm.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dm.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    await loaded(sam.getByRole('img', { name: `Picture for ${title}` }));
+  } finally {
+    await dmContext.close();
+    await supporterContext.close();
+  }
+});

@@ -1,0 +1,117 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { ApiError } from '../api-client.ts';
+import { checkPicture, mediaSrc, uploadMedia } from '../media/upload.ts';
+import { messages } from '../messages.ts';
+
+const m = messages.media;
+
+/**
+ * A picture in a form: shows the current one, uploads a new one as soon as it
+ * is chosen (signed URL, then confirmation), and reports its media id, or
+ * null when removed; the form saves the choice with its other fields. The
+ * file input is the browser's own (keyboard and screen readers know it).
+ */
+export function PictureField({
+  personId,
+  label,
+  hint,
+  value,
+  onChange,
+  target,
+  onBusy,
+}: {
+  personId: string;
+  label: string;
+  hint: string;
+  /** The media id shown now, or null. */
+  value: string | null;
+  onChange: (mediaId: string | null) => void;
+  target: { purpose: 'photo' } | { purpose: 'preference'; preferenceId: string };
+  /** Told while an upload runs (a form waits for it before saving). */
+  onBusy?: (busy: boolean) => void;
+}) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<
+    { kind: 'idle' } | { kind: 'uploading' } | { kind: 'done' } | { kind: 'removed' }
+  >({ kind: 'idle' });
+  const [error, setError] = useState<string | undefined>();
+  // A picture chosen here shows from the file itself, without a round trip.
+  const [local, setLocal] = useState<{ mediaId: string; url: string } | undefined>();
+
+  useEffect(() => () => (local ? URL.revokeObjectURL(local.url) : undefined), [local]);
+
+  async function choose(file: File | undefined) {
+    if (!file) return;
+    const problem = checkPicture(file);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(undefined);
+    setState({ kind: 'uploading' });
+    onBusy?.(true);
+    try {
+      const mediaId = await uploadMedia(personId, file, target);
+      setLocal({ mediaId, url: URL.createObjectURL(file) });
+      onChange(mediaId);
+      setState({ kind: 'done' });
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : m.failed);
+      setState({ kind: 'idle' });
+    } finally {
+      onBusy?.(false);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  }
+
+  const src = value ? (local?.mediaId === value ? local.url : mediaSrc(personId, value)) : null;
+  const inputId = `${id}-file`;
+  return (
+    <div className="field picture-field">
+      <label htmlFor={inputId}>{label}</label>
+      <p id={`${id}-hint`} className="hint">
+        {hint}
+      </p>
+      {src ? (
+        <img className="picture-preview" src={src} alt={m.preview} width={160} height={120} />
+      ) : null}
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        accept="image/*"
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        aria-invalid={error ? true : undefined}
+        disabled={state.kind === 'uploading'}
+        onChange={(e) => void choose(e.target.files?.[0])}
+      />
+      {value ? (
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => {
+            onChange(null);
+            setState({ kind: 'removed' });
+          }}
+        >
+          {m.remove}
+        </button>
+      ) : null}
+      <p className="status" role="status">
+        {state.kind === 'uploading'
+          ? m.uploading
+          : state.kind === 'done'
+            ? m.uploaded
+            : state.kind === 'removed'
+              ? m.removed
+              : ''}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

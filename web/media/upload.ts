@@ -1,0 +1,55 @@
+/**
+ * Uploads a file the way spec §3 says: ask the API for a signed URL, PUT the
+ * file straight to the store, then confirm (`upload-settled`). Resolves to the
+ * new media id; rejects with an ApiError carrying a message a person can read.
+ */
+import { z } from 'zod';
+import { maxBytes, mediaKind, mediaMessages } from '../../sync/media.ts';
+import { ApiError, api } from '../api-client.ts';
+import { messages } from '../messages.ts';
+
+const signedUpload = z.object({
+  id: z.string(),
+  url: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+});
+
+/** What the browser can tell before uploading (the server checks again). */
+export function checkPicture(file: File): string | undefined {
+  if (mediaKind(file.type) !== 'image') return mediaMessages.notImage;
+  if (file.size === 0) return mediaMessages.empty;
+  if (file.size > maxBytes('image')) return mediaMessages.tooBig('image');
+  return undefined;
+}
+
+export async function uploadMedia(
+  personId: string,
+  file: File,
+  target: { purpose: 'photo' } | { purpose: 'preference'; preferenceId: string },
+): Promise<string> {
+  const base = `/people/${encodeURIComponent(personId)}/media`;
+  const signed = await api(`${base}/signed`, {
+    method: 'POST',
+    body: {
+      name: file.name.slice(0, 200) || 'picture',
+      contentType: file.type,
+      contentLength: file.size,
+      ...target,
+    },
+    parse: (d) => signedUpload.parse(d),
+  });
+  const put = await fetch(signed.url, { method: 'PUT', headers: signed.headers, body: file });
+  if (!put.ok) throw new ApiError(put.status, 'upload_failed', messages.media.failed);
+  await api(`${base}/upload-settled`, {
+    method: 'POST',
+    body: { id: signed.id },
+    parse: () => undefined,
+  });
+  return signed.id;
+}
+
+/** The address an `<img>` loads a media item from (the API answers with a signed redirect). */
+export function mediaSrc(personId: string, mediaId: string): string {
+  return `/api/people/${encodeURIComponent(personId)}/media/${encodeURIComponent(mediaId)}/signed/redirect`;
+}
