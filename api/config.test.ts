@@ -84,6 +84,19 @@ describe('loadConfig', () => {
     );
   });
 
+  test('the menu links: http(s) or mailto only', () => {
+    expect(loadConfig({ HELP_URL: 'https://help.example.org' }).HELP_URL).toBe(
+      'https://help.example.org',
+    );
+    expect(loadConfig({ FEEDBACK_URL: 'mailto:hi@example.org' }).FEEDBACK_URL).toBe(
+      'mailto:hi@example.org',
+    );
+    expect(errorOf({ HELP_URL: 'javascript:alert(1)' })).toBe(
+      'Invalid setting HELP_URL: expected an absolute http(s):// or mailto: address',
+    );
+    expect(errorOf({ FEEDBACK_URL: 'help' })).toMatch(/^Invalid setting FEEDBACK_URL/);
+  });
+
   test('STACK_ROLE=api needs DATABASE_URL', () => {
     expect(errorOf({ STACK_ROLE: 'api' })).toMatch(/^Invalid setting DATABASE_URL/);
   });

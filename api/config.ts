@@ -10,6 +10,12 @@ const port = z.coerce
   .min(1, 'expected a port number between 1 and 65535')
   .max(65535, 'expected a port number between 1 and 65535');
 
+const externalLink = z
+  .url({ message: 'expected an absolute http(s):// or mailto: address' })
+  .refine((v) => /^(https?|mailto):/i.test(v), {
+    message: 'expected an absolute http(s):// or mailto: address',
+  });
+
 /**
  * Every setting the stack reads, validated once at start-up. `.env.example`
  * documents each of them; keep the two in step.
@@ -93,6 +99,10 @@ export const configSchema = z.object({
   /** Path-style URLs (http://host/bucket/key): MinIO and most self-hosted stores. */
   S3_FORCE_PATH_STYLE: bool.default(true),
   S3_DEV_PORT: port.default(4850),
+  /** Where "Get help" in the menu leads (http, https or mailto). Unset: the entry is not shown. */
+  HELP_URL: externalLink.optional(),
+  /** Where "Give feedback" in the menu leads (http, https or mailto). Unset: not shown. */
+  FEEDBACK_URL: externalLink.optional(),
   /** `all` runs Postgres (unless DATABASE_URL), zero-cache and the API; `api` only the API (containers). */
   STACK_ROLE: z.enum(['all', 'api'], { message: 'expected all or api' }).default('all'),
 });

@@ -90,6 +90,7 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
         : null,
       zeroCacheUrl: config.zeroPublicUrl,
       launched: config.APP_LAUNCHED,
+      links: { help: config.HELP_URL ?? null, feedback: config.FEEDBACK_URL ?? null },
     };
     c.header('cache-control', 'no-store');
     return c.json(body);

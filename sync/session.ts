@@ -20,6 +20,10 @@ export const sessionSchema = z.object({
     .nullable(),
   zeroCacheUrl: z.string(),
   launched: z.boolean(),
+  /** The menu's external links (HELP_URL, FEEDBACK_URL); null when not configured. */
+  links: z
+    .object({ help: z.string().nullable(), feedback: z.string().nullable() })
+    .default({ help: null, feedback: null }),
 });
 
 export type SessionInfo = z.infer<typeof sessionSchema>;

@@ -1,5 +1,6 @@
 import { seriousViolations } from './axe.ts';
 import { expect, signInContext, test } from './fixtures.ts';
+import { E2E_FEEDBACK_URL, E2E_HELP_URL } from './links.ts';
 
 test('a Decision Maker: Home, Library, Circle and a menu drawer that Escape closes', async ({
   page,
@@ -16,6 +17,20 @@ test('a Decision Maker: Home, Library, Circle and a menu drawer that Escape clos
   await expect(drawer).toBeVisible();
   await expect(drawer.getByRole('link', { name: 'Manage passkeys' })).toBeVisible();
   await expect(drawer.getByRole('link', { name: 'Logout' })).toBeVisible();
+  // The external links (HELP_URL, FEEDBACK_URL) open in a new tab, and say so.
+  const help = drawer.getByRole('link', { name: 'Get help (opens in a new tab)' });
+  await expect(help).toHaveAttribute('href', E2E_HELP_URL);
+  await expect(help).toHaveAttribute('target', '_blank');
+  await expect(help).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(
+    drawer.getByRole('link', { name: 'Give feedback (opens in a new tab)' }),
+  ).toHaveAttribute('href', E2E_FEEDBACK_URL);
+  await expect(drawer.getByRole('link')).toHaveText([
+    'Manage passkeys',
+    'Get help (opens in a new tab)',
+    'Give feedback (opens in a new tab)',
+    'Logout',
+  ]);
   expect(await seriousViolations(page), 'menu drawer').toEqual([]);
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
@@ -49,6 +64,8 @@ test('a Supporter: no Home of their own, and a Menu page without help, subscript
   const list = page.getByRole('navigation', { name: 'Menu' });
   await expect(list.getByRole('link', { name: 'Logout' })).toBeVisible();
   await expect(list.getByRole('link', { name: 'Manage passkeys' })).toHaveCount(0);
+  // No help for a Supporter (spec §2); feedback is for everyone.
+  await expect(list.getByRole('link')).toHaveText(['Give feedback (opens in a new tab)', 'Logout']);
   expect(await seriousViolations(page), 'supporter menu').toEqual([]);
 });
 

@@ -35,7 +35,13 @@ async function freePortPair(): Promise<number> {
 }
 
 export async function startTestStack(
-  opts: { seed?: boolean; web?: 'static' | 'none'; verbose?: boolean } = {},
+  opts: {
+    seed?: boolean;
+    web?: 'static' | 'none';
+    verbose?: boolean;
+    /** More settings (api/config.ts), e.g. the menu's external links. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestStack> {
   const base = path.join(projectRoot, '.data', 'test');
   const { mkdir } = await import('node:fs/promises');
@@ -68,6 +74,7 @@ export async function startTestStack(
       // Every test signs in from 127.0.0.1; the rate-limit tests use their own addresses.
       MAGIC_LINK_LIMIT_PER_IP: '100000',
       MAGIC_LINK_LIMIT_PER_EMAIL: '50',
+      ...opts.env,
     });
     const log = opts.verbose ? (l: string) => console.log(l) : undefined;
     const stack = await startStack({

@@ -3,14 +3,21 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../messages.ts';
 import { type MenuItem, menuItems, type NavContext, surveyLabel } from '../navigation/menu.ts';
 
+export type MenuLinks = { help: string | null; feedback: string | null };
+
 /**
  * Where each menu entry goes. Entries whose pages arrive with later work
- * (personal details, subscription, history, organisations, survey, help and
- * feedback links, the platform dashboard) are not listed until they exist:
- * the visibility rules (web/navigation/menu.ts) already decide who sees them.
+ * (personal details, subscription, history, organisations, survey, the
+ * platform dashboard) are not listed until they exist, nor the external help
+ * and feedback links until they are configured (HELP_URL, FEEDBACK_URL): the
+ * visibility rules (web/navigation/menu.ts) already decide who sees them.
  */
-function destination(item: MenuItem, me: string) {
+function destination(item: MenuItem, me: string, links: MenuLinks) {
   switch (item) {
+    case 'help':
+      return links.help ? { href: links.help } : null;
+    case 'feedback':
+      return links.feedback ? { href: links.feedback } : null;
     case 'passkeys':
       return { to: '/people/$personId/settings/passkeys' as const, params: { personId: me } };
     case 'logout':
@@ -24,21 +31,28 @@ function destination(item: MenuItem, me: string) {
 export function MenuList({
   ctx,
   me,
+  links,
   onChoose,
 }: {
   ctx: NavContext;
   me: string;
+  links: MenuLinks;
   onChoose?: () => void;
 }) {
   const items = menuItems(ctx).flatMap((item) => {
-    const to = destination(item, me);
+    const to = destination(item, me, links);
     return to ? [{ item, to }] : [];
   });
   return (
     <ul className="menu-list">
       {items.map(({ item, to }) => (
         <li key={item}>
-          {to.to === '/logout' ? (
+          {'href' in to ? (
+            <a href={to.href} target="_blank" rel="noopener noreferrer" onClick={onChoose}>
+              {messages.navigation.items[item as 'help' | 'feedback']}
+              <span className="visually-hidden"> {messages.navigation.newTab}</span>
+            </a>
+          ) : to.to === '/logout' ? (
             <Link to="/logout" onClick={onChoose}>
               {messages.navigation.items.logout}
             </Link>
@@ -58,7 +72,7 @@ export function MenuList({
  * bar opens a modal panel; Escape, the close button or choosing an entry
  * closes it, and focus returns to the button.
  */
-export function MenuDrawer(props: { ctx: NavContext; me: string }) {
+export function MenuDrawer(props: { ctx: NavContext; me: string; links: MenuLinks }) {
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);

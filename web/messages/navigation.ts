@@ -15,6 +15,7 @@ export const navigationMessages = {
     logout: 'Logout',
   },
   supporterMenuTitle: 'Menu',
+  newTab: '(opens in a new tab)',
   pageError: 'Sorry, something went wrong.',
   pageErrorHelp: 'Try again, or go back to your home page. If it keeps happening, please tell us.',
   tryAgain: 'Try again',

@@ -32,7 +32,7 @@ function SupporterMenu() {
     <>
       <h1>{messages.navigation.supporterMenuTitle}</h1>
       <nav aria-label={messages.navigation.supporterMenuTitle}>
-        <MenuList ctx={ctx} me={me} />
+        <MenuList ctx={ctx} me={me} links={session.links} />
       </nav>
     </>
   );

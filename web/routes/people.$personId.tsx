@@ -1,7 +1,7 @@
 import { ZeroProvider } from '@rocicorp/zero/react';
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
 import { PERSON_TYPES, type PersonType } from '../../schema/enums.ts';
-import { MenuDrawer } from '../components/menu.tsx';
+import { MenuDrawer, type MenuLinks } from '../components/menu.tsx';
 import { PasskeyOffer } from '../components/passkey-offer.tsx';
 import { SupportHeader } from '../components/support-header.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
@@ -15,6 +15,10 @@ export const Route = createFileRoute('/people/$personId')({
   beforeLoad: async ({ params, location }) => {
     // Spec §5: an unusable person parameter is an expectation error.
     if (!/^[\w-]{1,64}$/.test(params.personId)) throw new Error(messages.errors.expectedPerson);
+    // The sync client loads while the session is asked for (here, not at
+    // start-up: the sign-in page does not need it).
+    const zeroModule = import('../zero.ts');
+    zeroModule.catch(() => {});
     const session = await getSession();
     if (!session.user || !session.person) {
       throw redirect({ to: '/login', search: { message: messages.errors.loggedOut } });
@@ -35,8 +39,7 @@ export const Route = createFileRoute('/people/$personId')({
     ) {
       throw redirect({ to: '/people/$personId/supporting', params: { personId: me } });
     }
-    // Loaded here, not at start-up: the sign-in page does not need the sync client.
-    const { zeroFor } = await import('../zero.ts');
+    const { zeroFor } = await zeroModule;
     return { session, zero: zeroFor(session) };
   },
   component: PersonArea,
@@ -71,6 +74,7 @@ function PersonArea() {
         me={me}
         myType={personType(session.person?.type)}
         guestOf={guestOf}
+        links={session.links}
       />
     </ZeroProvider>
   );
@@ -91,11 +95,13 @@ function BottomNav({
   me,
   myType,
   guestOf,
+  links,
 }: {
   personId: string;
   me: string;
   myType: PersonType;
   guestOf: NavContext['guestOf'];
+  links: MenuLinks;
 }) {
   const actingForOther = personId !== me;
   const administrator = useIsAdministrator(personId);
@@ -153,7 +159,7 @@ function BottomNav({
             );
           default:
             return kind === 'drawer' ? (
-              <MenuDrawer key={item} ctx={ctx} me={me} />
+              <MenuDrawer key={item} ctx={ctx} me={me} links={links} />
             ) : (
               <Link key={item} to="/people/$personId/settings/menu" params={{ personId: me }}>
                 {messages.nav.menu}
