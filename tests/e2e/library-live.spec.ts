@@ -125,3 +125,83 @@ test('two people editing different fields of one preference at once keep both ch
     await sql.end();
   }
 });
+
+test('categories and notes: a supporter’s create, rename and delete follow on the Decision Maker’s open screens', async ({
+  browser,
+  app,
+}) => {
+  const tablet = { viewport: { width: 1024, height: 768 } };
+  const dmContext = await browser.newContext(tablet);
+  const supporterContext = await browser.newContext(tablet);
+  const stamp = Date.now();
+  const category = `Picnics ${stamp}`;
+  const note = `Thermos ${stamp}`;
+  const tea = seedId('preference:aroha:tea');
+  try {
+    await signInContext(dmContext, app.url, 'aroha@example.com');
+    await signInContext(supporterContext, app.url, 'riley@example.com');
+    const dm = await dmContext.newPage();
+    const riley = await supporterContext.newPage();
+    await riley.goto(`${app.url}/people/${aroha}/supporters/start`);
+    await expect(riley).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
+
+    // Aroha has her categories open; Riley adds one, renames it, deletes it.
+    await dm.goto(`${app.url}/people/${aroha}/preferences/categories`);
+    const dmCategories = dm.getByRole('list', { name: 'Top-level categories' });
+    await expect(dmCategories).toBeVisible();
+    await riley.goto(`${app.url}/people/${aroha}/preferences/categories/create`);
+    await riley.getByLabel('Name').fill(category);
+    await riley.getByRole('button', { name: 'Add category' }).click();
+    await expect(riley.getByRole('heading', { level: 1 })).toHaveText(category);
+    await expect(dmCategories.getByRole('link', { name: new RegExp(category) })).toBeVisible();
+
+    await riley.getByRole('link', { name: 'Edit', exact: true }).click();
+    await riley.getByLabel('Name').fill(`${category} by the river`);
+    await riley.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(riley.getByRole('heading', { level: 1 })).toHaveText(`${category} by the river`);
+    await expect(
+      dmCategories.getByRole('link', { name: new RegExp(`${category} by the river`) }),
+    ).toBeVisible();
+
+    await riley.getByRole('button', { name: 'Delete category' }).click();
+    await riley
+      .getByRole('dialog', { name: `Delete the category “${category} by the river”?` })
+      .getByRole('button', { name: 'Delete category' })
+      .click();
+    await expect(riley).toHaveURL(new RegExp(`/people/${aroha}/preferences/categories$`));
+    await expect(dmCategories.getByRole('link', { name: new RegExp(category) })).toHaveCount(0);
+
+    // Aroha has her tea open; Riley adds a note, renames it, deletes it.
+    await dm.goto(`${app.url}/people/${aroha}/preferences/${tea}`);
+    await expect(dm.getByRole('link', { name: 'The blue mug' })).toBeVisible();
+    await riley.goto(`${app.url}/people/${aroha}/preferences/${tea}/notes/create`);
+    await riley.getByLabel('Title', { exact: true }).fill(note);
+    await riley.getByLabel('Note').fill('Hot water for a second cup.');
+    await riley.getByRole('button', { name: 'Save' }).click();
+    await expect(riley.getByRole('heading', { level: 1, name: note })).toBeVisible();
+    await expect(dm.getByRole('link', { name: note })).toBeVisible();
+
+    await riley.getByRole('link', { name: 'Edit' }).click();
+    await riley.getByLabel('Title', { exact: true }).fill(`${note} (blue)`);
+    await riley.getByRole('button', { name: 'Save' }).click();
+    await expect(riley.getByRole('heading', { level: 1, name: `${note} (blue)` })).toBeVisible();
+    await expect(dm.getByRole('link', { name: `${note} (blue)` })).toBeVisible();
+
+    await riley.getByRole('button', { name: /^Delete/ }).click();
+    await riley
+      .getByRole('dialog', { name: 'Delete this note?' })
+      .getByRole('button', { name: 'Delete note' })
+      .click();
+    await expect(riley).toHaveURL(new RegExp(`/preferences/${tea}$`));
+    await expect(dm.getByRole('link', { name: new RegExp(note) })).toHaveCount(0);
+    await expect(dm.getByRole('link', { name: 'The blue mug' })).toBeVisible();
+  } finally {
+    await dmContext.close();
+    await supporterContext.close();
+    const sql = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
+    await sql`delete from category where title like ${`${category}%`}`;
+    await sql`delete from note where title like ${`${note}%`}`;
+    await sql`update support_session set ended_at = now() where ended_at is null`;
+    await sql.end();
+  }
+});
