@@ -65,16 +65,15 @@ function visibleCategories(ctx: ZeroContext, library: string) {
 
 export const preferenceQueries = {
   /**
-   * The published library with each preference's author. Lean on purpose: the
-   * screens take categories from `category.list` (its links say which
-   * preferences each holds) and join them in the browser, which keeps the
-   * first rows of a 2,000-preference library quick (the bench: npm run bench).
+   * The published library. Lean on purpose: the screens take categories from
+   * `category.list` (its links say which preferences each holds) and authors
+   * from `person.readable`, and join them in the browser, which keeps the first
+   * rows of a 2,000-preference library quick (the bench: npm run bench).
    */
   list: defineQuery(preferenceListArgs, ({ args, ctx }) =>
     readablePreferences(ctx, args.personId)
       .where('personId', args.personId)
       .where('status', 'Published')
-      .related('creator', visiblePerson(ctx))
       .orderBy('title', 'asc')
       .orderBy('id', 'asc'),
   ),
@@ -87,7 +86,6 @@ export const preferenceQueries = {
           p
             .where('status', 'Published')
             .where('access', 'IN', [...ACCESSES_FOR_LEVEL[args.level]])
-            .related('creator', visiblePerson(ctx))
             .orderBy('title', 'asc')
             .orderBy('id', 'asc'),
         )

@@ -324,6 +324,49 @@ describe('notes over REST', () => {
   });
 });
 
+describe('category.forLibrary', () => {
+  test('the owner gets every link, drafts’ too; anyone else only links to published preferences they may read', async () => {
+    const draft = crypto.randomUUID();
+    const restricted = seedId('preference:aroha:medication');
+    const health = seedId('category:aroha:health');
+    await sql`insert into preference (id, person_id, title, access, status, created_by, updated_by)
+              values (${draft}, ${aroha}, 'A draft', 'General', 'Draft', ${aroha}, ${aroha})`;
+    await sql`insert into preference_category (preference_id, category_id, person_id)
+              values (${draft}, ${food}, ${aroha})`;
+    const sessionId = crypto.randomUUID();
+    await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
+              values (${sessionId}, ${seedId('link:sam->aroha')}, ${aroha}, ${sam.personId})`;
+    const dmZ = zeroClient(stack.zeroUrl, dm);
+    const samZ = zeroClient(stack.zeroUrl, sam);
+    clients.push(dmZ, samZ);
+    const done = { type: 'complete' } as const;
+    const linksOf = (
+      cats: readonly { id: string; preferenceCategories: readonly { preferenceId: string }[] }[],
+      id: string,
+    ) => cats.find((c) => c.id === id)?.preferenceCategories.map((l) => l.preferenceId) ?? [];
+    try {
+      await sessionReached(dmZ, sessionId);
+      await sessionReached(samZ, sessionId);
+      const mine = await dmZ.run(queries.category.forLibrary({ personId: aroha }), done);
+      expect(linksOf(mine, food)).toContain(draft);
+      expect(linksOf(mine, health)).toContain(restricted);
+      // category.list still counts published preferences only.
+      const listed = await dmZ.run(queries.category.list({ personId: aroha }), done);
+      expect(linksOf(listed, food)).not.toContain(draft);
+      // Sam (General, in session): no drafts, no Restricted category or preference.
+      const his = await samZ.run(queries.category.forLibrary({ personId: aroha }), done);
+      expect(linksOf(his, food)).not.toContain(draft);
+      expect(his.map((c) => c.id)).not.toContain(health);
+      for (const c of his)
+        expect(c.preferenceCategories.map((l) => l.preferenceId)).not.toContain(restricted);
+      expect(his.map((c) => c.id)).toContain(food);
+    } finally {
+      await sql`update support_session set ended_at = now() where id = ${sessionId}`;
+      await sql`delete from preference where id = ${draft}`;
+    }
+  });
+});
+
 describe('a supporter’s library in one check (preference.supported, category.supported)', () => {
   test('exactly what the level reads, nothing for a level one does not hold, and gone live when the session ends', async () => {
     const riley = await signIn(stack.url, 'riley@example.com');
@@ -419,8 +462,15 @@ describe('bylines', () => {
       expect(forSam?.title).toBe('Written by Riley');
       expect(forSam?.creator).toBeUndefined();
       expect(forSam?.updater).toBeUndefined();
+      // The list takes authors from person.readable: Riley is not among Sam's people.
       const list = await samZ.run(queries.preference.list({ personId: aroha }), done);
-      expect(list.find((p) => p.id === id)?.creator).toBeUndefined();
+      expect(list.find((p) => p.id === id)?.createdBy).toBe(riley);
+      const samPeople = (await samZ.run(queries.person.readable(), done)).map((p) => p.id);
+      expect(samPeople).toContain(aroha);
+      expect(samPeople).toContain(sam.personId);
+      expect(samPeople).not.toContain(riley);
+      const dmPeople = (await dmZ.run(queries.person.readable(), done)).map((p) => p.id);
+      expect(dmPeople).toEqual(expect.arrayContaining([aroha, riley, sam.personId]));
     } finally {
       await sql`update support_session set ended_at = now() where id = ${sessionId}`;
       await sql`delete from preference where id = ${id}`;

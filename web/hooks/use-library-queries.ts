@@ -1,5 +1,6 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { ACCESS, type Access } from '../../schema/enums.ts';
 import { ACCESSES_FOR_LEVEL } from '../../sync/permissions.ts';
 import { queries } from '../../sync/queries.ts';
@@ -20,7 +21,13 @@ export function useSupportLevel(personId: string) {
   return { supporting, level: link?.accessLevel };
 }
 
-/** The published preferences the caller may read in `personId`'s library, with authors. */
+/** Everyone whose name the caller may see, by id (authors and bylines come from here). */
+export function usePeople() {
+  const [people] = useQuery(queries.person.readable());
+  return useMemo(() => new Map(people.map((p) => [p.id, p])), [people]);
+}
+
+/** The published preferences the caller may read in `personId`'s library. */
 export function usePreferenceRows(personId: string) {
   const { supporting, level } = useSupportLevel(personId);
   const [supported, supportedDetails] = useQuery(
@@ -39,18 +46,18 @@ export function usePreferenceRows(personId: string) {
  * The categories the caller may see in `personId`'s library (hidden ones too),
  * each with its links to the published preferences the caller may see.
  */
-export function useCategories(personId: string) {
+export function useCategories(personId: string, opts: { forLibrary?: boolean } = {}) {
   const { supporting, level } = useSupportLevel(personId);
   const [supported, supportedDetails] = useQuery(
     queries.category.supported({ personId, level: level ?? 'General' }),
     { enabled: supporting && level !== undefined },
   );
-  const [own, ownDetails] = useQuery(queries.category.list({ personId }), {
-    enabled: !supporting,
-  });
+  // The library screens join links to the rows they show (category.forLibrary).
+  const own = opts.forLibrary ? queries.category.forLibrary : queries.category.list;
+  const [mine, ownDetails] = useQuery(own({ personId }), { enabled: !supporting });
   return supporting
     ? { categories: supported?.categories ?? EMPTY, details: supportedDetails }
-    : { categories: own, details: ownDetails };
+    : { categories: mine, details: ownDetails };
 }
 
 /** The accesses the caller may give an item: all in their own library, what their level reads in a session. */

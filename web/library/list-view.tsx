@@ -14,7 +14,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useCategories, usePreferenceRows } from '../hooks/use-library-queries.ts';
+import { useCategories, usePeople, usePreferenceRows } from '../hooks/use-library-queries.ts';
 import { libraryMessages as m } from '../messages/library.ts';
 
 import { messages } from '../messages.ts';
@@ -51,14 +51,16 @@ export function useSearchText(urlQuery: string | undefined, onCommit: (q: string
 }
 
 /**
- * The published library with each preference's categories, joined here from
- * `category.list` (whose links name the preferences in each category the
- * reader may see). The rows come first; categories follow as they sync.
- * Also returns the categories, for screens that list them.
+ * The published library with each preference's categories and author, joined
+ * here from `category.list` (whose links name the preferences in each
+ * category the reader may see) and `person.readable` (an author the reader
+ * may not see stays unnamed). The rows come first; the rest follows as it
+ * syncs. Also returns the categories, for screens that list them.
  */
 export function useLibrary(personId: string) {
   const { rows, details } = usePreferenceRows(personId);
-  const { categories, details: categoryDetails } = useCategories(personId);
+  const { categories, details: categoryDetails } = useCategories(personId, { forLibrary: true });
+  const people = usePeople();
   const withCategories = useMemo(() => {
     const byPreference = new Map<string, (typeof categories)[number][]>();
     for (const category of categories) {
@@ -68,8 +70,12 @@ export function useLibrary(personId: string) {
         else byPreference.set(link.preferenceId, [category]);
       }
     }
-    return rows.map((row) => ({ ...row, categories: byPreference.get(row.id) ?? [] }));
-  }, [rows, categories]);
+    return rows.map((row) => ({
+      ...row,
+      categories: byPreference.get(row.id) ?? [],
+      creator: row.createdBy ? people.get(row.createdBy) : undefined,
+    }));
+  }, [rows, categories, people]);
   return { rows: withCategories, details, categories, categoryDetails };
 }
 
