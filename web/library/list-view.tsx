@@ -3,7 +3,7 @@
  * (/preferences/filter/{filterBy}/{name}): the search box, the items and the
  * grouped sections.
  */
-import { Link } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import {
   memo,
   startTransition,
@@ -126,14 +126,28 @@ export function FeelingText({ pref }: { pref: ListPreference }) {
   );
 }
 
-/** Memoised: a keystroke re-renders the page, not thousands of unchanged rows. */
-const Item = memo(function Item({ personId, pref }: { personId: string; pref: ListPreference }) {
+/**
+ * Memoised: a keystroke re-renders the page, not thousands of unchanged rows.
+ * A plain link: the list handles clicks and preloading for all of its rows
+ * (useRowLinks), so a row costs no router subscription to draw or remove,
+ * which keeps a long list quick to show and to filter.
+ */
+const Item = memo(function Item({
+  personId,
+  pref,
+  hidden,
+}: {
+  personId: string;
+  pref: ListPreference;
+  /** Left out by a search: kept in the page, hidden (PreferenceItems). */
+  hidden: boolean;
+}) {
   return (
-    <li>
-      <Link
+    <li hidden={hidden || undefined}>
+      <a
         className="library-item"
-        to="/people/$personId/preferences/$id"
-        params={{ personId, id: pref.id }}
+        href={`/people/${encodeURIComponent(personId)}/preferences/${encodeURIComponent(pref.id)}`}
+        data-preference={pref.id}
       >
         <span className="library-item-title" data-testid="preference-title">
           {pref.title}
@@ -144,10 +158,50 @@ const Item = memo(function Item({ personId, pref }: { personId: string; pref: Li
             <span className="tag library-tag">{m.restricted}</span>
           ) : null}
         </span>
-      </Link>
+      </a>
     </li>
   );
 });
+
+/**
+ * The rows' links, as router links: a plain click (or Enter) navigates in the
+ * app, pointing at or focusing a row preloads its page; a click with a
+ * modifier (new tab, new window) is left to the browser.
+ */
+function useRowLinks(personId: string) {
+  const router = useRouter();
+  const ref = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = ref.current;
+    if (!list) return;
+    const rowOf = (e: Event) =>
+      e.target instanceof Element
+        ? e.target.closest<HTMLAnchorElement>('a[data-preference]')?.dataset.preference
+        : undefined;
+    const target = (id: string) =>
+      ({ to: '/people/$personId/preferences/$id', params: { personId, id } }) as const;
+    const click = (e: MouseEvent) => {
+      const id = rowOf(e);
+      if (!id || e.defaultPrevented || e.button !== 0) return;
+      if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      void router.navigate(target(id));
+    };
+    const preload = (e: Event) => {
+      const id = rowOf(e);
+      if (id) router.preloadRoute(target(id)).catch(() => {});
+    };
+    list.addEventListener('click', click);
+    list.addEventListener('pointerover', preload);
+    list.addEventListener('focusin', preload);
+    return () => {
+      list.removeEventListener('click', click);
+      list.removeEventListener('pointerover', preload);
+      list.removeEventListener('focusin', preload);
+    };
+  }, [router, personId]);
+  return ref;
+}
 
 /** Rows drawn in the first pass; a screen shows about a dozen. */
 const FIRST_PASS = 40;
@@ -167,23 +221,41 @@ function useProgressive(total: number): number {
   return limit;
 }
 
-/** The items of one list: the flat library list is labelled "Preferences". */
+/**
+ * The items of one list: the flat library list is labelled "Preferences".
+ * `all`: the whole list that `items` filters, in the same order. Its other
+ * rows stay in the page, hidden, so that typing a search shows and hides rows
+ * instead of removing and drawing them again (quick on a long list).
+ */
 export function PreferenceItems({
   personId,
   items,
+  all,
   label,
   labelledBy,
 }: {
   personId: string;
   items: readonly ListPreference[];
+  all?: readonly ListPreference[] | undefined;
   label?: string;
   labelledBy?: string;
 }) {
-  const shown = useProgressive(items.length);
+  const rendered = all ?? items;
+  const kept = useMemo(
+    () => (all && items.length !== all.length ? new Set(items.map((p) => p.id)) : null),
+    [all, items],
+  );
+  const shown = useProgressive(rendered.length);
+  const ref = useRowLinks(personId);
   return (
-    <ul className="pref-list card library-list" aria-label={label} aria-labelledby={labelledBy}>
-      {(shown < items.length ? items.slice(0, shown) : items).map((p) => (
-        <Item key={p.id} personId={personId} pref={p} />
+    <ul
+      ref={ref}
+      className="pref-list card library-list"
+      aria-label={label}
+      aria-labelledby={labelledBy}
+    >
+      {(shown < rendered.length ? rendered.slice(0, shown) : rendered).map((p) => (
+        <Item key={p.id} personId={personId} pref={p} hidden={kept ? !kept.has(p.id) : false} />
       ))}
     </ul>
   );
@@ -207,14 +279,17 @@ function GroupSection({ personId, group }: { personId: string; group: Group<List
 
 /**
  * One flat list labelled "Preferences" (no grouping), or a section per group
- * with a heading and a count.
+ * with a heading and a count. `all`: the unsearched rows of the flat list
+ * (see PreferenceItems).
  */
 export const GroupedPreferences = memo(function GroupedPreferences({
   personId,
   groups,
+  all,
 }: {
   personId: string;
   groups: readonly Group<ListPreference>[];
+  all?: readonly ListPreference[] | undefined;
 }) {
   const [only] = groups;
   if (groups.length === 1 && only && only.key === '') {
@@ -222,6 +297,7 @@ export const GroupedPreferences = memo(function GroupedPreferences({
       <PreferenceItems
         personId={personId}
         items={only.items}
+        all={all}
         label={messages.preferences.listTitle}
       />
     );

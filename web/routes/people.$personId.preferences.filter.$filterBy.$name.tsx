@@ -126,7 +126,7 @@ function Filtered({
           {found.length === 0 ? (
             <p className="card library-no-match">{m.noMatch}</p>
           ) : (
-            <PreferenceItems personId={personId} items={found} label={heading} />
+            <PreferenceItems personId={personId} items={found} all={matching} label={heading} />
           )}
         </>
       )}

@@ -133,7 +133,11 @@ function PreferenceList() {
           {found.length === 0 ? (
             <p className="card library-no-match">{m.noMatch}</p>
           ) : (
-            <GroupedPreferences personId={personId} groups={groups} />
+            <GroupedPreferences
+              personId={personId}
+              groups={groups}
+              all={groupBy ? undefined : rows}
+            />
           )}
         </>
       )}
