@@ -61,8 +61,17 @@ export function useLibrary(personId: string) {
   const { rows, details } = usePreferenceRows(personId);
   const { categories, details: categoryDetails } = useCategories(personId, { forLibrary: true });
   const people = usePeople();
+  // The joined row of each synced row, kept while nothing it is made of
+  // changes: a change to one preference then redraws that row only.
+  const joinedRows = useRef(new WeakMap<object, Joined>());
+  type Category = (typeof categories)[number];
+  type Joined = {
+    categories: readonly Category[];
+    creator: ReturnType<typeof people.get>;
+    row: (typeof rows)[number] & { categories: readonly Category[]; creator: Joined['creator'] };
+  };
   const withCategories = useMemo(() => {
-    const byPreference = new Map<string, (typeof categories)[number][]>();
+    const byPreference = new Map<string, Category[]>();
     for (const category of categories) {
       for (const link of category.preferenceCategories) {
         const list = byPreference.get(link.preferenceId);
@@ -70,13 +79,24 @@ export function useLibrary(personId: string) {
         else byPreference.set(link.preferenceId, [category]);
       }
     }
-    return rows.map((row) => ({
-      ...row,
-      categories: byPreference.get(row.id) ?? [],
-      creator: row.createdBy ? people.get(row.createdBy) : undefined,
-    }));
+    const cache = joinedRows.current;
+    return rows.map((row) => {
+      const cats = byPreference.get(row.id) ?? NO_CATEGORIES;
+      const creator = row.createdBy ? people.get(row.createdBy) : undefined;
+      const kept = cache.get(row);
+      if (kept && kept.creator === creator && sameItems(kept.categories, cats)) return kept.row;
+      const joined = { ...row, categories: cats, creator };
+      cache.set(row, { categories: cats, creator, row: joined });
+      return joined;
+    });
   }, [rows, categories, people]);
   return { rows: withCategories, details, categories, categoryDetails };
+}
+
+const NO_CATEGORIES: readonly never[] = [];
+
+function sameItems<T>(a: readonly T[], b: readonly T[]) {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** Rows indexed once per sync update; searched on each (deferred) keystroke. */
