@@ -274,7 +274,12 @@ async function largeLibrary(asSupporter: boolean) {
           return texts.filter((t) => words.every((w) => t.includes(w))).length;
         });
         keystrokes = (await page.evaluate(typeAndTime(query, expected))) as number[];
-        if (process.env.BENCH_TRACE) console.log('TRACE keys', JSON.stringify(expected), JSON.stringify(keystrokes.map((k) => Math.round(k))));
+        if (process.env.BENCH_TRACE)
+          console.log(
+            'TRACE keys',
+            JSON.stringify(expected),
+            JSON.stringify(keystrokes.map((k) => Math.round(k))),
+          );
       }
       await context.close();
     }

@@ -349,6 +349,59 @@ describe('who may read and change media', () => {
     for (const p of paths(general)) expect((await call(sam, 'GET', p)).status).toBe(404);
   });
 
+  test('an Administrator in session reads everything; a guest reads what the invite names; anyone else nothing', async () => {
+    const general = await upload(dm, { preferenceId: tea });
+    const restricted = await upload(dm, { preferenceId: medication });
+    const read = (who: SignedIn, item: Json) =>
+      call(who, 'GET', `${media}/${item.id}/signed/redirect`).then((r) => r.status);
+    const ana = await signIn(stack.url, 'ana@example.com');
+    const tuiUser = await signIn(stack.url, 'tui@example.com');
+    // A guest: a new account holding an accepted Preference invite for the tea.
+    const email = `media.guest.${Date.now()}@example.org`;
+    const reg = await fetch(`${stack.url}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email,
+        type: 'General',
+        acceptedTermsOfService: true,
+        person: {
+          firstName: 'Guest',
+          lastName: 'Person',
+          knownAs: 'Guest',
+          type: 'SupporterAndDecisionMaker',
+          personalInformation: {},
+        },
+      }),
+    });
+    expect(reg.status).toBe(201);
+    const guest = await signIn(stack.url, email);
+    const invite = crypto.randomUUID();
+    await sql`insert into invite (id, person_id, kind, target_id, expires_at, accepted_at, accepted_by, created_by)
+              values (${invite}, ${aroha}, 'Preference', ${tea}, now() + interval '1 day', now(), ${guest.personId}, ${aroha})`;
+    try {
+      expect(await read(ana, general)).toBe(404);
+      await startSession(ana);
+      expect(await read(ana, general)).toBe(302);
+      expect(await read(ana, restricted)).toBe(302);
+      expect(await read(guest, general)).toBe(302);
+      expect(await read(guest, restricted)).toBe(404);
+      // Read-only: a guest adds nothing.
+      const refused = await call(guest, 'POST', `${media}/signed`, {
+        name: 'x.png',
+        contentType: 'image/png',
+        contentLength: 5,
+        preferenceId: tea,
+      });
+      expect(refused.status).toBe(404);
+      expect(await read(tuiUser, general)).toBe(404);
+      expect(await read(tuiUser, restricted)).toBe(404);
+    } finally {
+      await endSessions();
+      await sql`delete from invite where id = ${invite}`;
+    }
+  });
+
   test('deleting removes the record, the stored file and a pin on it', async () => {
     const item = await upload(dm, { preferenceId: tea });
     const key = `people/${aroha}/media/${item.id}`;
