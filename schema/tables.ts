@@ -211,7 +211,14 @@ export const category = pgTable(
   ],
 );
 
-/** Many-to-many preference <-> category. `person_id` (the owner) keeps permission filters cheap. */
+/**
+ * Many-to-many preference <-> category. `person_id` (the owner), and the
+ * preference's `access` and `status` copied here, keep permission filters
+ * cheap: a supporter's category counts need no look-up of each preference.
+ * The copies are the database's job (migration 0001: a trigger sets them on
+ * insert and follows every change of the preference); the defaults are the
+ * most closed values, never relied on.
+ */
 export const preferenceCategory = pgTable(
   'preference_category',
   {
@@ -224,6 +231,10 @@ export const preferenceCategory = pgTable(
     personId: text('person_id')
       .notNull()
       .references(() => person.id, { onDelete: 'cascade' }),
+    /** The preference's access (copied by trigger). */
+    access: accessEnum('access').notNull().default('Restricted'),
+    /** The preference's status (copied by trigger). */
+    status: preferenceStatusEnum('status').notNull().default('Draft'),
     createdAt: createdAt(),
   },
   (t) => [

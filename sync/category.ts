@@ -33,14 +33,23 @@ export const categoryMessages = {
   ownParent: 'A category cannot be placed inside itself.',
 } as const;
 
-/** `personId`'s categories `ctx` may see, with their links to the published preferences `ctx` may see. */
+/**
+ * `personId`'s categories `ctx` may see, with their links to the published
+ * preferences `ctx` may see. In one's own library a link says all that
+ * itself (it carries its preference's status); anyone else's links are
+ * checked against the preference.
+ */
 function withPublishedLinks(ctx: ZeroContext, personId: string) {
   return readableCategories(ctx, personId)
     .where('personId', personId)
     .related('preferenceCategories', (pc) =>
-      pc.whereExists('preference', (p) =>
-        p.where(preferenceReadableBy(ctx?.personId ?? '', personId)).where('status', 'Published'),
-      ),
+      ctx?.personId === personId
+        ? pc.where('status', 'Published')
+        : pc.whereExists('preference', (p) =>
+            p
+              .where(preferenceReadableBy(ctx?.personId ?? '', personId))
+              .where('status', 'Published'),
+          ),
     )
     .orderBy('sortOrder', 'asc')
     .orderBy('title', 'asc')
@@ -79,10 +88,9 @@ export const categoryQueries = {
         .related('categories', (c) =>
           c
             .where('access', 'IN', accesses)
+            // A link carries its preference's status and access: no look-up per link.
             .related('preferenceCategories', (pc) =>
-              pc.whereExists('preference', (p) =>
-                p.where('status', 'Published').where('access', 'IN', accesses),
-              ),
+              pc.where('status', 'Published').where('access', 'IN', accesses),
             )
             .orderBy('sortOrder', 'asc')
             .orderBy('title', 'asc')

@@ -198,12 +198,17 @@ async function categoryAccesses(
   return rows.map((r) => r.access);
 }
 
-/** Makes the preference's categories exactly `ids`. */
+/**
+ * Makes the preference's categories exactly `ids`. Links carry the
+ * preference's access and status (the database keeps them so, by trigger;
+ * setting them here keeps the browser's optimistic copy right too).
+ */
 async function setCategories(
   tx: Transaction,
   personId: string,
   preferenceId: string,
   ids: readonly string[],
+  pref: { access: Access; status: 'Draft' | 'Published' },
 ) {
   const current = await tx.run(zql.preferenceCategory.where('preferenceId', preferenceId));
   const wanted = new Set(ids);
@@ -219,6 +224,8 @@ async function setCategories(
         preferenceId,
         categoryId,
         personId,
+        access: pref.access,
+        status: pref.status,
         createdAt: Date.now(),
       });
     }
@@ -253,7 +260,7 @@ export async function createPreference(
     reviewedAt: null,
     reviewedBy: null,
   });
-  await setCategories(tx, args.personId, args.id, args.categoryIds);
+  await setCategories(tx, args.personId, args.id, args.categoryIds, args);
   return {
     personId: args.personId,
     type: 'Create',
@@ -317,7 +324,23 @@ export async function updatePreference(
     updatedAt: now,
     updatedBy: me.personId,
   });
-  if (args.categoryIds) await setCategories(tx, row.personId, row.id, args.categoryIds);
+  const linked = {
+    access: args.access ?? row.access,
+    status: publishing ? ('Published' as const) : row.status,
+  };
+  if (args.categoryIds) await setCategories(tx, row.personId, row.id, args.categoryIds, linked);
+  if (linked.access !== row.access || linked.status !== row.status) {
+    // The links follow (the database does the same by trigger).
+    const links = await tx.run(zql.preferenceCategory.where('preferenceId', row.id));
+    for (const link of links) {
+      if (link.access === linked.access && link.status === linked.status) continue;
+      await tx.mutate.preferenceCategory.update({
+        preferenceId: link.preferenceId,
+        categoryId: link.categoryId,
+        ...linked,
+      });
+    }
+  }
   const title = args.title ?? row.title;
   if (publishing) {
     return {

@@ -324,6 +324,82 @@ describe('notes over REST', () => {
   });
 });
 
+describe('category links carry their preference’s access and status', () => {
+  test('set on every link, following each change, whoever writes (mutators, REST or SQL)', async () => {
+    const linkOf = async (preferenceId: string) =>
+      (
+        await sql`select access, status from preference_category
+                  where preference_id = ${preferenceId} and category_id = ${food}`
+      )[0];
+    const created = await call('POST', prefs, {
+      title: `Linked ${Date.now()}`,
+      access: 'General',
+      categoryIds: [food],
+      status: 'Draft',
+    });
+    expect(created.status).toBe(201);
+    const id = String(created.body.id);
+    try {
+      expect(await linkOf(id)).toEqual({ access: 'General', status: 'Draft' });
+      expect((await call('PUT', `${prefs}/${id}`, { status: 'Published' })).status).toBe(200);
+      expect(await linkOf(id)).toEqual({ access: 'General', status: 'Published' });
+      expect((await call('PUT', `${prefs}/${id}`, { access: 'Restricted' })).status).toBe(200);
+      expect(await linkOf(id)).toEqual({ access: 'Restricted', status: 'Published' });
+      // Written straight to the database: the trigger keeps the copy right.
+      await sql`update preference set access = 'General' where id = ${id}`;
+      expect(await linkOf(id)).toEqual({ access: 'General', status: 'Published' });
+      await sql`delete from preference_category where preference_id = ${id}`;
+      await sql`insert into preference_category (preference_id, category_id, person_id)
+                values (${id}, ${food}, ${aroha})`;
+      expect(await linkOf(id)).toEqual({ access: 'General', status: 'Published' });
+      // A link can never claim another access than its preference's.
+      await sql`update preference_category set access = 'Restricted' where preference_id = ${id}`;
+      expect(await linkOf(id)).toEqual({ access: 'General', status: 'Published' });
+    } finally {
+      await call('DELETE', `${prefs}/${id}`);
+    }
+  });
+
+  test('a General supporter’s category counts leave out Restricted and draft preferences, live', async () => {
+    const sessionId = crypto.randomUUID();
+    await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
+              values (${sessionId}, ${seedId('link:sam->aroha')}, ${aroha}, ${sam.personId})`;
+    const z = zeroClient(stack.zeroUrl, sam);
+    clients.push(z);
+    const created = await call('POST', prefs, {
+      title: `Counted ${Date.now()}`,
+      access: 'General',
+      categoryIds: [food],
+    });
+    const id = String(created.body.id);
+    const view = z.materialize(queries.category.supported({ personId: aroha, level: 'General' }));
+    const foodLinks = () =>
+      (
+        view.data as
+          | { categories: { id: string; preferenceCategories: { preferenceId: string }[] }[] }
+          | undefined
+      )?.categories
+        .find((c) => c.id === food)
+        ?.preferenceCategories.map((l) => l.preferenceId) ?? [];
+    try {
+      await sessionReached(z, sessionId);
+      await eventually('the new General preference to count', foodLinks, (ids) => ids.includes(id));
+      expect((await call('PUT', `${prefs}/${id}`, { access: 'Restricted' })).status).toBe(200);
+      await eventually(
+        'the Restricted preference to stop counting',
+        foodLinks,
+        (ids) => !ids.includes(id),
+      );
+      expect((await call('PUT', `${prefs}/${id}`, { access: 'General' })).status).toBe(200);
+      await eventually('it to count again', foodLinks, (ids) => ids.includes(id));
+    } finally {
+      view.destroy();
+      await sql`update support_session set ended_at = now() where id = ${sessionId}`;
+      await call('DELETE', `${prefs}/${id}`);
+    }
+  });
+});
+
 describe('category.forLibrary', () => {
   test('the owner gets every link, drafts’ too; anyone else only links to published preferences they may read', async () => {
     const draft = crypto.randomUUID();
