@@ -73,7 +73,7 @@ export function supportRoutes(deps: AppDeps) {
         .where(and(eq(supportSession.supporterLinkId, link.id), isNull(supportSession.endedAt)))
         .limit(1);
       // Another tab or device already opened one: carry on in it.
-      if (active) return { session: active, created: false };
+      if (active) return { session: active, created: false, accessLevel: link.accessLevel };
       const [created] = await tx
         .insert(supportSession)
         .values({
@@ -92,10 +92,14 @@ export function supportRoutes(deps: AppDeps) {
         message: `${displayName(who.person)} started a support session`,
         createdBy: who.person.id,
       });
-      return { session: created, created: true };
+      return { session: created, created: true, accessLevel: link.accessLevel };
     });
     if (!result) return jsonError(c, 403, 'forbidden', supportMessages.notConnected);
-    return c.json(view(result.session), result.created ? 201 : 200);
+    // The link's level: the tab asks for the library at it without waiting to sync it.
+    return c.json(
+      { ...view(result.session), accessLevel: result.accessLevel },
+      result.created ? 201 : 200,
+    );
   });
 
   /** The session, for its supporter or the person supported. For the supporter it counts as activity. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCESS_LEVELS, type AccessLevel } from '../schema/enums.ts';
 import { api } from './api-client.ts';
 
 /** Spec §2: the support session id is kept in session storage under `support.{personId}`. */
@@ -11,12 +12,30 @@ export function storedSupportSession(personId: string): string | null {
   return sessionStorage.getItem(supportKey(personId));
 }
 
+/**
+ * The level of this tab's link to `personId`, as last known (set when the
+ * session starts, corrected whenever the link syncs): the library is asked
+ * for at this level at once, without waiting for the link to sync first.
+ */
+export const supportLevelKey = (personId: string) => `supportLevel.${personId}`;
+
+export function storedSupportLevel(personId: string): AccessLevel | undefined {
+  const v = sessionStorage.getItem(supportLevelKey(personId));
+  return ACCESS_LEVELS.find((l) => l === v);
+}
+
+/** Forgets this tab's support session for `personId` (and the level kept with it). */
+export function forgetSupportSession(personId: string) {
+  sessionStorage.removeItem(supportKey(personId));
+  sessionStorage.removeItem(supportLevelKey(personId));
+}
+
 const session = z.object({ id: z.string(), personId: z.string(), active: z.boolean() });
 
 export function startSupportSession(personId: string) {
   return api(`/people/${encodeURIComponent(personId)}/support`, {
     method: 'POST',
-    parse: (d) => session.parse(d),
+    parse: (d) => session.extend({ accessLevel: z.enum(ACCESS_LEVELS) }).parse(d),
   });
 }
 

@@ -241,8 +241,9 @@ async function largeLibrary(asSupporter: boolean) {
       const context = await browser.newContext();
       // The support session this tab works in (spec §2: support.{personId}).
       if (asSupporter) {
+        // As the start page leaves them: the session and the link's level.
         await context.addInitScript(
-          `sessionStorage.setItem(${JSON.stringify(`support.${tui}`)}, ${JSON.stringify(sessionId)})`,
+          `sessionStorage.setItem(${JSON.stringify(`support.${tui}`)}, ${JSON.stringify(sessionId)}); sessionStorage.setItem(${JSON.stringify(`supportLevel.${tui}`)}, 'General')`,
         );
       }
       const { challengeId, completeUrl } = await openMagicLink(stack.url, email);

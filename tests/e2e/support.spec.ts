@@ -35,6 +35,8 @@ test('a Supporter starts a session, sees exactly what their level allows, and lo
   await expect(page).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
   const stored = await page.evaluate(`sessionStorage.getItem('support.${aroha}')`);
   expect(stored).toMatch(/^[0-9a-f-]{36}$/);
+  // The link's level too: the library is asked for at it without waiting.
+  expect(await page.evaluate(`sessionStorage.getItem('supportLevel.${aroha}')`)).toBe('General');
 
   await expect(page.getByRole('region', { name: 'You are supporting Aroha' })).toBeVisible();
   const list = page.getByRole('list', { name: 'Preferences' });
@@ -44,6 +46,7 @@ test('a Supporter starts a session, sees exactly what their level allows, and lo
   await page.getByRole('link', { name: 'Finish session' }).click();
   await expect(page).toHaveURL(new RegExp(`/people/${sam}/supporting`));
   expect(await page.evaluate(`sessionStorage.getItem('support.${aroha}')`)).toBeNull();
+  expect(await page.evaluate(`sessionStorage.getItem('supportLevel.${aroha}')`)).toBeNull();
   await page.goto(`/people/${aroha}/preferences`);
   await expect(page).toHaveURL(new RegExp(`/people/${sam}/supporting`));
 });

@@ -45,10 +45,17 @@ describe('support sessions: POST/GET/DELETE /api/people/{personId}/support', () 
   test('a supporter starts one (201), starting again resumes it (200), and it is written to history', async () => {
     const first = await call('POST', `/${aroha}/support`, sam);
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ personId: aroha, supporterId: sam.personId, active: true });
+    // With the link's level, so the tab can ask for the library at it at once.
+    expect(first.body).toMatchObject({
+      personId: aroha,
+      supporterId: sam.personId,
+      active: true,
+      accessLevel: 'General',
+    });
     const again = await call('POST', `/${aroha}/support`, sam);
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
+    expect(again.body.accessLevel).toBe('General');
     const [event] =
       await sql`select type, related_type, created_by from history_event where related_id = ${first.body.id}`;
     expect(event).toEqual({

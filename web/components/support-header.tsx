@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { messages } from '../messages.ts';
-import { readSupportSession, supportKey } from '../support-session.ts';
+import { forgetSupportSession, readSupportSession } from '../support-session.ts';
 
 /** Spec §9: the header reacts to scrolling at most every 100 ms, and is "scrolled" past 10 px. */
 export const SUPPORT_HEADER_THROTTLE_MS = 100;
@@ -57,7 +57,7 @@ export function SupportHeader({
     const check = async () => {
       const s = await readSupportSession(personId, sessionId).catch(() => undefined);
       if (!s?.active) {
-        sessionStorage.removeItem(supportKey(personId));
+        forgetSupportSession(personId);
         setEnded(true);
       }
     };
@@ -66,7 +66,7 @@ export function SupportHeader({
   }, [personId, sessionId]);
 
   useEffect(() => {
-    if (endedLive) sessionStorage.removeItem(supportKey(personId));
+    if (endedLive) forgetSupportSession(personId);
   }, [endedLive, personId]);
 
   const name = person?.knownAs ?? person?.firstName ?? '';

@@ -1,10 +1,10 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ACCESS, type Access } from '../../schema/enums.ts';
 import { ACCESSES_FOR_LEVEL } from '../../sync/permissions.ts';
 import { queries } from '../../sync/queries.ts';
-import { storedSupportSession } from '../support-session.ts';
+import { storedSupportLevel, storedSupportSession, supportLevelKey } from '../support-session.ts';
 
 const personArea = getRouteApi('/people/$personId');
 const EMPTY: readonly never[] = [];
@@ -18,7 +18,13 @@ export function useSupportLevel(personId: string) {
   const { session } = personArea.useRouteContext();
   const supporting = session.person?.id !== personId && storedSupportSession(personId) !== null;
   const [link] = useQuery(queries.circle.myLink({ personId }), { enabled: supporting });
-  return { supporting, level: link?.accessLevel };
+  const synced = link?.accessLevel;
+  // Until the link has synced, the level the session started with (a level
+  // changed since asks for nothing until the link brings the new one).
+  useEffect(() => {
+    if (supporting && synced) sessionStorage.setItem(supportLevelKey(personId), synced);
+  }, [supporting, synced, personId]);
+  return { supporting, level: synced ?? (supporting ? storedSupportLevel(personId) : undefined) };
 }
 
 /** Everyone whose name the caller may see, by id (authors and bylines come from here). */

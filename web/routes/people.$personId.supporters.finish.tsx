@@ -1,7 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { messages } from '../messages.ts';
-import { finishSupportSession, storedSupportSession, supportKey } from '../support-session.ts';
+import {
+  finishSupportSession,
+  forgetSupportSession,
+  storedSupportSession,
+} from '../support-session.ts';
 
 export const Route = createFileRoute('/people/$personId/supporters/finish')({
   component: FinishSupport,
@@ -20,7 +24,7 @@ function FinishSupport() {
     void (async () => {
       const id = storedSupportSession(personId);
       if (id) await finishSupportSession(personId, id).catch(() => undefined);
-      sessionStorage.removeItem(supportKey(personId));
+      forgetSupportSession(personId);
       const me = session.person?.id;
       if (me)
         await navigate({

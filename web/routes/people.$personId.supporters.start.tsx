@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { ApiError } from '../api-client.ts';
 import { messages } from '../messages.ts';
-import { startSupportSession, supportKey } from '../support-session.ts';
+import { startSupportSession, supportKey, supportLevelKey } from '../support-session.ts';
 
 /** Spec §9: the library opens this long after a support session starts. */
 export const SUPPORT_START_REDIRECT_MS = 2000;
@@ -31,6 +31,7 @@ function StartSupport() {
       try {
         const s = await startSupportSession(personId);
         sessionStorage.setItem(supportKey(personId), s.id);
+        sessionStorage.setItem(supportLevelKey(personId), s.accessLevel);
         const wait = SUPPORT_START_REDIRECT_MS - (performance.now() - begin);
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         await navigate({
