@@ -18,10 +18,10 @@ import { preferenceQueries } from '../sync/preference.ts';
 import { reviewGroup } from '../sync/review.ts';
 import { personCaller } from './auth/caller.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
-import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
+import { firstIssue, jsonBody, jsonError } from './errors.ts';
 import type { AppDeps } from './server.ts';
 import { type LibraryChange, libraryChanges as ops } from './zero/library-server-mutators.ts';
-import { applyChange } from './zero/record-history.ts';
+import { changeOverRest } from './zero/record-history.ts';
 
 type Json = ReadonlyJSONValue | undefined;
 
@@ -139,14 +139,9 @@ export function libraryRoutes(deps: AppDeps) {
     ctx: AuthContext,
     raw: unknown,
   ) {
-    try {
-      const args = op.schema.parse(raw);
-      await deps.zdb.transaction((tx) => applyChange(op.run, tx, ctx, args));
-      return undefined;
-    } catch (e) {
-      if (e instanceof z.ZodError) return jsonError(c, 400, 'invalid', firstIssue(e));
-      return refusal(c, e);
-    }
+    const args = op.schema.safeParse(raw);
+    if (!args.success) return jsonError(c, 400, 'invalid', firstIssue(args.error));
+    return changeOverRest(deps.zdb, c, op.run, ctx, args.data);
   }
 
   async function readPreference(ctx: AuthContext, personId: string, id: string) {

@@ -5,6 +5,7 @@
  * photo follows what shows it); the file itself never passes through the API.
  */
 import { randomUUID } from 'node:crypto';
+import type { Row } from '@rocicorp/zero';
 import { and, eq, isNotNull, isNull, lt, notExists } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
@@ -27,7 +28,7 @@ import type { Db } from './db.ts';
 import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
 import { type MediaStore, UPLOAD_URL_SECONDS } from './media/store.ts';
 import type { AppDeps } from './server.ts';
-import { applyChange } from './zero/record-history.ts';
+import { type ChangeFn, changeOverRest } from './zero/record-history.ts';
 
 export const mediaApiMessages = {
   badId: 'That is not a valid id.',
@@ -49,19 +50,7 @@ export const UNUSED_PHOTO_MS = 24 * 60 * 60 * 1000;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-type MediaRow = {
-  id: string;
-  personId: string;
-  preferenceId: string | null;
-  createdBy: string | null;
-  name: string;
-  description: string | null;
-  contentType: string;
-  type: string;
-  contentLength: number;
-  settledAt: number | null;
-  createdAt: number;
-};
+type MediaRow = Row['media'];
 
 function mediaJson(m: MediaRow) {
   return {
@@ -90,20 +79,8 @@ export function mediaRoutes(deps: AppDeps) {
       : { res: jsonError(c, 503, 'unavailable', mediaApiMessages.unavailable) };
   }
 
-  /** Runs a change in one transaction with its history; the refusal as a response. */
-  async function run<A>(
-    c: Context,
-    fn: Parameters<typeof applyChange<A>>[0],
-    ctx: AuthContext,
-    args: A,
-  ): Promise<Response | undefined> {
-    try {
-      await deps.zdb.transaction((tx) => applyChange(fn, tx, ctx, args));
-      return undefined;
-    } catch (e) {
-      return refusal(c, e);
-    }
-  }
+  const run = <A>(c: Context, fn: ChangeFn<A>, ctx: AuthContext, args: A) =>
+    changeOverRest(deps.zdb, c, fn, ctx, args);
 
   async function readable(ctx: AuthContext, personId: string, id: string) {
     return deps.zdb.run(mediaQueries.byId.fn({ args: { personId, id }, ctx }));

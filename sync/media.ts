@@ -8,7 +8,7 @@
  */
 import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
-import type { MediaType } from '../schema/enums.ts';
+import type { Access, MediaType } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { type Change, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
@@ -32,9 +32,7 @@ export const mediaMessages = {
   notImage: 'Please choose a picture (for example a JPEG or PNG file).',
   empty: 'That file is empty.',
   tooBig: (kind: MediaType) =>
-    `That file is too big: ${kind === 'image' ? 'a picture' : 'a file'} can be at most ${mb(
-      kind === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.otherBytes,
-    )}.`,
+    `That file is too big: ${kind === 'image' ? 'a picture' : 'a file'} can be at most ${mb(maxBytes(kind))}.`,
   nameTooLong: `A file name can be at most ${MEDIA_LIMITS.name} characters.`,
   notArrived: 'The file has not finished uploading. Please try again.',
   differs: 'The file that arrived is not the one announced. Please upload it again.',
@@ -94,15 +92,16 @@ export function storageKeyFor(personId: string, id: string) {
   return `people/${personId}/media/${id}`;
 }
 
-/** The access of the preference `preferenceId` of `personId`; not_found when there is none. */
-async function preferenceAccess(tx: Transaction, personId: string, preferenceId: string | null) {
-  if (!preferenceId) return [];
-  const pref = found(
+/** The preference `preferenceId` of `personId` (none asked: undefined); not_found when it is not there. */
+async function preferenceOf(tx: Transaction, personId: string, preferenceId: string | null) {
+  if (!preferenceId) return undefined;
+  return found(
     tx,
     await tx.run(zql.preference.where('personId', personId).where('id', preferenceId).one()),
   );
-  return pref ? [pref.access] : [];
 }
+
+const accessOf = (pref: { access: Access } | undefined) => (pref ? [pref.access] : []);
 
 /** Records an upload about to happen (server only: the REST API signs its URL). */
 export async function beginUpload(
@@ -112,8 +111,8 @@ export async function beginUpload(
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
   if (args.purpose === 'photo' && args.preferenceId) throw appError('invalid');
-  const existing = await preferenceAccess(tx, args.personId, args.preferenceId);
-  await assertLibraryWrite(tx, me, args.personId, { existing });
+  const pref = await preferenceOf(tx, args.personId, args.preferenceId);
+  await assertLibraryWrite(tx, me, args.personId, { existing: accessOf(pref) });
   const now = Date.now();
   await tx.mutate.media.insert({
     id: args.id,
@@ -165,13 +164,10 @@ export async function settleUpload(
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
   const row = await pendingUpload(tx, ctx, args.personId, args.id);
-  const existing = await preferenceAccess(tx, row.personId, row.preferenceId);
-  await assertLibraryWrite(tx, me, row.personId, { existing });
+  const pref = await preferenceOf(tx, row.personId, row.preferenceId);
+  await assertLibraryWrite(tx, me, row.personId, { existing: accessOf(pref) });
   const now = Date.now();
   await tx.mutate.media.update({ id: row.id, settledAt: now, updatedAt: now });
-  const pref = row.preferenceId
-    ? await tx.run(zql.preference.where('id', row.preferenceId).one())
-    : undefined;
   return {
     personId: row.personId,
     type: 'Create',
@@ -198,7 +194,7 @@ export async function deleteMedia(
   );
   if (!row) return undefined;
   const existing = [
-    ...(await preferenceAccess(tx, row.personId, row.preferenceId)),
+    ...accessOf(await preferenceOf(tx, row.personId, row.preferenceId)),
     ...row.photoOfCategories.map((c) => c.access),
   ];
   await assertLibraryWrite(tx, me, row.personId, { existing });

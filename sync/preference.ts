@@ -97,7 +97,6 @@ export const preferenceQueries = {
       .where('personId', args.personId)
       .where('status', 'Published')
       .related('categories', visibleCategories(ctx, args.personId))
-      .related('creator', visiblePerson(ctx))
       .orderBy('title', 'asc')
       .orderBy('id', 'asc'),
   ),
@@ -329,8 +328,8 @@ export async function updatePreference(
     status: publishing ? ('Published' as const) : row.status,
   };
   if (args.categoryIds) await setCategories(tx, row.personId, row.id, args.categoryIds, linked);
-  if (linked.access !== row.access || linked.status !== row.status) {
-    // The links follow (the database does the same by trigger).
+  if (tx.location === 'client' && (linked.access !== row.access || linked.status !== row.status)) {
+    // The links follow: on the server the database's trigger has done it already.
     const links = await tx.run(zql.preferenceCategory.where('preferenceId', row.id));
     for (const link of links) {
       if (link.access === linked.access && link.status === linked.status) continue;

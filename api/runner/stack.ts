@@ -4,7 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { Config } from '../config.ts';
 import { connect, type Sql } from '../db.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { type MediaStore, s3MediaStore } from '../media/store.ts';
+import { type S3Settings, s3MediaStore } from '../media/store.ts';
 import { sweepMedia } from '../media.ts';
 import { ensureDatabase, runMigrations } from '../migrate.ts';
 import { seedDemo } from '../seed.ts';
@@ -125,16 +125,16 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       if (!row?.any)
         log(`Seeded the demo circle (${await seedDemo(db)} rows): sign in as aroha@example.com`);
     }
-    let media: MediaStore;
+    let s3: S3Settings;
     if (config.S3_BUCKET) {
-      media = s3MediaStore({
+      s3 = {
         endpoint: config.S3_ENDPOINT,
         region: config.S3_REGION,
         bucket: config.S3_BUCKET,
         accessKeyId: config.S3_ACCESS_KEY_ID,
         secretAccessKey: config.S3_SECRET_ACCESS_KEY,
         forcePathStyle: config.S3_FORCE_PATH_STYLE,
-      });
+      };
     } else {
       const store = await startDevObjectStore({
         dataDir: config.DATA_DIR,
@@ -142,14 +142,15 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         origin: new URL(config.publicUrl).origin,
       });
       cleanups.push(() => store.stop());
-      media = s3MediaStore({
+      s3 = {
         endpoint: store.endpoint,
         region: 'us-east-1',
         bucket: store.bucket,
         ...DEV_CREDENTIALS,
         forcePathStyle: true,
-      });
+      };
     }
+    const media = s3MediaStore(s3);
 
     const zdb = createZeroDb(db);
     const app = createApp({

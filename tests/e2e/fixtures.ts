@@ -1,4 +1,4 @@
-import { type BrowserContext, test as base, expect } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { openMagicLink } from '../harness/magic-link.ts';
 
 function env(name: string): string {
@@ -35,4 +35,13 @@ export async function signInContext(context: BrowserContext, baseUrl: string, em
   const p = body.person;
   if (typeof p !== 'object' || p === null || !('id' in p)) throw new Error('no person');
   return { personId: String(p.id) };
+}
+
+/** A tablet-sized window (issue 5: 1024×768), for `browser.newContext`. */
+export const TABLET = { viewport: { width: 1024, height: 768 } } as const;
+
+/** Starts (or resumes) a support session for `personId` in this tab, as a supporter does. */
+export async function startSupporting(page: Page, baseUrl: string, personId: string) {
+  await page.goto(`${baseUrl}/people/${personId}/supporters/start`);
+  await expect(page).toHaveURL(new RegExp(`/people/${personId}/preferences$`));
 }

@@ -5,7 +5,7 @@
  */
 import postgres from 'postgres';
 import { seedId } from '../../api/seed.ts';
-import { expect, signInContext, test } from './fixtures.ts';
+import { expect, signInContext, startSupporting, TABLET, test } from './fixtures.ts';
 
 const aroha = seedId('person:aroha');
 
@@ -13,9 +13,8 @@ test('create, edit, note and delete by either side appear on the other’s open 
   browser,
   app,
 }) => {
-  const tablet = { viewport: { width: 1024, height: 768 } };
-  const dmContext = await browser.newContext(tablet);
-  const supporterContext = await browser.newContext(tablet);
+  const dmContext = await browser.newContext(TABLET);
+  const supporterContext = await browser.newContext(TABLET);
   const title = `Kūmara chips ${Date.now()}`;
   try {
     await signInContext(dmContext, app.url, 'aroha@example.com');
@@ -27,8 +26,7 @@ test('create, edit, note and delete by either side appear on the other’s open 
     await dm.goto(`${app.url}/people/${aroha}/preferences`);
     const dmList = dm.getByRole('list', { name: 'Preferences' });
     await expect(dmList).toBeVisible();
-    await riley.goto(`${app.url}/people/${aroha}/supporters/start`);
-    await expect(riley).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
+    await startSupporting(riley, app.url, aroha);
 
     // Riley creates a preference through the wizard.
     await riley.getByRole('link', { name: 'Add a preference' }).click();
@@ -89,9 +87,8 @@ test('two people editing different fields of one preference at once keep both ch
   browser,
   app,
 }) => {
-  const tablet = { viewport: { width: 1024, height: 768 } };
-  const a = await browser.newContext(tablet);
-  const b = await browser.newContext(tablet);
+  const a = await browser.newContext(TABLET);
+  const b = await browser.newContext(TABLET);
   const sql = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
   const id = crypto.randomUUID();
   try {
@@ -130,9 +127,8 @@ test('categories and notes: a supporter’s create, rename and delete follow on 
   browser,
   app,
 }) => {
-  const tablet = { viewport: { width: 1024, height: 768 } };
-  const dmContext = await browser.newContext(tablet);
-  const supporterContext = await browser.newContext(tablet);
+  const dmContext = await browser.newContext(TABLET);
+  const supporterContext = await browser.newContext(TABLET);
   const stamp = Date.now();
   const category = `Picnics ${stamp}`;
   const note = `Thermos ${stamp}`;
@@ -142,8 +138,7 @@ test('categories and notes: a supporter’s create, rename and delete follow on 
     await signInContext(supporterContext, app.url, 'riley@example.com');
     const dm = await dmContext.newPage();
     const riley = await supporterContext.newPage();
-    await riley.goto(`${app.url}/people/${aroha}/supporters/start`);
-    await expect(riley).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
+    await startSupporting(riley, app.url, aroha);
 
     // Aroha has her categories open; Riley adds one, renames it, deletes it.
     await dm.goto(`${app.url}/people/${aroha}/preferences/categories`);

@@ -8,10 +8,9 @@ import type { Locator, Page } from '@playwright/test';
 import postgres from 'postgres';
 import { seedId } from '../../api/seed.ts';
 import { seriousViolations } from './axe.ts';
-import { expect, signInContext, test } from './fixtures.ts';
+import { expect, signInContext, startSupporting, TABLET, test } from './fixtures.ts';
 
 const aroha = seedId('person:aroha');
-const tablet = { viewport: { width: 1024, height: 768 } };
 
 /** A 1×1 PNG. */
 const png = (name: string) => ({
@@ -54,8 +53,8 @@ test('a category’s photo: chosen in the form, shown on its tile and page, live
   browser,
   app,
 }) => {
-  const dmContext = await browser.newContext(tablet);
-  const supporterContext = await browser.newContext(tablet);
+  const dmContext = await browser.newContext(TABLET);
+  const supporterContext = await browser.newContext(TABLET);
   const title = `Garden ${Date.now()}`;
   try {
     await signInContext(dmContext, app.url, 'aroha@example.com');
@@ -63,8 +62,7 @@ test('a category’s photo: chosen in the form, shown on its tile and page, live
     const dm = await dmContext.newPage();
     const riley = await supporterContext.newPage();
     // Riley is in a support session with the categories open.
-    await riley.goto(`${app.url}/people/${aroha}/supporters/start`);
-    await expect(riley).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
+    await startSupporting(riley, app.url, aroha);
     await riley.goto(`${app.url}/people/${aroha}/preferences/categories`);
     const rileyList = riley.getByRole('list', { name: 'Top-level categories' });
     await expect(rileyList).toBeVisible();
@@ -111,8 +109,8 @@ test('a preference’s picture: added at the last step of the wizard, at the top
   browser,
   app,
 }) => {
-  const dmContext = await browser.newContext(tablet);
-  const supporterContext = await browser.newContext(tablet);
+  const dmContext = await browser.newContext(TABLET);
+  const supporterContext = await browser.newContext(TABLET);
   const title = `Sunday roast ${Date.now()}`;
   try {
     await signInContext(dmContext, app.url, 'aroha@example.com');
@@ -137,8 +135,7 @@ test('a preference’s picture: added at the last step of the wizard, at the top
     const viewUrl = dm.url();
 
     // Sam (General) in session has the preference open and sees the picture.
-    await sam.goto(`${app.url}/people/${aroha}/supporters/start`);
-    await expect(sam).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
+    await startSupporting(sam, app.url, aroha);
     await sam.goto(viewUrl);
     await loaded(sam.getByRole('img', { name: `Picture for ${title}` }));
 

@@ -27,6 +27,32 @@ export async function signIn(baseUrl: string, email: string): Promise<SignedIn> 
   };
 }
 
+/**
+ * A brand-new account (POST /api/users, a SupporterAndDecisionMaker with no
+ * connections), signed in: a guest-to-be, or anyone unrelated.
+ */
+export async function registerAndSignIn(baseUrl: string, prefix: string): Promise<SignedIn> {
+  const email = `${prefix}.${Date.now()}.${crypto.randomUUID().slice(0, 8)}@example.org`;
+  const res = await fetch(`${baseUrl}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      type: 'General',
+      acceptedTermsOfService: true,
+      person: {
+        firstName: 'Guest',
+        lastName: 'Person',
+        knownAs: 'Guest',
+        type: 'SupporterAndDecisionMaker',
+        personalInformation: {},
+      },
+    }),
+  });
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
+  return signIn(baseUrl, email);
+}
+
 const completed = z.object({
   status: z.literal('complete'),
   user: z.object({ id: z.string() }),

@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { eventually, type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
+import {
+  eventually,
+  registerAndSignIn,
+  type SignedIn,
+  signIn,
+  zeroClient,
+} from '../harness/clients.ts';
 
 const stack = inject('stack');
 const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
@@ -132,25 +138,7 @@ beforeAll(async () => {
     unrelated: await signIn(stack.url, 'tui@example.com'),
   };
   // A guest: a new account holding an accepted Preference invite for the General item.
-  const email = `guest.${Date.now()}@example.org`;
-  const reg = await fetch(`${stack.url}/api/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      type: 'General',
-      acceptedTermsOfService: true,
-      person: {
-        firstName: 'Guest',
-        lastName: 'Person',
-        knownAs: 'Guest',
-        type: 'SupporterAndDecisionMaker',
-        personalInformation: {},
-      },
-    }),
-  });
-  expect(reg.status).toBe(201);
-  who.guest = await signIn(stack.url, email);
+  who.guest = await registerAndSignIn(stack.url, 'guest');
   const dm = who.dm;
   if (dm) {
     dmClient = zeroClient(stack.zeroUrl, dm);

@@ -12,7 +12,7 @@ import { sweepMedia, UNSETTLED_MEDIA_MS, UNUSED_PHOTO_MS } from '../../api/media
 import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/runner/object-store.ts';
 import { seedId } from '../../api/seed.ts';
 import { MEDIA_LIMITS, mediaMessages } from '../../sync/media.ts';
-import { type SignedIn, signIn } from '../harness/clients.ts';
+import { registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
 
 const stack = inject('stack');
 const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
@@ -357,25 +357,7 @@ describe('who may read and change media', () => {
     const ana = await signIn(stack.url, 'ana@example.com');
     const tuiUser = await signIn(stack.url, 'tui@example.com');
     // A guest: a new account holding an accepted Preference invite for the tea.
-    const email = `media.guest.${Date.now()}@example.org`;
-    const reg = await fetch(`${stack.url}/api/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email,
-        type: 'General',
-        acceptedTermsOfService: true,
-        person: {
-          firstName: 'Guest',
-          lastName: 'Person',
-          knownAs: 'Guest',
-          type: 'SupporterAndDecisionMaker',
-          personalInformation: {},
-        },
-      }),
-    });
-    expect(reg.status).toBe(201);
-    const guest = await signIn(stack.url, email);
+    const guest = await registerAndSignIn(stack.url, 'media.guest');
     const invite = crypto.randomUUID();
     await sql`insert into invite (id, person_id, kind, target_id, expires_at, accepted_at, accepted_by, created_by)
               values (${invite}, ${aroha}, 'Preference', ${tea}, now() + interval '1 day', now(), ${guest.personId}, ${aroha})`;

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ACCESS, type Access } from '../../schema/enums.ts';
 import { categoryTitle, LIMITS } from '../../sync/library-fields.ts';
 import { trimInput } from '../../sync/validation.ts';
@@ -87,7 +87,7 @@ export function CategoryForm({
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const options = parentOptions(categories, selfId);
+  const options = useMemo(() => parentOptions(categories, selfId), [categories, selfId]);
   // A preselected parent the reader can no longer see falls back to None.
   const parentKnown = values.parentId === null || options.some((o) => o.id === values.parentId);
 

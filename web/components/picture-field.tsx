@@ -4,6 +4,7 @@ import { checkPicture, mediaSrc, uploadMedia } from '../media/upload.ts';
 import { messages } from '../messages.ts';
 
 const m = messages.media;
+const STATUS = { idle: '', uploading: m.uploading, done: m.uploaded, removed: m.removed } as const;
 
 /**
  * A picture in a form: shows the current one, uploads a new one as soon as it
@@ -32,9 +33,7 @@ export function PictureField({
 }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [state, setState] = useState<
-    { kind: 'idle' } | { kind: 'uploading' } | { kind: 'done' } | { kind: 'removed' }
-  >({ kind: 'idle' });
+  const [state, setState] = useState<'idle' | 'uploading' | 'done' | 'removed'>('idle');
   const [error, setError] = useState<string | undefined>();
   // A picture chosen here shows from the file itself, without a round trip.
   const [local, setLocal] = useState<{ mediaId: string; url: string } | undefined>();
@@ -49,16 +48,16 @@ export function PictureField({
       return;
     }
     setError(undefined);
-    setState({ kind: 'uploading' });
+    setState('uploading');
     onBusy?.(true);
     try {
       const mediaId = await uploadMedia(personId, file, target);
       setLocal({ mediaId, url: URL.createObjectURL(file) });
       onChange(mediaId);
-      setState({ kind: 'done' });
+      setState('done');
     } catch (e) {
       setError(e instanceof ApiError ? e.message : m.failed);
-      setState({ kind: 'idle' });
+      setState('idle');
     } finally {
       onBusy?.(false);
       if (inputRef.current) inputRef.current.value = '';
@@ -83,7 +82,7 @@ export function PictureField({
         accept="image/*"
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         aria-invalid={error ? true : undefined}
-        disabled={state.kind === 'uploading'}
+        disabled={state === 'uploading'}
         onChange={(e) => void choose(e.target.files?.[0])}
       />
       {value ? (
@@ -92,20 +91,14 @@ export function PictureField({
           className="secondary"
           onClick={() => {
             onChange(null);
-            setState({ kind: 'removed' });
+            setState('removed');
           }}
         >
           {m.remove}
         </button>
       ) : null}
       <p className="status" role="status">
-        {state.kind === 'uploading'
-          ? m.uploading
-          : state.kind === 'done'
-            ? m.uploaded
-            : state.kind === 'removed'
-              ? m.removed
-              : ''}
+        {STATUS[state]}
       </p>
       {error ? (
         <p id={`${id}-error`} className="field-error" role="alert">

@@ -623,7 +623,6 @@ export function PreferenceEditor({
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'reviewed'>('idle');
   const [uploading, setUploading] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   // What the form started from (then what it last saved): only fields changed
   // since are sent, so a save never undoes what someone else changed meanwhile.
   const baseline = useRef<PreferenceFields | undefined>(undefined);
@@ -726,9 +725,7 @@ export function PreferenceEditor({
 
   return (
     <form ref={formRef} className="card pf-form" onSubmit={save} noValidate>
-      <h1 ref={headingRef} tabIndex={-1}>
-        {title}
-      </h1>
+      <h1 tabIndex={-1}>{title}</h1>
       <p className="pf-subtitle">{row.title}</p>
       {isReview ? <p className="pf-intro">{t.reviewIntro}</p> : null}
       {error ? (

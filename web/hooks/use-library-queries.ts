@@ -1,3 +1,4 @@
+import type { Zero } from '@rocicorp/zero';
 import { useQuery } from '@rocicorp/zero/react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
@@ -7,6 +8,34 @@ import { queries } from '../../sync/queries.ts';
 import { storedSupportLevel, storedSupportSession, supportLevelKey } from '../support-session.ts';
 
 const personArea = getRouteApi('/people/$personId');
+
+/** Whether `me` works in `personId`'s library in a support session stored in this tab. */
+function isSupporting(me: string | undefined, personId: string) {
+  return me !== personId && storedSupportSession(personId) !== null;
+}
+
+/**
+ * Starts, from a route loader, the library queries its screen reads, chosen
+ * as the hooks below choose them: one's own (`categories`: which category
+ * query), or a supporter's at the level their session started with.
+ */
+export function preloadLibrary(
+  zero: Zero,
+  me: string | undefined,
+  personId: string,
+  reads: { preferences?: true; categories?: 'list' | 'forLibrary' },
+) {
+  const opts = { ttl: '1m' } as const;
+  if (isSupporting(me, personId)) {
+    const level = storedSupportLevel(personId);
+    if (!level) return;
+    if (reads.preferences) zero.preload(queries.preference.supported({ personId, level }), opts);
+    if (reads.categories) zero.preload(queries.category.supported({ personId, level }), opts);
+    return;
+  }
+  if (reads.preferences) zero.preload(queries.preference.list({ personId }), opts);
+  if (reads.categories) zero.preload(queries.category[reads.categories]({ personId }), opts);
+}
 const EMPTY: readonly never[] = [];
 
 /**
@@ -16,7 +45,7 @@ const EMPTY: readonly never[] = [];
  */
 export function useSupportLevel(personId: string) {
   const { session } = personArea.useRouteContext();
-  const supporting = session.person?.id !== personId && storedSupportSession(personId) !== null;
+  const supporting = isSupporting(session.person?.id, personId);
   const [link] = useQuery(queries.circle.myLink({ personId }), { enabled: supporting });
   const synced = link?.accessLevel;
   // Until the link has synced, the level the session started with (a level

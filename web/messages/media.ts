@@ -1,8 +1,6 @@
 /** Interface text of pictures and photos: part of the one catalogue, web/messages.ts. */
 
 export const mediaMessages = {
-  choose: 'Choose a picture',
-  replace: 'Choose another picture',
   remove: 'Remove the picture',
   uploading: 'Uploading the picture…',
   uploaded: 'The picture is ready. It is kept when you save.',

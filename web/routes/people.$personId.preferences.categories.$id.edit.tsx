@@ -1,7 +1,6 @@
 import { useZero } from '@rocicorp/zero/react';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { mutators } from '../../sync/mutators.ts';
-import { queries } from '../../sync/queries.ts';
 import {
   CategoryForm,
   CategoryMissing,
@@ -9,7 +8,7 @@ import {
 } from '../components/category-form.tsx';
 import { mutationError } from '../components/circle-common.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
-import { useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
+import { preloadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 
 const m = messages.category;
@@ -25,7 +24,9 @@ export const Route = createFileRoute('/people/$personId/preferences/categories/$
     }
   },
   loader: ({ context, params }) => {
-    context.zero.preload(queries.category.list({ personId: params.personId }), { ttl: '1m' });
+    preloadLibrary(context.zero, context.session.person?.id, params.personId, {
+      categories: 'list',
+    });
   },
   component: CategoryEdit,
 });

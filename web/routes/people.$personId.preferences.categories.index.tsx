@@ -1,10 +1,9 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { z } from 'zod';
-import { queries } from '../../sync/queries.ts';
 import { CategoryPhoto } from '../components/media-image.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
-import { useCategories } from '../hooks/use-library-queries.ts';
+import { preloadLibrary, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 
 const m = messages.category;
@@ -13,7 +12,9 @@ const m = messages.category;
 export const Route = createFileRoute('/people/$personId/preferences/categories/')({
   validateSearch: z.object({ hidden: z.boolean().optional().catch(undefined) }),
   loader: ({ context, params }) => {
-    context.zero.preload(queries.category.list({ personId: params.personId }), { ttl: '1m' });
+    preloadLibrary(context.zero, context.session.person?.id, params.personId, {
+      categories: 'list',
+    });
   },
   component: CategoryList,
 });
@@ -33,8 +34,14 @@ function CategoryList() {
   const topLevel = rows.filter((c) => c.parentId === null);
   const shown = topLevel.filter((c) => showHidden || !c.hidden);
   const hiddenCount = topLevel.length - shown.length;
-  const childCount = (id: string) =>
-    rows.filter((c) => c.parentId === id && (showHidden || !c.hidden)).length;
+  // Sub-categories shown, counted once per render rather than once per tile.
+  const children = new Map<string, number>();
+  for (const c of rows) {
+    if (c.parentId && (showHidden || !c.hidden)) {
+      children.set(c.parentId, (children.get(c.parentId) ?? 0) + 1);
+    }
+  }
+  const childCount = (id: string) => children.get(id) ?? 0;
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { queries } from '../../sync/queries.ts';
+import { preloadLibrary } from '../hooks/use-library-queries.ts';
 import {
   categoryScope,
   type FilterBy,
@@ -29,8 +29,10 @@ export const Route = createFileRoute('/people/$personId/preferences/filter/$filt
     isOnboarding: z.boolean().optional(),
   }),
   loader: ({ context, params }) => {
-    context.zero.preload(queries.preference.list({ personId: params.personId }), { ttl: '1m' });
-    context.zero.preload(queries.category.list({ personId: params.personId }), { ttl: '1m' });
+    preloadLibrary(context.zero, context.session.person?.id, params.personId, {
+      preferences: true,
+      categories: 'forLibrary',
+    });
   },
   component: FilteredList,
 });

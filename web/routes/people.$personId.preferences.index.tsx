@@ -1,8 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { z } from 'zod';
-import { queries } from '../../sync/queries.ts';
 import { canWrite } from '../hooks/use-can-write.ts';
+import { preloadLibrary } from '../hooks/use-library-queries.ts';
 import { GROUP_BYS, groupPreferences, isGroupBy } from '../library/grouping.ts';
 import {
   GroupedPreferences,
@@ -22,7 +22,10 @@ export const Route = createFileRoute('/people/$personId/preferences/')({
     isOnboarding: z.boolean().optional(),
   }),
   loader: ({ context, params }) => {
-    context.zero.preload(queries.preference.list({ personId: params.personId }), { ttl: '1m' });
+    preloadLibrary(context.zero, context.session.person?.id, params.personId, {
+      preferences: true,
+      categories: 'forLibrary',
+    });
   },
   component: PreferenceList,
 });

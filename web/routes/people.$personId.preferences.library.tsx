@@ -2,8 +2,8 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { FEELINGS, REVIEW_GROUPS } from '../../schema/enums.ts';
-import { queries } from '../../sync/queries.ts';
 import { reviewGroup } from '../../sync/review.ts';
+import { preloadLibrary } from '../hooks/use-library-queries.ts';
 import { categoryScope } from '../library/grouping.ts';
 import { useLibrary } from '../library/list-view.tsx';
 import { libraryMessages as m } from '../messages/library.ts';
@@ -12,8 +12,10 @@ import { libraryMessages as m } from '../messages/library.ts';
 export const Route = createFileRoute('/people/$personId/preferences/library')({
   validateSearch: z.object({ isOnboarding: z.boolean().optional() }),
   loader: ({ context, params }) => {
-    context.zero.preload(queries.preference.list({ personId: params.personId }), { ttl: '1m' });
-    context.zero.preload(queries.category.list({ personId: params.personId }), { ttl: '1m' });
+    preloadLibrary(context.zero, context.session.person?.id, params.personId, {
+      preferences: true,
+      categories: 'forLibrary',
+    });
   },
   component: LibraryOverview,
 });

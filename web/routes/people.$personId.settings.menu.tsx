@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { MenuList } from '../components/menu.tsx';
 import { messages } from '../messages.ts';
 import type { NavContext } from '../navigation/menu.ts';
+import { webAuthnSupported } from '../passkeys.ts';
 
 /** Spec §2: the Supporter's menu; anyone else is sent to their home. */
 export const Route = createFileRoute('/people/$personId/settings/menu')({
@@ -24,7 +25,7 @@ function SupporterMenu() {
     guestOf: null,
     hasOrganisations: false,
     isPlatformUser: false,
-    passkeysSupported: 'PublicKeyCredential' in window,
+    passkeysSupported: webAuthnSupported(),
     hasPasskeys: false,
     iosNative: false,
   };

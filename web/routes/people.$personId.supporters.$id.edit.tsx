@@ -17,7 +17,6 @@ function SupporterEdit() {
   const { personId, id } = Route.useParams();
   const { session } = Route.useRouteContext();
   const me = session.person?.id ?? '';
-  const _own = me === personId;
   const zero = useZero();
   const navigate = useNavigate();
   const baseId = useId();

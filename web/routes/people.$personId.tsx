@@ -7,6 +7,7 @@ import { SupportHeader } from '../components/support-header.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
 import { bottomItems, menuKind, type NavContext } from '../navigation/menu.ts';
+import { webAuthnSupported } from '../passkeys.ts';
 import { getSession } from '../session.ts';
 import { guestKey, storedSupportSession } from '../support-session.ts';
 
@@ -114,7 +115,7 @@ function BottomNav({
     guestOf,
     hasOrganisations: false,
     isPlatformUser: myType === 'Platform',
-    passkeysSupported: typeof window !== 'undefined' && 'PublicKeyCredential' in window,
+    passkeysSupported: webAuthnSupported(),
     hasPasskeys: false,
     iosNative: false,
   };
