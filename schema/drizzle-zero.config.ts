@@ -106,6 +106,7 @@ export default drizzleZeroConfig(drizzleSchema, {
     billingCustomer: false,
     billingPrice: false,
     billingEvent: false,
+    rateEvent: false,
   },
   manyToMany: {
     preference: {

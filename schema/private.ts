@@ -65,6 +65,15 @@ export const magicLinkChallenge = privateSchema.table(
     completedAt: timestamptz('completed_at'),
     attempts: integer('attempts').notNull().default(0),
     ip: text('ip'),
+    /**
+     * The short code shown on the asking device, hashed: opening the link on
+     * another browser asks for it (issue 11, ADR 012).
+     */
+    codeHash: text('code_hash'),
+    /** The asking browser's User-Agent, to show where the sign-in was asked. */
+    userAgent: text('user_agent'),
+    /** Set when the person opening the link says they did not ask for it. */
+    cancelledAt: timestamptz('cancelled_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -173,3 +182,19 @@ export const billingEvent = privateSchema.table('billing_event', {
   receivedAt: timestamptz('received_at').notNull().defaultNow(),
   processedAt: timestamptz('processed_at'),
 });
+
+/**
+ * One counted action for an abuse limit (invites sent, registrations, ...):
+ * `bucket` names the limit, `subject` whom it counts (an account or an
+ * address). Limits count the rows of a window; old rows are swept.
+ */
+export const rateEvent = privateSchema.table(
+  'rate_event',
+  {
+    id: text('id').primaryKey(),
+    bucket: text('bucket').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('rate_event_bucket_subject_created_idx').on(t.bucket, t.subject, t.createdAt)],
+);
