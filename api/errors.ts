@@ -13,8 +13,9 @@ export const requestMessages = {
   badBody: 'Please check what you sent.',
 } as const;
 
-const STATUS_OF: Record<string, 400 | 401 | 403 | 404> = {
+const STATUS_OF: Record<string, 400 | 401 | 403 | 404 | 409> = {
   invalid: 400,
+  conflict: 409,
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,

@@ -16,6 +16,7 @@ import { assertCategoryPhoto } from './media.ts';
 import {
   ACCESSES_FOR_LEVEL,
   assertLibraryWrite,
+  assertNewId,
   categoryReadableBy,
   found,
   preferenceReadableBy,
@@ -176,6 +177,7 @@ export async function createCategory(
     existing: parent ? [parent.access] : [],
     wanted: [args.access],
   });
+  await assertNewId(tx, 'category', args.id);
   if (parent) await assertNotInside(tx, parent, args.id);
   if (args.photoId) await assertCategoryPhoto(tx, args.personId, args.id, args.photoId);
   const now = Date.now();

@@ -6,6 +6,8 @@ export const ErrorCode = {
   forbidden: 'forbidden',
   notFound: 'not_found',
   invalid: 'invalid',
+  /** A create whose client-chosen id is already taken: creates never overwrite. */
+  conflict: 'conflict',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -14,6 +16,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   forbidden: 'You do not have permission to do that.',
   not_found: 'We could not find that.',
   invalid: 'Please check what you entered.',
+  conflict: 'This has already been created. Please reload and try again.',
 };
 
 export function appError(code: ErrorCode, message: string = errorMessages[code]) {

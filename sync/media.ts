@@ -14,7 +14,13 @@ import { type Change, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { itemId } from './library-fields.ts';
-import { assertLibraryWrite, found, readableMedia, requireAuth } from './permissions.ts';
+import {
+  assertLibraryWrite,
+  assertNewId,
+  found,
+  readableMedia,
+  requireAuth,
+} from './permissions.ts';
 
 export const MEDIA_LIMITS = {
   /** Bytes of one image (a photo from a phone camera fits). */
@@ -113,6 +119,7 @@ export async function beginUpload(
   if (args.purpose === 'photo' && args.preferenceId) throw appError('invalid');
   const pref = await preferenceOf(tx, args.personId, args.preferenceId);
   await assertLibraryWrite(tx, me, args.personId, { existing: accessOf(pref) });
+  await assertNewId(tx, 'media', args.id);
   const now = Date.now();
   await tx.mutate.media.insert({
     id: args.id,

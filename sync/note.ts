@@ -8,7 +8,13 @@ import { zql } from '../schema/zero-schema.gen.ts';
 import { type Change, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { itemId, noteBody, noteTitle } from './library-fields.ts';
-import { assertLibraryWrite, found, readableNotes, requireAuth } from './permissions.ts';
+import {
+  assertLibraryWrite,
+  assertNewId,
+  found,
+  readableNotes,
+  requireAuth,
+} from './permissions.ts';
 import { visiblePerson } from './preference.ts';
 
 const id = itemId;
@@ -51,6 +57,7 @@ export async function createNote(
   const target = await writablePreference(tx, ctx, args.preferenceId);
   if (!target) return undefined;
   const { me, pref } = target;
+  await assertNewId(tx, 'note', args.id);
   const now = Date.now();
   await tx.mutate.note.insert({
     id: args.id,

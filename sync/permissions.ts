@@ -46,6 +46,24 @@ export function found<T>(tx: Transaction, row: T | undefined): T | undefined {
   return row;
 }
 
+/** Tables whose rows a client creates with an id of its own choosing. */
+type ClientCreated = 'preference' | 'category' | 'note' | 'review' | 'media';
+
+/**
+ * Before a create: the id the client chose must be new. An insert of an
+ * existing key does nothing in Zero, and whatever the create does next
+ * (links, history) would then act on someone else's row; so a create never
+ * upserts. The check reads every row, not only readable ones: a taken id is
+ * refused whoever holds it (ids are random UUIDs: the caller learns only that
+ * the id they already hold is taken). On the client the server decides.
+ */
+export async function assertNewId(tx: Transaction, table: ClientCreated, id: string) {
+  if (tx.location !== 'server') return;
+  const q = zql[table] as unknown as Query<ClientCreated>;
+  const rows = await tx.run(q.where('id', id).limit(1));
+  if (rows.length > 0) throw appError('conflict');
+}
+
 export function requireAuth(ctx: ZeroContext): AuthContext {
   if (!ctx) throw appError('unauthenticated');
   return ctx;

@@ -29,6 +29,7 @@ import { mediaMessages } from './media.ts';
 import {
   ACCESSES_FOR_LEVEL,
   assertLibraryWrite,
+  assertNewId,
   categoryReadableBy,
   found,
   personReadableBy,
@@ -239,6 +240,7 @@ export async function createPreference(
   const me = requireAuth(ctx);
   const cats = await categoryAccesses(tx, args.personId, args.categoryIds);
   await assertLibraryWrite(tx, me, args.personId, { existing: cats, wanted: [args.access] });
+  await assertNewId(tx, 'preference', args.id);
   const now = Date.now();
   await tx.mutate.preference.insert({
     id: args.id,
@@ -408,6 +410,7 @@ export async function reviewPreference(
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
   await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
+  await assertNewId(tx, 'review', args.reviewId);
   const now = Date.now();
   const schedule = args.reviewSchedule ?? row.reviewSchedule;
   const next = nextReviewAt(schedule, now);
