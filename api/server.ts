@@ -12,6 +12,14 @@ import { clearSessionCookie, sessionFromRequest, signOutSession } from './auth/s
 import { circleRoutes } from './circle.ts';
 import type { Config } from './config.ts';
 import type { Db, Sql } from './db.ts';
+import {
+  apiHeaders,
+  cleanInput,
+  JSON_BODY_LIMIT,
+  pageHeaders,
+  sizeLimit,
+  ZERO_BODY_LIMIT,
+} from './edge.ts';
 import { jsonError } from './errors.ts';
 import { inviteRoutes } from './invites.ts';
 import { libraryRoutes } from './library.ts';
@@ -50,6 +58,36 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   const allowedOrigin = new URL(config.publicUrl).origin;
   const app = new Hono();
   if (config.LOG_REQUESTS) app.use('*', logger());
+
+  // The edge (api/edge.ts, ADR 013): headers on every response; a body's size
+  // checked before it is read; no control characters in any input.
+  app.use('/api/*', apiHeaders(production));
+  const zeroLimit = sizeLimit(ZERO_BODY_LIMIT);
+  const jsonLimit = sizeLimit(JSON_BODY_LIMIT);
+  app.use('/api/*', (c, next) =>
+    c.req.path.startsWith('/api/zero/') ? zeroLimit(c, next) : jsonLimit(c, next),
+  );
+  // Zero's push is checked a mutation at a time (api/zero/endpoints.ts).
+  app.use('/api/*', (c, next) =>
+    c.req.path.startsWith('/api/zero/') ? next() : cleanInput(c, next),
+  );
+  let mediaOrigin: string | undefined;
+  const media = deps.media;
+  if (media) {
+    // The store's origin, as the browser reaches it (a signed URL says it).
+    media
+      .signDownload('origin-probe', 60)
+      .then((url) => {
+        mediaOrigin = new URL(url).origin;
+      })
+      .catch((e: unknown) => console.error('media: cannot sign a URL', e));
+  }
+  const pages = pageHeaders({
+    zero: config.zeroPublicUrl,
+    media: () => mediaOrigin,
+    production,
+  });
+  app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : pages(c, next)));
 
   // State-changing requests from another origin are refused. Requests without an
   // Origin header (server-to-server, e.g. zero-cache for a Node client) pass;

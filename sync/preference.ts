@@ -28,10 +28,12 @@ import {
 import { mediaMessages } from './media.ts';
 import {
   ACCESSES_FOR_LEVEL,
+  accessAllows,
   assertLibraryWrite,
   assertNewId,
   categoryReadableBy,
   found,
+  type LibraryAccess,
   personReadableBy,
   readablePreferences,
   requireAuth,
@@ -199,9 +201,15 @@ async function categoryAccesses(
 }
 
 /**
- * Makes the preference's categories exactly `ids`. Links carry the
- * preference's access and status (the database keeps them so, by trigger;
- * setting them here keeps the browser's optimistic copy right too).
+ * Makes the preference's categories that the caller can see exactly `ids`.
+ * Links to categories the caller cannot see (a Restricted category, for a
+ * General supporter) are left as they are: a change never touches what its
+ * author cannot see. `ids` are categories of `personId` (categoryAccesses),
+ * the preference's owner. Links carry the preference's access and status
+ * (the database keeps them so, by trigger; setting them here keeps the
+ * browser's optimistic copy right too). `access`: the caller's, from
+ * assertLibraryWrite (undefined on the client, which holds only what it may
+ * see).
  */
 async function setCategories(
   tx: Transaction,
@@ -209,15 +217,21 @@ async function setCategories(
   preferenceId: string,
   ids: readonly string[],
   pref: { access: Access; status: 'Draft' | 'Published' },
+  access: LibraryAccess | undefined,
 ) {
-  const current = await tx.run(zql.preferenceCategory.where('preferenceId', preferenceId));
+  const links = await tx.run(
+    zql.preferenceCategory.where('preferenceId', preferenceId).related('category'),
+  );
+  const current = links.filter(
+    (l) => !access || (l.category && accessAllows(access, l.category.access)),
+  );
   const wanted = new Set(ids);
   for (const row of current) {
     if (!wanted.has(row.categoryId)) {
       await tx.mutate.preferenceCategory.delete({ preferenceId, categoryId: row.categoryId });
     }
   }
-  const have = new Set(current.map((r) => r.categoryId));
+  const have = new Set(links.map((r) => r.categoryId));
   for (const categoryId of wanted) {
     if (!have.has(categoryId)) {
       await tx.mutate.preferenceCategory.insert({
@@ -239,7 +253,10 @@ export async function createPreference(
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
   const cats = await categoryAccesses(tx, args.personId, args.categoryIds);
-  await assertLibraryWrite(tx, me, args.personId, { existing: cats, wanted: [args.access] });
+  const access = await assertLibraryWrite(tx, me, args.personId, {
+    existing: cats,
+    wanted: [args.access],
+  });
   await assertNewId(tx, 'preference', args.id);
   const now = Date.now();
   await tx.mutate.preference.insert({
@@ -261,7 +278,7 @@ export async function createPreference(
     reviewedAt: null,
     reviewedBy: null,
   });
-  await setCategories(tx, args.personId, args.id, args.categoryIds, args);
+  await setCategories(tx, args.personId, args.id, args.categoryIds, args, access);
   return {
     personId: args.personId,
     type: 'Create',
@@ -293,7 +310,7 @@ export async function updatePreference(
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
   const cats = args.categoryIds ? await categoryAccesses(tx, row.personId, args.categoryIds) : [];
-  await assertLibraryWrite(tx, me, row.personId, {
+  const access = await assertLibraryWrite(tx, me, row.personId, {
     existing: [row.access, ...cats],
     wanted: args.access ? [args.access] : [],
   });
@@ -329,7 +346,9 @@ export async function updatePreference(
     access: args.access ?? row.access,
     status: publishing ? ('Published' as const) : row.status,
   };
-  if (args.categoryIds) await setCategories(tx, row.personId, row.id, args.categoryIds, linked);
+  if (args.categoryIds) {
+    await setCategories(tx, row.personId, row.id, args.categoryIds, linked, access);
+  }
   if (tx.location === 'client' && (linked.access !== row.access || linked.status !== row.status)) {
     // The links follow: on the server the database's trigger has done it already.
     const links = await tx.run(zql.preferenceCategory.where('preferenceId', row.id));

@@ -1,13 +1,115 @@
 import { mustGetMutator, mustGetQuery } from '@rocicorp/zero';
-import { handleMutateRequest, handleQueryRequest } from '@rocicorp/zero/server';
-import { Hono } from 'hono';
+import {
+  ApplicationError,
+  handleMutateRequest,
+  handleQueryRequest,
+  isApplicationError,
+} from '@rocicorp/zero/server';
+import { type Context, Hono } from 'hono';
 import { schema } from '../../schema/zero-schema.gen.ts';
+import { appError, ErrorCode } from '../../sync/errors.ts';
 import { queries } from '../../sync/queries.ts';
 import { sessionFromRequest } from '../auth/sessions.ts';
 import type { Db } from '../db.ts';
+import { edgeMessages, hasControlCharacters } from '../edge.ts';
 import { jsonError } from '../errors.ts';
 import type { ZeroDb } from './db-provider.ts';
 import { serverMutators } from './server-mutators.ts';
+
+/**
+ * zero-cache names its app and shard in the query string (`appID`, and
+ * `schema` = `<appID>_<shard>`, where it keeps each client's last mutation);
+ * the mutate handler writes there. This stack runs the default app and shard
+ * (api/runner/zero-cache.ts sets neither), so anything else is refused before
+ * it reaches a statement.
+ */
+const ZERO_APP_ID = 'zero';
+const ZERO_UPSTREAM_SCHEMA = `${ZERO_APP_ID}_0`;
+
+export const zeroEndpointMessages = {
+  loggedOut: 'You must be logged in to view this page',
+  badParams: 'This request did not come from our sync service.',
+  badBody: 'Please check what you sent.',
+  internal: 'Sorry, something went wrong. Please try again.',
+} as const;
+
+/** Codes a client may read as they are: our refusals, and `internal` (already reworded). */
+const OUR_CODES = new Set<string>([...Object.values(ErrorCode), 'internal']);
+
+function codeOf(details: unknown): string | undefined {
+  return typeof details === 'object' && details !== null && 'code' in details
+    ? String(details.code)
+    : undefined;
+}
+
+type MutationResult = { id: unknown; result: Record<string, unknown> };
+
+/**
+ * What a client may read of a mutate response: our refusals (an app error
+ * with one of sync/errors.ts's codes) as they are; any other failure (a
+ * database error, whose message quotes the statement and its parameters) as a
+ * code and a human message, the details to the server log only.
+ */
+export function sanitizeMutateResponse(res: unknown): unknown {
+  if (typeof res !== 'object' || res === null) return res;
+  const r = res as Record<string, unknown>;
+  if (r.kind === 'MutateResponse' && Array.isArray(r.mutations)) {
+    return {
+      ...r,
+      mutations: (r.mutations as MutationResult[]).map((m) => {
+        const result = m.result;
+        if (result?.error !== 'app') return m;
+        const code = codeOf(result.details);
+        if (code && OUR_CODES.has(code)) return m;
+        console.error('zero mutate: mutation failed:', result.message);
+        return {
+          ...m,
+          result: {
+            error: 'app',
+            message: zeroEndpointMessages.internal,
+            details: { code: 'internal' },
+          },
+        };
+      }),
+    };
+  }
+  if ('message' in r && typeof r.kind === 'string') {
+    // PushFailed / TransformFailed: keep the kind, reason and ids zero-cache needs.
+    console.error(`zero: ${r.kind}:`, r.message);
+    const { details: _details, ...rest } = r;
+    return { ...rest, message: zeroEndpointMessages.internal };
+  }
+  return res;
+}
+
+/** As sanitizeMutateResponse, for a query response: each failed query keeps parse errors only. */
+export function sanitizeQueryResponse(res: unknown): unknown {
+  if (typeof res !== 'object' || res === null) return res;
+  const r = res as Record<string, unknown>;
+  if (r.kind === 'QueryResponse' && Array.isArray(r.queries)) {
+    return {
+      ...r,
+      queries: (r.queries as Record<string, unknown>[]).map((q) => {
+        if (q.error === undefined || q.error === 'parse') return q;
+        const code = codeOf(q.details);
+        if (code && OUR_CODES.has(code)) return q;
+        console.error('zero query: failed:', q.message);
+        const { details: _details, ...rest } = q;
+        return { ...rest, message: zeroEndpointMessages.internal };
+      }),
+    };
+  }
+  return sanitizeMutateResponse(res);
+}
+
+/** The request's app and shard, when they are this stack's; else undefined. */
+function zeroParams(c: Context): URLSearchParams | undefined {
+  const params = new URL(c.req.url).searchParams;
+  if (params.get('schema') !== ZERO_UPSTREAM_SCHEMA || params.get('appID') !== ZERO_APP_ID) {
+    return undefined;
+  }
+  return params;
+}
 
 /**
  * zero-cache forwards the browser's cookie (ZERO_*_FORWARD_COOKIES) to these
@@ -20,33 +122,57 @@ export function zeroRoutes(deps: { db: Db; zdb: ZeroDb }) {
 
   app.post('/query', async (c) => {
     const who = await sessionFromRequest(deps.db, c.req.raw.headers);
-    if (!who)
-      return jsonError(c, 401, 'unauthenticated', 'You must be logged in to view this page');
+    if (!who) return jsonError(c, 401, 'unauthenticated', zeroEndpointMessages.loggedOut);
+    const body = await c.req.json().catch(() => undefined);
+    if (body === undefined) return jsonError(c, 400, 'invalid', zeroEndpointMessages.badBody);
     const ctx = who.auth;
-    return c.json(
-      await handleQueryRequest({
-        handler: (name, args) => mustGetQuery(queries, name).fn({ args, ctx }),
-        schema,
-        request: c.req.raw,
-        userID: ctx.userID,
-      }),
-    );
+    const res = await handleQueryRequest({
+      handler: (name, args) => mustGetQuery(queries, name).fn({ args, ctx }),
+      schema,
+      body,
+      query: new URL(c.req.url).searchParams,
+      userID: ctx.userID,
+    });
+    return c.json(sanitizeQueryResponse(res) as Record<string, unknown>);
   });
 
   app.post('/mutate', async (c) => {
     const who = await sessionFromRequest(deps.db, c.req.raw.headers);
-    if (!who)
-      return jsonError(c, 401, 'unauthenticated', 'You must be logged in to view this page');
+    if (!who) return jsonError(c, 401, 'unauthenticated', zeroEndpointMessages.loggedOut);
+    const query = zeroParams(c);
+    if (!query) return jsonError(c, 400, 'invalid', zeroEndpointMessages.badParams);
+    const body = await c.req.json().catch(() => undefined);
+    if (body === undefined) return jsonError(c, 400, 'invalid', zeroEndpointMessages.badBody);
     const ctx = who.auth;
-    return c.json(
-      await handleMutateRequest({
-        dbProvider,
-        handler: (transact) =>
-          transact((tx, name, args) => mustGetMutator(serverMutators, name).fn({ tx, args, ctx })),
-        request: c.req.raw,
-        userID: ctx.userID,
-      }),
-    );
+    const res = await handleMutateRequest({
+      dbProvider,
+      handler: (transact, mutation) => {
+        // The edge's rule for Zero: one mutation with a control character is
+        // refused on its own (a refused push would hold up the client's queue).
+        if (hasControlCharacters(mutation.args)) {
+          throw appError('invalid', edgeMessages.controlCharacters);
+        }
+        return transact(async (tx, name, args) => {
+          try {
+            return await mustGetMutator(serverMutators, name).fn({ tx, args, ctx });
+          } catch (e) {
+            // Our refusals pass as they are. Anything else (a database error
+            // quotes its statement and parameters) is logged here and becomes
+            // a code and a message: Zero stores the result it is given and
+            // replicates it to the client.
+            if (isApplicationError(e)) throw e;
+            console.error(`zero mutate: ${name} failed:`, e);
+            throw new ApplicationError(zeroEndpointMessages.internal, {
+              details: { code: 'internal' },
+            });
+          }
+        });
+      },
+      body,
+      query,
+      userID: ctx.userID,
+    });
+    return c.json(sanitizeMutateResponse(res) as Record<string, unknown>);
   });
 
   return app;

@@ -167,6 +167,19 @@ async function rowOf(kind: Kind, id: string) {
   return rows[0];
 }
 
+/** An item with everything a create could touch: its row, its category links, its history. */
+async function snapshotOf(t: Thing) {
+  const row = (await sql`select * from ${sql(tableOf[t.kind])} where id = ${t.id}`)[0];
+  const links =
+    t.kind === 'note'
+      ? []
+      : await sql`select preference_id, category_id, person_id from preference_category
+                  where ${sql(t.kind === 'preference' ? 'preference_id' : 'category_id')} = ${t.id}
+                  order by preference_id, category_id`;
+  const history = await sql`select count(*)::int n from history_event where related_id = ${t.id}`;
+  return { row, links: [...links], history: history[0]?.n };
+}
+
 /** A throwaway item of Aroha's, made as she would, for the delete cells. */
 async function throwaway(kind: Kind, access: Access): Promise<string> {
   const id = crypto.randomUUID();
@@ -501,6 +514,48 @@ describe('authorization matrix', () => {
             await sql`delete from ${sql(tableOf[thing.kind])} where id = ${id}`;
           }
         });
+      }
+
+      // Issue 11: a create never upserts. Whoever sends a create with the id of
+      // an existing item (in their own library or Aroha's), it is refused and the
+      // item, its category links and its history stay as they were.
+      for (const thing of things) {
+        for (const into of ['own library', "Aroha's library"] as const) {
+          if (thing.kind === 'note' && into === 'own library') continue;
+          test(`${thing.name} · create with its existing id, into ${into} · Zero mutator → refused, unchanged`, async () => {
+            const me = signedIn(actor);
+            cells++;
+            const before = await snapshotOf(thing);
+            if (!me) {
+              expect(await signedOutMutate()).toBe(401);
+              expect(await snapshotOf(thing)).toEqual(before);
+              return;
+            }
+            const personId = into === 'own library' ? me.personId : aroha;
+            const args =
+              thing.kind === 'preference'
+                ? {
+                    id: thing.id,
+                    personId,
+                    title: `Taken by ${label(actor)}`,
+                    access: 'General' as const,
+                    // Draft: no category needed; the old code then cleared the links.
+                    status: 'Draft' as const,
+                    categoryIds: into === 'own library' ? [] : [parentOf('category', 'General')],
+                  }
+                : thing.kind === 'category'
+                  ? { id: thing.id, personId, title: `Taken by ${label(actor)}` }
+                  : {
+                      id: thing.id,
+                      preferenceId: parentOf('preference', 'General'),
+                      title: `Taken by ${label(actor)}`,
+                      body: 'Overwrite?',
+                    };
+            const result = await clientOf(me).mutate(zeroCreate(thing.kind, args as never)).server;
+            expect(result.type).toBe('error');
+            expect(await snapshotOf(thing)).toEqual(before);
+          });
+        }
       }
 
       // Sam's link is the target; nobody may change their own link's level.

@@ -1,0 +1,192 @@
+/**
+ * What every request meets before a handler (issue 11, ADR 013): security
+ * headers on every response, a size limit before any body is parsed, and no
+ * control characters in paths, query strings or JSON bodies. Postgres refuses
+ * a NUL byte in text with an error, so one must never reach a query; the
+ * other control characters (all but tab, line feed and carriage return) have
+ * no place in anything a person types.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { jsonError } from './errors.ts';
+
+export const edgeMessages = {
+  tooLarge: 'What you sent is too large. Please send less at a time.',
+  controlCharacters:
+    'What you sent contains hidden control characters that we cannot store. Please remove them and try again.',
+  badAddress: 'That address is not valid.',
+  badJson: 'Please check what you sent: it is not valid JSON.',
+} as const;
+
+/** JSON bodies of the REST API. A preference's longest text is 10,000 characters. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+/**
+ * Zero's push from zero-cache: one request may carry a batch of mutations that
+ * waited while a tablet was offline, so it may be larger than one REST body.
+ */
+export const ZERO_BODY_LIMIT = 4 * 1024 * 1024;
+
+/** Control characters but tab (09), line feed (0A) and carriage return (0D). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Whether any string in `value` (keys included) holds a control character. */
+export function hasControlCharacters(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return CONTROL.test(value);
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => hasControlCharacters(v, depth + 1));
+  return Object.entries(value).some(
+    ([k, v]) => CONTROL.test(k) || hasControlCharacters(v, depth + 1),
+  );
+}
+
+/** 413 before anything is parsed when a body is larger than `maxSize` bytes. */
+export function sizeLimit(maxSize: number): MiddlewareHandler {
+  return bodyLimit({
+    maxSize,
+    onError: (c) => {
+      // The rest of the body is not read: the connection cannot carry another request.
+      c.header('connection', 'close');
+      return jsonError(c, 413, 'too_large', edgeMessages.tooLarge);
+    },
+  });
+}
+
+/**
+ * Refuses (400) a path or query string that decodes to a control character
+ * (`%00` in an id), or is not valid percent-encoding; and a JSON body that
+ * holds one in any string. The body is read as text once; handlers read it
+ * again from Hono's cache (c.req.json()).
+ */
+export const cleanInput: MiddlewareHandler = async (c, next) => {
+  const url = new URL(c.req.url);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname) + decodeURIComponent(url.search.replace(/\+/g, ' '));
+  } catch {
+    return jsonError(c, 400, 'invalid', edgeMessages.badAddress);
+  }
+  if (CONTROL.test(decoded)) return jsonError(c, 400, 'invalid', edgeMessages.controlCharacters);
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && isJsonLike(c)) {
+    const text = await c.req.text();
+    if (CONTROL.test(text)) return jsonError(c, 400, 'invalid', edgeMessages.controlCharacters);
+    if (text.includes('\\u') || text.includes('\\U')) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // Not JSON: the handler says what it expected.
+        parsed = undefined;
+      }
+      if (hasControlCharacters(parsed)) {
+        return jsonError(c, 400, 'invalid', edgeMessages.controlCharacters);
+      }
+    }
+  }
+  await next();
+};
+
+/** JSON, or a body whose type was not given (handlers parse those as JSON too). */
+function isJsonLike(c: Context): boolean {
+  const type = c.req.header('content-type');
+  if (!type) return (c.req.header('content-length') ?? '0') !== '0' || !!c.req.raw.body;
+  return /^application\/([\w.+-]+\+)?json\b/i.test(type) || /^text\/plain\b/i.test(type);
+}
+
+/**
+ * Permissions-Policy: the camera and microphone for this site only (photos
+ * and recordings of the media pages); every other powerful feature off.
+ */
+const permissionsPolicy = {
+  camera: ['self'],
+  microphone: ['self'],
+  fullscreen: ['self'],
+  geolocation: false,
+  payment: false,
+  usb: false,
+  serial: false,
+  bluetooth: false,
+  hid: false,
+  midi: false,
+  magnetometer: false,
+  gyroscope: false,
+  accelerometer: false,
+  displayCapture: false,
+  browsingTopics: false,
+} satisfies Record<string, string[] | false>;
+
+/** ws(s) twin of an http(s) origin: the Zero client talks WebSocket to zero-cache. */
+function webSocketOrigin(origin: string): string {
+  return origin.replace(/^http/, 'ws');
+}
+
+export type HeaderOrigins = {
+  /** zero-cache, as the browser reaches it. */
+  zero: string;
+  /** Where media are read from and uploaded to, once known (the store's origin). */
+  media: () => string | undefined;
+  production: boolean;
+};
+
+/**
+ * Headers of the web app's pages: the CSP of ADR 013, nosniff, a strict
+ * referrer, no framing (also by X-Frame-Options for old browsers), the
+ * Permissions-Policy above, HSTS in production.
+ */
+export function pageHeaders(origins: HeaderOrigins): MiddlewareHandler {
+  const zero = new URL(origins.zero).origin;
+  const media = (_c: Context, _d: string) => origins.media() ?? '';
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // React sets styles through the CSSOM (allowed); no inline <style> or style="".
+      styleSrc: ["'self'"],
+      connectSrc: ["'self'", zero, webSocketOrigin(zero), media],
+      // data: for the invite QR code; blob: for a picture's preview before upload.
+      imgSrc: ["'self'", 'data:', 'blob:', media],
+      mediaSrc: ["'self'", 'blob:', media],
+      fontSrc: ["'self'"],
+      workerSrc: ["'self'", 'blob:'],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+    },
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xContentTypeOptions: 'nosniff',
+    crossOriginOpenerPolicy: 'same-origin',
+    crossOriginResourcePolicy: 'same-origin',
+    strictTransportSecurity: origins.production ? 'max-age=31536000; includeSubDomains' : false,
+    permissionsPolicy,
+  });
+}
+
+/**
+ * Headers of every API response: nosniff, no framing, no referrer leak, and
+ * `Cache-Control: no-store` unless the handler chose otherwise (personal data
+ * must not sit in a shared or disk cache). A handler's own headers (media
+ * served with a sandboxing CSP) are kept.
+ */
+export function apiHeaders(production: boolean): MiddlewareHandler {
+  const headers = secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xContentTypeOptions: 'nosniff',
+    crossOriginResourcePolicy: 'same-origin',
+    crossOriginOpenerPolicy: false,
+    strictTransportSecurity: production ? 'max-age=31536000; includeSubDomains' : false,
+    overwrite: false,
+  });
+  return async (c, next) => {
+    await headers(c, async () => {
+      await next();
+      if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
+    });
+  };
+}

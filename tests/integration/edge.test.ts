@@ -1,0 +1,261 @@
+/**
+ * Issue 11, items 3, 5 and 6, at the API's edge: every API response carries
+ * nosniff, no framing and no-store; bodies over the limit are refused before
+ * they are parsed; control characters (NUL above all) in a path, a query or a
+ * body get a 400 and change nothing; and no answer ever quotes SQL.
+ */
+import http from 'node:http';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { seedId } from '../../api/seed.ts';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import { type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
+
+const stack = inject('stack');
+const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
+const aroha = seedId('person:aroha');
+const tea = seedId('preference:aroha:tea');
+const food = seedId('category:aroha:food');
+const teaNote = seedId('note:aroha:tea');
+
+let dm: SignedIn;
+let z: ReturnType<typeof zeroClient>;
+beforeAll(async () => {
+  dm = await signIn(stack.url, 'aroha@example.com');
+  z = zeroClient(stack.zeroUrl, dm);
+  await z.run(queries.preference.byId({ personId: aroha, id: tea }), { type: 'complete' });
+});
+afterAll(async () => {
+  await z.close();
+  await sql.end();
+});
+
+const SQL_WORDS = /failed query|insert into|update "|select |params:|statement|postgres/i;
+
+async function teaNow() {
+  return (await sql`select * from preference where id = ${tea}`)[0];
+}
+
+function send(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
+  return fetch(`${stack.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie: dm.cookie, ...extra },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+}
+
+describe('headers on every API response', () => {
+  for (const [what, path] of [
+    ['a JSON read', `/api/people/${aroha}/preferences/${tea}`],
+    ['the session', '/api/session'],
+    ['an unknown endpoint', '/api/nothing-here'],
+    ['a refusal', `/api/people/${aroha}/preferences/${crypto.randomUUID()}`],
+  ] as const) {
+    test(`${what}: nosniff, no framing, no-store`, async () => {
+      const res = await send('GET', path);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    });
+  }
+});
+
+/**
+ * Announces a body of `length` bytes and sends none of it: the answer must
+ * come from the announced length alone, before anything is read or parsed.
+ */
+function statusForLength(method: string, path: string, length: number, cookie?: string) {
+  return new Promise<number>((resolve, reject) => {
+    const req = http.request(`${stack.url}${path}`, {
+      method,
+      agent: false,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': length,
+        ...(cookie ? { cookie } : {}),
+      },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+      req.destroy();
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+  });
+}
+
+describe('size', () => {
+  test('a JSON body over 1 MB is refused with 413 before it is read, and nothing changes', async () => {
+    const before = await teaNow();
+    const status = await statusForLength(
+      'PUT',
+      `/api/people/${aroha}/preferences/${tea}`,
+      2 * 1024 * 1024,
+      dm.cookie,
+    );
+    expect(status).toBe(413);
+    expect(await teaNow()).toEqual(before);
+  });
+
+  test('an 8 MB body to the sign-in endpoint is refused with 413', async () => {
+    expect(
+      await statusForLength('POST', '/api/authentication/email/track/authenticate', 8 << 20),
+    ).toBe(413);
+  });
+
+  test('the refusal is JSON with a code', async () => {
+    // Small enough to be read whole before the answer: the body of the answer.
+    const res = await fetch(`${stack.url}/api/people/${aroha}/preferences/${tea}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: dm.cookie },
+      body: JSON.stringify({ description: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('too_large');
+  });
+});
+
+describe('control characters', () => {
+  const nul = '\u0000';
+  const fields: [string, string, string, Record<string, unknown>][] = [
+    ['a preference title', 'PUT', `/api/people/${aroha}/preferences/${tea}`, { title: `T${nul}` }],
+    [
+      'a preference description',
+      'PUT',
+      `/api/people/${aroha}/preferences/${tea}`,
+      { description: `D${nul}` },
+    ],
+    [
+      'a category name',
+      'PUT',
+      `/api/people/${aroha}/preferences/categories/${food}`,
+      { title: `C${nul}` },
+    ],
+    ['a note body', 'PUT', `/api/people/${aroha}/notes/${teaNote}`, { body: `N${'\u0007'}` }],
+    [
+      'a new preference',
+      'POST',
+      `/api/people/${aroha}/preferences`,
+      { title: `New${nul}`, categoryIds: [food] },
+    ],
+    [
+      'the sign-in e-mail',
+      'POST',
+      '/api/authentication/email/track/authenticate',
+      { email: `aroha${nul}@example.com`, challengeType: 'EMAIL_MAGIC_LINK' },
+    ],
+    ['a key', 'PUT', `/api/people/${aroha}/preferences/${tea}`, { [`ti${nul}tle`]: 'x' }],
+  ];
+  for (const [what, method, path, body] of fields) {
+    test(`${what} with a control character: 400 with a clear message, nothing changed`, async () => {
+      const before = await teaNow();
+      const count = await sql`select count(*)::int n from preference`;
+      const res = await send(method, path, body);
+      expect(res.status).toBe(400);
+      const json = (await res.json()) as { error: { code: string; message: string } };
+      expect(json.error.code).toBe('invalid');
+      expect(json.error.message).toMatch(/control characters/);
+      expect(await teaNow()).toEqual(before);
+      expect(await sql`select count(*)::int n from preference`).toEqual(count);
+    });
+  }
+
+  test('line breaks and tabs in a description are kept', async () => {
+    const before = await teaNow();
+    try {
+      const res = await send('PUT', `/api/people/${aroha}/preferences/${tea}`, {
+        description: 'Hot,\r\n\twith milk.',
+      });
+      expect(res.status).toBe(200);
+      expect((await teaNow())?.description).toBe('Hot,\r\n\twith milk.');
+    } finally {
+      await sql`update preference set description = ${before?.description ?? null} where id = ${tea}`;
+    }
+  });
+
+  for (const path of [
+    `/api/people/${aroha}/preferences/${tea}%00`,
+    `/api/people/%00/preferences`,
+    `/api/people/${aroha}/preferences?query=a%00b`,
+    `/api/people/${aroha}/preferences/%E0%A4%A`,
+  ]) {
+    test(`a path or query of ${path.split('/').pop()}: 400, never 500`, async () => {
+      const res = await send('GET', path);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid');
+    });
+  }
+
+  test('a Zero mutation with NUL in a title is refused with a message, not SQL', async () => {
+    const before = await teaNow();
+    const result = await z.mutate(mutators.preference.update({ id: tea, title: `Tea${nul}` }))
+      .server;
+    expect(result.type).toBe('error');
+    if (result.type !== 'error') return;
+    expect(result.error.message).toMatch(/control characters/);
+    expect(result.error.message).not.toMatch(SQL_WORDS);
+    expect(await teaNow()).toEqual(before);
+    // The client's queue is not held up: the next change goes through.
+    const next = await z.mutate(mutators.preference.update({ id: tea, title: before?.title }))
+      .server;
+    expect(next.type).toBe('success');
+  });
+});
+
+describe('errors never echo SQL', () => {
+  test('a mutation that fails in the database answers a code and a message', async () => {
+    // The database refuses this one write (a trigger standing in for any
+    // failure a mutator does not foresee): its error quotes the statement.
+    await sql`create or replace function pg_temp_refuse_marker() returns trigger language plpgsql as $$
+              begin
+                if new.message like '%Refuse me%' then raise exception 'refused by the database'; end if;
+                return new;
+              end $$`;
+    await sql`create trigger refuse_marker before insert on history_event
+              for each row execute function pg_temp_refuse_marker()`;
+    const before = await teaNow();
+    try {
+      const result = await z.mutate(mutators.preference.update({ id: tea, title: 'Refuse me' }))
+        .server;
+      expect(result.type).toBe('error');
+      if (result.type !== 'error') return;
+      expect(result.error.message).toBe('Sorry, something went wrong. Please try again.');
+      expect(result.error.message).not.toMatch(SQL_WORDS);
+      expect(await teaNow()).toEqual(before);
+    } finally {
+      await sql`drop trigger refuse_marker on history_event`;
+      await sql`drop function pg_temp_refuse_marker()`;
+    }
+  });
+
+  test('?schema=private on the mutate endpoint is refused without a statement', async () => {
+    const res = await fetch(`${stack.url}/api/zero/mutate?schema=private&appID=zero`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: dm.cookie },
+      body: JSON.stringify({
+        clientGroupID: 'g',
+        mutations: [
+          {
+            type: 'custom',
+            id: 1,
+            clientID: 'c',
+            name: 'preference.update',
+            args: [{ id: tea, title: 'x' }],
+            timestamp: Date.now(),
+          },
+        ],
+        pushVersion: 1,
+        timestamp: Date.now(),
+        requestID: 'r',
+      }),
+    });
+    const text = await res.text();
+    expect(res.status).toBe(400);
+    expect(text).not.toMatch(SQL_WORDS);
+    expect(text).not.toMatch(/private\./);
+  });
+});
