@@ -1,0 +1,121 @@
+/**
+ * Issue 11, item 3, in a real browser: every page carries the CSP of ADR 013
+ * and its companions; another site cannot frame the signed-in library; and
+ * the app itself runs under that CSP without a single violation (sign-in,
+ * the library, a preference, the live sync over zero-cache's WebSocket).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, signInContext, test } from './fixtures.ts';
+
+test('the sign-in page carries the CSP, nosniff, a strict referrer and a narrow Permissions-Policy', async ({
+  request,
+  baseURL,
+}) => {
+  const res = await request.get(`${baseURL}/login`);
+  expect(res.status()).toBe(200);
+  const h = res.headers();
+  const csp = h['content-security-policy'] ?? '';
+  const directives = new Map(
+    csp.split(';').map((d) => {
+      const [name = '', ...values] = d.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
+  expect(directives.get('script-src')).toEqual(["'self'"]);
+  expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(directives.get('object-src')).toEqual(["'none'"]);
+  expect(directives.get('base-uri')).toEqual(["'self'"]);
+  const zero = new URL(process.env.E2E_ZERO_URL ?? '').origin;
+  expect(directives.get('connect-src')).toEqual(
+    expect.arrayContaining(["'self'", zero, zero.replace(/^http/, 'ws')]),
+  );
+  expect(directives.get('img-src')).toContain("'self'");
+  expect(directives.get('media-src')).toContain("'self'");
+  expect(h['x-content-type-options']).toBe('nosniff');
+  expect(h['x-frame-options']).toBe('DENY');
+  expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  const permissions = h['permissions-policy'] ?? '';
+  expect(permissions).toContain('camera=(self)');
+  expect(permissions).toContain('microphone=(self)');
+  expect(permissions).toContain('geolocation=()');
+  expect(permissions).toContain('payment=()');
+});
+
+test('a built asset and the app shell of a deep link carry the headers too', async ({
+  request,
+  baseURL,
+}) => {
+  const shell = await request.get(`${baseURL}/people/someone/preferences`);
+  expect(shell.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  const html = await shell.text();
+  const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  const asset = await request.get(`${baseURL}${script}`);
+  expect(asset.headers()['x-content-type-options']).toBe('nosniff');
+});
+
+test('another site cannot frame the signed-in library', async ({ browser, baseURL }) => {
+  const context = await browser.newContext();
+  await signInContext(context, baseURL ?? '', 'aroha@example.com');
+  // A page on another origin (another port is another origin) that frames the app.
+  const evil = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(
+      `<!doctype html><title>evil</title><iframe id="f" src="${baseURL}/" width="800" height="600"></iframe>`,
+    );
+  });
+  await new Promise<void>((r) => evil.listen(0, '127.0.0.1', r));
+  try {
+    const page = await context.newPage();
+    const blocked = page.waitForEvent('console', {
+      predicate: (m) => /frame-ancestors|Refused to (display|frame)/i.test(m.text()),
+      timeout: 10_000,
+    });
+    const { port } = evil.address() as AddressInfo;
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await blocked;
+    // Nothing of the app was drawn inside the frame.
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    const text = frame
+      ? await frame
+          .locator('body')
+          .innerText()
+          .catch(() => '')
+      : '';
+    expect(text).not.toMatch(/preference|Aroha|library/i);
+  } finally {
+    await context.close();
+    await new Promise((r) => evil.close(r));
+  }
+});
+
+test('the app runs under its CSP without a violation', async ({ browser, baseURL }) => {
+  const context = await browser.newContext();
+  const violations: string[] = [];
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(
+        `Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      );
+    });
+  });
+  await page.goto(`${baseURL}/login`);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  const { personId } = await signInContext(context, baseURL ?? '', 'aroha@example.com');
+  await page.goto(`${baseURL}/`);
+  await expect(page).toHaveURL(new RegExp(`/people/${personId}`));
+  await page.goto(`${baseURL}/people/${personId}/preferences`);
+  await expect(page.getByRole('link', { name: /cup of tea/i }).first()).toBeVisible();
+  await page
+    .getByRole('link', { name: /cup of tea/i })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(violations).toEqual([]);
+  await context.close();
+});
