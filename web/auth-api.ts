@@ -7,7 +7,15 @@ const authenticateResponse = z.object({
   message: z.string(),
   challengeId: z.string().nullable(),
   token: z.string().nullable(),
+  /** Shown on the asking screen; typed on another device that opens the link (ADR 012). */
+  code: z.string().nullable().optional(),
 });
+/** Opening the link: done (this browser asked), or a question for the code. */
+const finalizeResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('verified') }),
+  z.object({ status: z.literal('confirm'), askedAt: z.string(), browser: z.string().nullable() }),
+]);
+export type FinalizeResult = z.infer<typeof finalizeResponse>;
 const errorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 export type AuthResult<T> =
@@ -47,12 +55,39 @@ export function requestMagicLink(email: string, inviteId?: string) {
   );
 }
 
-export function finalizeMagicLink(challengeId: string, secret: string) {
+/** Opens the link; `code` is the one shown where the sign-in was asked, when this is another browser. */
+export function finalizeMagicLink(challengeId: string, secret: string, code?: string) {
   return call(
     '/verify/email-magic-link/finalize',
+    json(code === undefined ? { challengeId } : { challengeId, code }, {
+      authorization: `Bearer ${secret}`,
+    }),
+    (d) => finalizeResponse.parse(d),
+  );
+}
+
+/** "I did not ask for this": the link stops working and the asking tab is told. */
+export function cancelMagicLink(challengeId: string, secret: string) {
+  return call(
+    '/verify/email-magic-link/cancel',
     json({ challengeId }, { authorization: `Bearer ${secret}` }),
     () => null,
   );
+}
+
+/** The asking tab keeps its code here (this tab only) to show it while it waits. */
+const codeKey = (challengeId: string) => `signin.code.${challengeId}`;
+
+export function keepSignInCode(challengeId: string, code: string) {
+  sessionStorage.setItem(codeKey(challengeId), code);
+}
+
+export function signInCode(challengeId: string): string | null {
+  return sessionStorage.getItem(codeKey(challengeId));
+}
+
+export function forgetSignInCode(challengeId: string) {
+  sessionStorage.removeItem(codeKey(challengeId));
 }
 
 export function completeChallenge(challengeId: string, token: string) {

@@ -1,5 +1,6 @@
 import { categoryMessages } from './messages/category.ts';
 import { libraryMessages } from './messages/library.ts';
+import { markdownMessages } from './messages/markdown.ts';
 import { mediaMessages } from './messages/media.ts';
 import { navigationMessages } from './messages/navigation.ts';
 import { noteMessages } from './messages/note.ts';
@@ -49,6 +50,26 @@ export const messages = {
     linkDone: 'You are signed in on the device where you asked for this link.',
     linkDoneHelp: 'You can close this page, or continue here.',
     continue: 'Continue to Preference Bank',
+    askNew: 'Ask for a new link',
+    // The asking tab's code (ADR 012).
+    codeTitle: 'Your sign-in code',
+    codeHelp:
+      'If you open the link on another device, it will ask for this code. Never tell this code to anyone.',
+    // Opening the link on a browser that did not ask for it.
+    confirmTitle: 'Did you ask to sign in?',
+    confirmAsked: (when: string, browser: string | null) =>
+      browser
+        ? `Someone asked to sign in to your account on ${when}, using ${browser}.`
+        : `Someone asked to sign in to your account on ${when}.`,
+    confirmHelp:
+      'If that was you, enter the code shown on that screen. If it was not you, choose "I did not ask for this" and nobody will be signed in.',
+    codeLabel: 'Enter the code shown on the screen where you asked to sign in',
+    codeHint: 'It has 6 numbers.',
+    confirmSubmit: 'Sign in on that device',
+    notMe: 'I did not ask for this',
+    notMeDone:
+      'Thank you. Nobody has been signed in, and this link no longer works. You can ignore the e-mail.',
+    codeMissing: 'Please enter the 6 numbers shown on the screen where you asked to sign in.',
   },
   register: {
     title: 'Create an account',
@@ -416,6 +437,7 @@ export const messages = {
   media: mediaMessages,
   note: noteMessages,
   navigation: navigationMessages,
+  markdown: markdownMessages,
 } as const;
 
 export const DATE_LOCALE = 'en-NZ';

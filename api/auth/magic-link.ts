@@ -2,20 +2,32 @@
  * E-mail magic links, our own provider behind the spec's paths (§7):
  *
  *   POST /api/authentication/email/track/authenticate   {email, challengeType}
- *        → {message, challengeId, token}; mails a link holding a second secret.
+ *        → {message, challengeId, token, code}; mails a link holding a second
+ *        secret. Also sets an HttpOnly cookie on the asking browser, for this
+ *        challenge only, and gives the asking tab a 6-digit code to show.
  *   POST /api/authentication/email/verify/email-magic-link/finalize
- *        Authorization: Bearer <link secret>, {challengeId}: the link was opened
- *        (on any device). Plays the role of the spec's third-party finalize.
+ *        Authorization: Bearer <link secret>, {challengeId, code?}: the link was
+ *        opened. Plays the role of the spec's third-party finalize. In the browser
+ *        that asked (its cookie comes along) that is all. Anywhere else the answer
+ *        is {status: 'confirm', askedAt, browser}, and only the code shown on the
+ *        asking screen confirms it (ADR 012): otherwise anyone could ask for a link
+ *        to someone else's address and wait for its owner to open the mail.
+ *   POST /api/authentication/email/verify/email-magic-link/cancel
+ *        Authorization: Bearer <link secret>, {challengeId}: "I did not ask for
+ *        this". The link stops working and the asking tab is told.
  *   POST /api/authentication/email/track/complete?token=<challenge token> {challengeId}
- *        polled by the tab that asked: 202 until the link is opened, then signs
+ *        polled by the tab that asked: 202 until the link is confirmed, then signs
  *        that tab in (once).
  *
  * Both secrets are 256 random bits, stored only as SHA-256 hashes; the link is
- * single-use and expires after 15 minutes.
+ * single-use and expires after 15 minutes. The code is hashed with the link's
+ * secret, so a copy of the table cannot be searched for it; five wrong codes end
+ * the link.
  */
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { magicLinkChallenge, person, user } from '../../schema/index.ts';
 import { emailAddress, validationMessages } from '../../sync/validation.ts';
@@ -23,11 +35,23 @@ import { clientIp } from '../client-ip.ts';
 import { jsonError } from '../errors.ts';
 import { escapeHtml } from '../mail/mailer.ts';
 import type { AppDeps } from '../server.ts';
+import { browserName } from './browser-name.ts';
 import { hashToken, signInUser } from './sessions.ts';
 
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 export const RATE_WINDOW_MS = 15 * 60 * 1000;
+/** Codes a person opening the link on another browser may try before the link stops working. */
+export const MAX_CODE_ATTEMPTS = 5;
 const PROVIDER = 'email';
+/** The asking browser's cookie goes only to these endpoints. */
+const BROWSER_COOKIE_PATH = `/api/authentication/${PROVIDER}`;
+
+/** One cookie per challenge, so two tabs asking at once do not overwrite each other's. */
+export function browserCookieName(challengeId: string) {
+  return `pb_signin_${challengeId}`;
+}
+
+type Challenge = typeof magicLinkChallenge.$inferSelect;
 
 export const magicLinkMessages = {
   sent: 'Check your email for a sign-in link.',
@@ -41,10 +65,31 @@ export const magicLinkMessages = {
     'Too many sign-in e-mails have been sent to this address. Please wait 15 minutes and try again.',
   limitIp: 'Too many sign-in attempts from your network. Please wait 15 minutes and try again.',
   verified: 'You are signed in on the device where you asked for this link.',
+  invalidCode: 'Please enter the 6 numbers shown on the screen where you asked to sign in.',
+  wrongCode: (left: number) =>
+    `That code is not right. Please check the code on the screen where you asked to sign in. You can try ${left} more ${left === 1 ? 'time' : 'times'}.`,
+  tooManyCodes:
+    'The code was wrong too many times, so this link no longer works. Please ask for a new link.',
+  cancelledDone:
+    'Thank you. Nobody has been signed in, and this link no longer works. You can ignore the e-mail.',
+  cancelled:
+    'This sign-in was stopped: the person who opened the link said they did not ask for it. If it was you, please ask for a new link.',
+  linkCancelled: 'This sign-in link was stopped and no longer works. Please ask for a new one.',
+  mailIgnore: 'If you did not ask to sign in, ignore this e-mail.',
 } as const;
 
 function secret(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/** Six random digits, e.g. "042917". */
+function newCode(): string {
+  return randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+
+/** Hashed with the link's secret: a million codes cannot be tried against a stolen hash. */
+function codeHash(linkSecret: string, code: string): string {
+  return hashToken(`${code}.${linkSecret}`);
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -62,10 +107,21 @@ const authenticateBody = z.object({
   inviteId: z.string().max(64).optional(),
 });
 const challengeBody = z.object({ challengeId: z.uuid() });
+/** People type "123 456" as they see it; spaces and dashes are dropped. */
+const codeBody = z.object({
+  code: z
+    .string()
+    .max(20)
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/))
+    .optional(),
+});
 const tokenParam = z.string().min(20).max(100);
 
 function linkMail(publicUrl: string, to: string, link: string) {
   const minutes = MAGIC_LINK_TTL_MS / 60_000;
+  const otherDevice =
+    'If you open it on a different device from the one where you asked, it will ask for the code shown on that screen.';
   const text = [
     'Kia ora,',
     '',
@@ -73,9 +129,9 @@ function linkMail(publicUrl: string, to: string, link: string) {
     '',
     link,
     '',
-    `The link works once and expires in ${minutes} minutes. You can open it on any device: the browser where you asked for it will be signed in.`,
+    `The link works once and expires in ${minutes} minutes. ${otherDevice}`,
     '',
-    'If you did not ask to sign in, you can ignore this e-mail; nobody can sign in without the link.',
+    `${magicLinkMessages.mailIgnore} Nobody is signed in unless the link is opened and, on another device, the code is entered.`,
     '',
     `Preference Bank, ${publicUrl}`,
   ].join('\n');
@@ -83,8 +139,8 @@ function linkMail(publicUrl: string, to: string, link: string) {
 <p>Kia ora,</p>
 <p>Use this link to sign in to Preference Bank:</p>
 <p><a href="${escapeHtml(link)}" style="color: #4e4285; font-weight: 600">Sign in to Preference Bank</a></p>
-<p>The link works once and expires in ${minutes} minutes. You can open it on any device: the browser where you asked for it will be signed in.</p>
-<p>If you did not ask to sign in, you can ignore this e-mail; nobody can sign in without the link.</p>
+<p>The link works once and expires in ${minutes} minutes. ${otherDevice}</p>
+<p><strong>${magicLinkMessages.mailIgnore}</strong> Nobody is signed in unless the link is opened and, on another device, the code is entered.</p>
 </body></html>`;
   return { to, subject: 'Your sign-in link for Preference Bank', text, html };
 }
@@ -93,6 +149,111 @@ export function magicLinkRoutes(deps: AppDeps) {
   const { db, config } = deps;
   const secure = config.NODE_ENV === 'production';
   const app = new Hono();
+
+  async function challengeById(id: string): Promise<Challenge | undefined> {
+    const [row] = await db
+      .select()
+      .from(magicLinkChallenge)
+      .where(eq(magicLinkChallenge.id, id))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * The challenge behind an opened link: the bearer secret must match it. A
+   * missing challenge and a wrong secret look the same. Also returns the raw
+   * body, for fields only some endpoints read.
+   */
+  async function openedLink(
+    c: Context,
+  ): Promise<{ row: Challenge; linkSecret: string; raw: unknown } | Response> {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const raw: unknown = await c.req.json().catch(() => null);
+    const body = challengeBody.safeParse(raw);
+    const token = tokenParam.safeParse(bearer);
+    if (!body.success || !token.success)
+      return jsonError(c, 400, 'invalid_link', magicLinkMessages.invalid);
+    const row = await challengeById(body.data.challengeId);
+    if (!row?.userId || !sameHash(row.tokenHash, hashToken(token.data))) {
+      return jsonError(c, 400, 'invalid_link', magicLinkMessages.invalid);
+    }
+    return { row, linkSecret: token.data, raw };
+  }
+
+  /** Why a link can no longer be confirmed, as a response; null when it still can. */
+  function linkRefusal(c: Context, row: Challenge): Response | null {
+    if (row.cancelledAt)
+      return jsonError(c, 410, 'link_cancelled', magicLinkMessages.linkCancelled);
+    if (row.usedAt) return jsonError(c, 410, 'link_used', magicLinkMessages.used);
+    if (row.expiresAt.getTime() <= Date.now())
+      return jsonError(c, 410, 'link_expired', magicLinkMessages.expired);
+    if (row.attempts >= MAX_CODE_ATTEMPTS)
+      return jsonError(c, 410, 'too_many_codes', magicLinkMessages.tooManyCodes);
+    return null;
+  }
+
+  /** The request carries the cookie that the asking browser got for this challenge. */
+  function fromAskingBrowser(c: Context, row: Challenge): boolean {
+    const value = getCookie(c, browserCookieName(row.id));
+    return !!value && value.length <= 100 && sameHash(row.browserTokenHash, hashToken(value));
+  }
+
+  function forgetAskingBrowser(c: Context, challengeId: string) {
+    deleteCookie(c, browserCookieName(challengeId), { path: BROWSER_COOKIE_PATH, secure });
+  }
+
+  /** Marks the link used (once, also under concurrent clicks): the asking tab's poll then completes. */
+  async function confirm(c: Context, row: Challenge) {
+    const used = await db
+      .update(magicLinkChallenge)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(magicLinkChallenge.id, row.id),
+          isNull(magicLinkChallenge.usedAt),
+          isNull(magicLinkChallenge.cancelledAt),
+        ),
+      )
+      .returning({ id: magicLinkChallenge.id });
+    if (used.length === 0) {
+      const now = await challengeById(row.id);
+      return (now && linkRefusal(c, now)) ?? jsonError(c, 410, 'link_used', magicLinkMessages.used);
+    }
+    return c.json({ status: 'verified', verified: true, message: magicLinkMessages.verified });
+  }
+
+  /**
+   * A code typed by the person who opened the link elsewhere. A try is counted
+   * before the code is compared, in one conditional update, so that a burst of
+   * parallel guesses still gets only MAX_CODE_ATTEMPTS in all.
+   */
+  async function checkCode(c: Context, row: Challenge, linkSecret: string, code: string) {
+    const [counted] = await db
+      .update(magicLinkChallenge)
+      .set({ attempts: sql`${magicLinkChallenge.attempts} + 1` })
+      .where(
+        and(
+          eq(magicLinkChallenge.id, row.id),
+          lt(magicLinkChallenge.attempts, MAX_CODE_ATTEMPTS),
+          isNull(magicLinkChallenge.usedAt),
+          isNull(magicLinkChallenge.cancelledAt),
+          gt(magicLinkChallenge.expiresAt, new Date()),
+        ),
+      )
+      .returning({ attempts: magicLinkChallenge.attempts });
+    if (!counted) {
+      const now = await challengeById(row.id);
+      return (
+        (now && linkRefusal(c, now)) ??
+        jsonError(c, 410, 'too_many_codes', magicLinkMessages.tooManyCodes)
+      );
+    }
+    if (row.codeHash && sameHash(row.codeHash, codeHash(linkSecret, code))) return confirm(c, row);
+    const left = MAX_CODE_ATTEMPTS - counted.attempts;
+    return left > 0
+      ? jsonError(c, 400, 'wrong_code', magicLinkMessages.wrongCode(left))
+      : jsonError(c, 410, 'too_many_codes', magicLinkMessages.tooManyCodes);
+  }
 
   app.use('/:provider/*', async (c, next) => {
     if (c.req.param('provider') !== PROVIDER) {
@@ -143,6 +304,7 @@ export function magicLinkRoutes(deps: AppDeps) {
     const [found] = await db.select().from(user).where(eq(user.email, email)).limit(1);
     const linkSecret = secret();
     const browserSecret = secret();
+    const code = newCode();
     const id = randomUUID();
     // Every attempt is recorded (unknown addresses too) so the per-address limit holds.
     await db.insert(magicLinkChallenge).values({
@@ -151,44 +313,81 @@ export function magicLinkRoutes(deps: AppDeps) {
       userId: found?.id ?? null,
       tokenHash: hashToken(linkSecret),
       browserTokenHash: hashToken(browserSecret),
+      codeHash: found ? codeHash(linkSecret, code) : null,
+      userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
       expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS),
       ip,
     });
     if (!found)
-      return c.json({ message: magicLinkMessages.unknown, challengeId: null, token: null });
+      return c.json({
+        message: magicLinkMessages.unknown,
+        challengeId: null,
+        token: null,
+        code: null,
+      });
 
     const link = new URL(`/login/link/${id}/${linkSecret}`, config.publicUrl);
     if (parsed.data.inviteId) link.searchParams.set('inviteId', parsed.data.inviteId);
     await deps.mailer.send(linkMail(config.publicUrl, email, link.toString()));
-    return c.json({ message: magicLinkMessages.sent, challengeId: id, token: browserSecret });
+    // Lets finalize tell "opened in the browser that asked" (one click) from anywhere else.
+    setCookie(c, browserCookieName(id), browserSecret, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure,
+      path: BROWSER_COOKIE_PATH,
+      maxAge: MAGIC_LINK_TTL_MS / 1000,
+    });
+    return c.json({ message: magicLinkMessages.sent, challengeId: id, token: browserSecret, code });
   });
 
   app.post('/:provider/verify/email-magic-link/finalize', async (c) => {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    const body = challengeBody.safeParse(await c.req.json().catch(() => null));
-    const token = tokenParam.safeParse(bearer);
-    if (!body.success || !token.success)
-      return jsonError(c, 400, 'invalid_link', magicLinkMessages.invalid);
-    const [row] = await db
-      .select()
-      .from(magicLinkChallenge)
-      .where(eq(magicLinkChallenge.id, body.data.challengeId))
-      .limit(1);
-    // A missing challenge and a wrong secret look the same.
-    if (!row?.userId || !sameHash(row.tokenHash, hashToken(token.data))) {
-      return jsonError(c, 400, 'invalid_link', magicLinkMessages.invalid);
+    const link = await openedLink(c);
+    if (link instanceof Response) return link;
+    const { row, linkSecret, raw } = link;
+    const typed = codeBody.safeParse(raw);
+    if (!typed.success) return jsonError(c, 400, 'invalid_code', magicLinkMessages.invalidCode);
+    const refused = linkRefusal(c, row);
+    if (refused) return refused;
+    if (fromAskingBrowser(c, row)) {
+      forgetAskingBrowser(c, row.id);
+      return confirm(c, row);
     }
-    if (row.usedAt) return jsonError(c, 410, 'link_used', magicLinkMessages.used);
-    if (row.expiresAt.getTime() <= Date.now())
-      return jsonError(c, 410, 'link_expired', magicLinkMessages.expired);
-    // Single use, also under concurrent clicks.
-    const used = await db
+    const code = typed.data.code;
+    if (code !== undefined) return checkCode(c, row, linkSecret, code);
+    // Only what the opener needs to recognise their own sign-in: when, and from what browser.
+    return c.json({
+      status: 'confirm',
+      askedAt: row.createdAt.toISOString(),
+      browser: browserName(row.userAgent),
+    });
+  });
+
+  app.post('/:provider/verify/email-magic-link/cancel', async (c) => {
+    const link = await openedLink(c);
+    if (link instanceof Response) return link;
+    const { row } = link;
+    const done = () =>
+      c.json({ status: 'cancelled', message: magicLinkMessages.cancelledDone }, 200);
+    if (row.cancelledAt) return done();
+    const refused = linkRefusal(c, row);
+    if (refused) return refused;
+    const stopped = await db
       .update(magicLinkChallenge)
-      .set({ usedAt: new Date() })
-      .where(and(eq(magicLinkChallenge.id, row.id), isNull(magicLinkChallenge.usedAt)))
+      .set({ cancelledAt: new Date() })
+      .where(
+        and(
+          eq(magicLinkChallenge.id, row.id),
+          isNull(magicLinkChallenge.usedAt),
+          isNull(magicLinkChallenge.cancelledAt),
+        ),
+      )
       .returning({ id: magicLinkChallenge.id });
-    if (used.length === 0) return jsonError(c, 410, 'link_used', magicLinkMessages.used);
-    return c.json({ verified: true, message: magicLinkMessages.verified });
+    if (stopped.length === 0) {
+      const now = await challengeById(row.id);
+      if (now?.cancelledAt) return done();
+      return (now && linkRefusal(c, now)) ?? jsonError(c, 410, 'link_used', magicLinkMessages.used);
+    }
+    return done();
   });
 
   app.post('/:provider/track/complete', async (c) => {
@@ -196,16 +395,16 @@ export function magicLinkRoutes(deps: AppDeps) {
     const body = challengeBody.safeParse(await c.req.json().catch(() => null));
     if (!token.success || !body.success)
       return jsonError(c, 400, 'invalid_link', magicLinkMessages.invalid);
-    const [row] = await db
-      .select()
-      .from(magicLinkChallenge)
-      .where(eq(magicLinkChallenge.id, body.data.challengeId))
-      .limit(1);
+    const row = await challengeById(body.data.challengeId);
     if (!row?.userId || !sameHash(row.browserTokenHash, hashToken(token.data))) {
       return jsonError(c, 400, 'invalid_link', magicLinkMessages.invalid);
     }
     if (row.completedAt) return jsonError(c, 410, 'already_complete', magicLinkMessages.finished);
+    if (row.cancelledAt) return jsonError(c, 410, 'sign_in_cancelled', magicLinkMessages.cancelled);
     if (!row.usedAt) {
+      if (row.attempts >= MAX_CODE_ATTEMPTS) {
+        return jsonError(c, 410, 'too_many_codes', magicLinkMessages.tooManyCodes);
+      }
       if (row.expiresAt.getTime() <= Date.now()) {
         return jsonError(c, 410, 'link_expired', magicLinkMessages.expired);
       }
@@ -230,6 +429,7 @@ export function magicLinkRoutes(deps: AppDeps) {
       { userId: account.user.id, personId: account.person.id },
       { method: 'email link', secure },
     );
+    forgetAskingBrowser(c, row.id);
     return c.json({
       status: 'complete',
       user: { id: account.user.id, email: account.user.email, personId: account.person.id },

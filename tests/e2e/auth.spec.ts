@@ -1,5 +1,7 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import postgres from 'postgres';
 import { mailedLink, readMailbox } from '../harness/magic-link.ts';
+import { seriousViolations } from './axe.ts';
 import { expect, signInContext, test } from './fixtures.ts';
 
 let n = 0;
@@ -25,14 +27,45 @@ async function registerByApi(baseUrl: string, email: string) {
   expect(res.status).toBe(201);
 }
 
-async function askForLink(baseUrl: string, email: string) {
-  const res = await fetch(`${baseUrl}/api/authentication/email/track/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, challengeType: 'EMAIL_MAGIC_LINK' }),
-  });
-  const body = (await res.json()) as { challengeId: string; token: string };
+/**
+ * Asks for a link outside any page; with a browser context's `request`, that
+ * browser is the one that asked (it keeps the cookie), so it opens the link in one step.
+ */
+async function askForLink(baseUrl: string, email: string, request?: APIRequestContext) {
+  const url = `${baseUrl}/api/authentication/email/track/authenticate`;
+  const data = { email, challengeType: 'EMAIL_MAGIC_LINK' };
+  const body = (
+    request
+      ? await (await request.post(url, { data })).json()
+      : await (
+          await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(data),
+          })
+        ).json()
+  ) as { challengeId: string; token: string };
   return { ...body, link: await mailedLink(baseUrl, email, body.challengeId) };
+}
+
+/** Asks for a link on the sign-in page, as a person does; returns the challenge it waits for. */
+async function askOnSignInPage(page: Page, baseUrl: string, email: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Waiting for you to open the link');
+  return new URL(page.url()).pathname.split('/').at(-2) ?? '';
+}
+
+/** The code the asking page shows, without its space. */
+async function shownCode(page: Page) {
+  const region = page.getByRole('region', { name: 'Your sign-in code' });
+  await expect(region).toContainText(
+    'If you open the link on another device, it will ask for this code.',
+  );
+  const text = (await region.getByText(/^\d{3} \d{3}$/).textContent()) ?? '';
+  return text.replace(' ', '');
 }
 
 test('register, open the mailed link, land on onboarding, then the empty library', async ({
@@ -90,7 +123,7 @@ test('registration refuses bad input inline and keeps what was typed', async ({ 
   await expect(page.getByLabel('Last name')).toHaveValue('Walker');
 });
 
-test('the link opened on another device signs in the tab that asked, not the other device', async ({
+test('the link opened on another device asks for the code shown where the sign-in was asked', async ({
   browser,
   app,
 }) => {
@@ -98,15 +131,48 @@ test('the link opened on another device signs in the tab that asked, not the oth
   const otherDevice = await browser.newContext();
   try {
     const page = await asking.newPage();
-    await page.goto(`${app.url}/login`);
-    await page.getByLabel('Email').fill('tui@example.com');
-    await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
-    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-    await expect(page.getByRole('status')).toHaveText('Waiting for you to open the link');
+    const challengeId = await askOnSignInPage(page, app.url, 'tui@example.com');
+    const code = await shownCode(page);
+    expect(code).toMatch(/^\d{6}$/);
 
-    const challengeId = new URL(page.url()).pathname.split('/').at(-2) ?? '';
     const phone = await otherDevice.newPage();
     await phone.goto(await mailedLink(app.url, 'tui@example.com', challengeId));
+    await expect(phone.getByRole('heading', { name: 'Did you ask to sign in?' })).toBeFocused();
+    // When and from what browser, so the person can tell whether it was them.
+    const year = String(new Date().getFullYear());
+    await expect(phone.getByText(/^Someone asked to sign in to your account on /)).toContainText(
+      year,
+    );
+    await expect(phone.getByText(/^Someone asked to sign in to your account on /)).toContainText(
+      'using Chrome on Linux.',
+    );
+    const field = phone.getByLabel('Enter the code shown on the screen where you asked to sign in');
+    await expect(field).toHaveAttribute('inputmode', 'numeric');
+    await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(await seriousViolations(phone), 'code question').toEqual([]);
+    expect(await seriousViolations(page), 'code shown').toEqual([]);
+    for (const control of [
+      field,
+      phone.getByRole('button', { name: 'Sign in on that device' }),
+      phone.getByRole('button', { name: 'I did not ask for this' }),
+    ]) {
+      expect((await control.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    }
+
+    // Not signed in yet, on either device.
+    await expect(page.getByRole('status')).toHaveText('Waiting for you to open the link');
+
+    // A wrong code is refused and may be tried again.
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await field.fill(wrong);
+    await phone.getByRole('button', { name: 'Sign in on that device' }).click();
+    await expect(phone.getByRole('alert')).toHaveText(
+      'That code is not right. Please check the code on the screen where you asked to sign in. You can try 4 more times.',
+    );
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    await field.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+    await field.press('Enter');
     await expect(phone.getByRole('status')).toHaveText(
       'You are signed in on the device where you asked for this link.',
     );
@@ -120,6 +186,54 @@ test('the link opened on another device signs in the tab that asked, not the oth
   }
 });
 
+test('"I did not ask for this" stops the sign-in, and the asking page says so', async ({
+  browser,
+  app,
+}) => {
+  const email = freshEmail('notme');
+  await registerByApi(app.url, email);
+  const attacker = await browser.newContext();
+  const owner = await browser.newContext();
+  try {
+    const page = await attacker.newPage();
+    const challengeId = await askOnSignInPage(page, app.url, email);
+    const mailPage = await owner.newPage();
+    await mailPage.goto(await mailedLink(app.url, email, challengeId));
+    await mailPage.getByRole('button', { name: 'I did not ask for this' }).click();
+    await expect(mailPage.getByRole('status')).toHaveText(
+      'Thank you. Nobody has been signed in, and this link no longer works. You can ignore the e-mail.',
+    );
+    await expect(page.getByRole('alert')).toHaveText(
+      'This sign-in was stopped: the person who opened the link said they did not ask for it. If it was you, please ask for a new link.',
+    );
+    await expect(page.getByRole('region', { name: 'Your sign-in code' })).toBeHidden();
+    expect((await attacker.request.get(`${app.url}/api/session`).then((r) => r.json())).user).toBe(
+      null,
+    );
+  } finally {
+    await attacker.close();
+    await owner.close();
+  }
+});
+
+test('the link opened in the browser that asked signs in with one click, no code', async ({
+  page,
+  app,
+}) => {
+  const email = freshEmail('same');
+  await registerByApi(app.url, email);
+  const challengeId = await askOnSignInPage(page, app.url, email);
+  const tab = await page.context().newPage();
+  await tab.goto(await mailedLink(app.url, email, challengeId));
+  await expect(tab.getByRole('status')).toHaveText(
+    'You are signed in on the device where you asked for this link.',
+  );
+  await expect(
+    tab.getByLabel('Enter the code shown on the screen where you asked to sign in'),
+  ).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Welcome to Preference Bank' })).toBeVisible();
+});
+
 test('reused, tampered and expired links are refused with clear messages', async ({
   page,
   app,
@@ -127,7 +241,8 @@ test('reused, tampered and expired links are refused with clear messages', async
   const email = freshEmail('links');
   await registerByApi(app.url, email);
 
-  const first = await askForLink(app.url, email);
+  // Asked by this browser, so opening the link needs no code.
+  const first = await askForLink(app.url, email, page.context().request);
   await page.goto(first.link);
   await expect(page.getByRole('status')).toHaveText(
     'You are signed in on the device where you asked for this link.',

@@ -10,7 +10,14 @@ import { freePort } from '../../api/runner/ports.ts';
 import { createApp } from '../../api/server.ts';
 import { createZeroDb } from '../../api/zero/db-provider.ts';
 import { signIn } from '../harness/clients.ts';
-import { mailedLink, openMagicLink, readMailbox } from '../harness/magic-link.ts';
+import {
+  askForLink,
+  finalizeLink,
+  linkSecret,
+  mailedLink,
+  openMagicLink,
+  readMailbox,
+} from '../harness/magic-link.ts';
 
 const stack = inject('stack');
 const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
@@ -111,7 +118,12 @@ describe('magic link', () => {
   test('an unknown address gets a message that mentions registering, and no challenge', async () => {
     const { status, body } = await authenticate('nobody@example.com');
     expect(status).toBe(200);
-    expect(body).toEqual({ message: magicLinkMessages.unknown, challengeId: null, token: null });
+    expect(body).toEqual({
+      message: magicLinkMessages.unknown,
+      challengeId: null,
+      token: null,
+      code: null,
+    });
     expect(body.message).toMatch(/register/);
     expect(await readMailbox(stack.url, 'nobody@example.com')).toEqual([]);
   });
@@ -147,18 +159,18 @@ describe('magic link', () => {
 
   test('the asking side waits (202) until the link is opened, then is signed in exactly once', async () => {
     const { email, personId } = await register('wait');
-    const { body } = await authenticate(email);
+    const { body, headers } = await authenticate(email);
     const complete = () =>
       post(`/track/complete?token=${encodeURIComponent(body.token)}`, {
         challengeId: body.challengeId,
       });
     expect((await complete()).status).toBe(202);
     const link = await mailedLink(stack.url, email, body.challengeId);
-    const secret = new URL(link).pathname.split('/').pop() ?? '';
+    const cookie = (headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
     const fin = await post(
       '/verify/email-magic-link/finalize',
       { challengeId: body.challengeId },
-      { authorization: `Bearer ${secret}` },
+      { authorization: `Bearer ${linkSecret(link)}`, cookie },
     );
     expect(fin.status).toBe(200);
     const done = await complete();
@@ -217,7 +229,10 @@ describe('magic link', () => {
     for (let i = 0; i < limit; i++) expect((await authenticate(email)).status).toBe(200);
     const refused = await authenticate(email);
     expect(refused.status).toBe(429);
-    expect(refused.body.error.message).toBe(magicLinkMessages.limitEmail);
+    expect(refused.body.error).toEqual({
+      code: 'rate_limited',
+      message: magicLinkMessages.limitEmail,
+    });
     expect(refused.headers.get('retry-after')).toBe('900');
     expect((await readMailbox(stack.url, email)).length).toBe(limit);
   });
@@ -251,7 +266,11 @@ describe('magic link', () => {
       for (let i = 0; i < 3; i++) expect((await from(ip)).status).toBe(200);
       const refused = await from(ip);
       expect(refused.status).toBe(429);
-      expect((await refused.json()).error.message).toBe(magicLinkMessages.limitIp);
+      expect(refused.headers.get('retry-after')).toBe('900');
+      expect((await refused.json()).error).toEqual({
+        code: 'rate_limited',
+        message: magicLinkMessages.limitIp,
+      });
       expect((await from('198.51.100.7')).status).toBe(200);
     } finally {
       await s.end();
@@ -269,6 +288,218 @@ describe('magic link', () => {
     expect(res.status).toBe(200);
     const session = await fetch(`${stack.url}/api/session`, { headers: { cookie: first.cookie } });
     expect((await session.json()).user).toBeNull();
+  });
+});
+
+/** A browser the attacker asks from, so the opener can be told where the sign-in was asked. */
+const ATTACKER_UA = {
+  'user-agent':
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+};
+
+async function challengeRow(id: string) {
+  const [row] = await sql`select code_hash, user_agent, used_at, cancelled_at, attempts
+                          from private.magic_link_challenge where id = ${id}`;
+  return row;
+}
+
+/** The asking tab's poll, as the attacker's waiting tab makes it. */
+async function poll(asked: { challengeId: string; token: string }) {
+  return post(`/track/complete?token=${encodeURIComponent(asked.token)}`, {
+    challengeId: asked.challengeId,
+  });
+}
+
+async function finalize(
+  asked: { challengeId: string; secret: string },
+  opts: { cookie?: string; code?: string } = {},
+) {
+  const res = await finalizeLink(stack.url, asked, opts);
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** A code that is not the right one. */
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('a link opened on another browser asks for the code (issue 11, ADR 012)', () => {
+  test('the asking browser gets a path-limited HttpOnly cookie and a 6-digit code; only a hash of the code is stored', async () => {
+    const { email } = await register('code');
+    const res = await fetch(`${base}/track/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...ATTACKER_UA },
+      body: JSON.stringify({ email, challengeType: 'EMAIL_MAGIC_LINK' }),
+    });
+    const body = await res.json();
+    expect(body.code).toMatch(/^\d{6}$/);
+    const [cookie, ...others] = res.headers.getSetCookie();
+    expect(others).toEqual([]);
+    expect(cookie).toMatch(new RegExp(`^pb_signin_${body.challengeId}=[^;]{40,};`));
+    expect(cookie).toMatch(/; Max-Age=900(;|$)/);
+    expect(cookie).toMatch(/; Path=\/api\/authentication\/email(;|$)/);
+    expect(cookie).toMatch(/; HttpOnly(;|$)/);
+    expect(cookie).toMatch(/; SameSite=Lax(;|$)/);
+    const row = await challengeRow(body.challengeId);
+    expect(row?.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.code_hash).not.toContain(body.code);
+    expect(row?.user_agent).toBe(ATTACKER_UA['user-agent']);
+  });
+
+  test("the victim opens the attacker's link: nobody is signed in until the code is given", async () => {
+    const { email } = await register('victim');
+    const attacker = await askForLink(stack.url, email, ATTACKER_UA);
+
+    // The victim's browser has no cookie of the asking browser.
+    const opened = await finalize(attacker);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toEqual({
+      status: 'confirm',
+      askedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      browser: 'Chrome on Windows',
+    });
+    expect(JSON.stringify(opened.body)).not.toContain(attacker.code);
+    expect((await challengeRow(attacker.challengeId))?.used_at).toBeNull();
+    expect((await poll(attacker)).status).toBe(202);
+
+    // A wrong code is refused and counted; a malformed one is refused and not counted.
+    const bad = await finalize(attacker, { code: wrong(attacker.code) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toEqual({ code: 'wrong_code', message: magicLinkMessages.wrongCode(4) });
+    const malformed = await finalize(attacker, { code: '12ab56' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toEqual({
+      code: 'invalid_code',
+      message: magicLinkMessages.invalidCode,
+    });
+    expect((await challengeRow(attacker.challengeId))?.attempts).toBe(1);
+    expect((await poll(attacker)).status).toBe(202);
+
+    // Only the code shown on the asking screen signs that screen in (spaces allowed).
+    const right = await finalize(attacker, {
+      code: `${attacker.code.slice(0, 3)} ${attacker.code.slice(3)}`,
+    });
+    expect(right.status).toBe(200);
+    expect(right.body).toEqual({
+      status: 'verified',
+      verified: true,
+      message: magicLinkMessages.verified,
+    });
+    const done = await poll(attacker);
+    expect(done.status).toBe(200);
+    expect(done.body.status).toBe('complete');
+    expect((await finalize(attacker, { code: attacker.code })).status).toBe(410);
+  });
+
+  test('five wrong codes end the link, and the asking tab is told', async () => {
+    const { email } = await register('guess');
+    const asked = await askForLink(stack.url, email);
+    for (let left = 4; left > 0; left--) {
+      const r = await finalize(asked, { code: wrong(asked.code) });
+      expect(r.status).toBe(400);
+      expect(r.body.error.message).toBe(magicLinkMessages.wrongCode(left));
+    }
+    const fifth = await finalize(asked, { code: wrong(asked.code) });
+    expect(fifth.status).toBe(410);
+    expect(fifth.body.error).toEqual({
+      code: 'too_many_codes',
+      message: magicLinkMessages.tooManyCodes,
+    });
+    // Dead now: even the right code, even the asking browser.
+    const late = await finalize(asked, { code: asked.code });
+    expect(late.status).toBe(410);
+    expect(late.body.error.code).toBe('too_many_codes');
+    expect((await finalize(asked, { cookie: asked.cookie })).status).toBe(410);
+    const row = await challengeRow(asked.challengeId);
+    expect(row?.attempts).toBe(5);
+    expect(row?.used_at).toBeNull();
+    const polled = await poll(asked);
+    expect(polled.status).toBe(410);
+    expect(polled.body.error).toEqual({
+      code: 'too_many_codes',
+      message: magicLinkMessages.tooManyCodes,
+    });
+  });
+
+  test('"I did not ask for this" stops the sign-in; the asking tab gets a clear refusal', async () => {
+    const { email } = await register('cancel');
+    const attacker = await askForLink(stack.url, email, ATTACKER_UA);
+    expect((await finalize(attacker)).body.status).toBe('confirm');
+    const cancel = (secret: string) =>
+      post(
+        '/verify/email-magic-link/cancel',
+        { challengeId: attacker.challengeId },
+        { authorization: `Bearer ${secret}` },
+      );
+    // Only the link's holder may stop it.
+    expect((await cancel(`${attacker.secret.slice(0, -2)}xx`)).status).toBe(400);
+    expect((await challengeRow(attacker.challengeId))?.cancelled_at).toBeNull();
+
+    const stopped = await cancel(attacker.secret);
+    expect(stopped.status).toBe(200);
+    expect(stopped.body).toEqual({ status: 'cancelled', message: magicLinkMessages.cancelledDone });
+    expect((await challengeRow(attacker.challengeId))?.cancelled_at).toBeInstanceOf(Date);
+
+    const polled = await poll(attacker);
+    expect(polled.status).toBe(410);
+    expect(polled.body.error).toEqual({
+      code: 'sign_in_cancelled',
+      message: magicLinkMessages.cancelled,
+    });
+    const late = await finalize(attacker, { code: attacker.code });
+    expect(late.status).toBe(410);
+    expect(late.body.error).toEqual({
+      code: 'link_cancelled',
+      message: magicLinkMessages.linkCancelled,
+    });
+    expect((await challengeRow(attacker.challengeId))?.used_at).toBeNull();
+  });
+
+  test("the asking browser opens its own link in one step; another challenge's cookie does not count", async () => {
+    const { email, personId } = await register('same');
+    const asked = await askForLink(stack.url, email);
+    const other = await askForLink(stack.url, email);
+    // The cookie of another sign-in, renamed to this one: not this browser's secret.
+    const forged = `pb_signin_${asked.challengeId}=${other.cookie.split('=')[1]}`;
+    expect((await finalize(asked, { cookie: forged })).body.status).toBe('confirm');
+
+    const opened = await finalize(asked, { cookie: asked.cookie });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toEqual({
+      status: 'verified',
+      verified: true,
+      message: magicLinkMessages.verified,
+    });
+    const done = await poll(asked);
+    expect(done.status).toBe(200);
+    expect(done.body.person.id).toBe(personId);
+  });
+
+  test('the mail says to ignore it if you did not ask, and never carries the code', async () => {
+    const { email } = await register('ignore');
+    const asked = await askForLink(stack.url, email);
+    const [mail] = await readMailbox(stack.url, email);
+    expect(mail?.text).toContain(magicLinkMessages.mailIgnore);
+    expect(mail?.html).toContain(magicLinkMessages.mailIgnore);
+    expect(mail?.text).not.toContain(asked.code);
+    expect(mail?.html).not.toContain(asked.code);
+    expect(mail?.text).not.toContain(`${asked.code.slice(0, 3)} ${asked.code.slice(3)}`);
+  });
+
+  test('bad finalize and cancel bodies are clear 400s and change nothing', async () => {
+    const { email } = await register('badbody');
+    const asked = await askForLink(stack.url, email);
+    const auth = { authorization: `Bearer ${asked.secret}` };
+    const tooLong = await post(
+      '/verify/email-magic-link/finalize',
+      { challengeId: asked.challengeId, code: '1'.repeat(50) },
+      auth,
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.code).toBe('invalid_code');
+    const noId = await post('/verify/email-magic-link/cancel', {}, auth);
+    expect(noId.status).toBe(400);
+    expect(noId.body.error.code).toBe('invalid_link');
+    const row = await challengeRow(asked.challengeId);
+    expect(row).toMatchObject({ attempts: 0, used_at: null, cancelled_at: null });
   });
 });
 

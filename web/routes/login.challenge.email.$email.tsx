@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
-import { requestMagicLink } from '../auth-api.ts';
+import { keepSignInCode, requestMagicLink } from '../auth-api.ts';
 import { messages } from '../messages.ts';
 
 /** The spec's minimum time on this step before going to the check-your-email page. */
@@ -72,6 +72,7 @@ function StartChallenge() {
         });
         return;
       }
+      if (result.data.code) keepSignInCode(challengeId, result.data.code);
       const wait = LOGIN_REDIRECT_MIN_MS - (performance.now() - started);
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       await navigate({

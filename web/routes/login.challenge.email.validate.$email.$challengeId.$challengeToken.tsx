@@ -1,8 +1,8 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { z } from 'zod';
 import { PENDING_INVITE_KEY, parsePendingInvite } from '../../sync/pending-invite.ts';
-import { completeChallenge } from '../auth-api.ts';
+import { completeChallenge, forgetSignInCode, signInCode } from '../auth-api.ts';
 import { messages } from '../messages.ts';
 import { forgetSession } from '../session.ts';
 
@@ -24,6 +24,8 @@ function CheckYourEmail() {
   const { email, challengeId, challengeToken } = Route.useParams();
   const { inviteId } = Route.useSearch();
   const navigate = useNavigate();
+  // Kept by the page that asked, in this tab only; absent if this page was opened some other way.
+  const [code] = useState(() => signInCode(challengeId));
   const [state, setState] = useState<
     { kind: 'waiting' } | { kind: 'done' } | { kind: 'failed'; message: string }
   >({
@@ -38,6 +40,7 @@ function CheckYourEmail() {
       if (stopped) return;
       if (result?.ok && result.data.status === 'complete') {
         setState({ kind: 'done' });
+        forgetSignInCode(challengeId);
         forgetSession();
         sessionStorage.setItem('passkey.offer', '1');
         // Back to the invite that sent this person to sign in (the join page stored it).
@@ -54,6 +57,7 @@ function CheckYourEmail() {
         return;
       }
       if (result && !result.ok && result.status !== 429 && result.status < 500) {
+        forgetSignInCode(challengeId);
         setState({ kind: 'failed', message: result.message || messages.errors.generic });
         return;
       }
@@ -97,6 +101,19 @@ function CheckYourEmail() {
           </p>
         )}
       </div>
+      {code && state.kind === 'waiting' ? <SignInCode code={code} /> : null}
     </main>
+  );
+}
+
+/** The code a person types if they open the link on another device, large and easy to read. */
+function SignInCode({ code }: { code: string }) {
+  const titleId = useId();
+  return (
+    <section className="card signin-code" aria-labelledby={titleId}>
+      <h2 id={titleId}>{messages.login.codeTitle}</h2>
+      <p className="signin-code-digits">{`${code.slice(0, 3)} ${code.slice(3)}`}</p>
+      <p>{messages.login.codeHelp}</p>
+    </section>
   );
 }

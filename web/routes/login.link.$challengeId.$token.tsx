@@ -1,23 +1,35 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
-import { finalizeMagicLink } from '../auth-api.ts';
-import { messages } from '../messages.ts';
+import { cancelMagicLink, finalizeMagicLink } from '../auth-api.ts';
+import { DATE_LOCALE, messages } from '../messages.ts';
 
 export const Route = createFileRoute('/login/link/$challengeId/$token')({
   validateSearch: z.object({ inviteId: z.string().max(64).optional().catch(undefined) }),
   component: OpenLink,
 });
 
-/** Where the e-mailed link lands: confirms the sign-in; the asking tab then signs in. */
+const t = messages.login;
+
+const askedFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long', timeStyle: 'short' });
+
+type State =
+  | { kind: 'checking' }
+  | { kind: 'ok' }
+  | { kind: 'confirm'; askedAt: string; browser: string | null }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string };
+
+/**
+ * Where the e-mailed link lands. In the browser that asked, it confirms the
+ * sign-in at once; anywhere else it asks for the code shown on the asking
+ * screen, so that a link asked for by someone else signs nobody in (ADR 012).
+ * The asking tab then signs in.
+ */
 function OpenLink() {
   const { challengeId, token } = Route.useParams();
   const done = useRef(false);
-  const [state, setState] = useState<
-    { kind: 'checking' } | { kind: 'ok' } | { kind: 'failed'; message: string }
-  >({
-    kind: 'checking',
-  });
+  const [state, setState] = useState<State>({ kind: 'checking' });
 
   useEffect(() => {
     if (done.current) return;
@@ -25,7 +37,11 @@ function OpenLink() {
     void finalizeMagicLink(challengeId, token)
       .then((r) =>
         setState(
-          r.ok ? { kind: 'ok' } : { kind: 'failed', message: r.message || messages.errors.generic },
+          !r.ok
+            ? { kind: 'failed', message: r.message || messages.errors.generic }
+            : r.data.status === 'confirm'
+              ? { kind: 'confirm', askedAt: r.data.askedAt, browser: r.data.browser }
+              : { kind: 'ok' },
         ),
       )
       .catch(() => setState({ kind: 'failed', message: messages.errors.generic }));
@@ -33,29 +49,138 @@ function OpenLink() {
 
   return (
     <main className="page" id="main">
-      <h1>{messages.login.linkTitle}</h1>
+      <h1>{t.linkTitle}</h1>
       <div className="card">
         {state.kind === 'checking' ? (
-          <p role="status">{messages.login.linkChecking}</p>
+          <p role="status">{t.linkChecking}</p>
         ) : state.kind === 'ok' ? (
           <>
-            <p role="status">{messages.login.linkDone}</p>
-            <p>{messages.login.linkDoneHelp}</p>
+            <p role="status">{t.linkDone}</p>
+            <p>{t.linkDoneHelp}</p>
             <Link className="button" to="/">
-              {messages.login.continue}
+              {t.continue}
             </Link>
           </>
+        ) : state.kind === 'confirm' ? (
+          <ConfirmWithCode
+            challengeId={challengeId}
+            token={token}
+            askedAt={state.askedAt}
+            browser={state.browser}
+            onDone={setState}
+          />
+        ) : state.kind === 'cancelled' ? (
+          <p role="status">{t.notMeDone}</p>
         ) : (
           <>
             <div role="alert" className="alert">
               {state.message}
             </div>
             <Link className="button" to="/login">
-              {messages.login.backToSignIn}
+              {t.askNew}
             </Link>
           </>
         )}
       </div>
     </main>
+  );
+}
+
+/**
+ * Another browser opened the link: says when and from what browser the sign-in
+ * was asked, and takes the code from that screen, or "I did not ask for this".
+ */
+function ConfirmWithCode(props: {
+  challengeId: string;
+  token: string;
+  askedAt: string;
+  browser: string | null;
+  onDone: (next: State) => void;
+}) {
+  const { challengeId, token, onDone } = props;
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  // The page changed under the reader: start them at the question.
+  useEffect(() => heading.current?.focus(), []);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const typed = code.replace(/[\s-]/g, '');
+    if (!/^\d{6}$/.test(typed)) {
+      setError(t.codeMissing);
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const r = await finalizeMagicLink(challengeId, token, typed).catch(() => undefined);
+    setBusy(false);
+    if (r?.ok) return onDone({ kind: 'ok' });
+    // A wrong code may be tried again; anything else (too many tries, expired) ends here.
+    if (r?.status === 400) {
+      setError(r.message || messages.errors.generic);
+      input.current?.select();
+      return;
+    }
+    onDone({ kind: 'failed', message: r?.message || messages.errors.generic });
+  }
+
+  async function notMe() {
+    setBusy(true);
+    const r = await cancelMagicLink(challengeId, token).catch(() => undefined);
+    setBusy(false);
+    onDone(
+      r?.ok
+        ? { kind: 'cancelled' }
+        : { kind: 'failed', message: r?.message || messages.errors.generic },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <h2 ref={heading} tabIndex={-1}>
+        {t.confirmTitle}
+      </h2>
+      <p>{t.confirmAsked(askedFormat.format(new Date(props.askedAt)), props.browser)}</p>
+      <p>{t.confirmHelp}</p>
+      <div className="field">
+        <label htmlFor={inputId}>{t.codeLabel}</label>
+        <p id={hintId} className="status">
+          {t.codeHint}
+        </p>
+        <input
+          ref={input}
+          id={inputId}
+          className="code-input"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={9}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        />
+      </div>
+      {error ? (
+        <div role="alert" className="alert" id={errorId}>
+          {error}
+        </div>
+      ) : null}
+      <div className="actions">
+        <button type="submit" disabled={busy}>
+          {t.confirmSubmit}
+        </button>
+        <button type="button" className="secondary" disabled={busy} onClick={() => void notMe()}>
+          {t.notMe}
+        </button>
+      </div>
+    </form>
   );
 }
