@@ -1,5 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
+import { messages } from '../messages.ts';
+import '../styles/markdown.css';
 
 /**
  * Spec §5: the markdown renderer allows only link protocols http, https, irc,
@@ -9,20 +11,108 @@ import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
  * (`skipHtml`), images are shown as their description (no remote loading),
  * and headings start at level 3 so a description never competes with the
  * page's own headings.
+ *
+ * Whether a link stays on our site is decided the way the browser will decide
+ * it: by resolving the address against the page (`new URL(href, origin)`) and
+ * comparing origins. Looking at the text instead missed `//evil.example`, which
+ * has no scheme yet leaves the site (issue 11); resolving also catches
+ * backslashes, tabs and `https:host`, which browsers quietly normalise.
  */
-const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
+const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'irc:', 'ircs:', 'mailto:', 'xmpp:']);
+
+/** Where a link goes, as the browser will resolve it from `origin`. */
+export type LinkDestination =
+  | { kind: 'here'; href: string }
+  | { kind: 'website'; href: string; host: string }
+  | { kind: 'email'; href: string; address: string }
+  | { kind: 'program'; href: string; address: string }
+  | { kind: 'none' };
+
+const decoded = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
+export function linkDestination(href: string, origin: string): LinkDestination {
+  let url: URL;
+  try {
+    url = new URL(href, origin);
+  } catch {
+    return { kind: 'none' };
+  }
+  // Checked again here, not only in the URL transform: what is linked is what was judged.
+  if (!ALLOWED_PROTOCOLS.has(url.protocol)) return { kind: 'none' };
+  const web = url.protocol === 'http:' || url.protocol === 'https:';
+  // A same-site link keeps its own words: the browser resolves a relative path
+  // against the page it is on, which stays on this site whatever that page is.
+  if (web && url.origin === new URL(origin).origin) return { kind: 'here', href };
+  if (web) return { kind: 'website', href: url.href, host: url.host };
+  if (url.protocol === 'mailto:') {
+    return { kind: 'email', href: url.href, address: decoded(url.pathname) };
+  }
+  return { kind: 'program', href: url.href, address: decoded(url.host || url.pathname) };
+}
+
+/** Outside a browser (unit tests) no real site matches, so every absolute link counts as external. */
+const NO_PAGE_ORIGIN = 'https://preference-bank.invalid';
+const pageOrigin = () => (typeof location === 'undefined' ? NO_PAGE_ORIGIN : location.origin);
+
+/** The visible "leaves this site" arrow; its words are in the hidden text beside it. */
+function ExternalIcon() {
+  return (
+    <svg
+      className="markdown-external-icon"
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 16 16"
+      width="16"
+      height="16"
+    >
+      <path
+        d="M9 2h5v5M14 2 7.5 8.5M12 9.5V13a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.75"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function externalTexts(to: Exclude<LinkDestination, { kind: 'here' } | { kind: 'none' }>) {
+  const m = messages.markdown;
+  switch (to.kind) {
+    case 'website':
+      return { said: m.opensWebsite, title: m.websiteTitle(to.host) };
+    case 'email':
+      return { said: m.opensEmail, title: m.emailTitle(to.address) };
+    case 'program':
+      return { said: m.opensProgram, title: m.programTitle(to.address) };
+  }
+}
 
 function SafeLink({ href, children }: { href?: string | undefined; children?: ReactNode }) {
-  if (!href) return <span>{children}</span>;
-  if (ABSOLUTE.test(href)) {
-    return (
-      <a href={href} target="_blank" rel="noopener noreferrer">
-        {children}
-        <span className="visually-hidden"> (opens in a new tab)</span>
-      </a>
-    );
-  }
-  return <a href={href}>{children}</a>;
+  const to = href ? linkDestination(href, pageOrigin()) : ({ kind: 'none' } as const);
+  if (to.kind === 'none') return <span>{children}</span>;
+  if (to.kind === 'here') return <a href={to.href}>{children}</a>;
+  const { said, title } = externalTexts(to);
+  return (
+    <a
+      className="markdown-external"
+      href={to.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={title}
+    >
+      {children}
+      <ExternalIcon />
+      <span className="visually-hidden"> {said}</span>
+    </a>
+  );
 }
 
 type HeadingProps = ComponentProps<'h3'> & { node?: unknown };
