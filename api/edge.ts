@@ -190,3 +190,18 @@ export function apiHeaders(production: boolean): MiddlewareHandler {
     });
   };
 }
+
+/**
+ * A request whose body the handler never read (refused before reading it)
+ * cannot share its connection with the next request: the server closes it.
+ * Saying so (`Connection: close`) keeps a client from sending its next
+ * request down a connection that is about to go.
+ */
+export const closeUnreadBodies: MiddlewareHandler = async (c, next) => {
+  await next();
+  const raw = c.req.raw;
+  const hasBody = raw.body !== null && (c.req.header('content-length') ?? '') !== '0';
+  if (hasBody && !raw.bodyUsed) {
+    c.header('connection', 'close');
+  }
+};

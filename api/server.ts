@@ -15,6 +15,7 @@ import type { Db, Sql } from './db.ts';
 import {
   apiHeaders,
   cleanInput,
+  closeUnreadBodies,
   JSON_BODY_LIMIT,
   pageHeaders,
   sizeLimit,
@@ -62,6 +63,7 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   // The edge (api/edge.ts, ADR 013): headers on every response; a body's size
   // checked before it is read; no control characters in any input.
   app.use('/api/*', apiHeaders(production));
+  app.use('/api/*', closeUnreadBodies);
   const zeroLimit = sizeLimit(ZERO_BODY_LIMIT);
   const jsonLimit = sizeLimit(JSON_BODY_LIMIT);
   app.use('/api/*', (c, next) =>

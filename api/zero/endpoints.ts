@@ -1,4 +1,4 @@
-import { mustGetMutator, mustGetQuery } from '@rocicorp/zero';
+import { getMutator, InputValidationError, mustGetQuery } from '@rocicorp/zero';
 import {
   ApplicationError,
   handleMutateRequest,
@@ -30,6 +30,7 @@ export const zeroEndpointMessages = {
   loggedOut: 'You must be logged in to view this page',
   badParams: 'This request did not come from our sync service.',
   badBody: 'Please check what you sent.',
+  noSuchChange: 'There is no such change.',
   internal: 'Sorry, something went wrong. Please try again.',
 } as const;
 
@@ -152,15 +153,24 @@ export function zeroRoutes(deps: { db: Db; zdb: ZeroDb }) {
         if (hasControlCharacters(mutation.args)) {
           throw appError('invalid', edgeMessages.controlCharacters);
         }
+        const mutator = getMutator(serverMutators, mutation.name);
+        if (!mutator) throw appError('invalid', zeroEndpointMessages.noSuchChange);
         return transact(async (tx, name, args) => {
           try {
-            return await mustGetMutator(serverMutators, name).fn({ tx, args, ctx });
+            return await mutator.fn({ tx, args, ctx });
           } catch (e) {
-            // Our refusals pass as they are. Anything else (a database error
-            // quotes its statement and parameters) is logged here and becomes
-            // a code and a message: Zero stores the result it is given and
-            // replicates it to the client.
+            // Our refusals pass as they are; arguments its schema refuses are
+            // `invalid` with the schema's first message. Anything else (a
+            // database error quotes its statement and parameters) is logged
+            // here and becomes a code and a message: Zero stores the result it
+            // is given and replicates it to the client.
             if (isApplicationError(e)) throw e;
+            if (e instanceof InputValidationError) {
+              throw appError(
+                'invalid',
+                e.result.issues[0]?.message ?? zeroEndpointMessages.badBody,
+              );
+            }
             console.error(`zero mutate: ${name} failed:`, e);
             throw new ApplicationError(zeroEndpointMessages.internal, {
               details: { code: 'internal' },
