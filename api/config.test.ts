@@ -27,6 +27,15 @@ describe('loadConfig', () => {
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
+  test('abuse limits: 10 invite e-mails an hour per account, 30 per network, 5 registrations per network', () => {
+    expect(loadConfig({})).toMatchObject({
+      INVITE_MAIL_LIMIT_PER_ACCOUNT: 10,
+      INVITE_MAIL_LIMIT_PER_IP: 30,
+      REGISTRATION_LIMIT_PER_IP: 5,
+    });
+    expect(loadConfig({ REGISTRATION_LIMIT_PER_IP: '40' }).REGISTRATION_LIMIT_PER_IP).toBe(40);
+  });
+
   test('an empty value counts as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });
@@ -50,6 +59,18 @@ describe('loadConfig', () => {
     [
       { MAGIC_LINK_LIMIT_PER_EMAIL: '0' },
       'Invalid setting MAGIC_LINK_LIMIT_PER_EMAIL: expected a whole number of at least 1',
+    ],
+    [
+      { INVITE_MAIL_LIMIT_PER_ACCOUNT: '0' },
+      'Invalid setting INVITE_MAIL_LIMIT_PER_ACCOUNT: expected a whole number of at least 1',
+    ],
+    [
+      { INVITE_MAIL_LIMIT_PER_IP: 'lots' },
+      'Invalid setting INVITE_MAIL_LIMIT_PER_IP: expected a whole number of at least 1',
+    ],
+    [
+      { REGISTRATION_LIMIT_PER_IP: '2.5' },
+      'Invalid setting REGISTRATION_LIMIT_PER_IP: expected a whole number of at least 1',
     ],
     [
       { ACCESS_TOKEN_SECRET: 'short' },

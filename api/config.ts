@@ -83,6 +83,24 @@ export const configSchema = z.object({
     .int('expected a whole number of at least 1')
     .min(1, 'expected a whole number of at least 1')
     .default(30),
+  /** Invite e-mails one account may send in an hour (link invites are not counted). */
+  INVITE_MAIL_LIMIT_PER_ACCOUNT: z.coerce
+    .number({ message: 'expected a whole number of at least 1' })
+    .int('expected a whole number of at least 1')
+    .min(1, 'expected a whole number of at least 1')
+    .default(10),
+  /** Invite e-mails one network address may send in an hour, whoever is signed in. */
+  INVITE_MAIL_LIMIT_PER_IP: z.coerce
+    .number({ message: 'expected a whole number of at least 1' })
+    .int('expected a whole number of at least 1')
+    .min(1, 'expected a whole number of at least 1')
+    .default(30),
+  /** Registrations one network address may make in an hour. */
+  REGISTRATION_LIMIT_PER_IP: z.coerce
+    .number({ message: 'expected a whole number of at least 1' })
+    .int('expected a whole number of at least 1')
+    .min(1, 'expected a whole number of at least 1')
+    .default(5),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: bool.default(false),
   /**

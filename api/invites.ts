@@ -11,6 +11,9 @@
  *
  * The link's token is 256 random bits; only its SHA-256 is stored
  * (private.invite_token). A missing invite and a wrong token get the same 404.
+ * Invite e-mails are limited per account and per network (ADR 014: 429 with
+ * Retry-After); the mail comes from MAIL_FROM and names the inviter as their
+ * account does, with the address they sign in with.
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
@@ -41,11 +44,13 @@ import {
 } from '../sync/invite.ts';
 import { administers, callerFor } from './auth/caller.ts';
 import { hashToken, type SessionUser, sessionFromRequest } from './auth/sessions.ts';
+import { clientIp } from './client-ip.ts';
 import type { Db } from './db.ts';
 import { jsonError } from './errors.ts';
 import { recordEvent } from './history.ts';
 import { escapeHtml } from './mail/mailer.ts';
 import { CircleFullError, supporterSpots } from './plan-limits.ts';
+import { HOUR_MS, limit, networkOf, rateLimitMessages, tooMany } from './rate-limit.ts';
 import type { AppDeps } from './server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -123,9 +128,13 @@ function whatFor(kind: InviteKind, name: string, level: AccessLevel | null, titl
     case 'Profile':
       return `to view ${name}’s profile`;
     case 'Preference':
-      return `to view ${name}’s preference “${title ?? ''}”`;
+      return title
+        ? `to view ${name}’s preference “${title}”`
+        : `to view one of ${name}’s preferences`;
     case 'PreferenceCategory':
-      return `to view ${name}’s preferences in “${title ?? ''}”`;
+      return title
+        ? `to view ${name}’s preferences in “${title}”`
+        : `to view ${name}’s preferences in one category`;
     case 'Person':
       return 'to join Preference Bank and look after your own preferences';
     case 'User':
@@ -133,11 +142,39 @@ function whatFor(kind: InviteKind, name: string, level: AccessLevel | null, titl
   }
 }
 
+/** Longest name or title an invite mail repeats; longer ones are cut short. */
+const MAIL_TEXT_MAX = 60;
+/** Web or e-mail addresses, or a phone number: what a name or title in a mail must not carry. */
+const ADDRESS_LIKE = /:\/\/|www\.|@|[\p{L}\p{N}_-]\.[\p{L}]{2,}|[<>]|\d[\d\s-]{4,}\d/iu;
+
+/**
+ * A name or title that people typed, made fit to repeat in an invite mail to
+ * a stranger: invisible and control characters removed, spaces collapsed,
+ * cut to MAIL_TEXT_MAX. Text holding an address or a phone number is not
+ * repeated at all (undefined): an invite must not carry a sender's own link
+ * or number under the product's name.
+ */
+export function mailSafe(raw: string | null | undefined): string | undefined {
+  const text = (raw ?? '').normalize('NFKC').replace(/\s+/g, ' ').replace(/\p{C}/gu, '').trim();
+  if (!text || ADDRESS_LIKE.test(text)) return undefined;
+  return text.length > MAIL_TEXT_MAX ? `${text.slice(0, MAIL_TEXT_MAX - 1).trimEnd()}…` : text;
+}
+
+/**
+ * Who sends an invite, as its mail names them: the name on their own account
+ * and the address they sign in with, both from the database, never from the
+ * request. A name that cannot be shown gives way to the address.
+ */
+function inviterOf(who: SessionUser): { name: string; email: string | null } {
+  const email = who.user.email?.toLowerCase() ?? null;
+  return { name: mailSafe(displayName(who.person)) ?? email ?? 'Someone', email };
+}
+
 function inviteMail(input: {
   publicUrl: string;
   to: string;
   url: string;
-  inviter: string;
+  inviter: { name: string; email: string | null };
   personName: string;
   onBehalf: boolean;
   kind: InviteKind;
@@ -145,10 +182,16 @@ function inviteMail(input: {
   title: string | null;
   expiresAt: Date;
 }) {
+  const inviter = input.inviter.name;
   const who = input.onBehalf
-    ? `${input.inviter} has invited you, on behalf of ${input.personName},`
-    : `${input.inviter} has invited you`;
+    ? `${inviter} has invited you, on behalf of ${input.personName},`
+    : `${inviter} has invited you`;
   const purpose = `${who} ${whatFor(input.kind, input.personName, input.level, input.title)}.`;
+  // The verified address, so the recipient can tell who really sent it.
+  const from =
+    input.inviter.email && input.inviter.email !== inviter
+      ? `This invite is from ${inviter}, whose e-mail address is ${input.inviter.email}.`
+      : `This invite is from ${inviter}.`;
   const expiry = `The invite works once and expires on ${mailDate.format(input.expiresAt)}.`;
   const open = 'Open this link to see the invite, then accept or decline it:';
   const ignore =
@@ -157,6 +200,8 @@ function inviteMail(input: {
     'Kia ora,',
     '',
     `${purpose} Preference Bank is where people keep their likes, dislikes and the way they want to be supported, and share them with people they trust.`,
+    '',
+    from,
     '',
     open,
     '',
@@ -171,13 +216,15 @@ function inviteMail(input: {
   const html = `<!doctype html><html lang="en"><body style="font-family: system-ui, sans-serif; font-size: 18px; line-height: 1.5; color: #1d1b26">
 <p>Kia ora,</p>
 <p>${escapeHtml(purpose)} Preference Bank is where people keep their likes, dislikes and the way they want to be supported, and share them with people they trust.</p>
-<p><a href="${escapeHtml(input.url)}" style="color: #4e4285; font-weight: 600">See the invite from ${escapeHtml(input.inviter)}</a></p>
+<p>${escapeHtml(from)}</p>
+<p><a href="${escapeHtml(input.url)}" style="color: #4e4285; font-weight: 600">See the invite from ${escapeHtml(inviter)}</a></p>
 <p>${escapeHtml(expiry)}</p>
 <p>${escapeHtml(ignore)}</p>
 </body></html>`;
   return {
     to: input.to,
-    subject: `${input.inviter} has invited you to Preference Bank`,
+    // A fixed sentence around the inviter's name; the sender (From) is always MAIL_FROM.
+    subject: `${inviter} has invited you to Preference Bank`,
     text,
     html,
   };
@@ -279,6 +326,33 @@ export function inviteRoutes(deps: AppDeps) {
     return { who, personId: personId.data };
   }
 
+  /**
+   * Takes one invite e-mail from the caller's allowance (per account and per
+   * network, ADR 014), or answers 429. Links are not counted: they send no mail.
+   */
+  async function mailAllowance(c: Context, who: SessionUser): Promise<Response | undefined> {
+    const verdict = await limit(db, [
+      {
+        bucket: 'invite-mail:account',
+        subject: who.user.id,
+        max: config.INVITE_MAIL_LIMIT_PER_ACCOUNT,
+        windowMs: HOUR_MS,
+      },
+      {
+        bucket: 'invite-mail:ip',
+        subject: networkOf(clientIp(c, config.TRUST_PROXY)),
+        max: config.INVITE_MAIL_LIMIT_PER_IP,
+        windowMs: HOUR_MS,
+      },
+    ]);
+    if (verdict.ok) return undefined;
+    const message =
+      verdict.rule.bucket === 'invite-mail:account'
+        ? rateLimitMessages.inviteAccount(verdict.retryAfter)
+        : rateLimitMessages.inviteNetwork(verdict.retryAfter);
+    return tooMany(c, verdict.retryAfter, message);
+  }
+
   // -- The inviter's side ------------------------------------------------------
 
   app.post('/people/:personId/invites', async (c) => {
@@ -314,6 +388,10 @@ export function inviteRoutes(deps: AppDeps) {
         return jsonError(c, 409, full.code, full.message);
       }
     }
+    if (input.email) {
+      const refused = await mailAllowance(c, who);
+      if (refused) return refused;
+    }
 
     const id = randomUUID();
     const token = randomBytes(32).toString('base64url');
@@ -321,7 +399,8 @@ export function inviteRoutes(deps: AppDeps) {
     const expiresAt = new Date(Date.now() + (input.expiresInDays ?? INVITE_DEFAULT_DAYS) * DAY_MS);
     const level = kind === 'Supporter' ? (input.accessLevel ?? null) : null;
     const personName = displayName(owner);
-    const inviterName = displayName(who.person);
+    const inviter = inviterOf(who);
+    const onBehalf = who.person.id !== personId;
     const sent = await db
       .transaction(async (tx) => {
         await tx.insert(invite).values({
@@ -353,12 +432,12 @@ export function inviteRoutes(deps: AppDeps) {
                 publicUrl: config.publicUrl,
                 to: input.email,
                 url,
-                inviter: inviterName,
-                personName,
-                onBehalf: who.person.id !== personId,
+                inviter,
+                personName: mailSafe(personName) ?? (onBehalf ? 'someone' : inviter.name),
+                onBehalf,
                 kind,
                 level,
-                title: target?.title ?? null,
+                title: mailSafe(target?.title) ?? null,
                 expiresAt,
               }),
             )

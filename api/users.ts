@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { person, user } from '../schema/index.ts';
 import { registrationSchema } from '../sync/validation.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
+import { clientIp } from './client-ip.ts';
 import { jsonError } from './errors.ts';
 import { recordEvent } from './history.ts';
+import { HOUR_MS, limit, networkOf, rateLimitMessages, tooMany } from './rate-limit.ts';
 import type { AppDeps } from './server.ts';
 
 export const registrationMessages = {
@@ -17,7 +19,7 @@ const updateUserBody = z.object({ wizardCompleted: z.literal(true) }).strict();
 
 /** POST /api/users (registration, spec §3/§5) and PUT /api/users/{id}. */
 export function userRoutes(deps: AppDeps) {
-  const { db } = deps;
+  const { db, config } = deps;
   const app = new Hono();
 
   app.post('/', async (c) => {
@@ -31,6 +33,19 @@ export function userRoutes(deps: AppDeps) {
       );
     }
     const r = parsed.data;
+    // Counted per network, every valid attempt (a taken address too): one place
+    // cannot make accounts, or test which addresses have one, in bulk.
+    const allowed = await limit(db, [
+      {
+        bucket: 'register:ip',
+        subject: networkOf(clientIp(c, config.TRUST_PROXY)),
+        max: config.REGISTRATION_LIMIT_PER_IP,
+        windowMs: HOUR_MS,
+      },
+    ]);
+    if (!allowed.ok) {
+      return tooMany(c, allowed.retryAfter, rateLimitMessages.registerNetwork(allowed.retryAfter));
+    }
     const personId = randomUUID();
     const userId = randomUUID();
     const created = await db

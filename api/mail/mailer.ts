@@ -43,7 +43,14 @@ export function createMailer(config: Config): Mailer {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
       send: async (mail) => {
-        await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+        // Only these fields go out: the sender is always MAIL_FROM, never the caller's.
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
       },
     };
   }

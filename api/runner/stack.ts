@@ -7,6 +7,7 @@ import { createMailer } from '../mail/mailer.ts';
 import { type S3Settings, s3MediaStore } from '../media/store.ts';
 import { sweepMedia } from '../media.ts';
 import { ensureDatabase, runMigrations } from '../migrate.ts';
+import { sweepRateEvents } from '../rate-limit.ts';
 import { seedDemo } from '../seed.ts';
 import { createApp } from '../server.ts';
 import { endIdleSessions } from '../support.ts';
@@ -164,13 +165,16 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     });
 
     // Idle support sessions end on the server (ZQL has no now(): a write must say so);
-    // uploads never confirmed are removed.
+    // uploads never confirmed are removed; so are abuse-limit events no window counts.
     const sweep = setInterval(() => {
       endIdleSessions(db, config.SUPPORT_SESSION_IDLE_MINUTES).catch((e: unknown) =>
         log(`api: ending idle support sessions failed: ${e instanceof Error ? e.message : e}`),
       );
       sweepMedia(db, media).catch((e: unknown) =>
         log(`api: removing unfinished uploads failed: ${e instanceof Error ? e.message : e}`),
+      );
+      sweepRateEvents(db).catch((e: unknown) =>
+        log(`api: removing old rate-limit events failed: ${e instanceof Error ? e.message : e}`),
       );
     }, 60_000);
     cleanups.push(async () => clearInterval(sweep));

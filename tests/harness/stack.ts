@@ -74,6 +74,11 @@ export async function startTestStack(
       // Every test signs in from 127.0.0.1; the rate-limit tests use their own addresses.
       MAGIC_LINK_LIMIT_PER_IP: '100000',
       MAGIC_LINK_LIMIT_PER_EMAIL: '50',
+      // Likewise for invite e-mails and registrations (tests/integration/abuse-limits.test.ts
+      // checks the limits on an app of its own, with the defaults).
+      INVITE_MAIL_LIMIT_PER_ACCOUNT: '100000',
+      INVITE_MAIL_LIMIT_PER_IP: '100000',
+      REGISTRATION_LIMIT_PER_IP: '100000',
       ...opts.env,
     });
     const log = opts.verbose ? (l: string) => console.log(l) : undefined;

@@ -1,0 +1,323 @@
+/**
+ * Abuse limits on invite e-mails and registrations (issue 11, ADR 014), and
+ * what an invite mail may carry. The shared stack raises every limit (all its
+ * tests come from 127.0.0.1), so these run the API in-process over the same
+ * database, with the default limits and X-Forwarded-For trusted: each test
+ * picks its own network addresses and accounts.
+ */
+import { once } from 'node:events';
+import postgres from 'postgres';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { loadConfig } from '../../api/config.ts';
+import { connect } from '../../api/db.ts';
+import { createMailer, type Mailer } from '../../api/mail/mailer.ts';
+import { rateLimitMessages } from '../../api/rate-limit.ts';
+import { freePort } from '../../api/runner/ports.ts';
+import { createApp } from '../../api/server.ts';
+import { createZeroDb } from '../../api/zero/db-provider.ts';
+import { signIn } from '../harness/clients.ts';
+
+const stack = inject('stack');
+const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
+
+type App = ReturnType<typeof createApp>;
+const closers: (() => Promise<unknown>)[] = [];
+
+/** The API over the stack's database, with its own settings and mailer. */
+function apiWith(env: Record<string, string>): { app: App; mailer: Mailer } {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: stack.databaseUrl,
+    TRUST_PROXY: 'true',
+    ...env,
+  });
+  const { sql: s, db } = connect(stack.databaseUrl, { max: 4 });
+  closers.push(() => s.end());
+  const mailer = createMailer(config);
+  return { app: createApp({ config, sql: s, db, zdb: createZeroDb(db), mailer }), mailer };
+}
+
+let defaults: { app: App; mailer: Mailer };
+beforeAll(() => {
+  defaults = apiWith({});
+});
+afterAll(async () => {
+  for (const close of closers) await close();
+  await sql.end();
+});
+
+/** A documentation address (RFC 5737) no other test uses. */
+let hosts = 0;
+function freshIp() {
+  hosts++;
+  return `198.51.${100 + Math.floor(hosts / 250)}.${(hosts % 250) + 1}`;
+}
+// Retried tests run again in the same database: start each run on new addresses.
+hosts = Math.floor(Math.random() * 40) * 250;
+
+function address(tag: string) {
+  return `${tag}.${Date.now()}.${crypto.randomUUID().slice(0, 8)}@example.org`;
+}
+
+function registration(email: string, firstName = 'Hemi', lastName = 'Parata') {
+  return {
+    email,
+    type: 'General',
+    acceptedTermsOfService: true,
+    person: {
+      firstName,
+      lastName,
+      knownAs: firstName,
+      type: 'SupporterAndDecisionMaker',
+      personalInformation: {},
+    },
+  };
+}
+
+function post(app: App, path: string, body: unknown, ip: string, cookie?: string) {
+  return app.request(path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': ip,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A new account made on the shared stack (its limits are raised), signed in. */
+async function account(tag: string, firstName?: string, lastName?: string) {
+  const email = address(tag);
+  const res = await fetch(`${stack.url}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(registration(email, firstName, lastName)),
+  });
+  expect(res.status).toBe(201);
+  return { email, ...(await signIn(stack.url, email)) };
+}
+
+type Account = Awaited<ReturnType<typeof account>>;
+
+/** A profile invite to `to` by e-mail, from `who`, as if from `ip`. */
+function inviteByMail(app: App, who: Account, to: string, ip: string) {
+  return post(
+    app,
+    `/api/people/${who.personId}/invites`,
+    { kind: 'Profile', email: to },
+    ip,
+    who.cookie,
+  );
+}
+
+async function invitesTo(email: string) {
+  return sql`select id from invite where email = ${email}`;
+}
+
+async function expectRateLimited(res: Response, message: (seconds: number) => string) {
+  expect(res.status).toBe(429);
+  const retryAfter = Number(res.headers.get('retry-after'));
+  // The oldest counted e-mail leaves the hour's window in a little under an hour.
+  expect(retryAfter).toBeGreaterThan(3500);
+  expect(retryAfter).toBeLessThanOrEqual(3600);
+  expect((await res.json()).error).toEqual({ code: 'rate_limited', message: message(retryAfter) });
+  return retryAfter;
+}
+
+describe('invite e-mails: per account and per network', () => {
+  test('the 11th invite e-mail from one account within the hour is refused: 429, Retry-After, no mail, no invite', async () => {
+    const { app, mailer } = defaults;
+    const who = await account('sender');
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) {
+      const res = await inviteByMail(app, who, address(`friend${i}`), ip);
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+    const eleventh = address('friend10');
+    const refused = await inviteByMail(app, who, eleventh, ip);
+    const retryAfter = await expectRateLimited(refused, rateLimitMessages.inviteAccount);
+    expect(rateLimitMessages.inviteAccount(retryAfter)).toBe(
+      'You have sent a lot of invitations in a short time. Please wait 60 minutes and try again. You can still create a link to share instead.',
+    );
+    expect(mailer.mailbox?.list(eleventh)).toEqual([]);
+    expect(await invitesTo(eleventh)).toHaveLength(0);
+
+    // The limit is the account's: another network does not help.
+    const elsewhere = await inviteByMail(app, who, eleventh, freshIp());
+    expect(elsewhere.status).toBe(429);
+    expect(mailer.mailbox?.list(eleventh)).toEqual([]);
+    // A link sends no mail, so it is not counted.
+    const link = await post(
+      app,
+      `/api/people/${who.personId}/invites`,
+      { kind: 'Profile' },
+      ip,
+      who.cookie,
+    );
+    expect(link.status).toBe(201);
+  });
+
+  test('one network address may send a limited number of invite e-mails, across accounts', async () => {
+    const { app, mailer } = apiWith({ INVITE_MAIL_LIMIT_PER_IP: '3' });
+    const [first, second] = [await account('first'), await account('second')];
+    const ip = freshIp();
+    expect((await inviteByMail(app, first, address('a'), ip)).status).toBe(201);
+    expect((await inviteByMail(app, first, address('b'), ip)).status).toBe(201);
+    expect((await inviteByMail(app, second, address('c'), ip)).status).toBe(201);
+
+    const to = address('d');
+    await expectRateLimited(
+      await inviteByMail(app, second, to, ip),
+      rateLimitMessages.inviteNetwork,
+    );
+    expect((await inviteByMail(app, first, to, ip)).status).toBe(429);
+    expect(mailer.mailbox?.list(to)).toEqual([]);
+    expect(await invitesTo(to)).toHaveLength(0);
+    // Other networks are not affected.
+    expect((await inviteByMail(app, second, to, freshIp())).status).toBe(201);
+    expect(mailer.mailbox?.list(to)).toHaveLength(1);
+  });
+
+  test('an IPv6 network counts as one: its /64', async () => {
+    const { app } = apiWith({ INVITE_MAIL_LIMIT_PER_IP: '1' });
+    const who = await account('six');
+    const prefix = `2001:db8:${(hosts++ % 65_000).toString(16)}:1`;
+    expect((await inviteByMail(app, who, address('x'), `${prefix}::1`)).status).toBe(201);
+    expect((await inviteByMail(app, who, address('y'), `${prefix}:ffff::2`)).status).toBe(429);
+  });
+});
+
+describe('registrations: per network', () => {
+  test('the 6th registration from one network within the hour is refused: 429, Retry-After, no account', async () => {
+    const { app } = defaults;
+    const ip = freshIp();
+    // A request the form would refuse is answered 400 and not counted.
+    const bad = await post(
+      app,
+      '/api/users',
+      { ...registration(address('bad')), email: 'nope' },
+      ip,
+    );
+    expect(bad.status).toBe(400);
+    for (let i = 0; i < 5; i++) {
+      const res = await post(app, '/api/users', registration(address(`reg${i}`)), ip);
+      expect(res.status).toBe(201);
+    }
+    const sixth = address('reg5');
+    const refused = await post(app, '/api/users', registration(sixth), ip);
+    const retryAfter = await expectRateLimited(refused, rateLimitMessages.registerNetwork);
+    expect(rateLimitMessages.registerNetwork(retryAfter)).toBe(
+      'A lot of accounts have been made from your network in a short time. Please wait 60 minutes and try again.',
+    );
+    expect(await sql`select id from app_user where email = ${sixth}`).toHaveLength(0);
+    expect(await sql`select id from person where email = ${sixth}`).toHaveLength(0);
+
+    // Someone on another network still registers, with the same address.
+    expect((await post(app, '/api/users', registration(sixth), freshIp())).status).toBe(201);
+  });
+
+  test('requests at the same moment cannot all slip through', async () => {
+    const { app } = defaults;
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post(app, '/api/users', registration(address(`rush${i}`)), ip),
+      ),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+});
+
+describe('the invite mail', () => {
+  type Received = { to: string; data: string };
+  const received: Received[] = [];
+  let smtp: SMTPServer;
+  let app: App;
+  const MAIL_FROM = 'Preference Bank <no-reply@preference-bank.test>';
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (d: Buffer) => {
+          data += d.toString();
+        });
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
+          callback();
+        });
+      },
+    });
+    const port = await freePort();
+    smtp.listen(port, '127.0.0.1');
+    await once(smtp.server, 'listening');
+    app = apiWith({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM }).app;
+  });
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  /** A header of the message as sent, unfolded. */
+  function header(data: string, name: string) {
+    const head = data.split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, ' ') ?? '';
+    return new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1];
+  }
+
+  function sentTo(to: string) {
+    const mail = received.find((m) => m.to === to);
+    if (!mail) throw new Error(`no mail to ${to}`);
+    return mail;
+  }
+
+  test('From is the product; the subject names the inviter; the body gives their name and sign-in address', async () => {
+    const who = await account('aroha', 'Aroha', 'Ngata');
+    const to = address('whanau');
+    const res = await inviteByMail(app, who, to, freshIp());
+    expect(res.status).toBe(201);
+    const { data } = sentTo(to);
+    expect(header(data, 'From')).toBe(MAIL_FROM);
+    expect(header(data, 'Subject')).toBe('Aroha Ngata has invited you to Preference Bank');
+    expect(header(data, 'Reply-To')).toBeUndefined();
+    const text = data.replace(/=\r?\n/g, '');
+    expect(text).toContain(
+      `This invite is from Aroha Ngata, whose e-mail address is ${who.email}.`,
+    );
+
+    // The request has no say in the sender, the subject or the text: such fields are refused.
+    for (const extra of [
+      { from: 'Your Bank <help@bank.example>' },
+      { subject: 'Urgent: your account' },
+      { senderName: 'Your Bank' },
+      { message: 'Visit https://bank.example now' },
+    ]) {
+      const victim = address('victim');
+      const refused = await post(
+        app,
+        `/api/people/${who.personId}/invites`,
+        { kind: 'Profile', email: victim, ...extra },
+        freshIp(),
+        who.cookie,
+      );
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.code).toBe('invalid');
+      expect(received.filter((m) => m.to === victim)).toEqual([]);
+      expect(await invitesTo(victim)).toHaveLength(0);
+    }
+  });
+
+  test('a name carrying a web address is not repeated: the verified sign-in address stands in', async () => {
+    const who = await account('tricky', 'Claim your prize at', 'winner.example');
+    const to = address('target');
+    const res = await inviteByMail(app, who, to, freshIp());
+    expect(res.status).toBe(201);
+    const { data } = sentTo(to);
+    expect(header(data, 'From')).toBe(MAIL_FROM);
+    expect(header(data, 'Subject')).toBe(`${who.email} has invited you to Preference Bank`);
+    expect(data).not.toMatch(/prize|winner\.example/i);
+    expect(data.replace(/=\r?\n/g, '')).toContain(`This invite is from ${who.email}.`);
+  });
+});
