@@ -1,25 +1,13 @@
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import postgres from 'postgres';
 import { seedId } from '../../api/seed.ts';
+import { seriousViolations } from './axe.ts';
 import { expect, signInContext, test } from './fixtures.ts';
 
 const arohaId = seedId('person:aroha');
 const tuiId = seedId('person:tui');
 const samLink = seedId('link:sam->aroha');
 const rileyLink = seedId('link:riley->aroha');
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-type Violation = { id: string; impact: string | null; help: string; nodes: unknown[] };
-
-/** axe-core (WCAG 2.0-2.2 A/AA rules): the serious and critical violations on the page. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: axePath });
-  const result: { violations: Violation[] } = await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })`,
-  );
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 /** Links and buttons smaller than 44 × 44 px. */
 async function smallTargets(page: Page): Promise<string> {

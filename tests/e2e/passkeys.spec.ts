@@ -6,9 +6,9 @@
  * The sign-in tests need <PasskeySignIn /> on /login; the offer test needs
  * <PasskeyOffer /> in the people layout.
  */
-import { createRequire } from 'node:module';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import postgres from 'postgres';
+import { seriousViolations } from './axe.ts';
 import { expect, signInContext, test } from './fixtures.ts';
 
 const NOT_FOUND =
@@ -16,18 +16,6 @@ const NOT_FOUND =
 const ENTITY_MISMATCH =
   'This passkey does not match your account. Please try again or use your email to sign in.';
 const COUNTER = 'This passkey could not be trusted. Please try again or use your email to sign in.';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-type Violation = { id: string; impact: string | null; help: string; nodes: unknown[] };
-
-/** axe-core (WCAG 2.0-2.2 A/AA), serious and critical violations only, as in a11y.spec.ts. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: axePath });
-  const result: { violations: Violation[] } = await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })`,
-  );
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 /** Buttons and links smaller than 44 x 44 px. */
 function smallTargets(page: Page): Promise<string[]> {
