@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { ACCESS_LEVELS } from '../schema/enums.ts';
-import { person, supporterLink } from '../schema/index.ts';
+import { person, personDetail, supporterLink } from '../schema/index.ts';
+import { zql } from '../schema/zero-schema.gen.ts';
 import {
   circleQueries,
   createProfileSchema,
@@ -13,7 +14,12 @@ import {
   updateLinkLevel,
 } from '../sync/circle.ts';
 import type { AuthContext } from '../sync/context.ts';
-import { isAdministrator, libraryAccess, readablePeople } from '../sync/permissions.ts';
+import {
+  isAdministrator,
+  libraryAccess,
+  readablePeople,
+  readablePersonDetails,
+} from '../sync/permissions.ts';
 import { administers, personCaller } from './auth/caller.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
 import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
@@ -48,6 +54,20 @@ export const circleApiMessages = {
 const levelBody = z.object({ supportedId: idParam, accessLevel: z.enum(ACCESS_LEVELS) });
 
 type PersonRow = Row['person'];
+/** A person's personal details (the `person_detail` row), as REST shows them. */
+type DetailFields = Pick<
+  Row['personDetail'],
+  'pronouns' | 'pronounsOther' | 'bio' | 'phone' | 'email'
+>;
+
+/** Details of a person whose details row is missing: nothing filled in. */
+const NO_DETAILS: DetailFields = {
+  pronouns: null,
+  pronounsOther: null,
+  bio: null,
+  phone: null,
+  email: null,
+};
 type LinkRow = Row['supporterLink'] & {
   readonly supporter?: PersonRow | undefined;
   readonly supported?: PersonRow | undefined;
@@ -67,14 +87,15 @@ function personSummary(p: PersonRow) {
 }
 
 /** What the person and their Administrator read: the personal details too. */
-function personDetails(p: PersonRow) {
+function personDetails(p: PersonRow, d: DetailFields | undefined) {
+  const details = d ?? NO_DETAILS;
   return {
     ...personSummary(p),
-    pronouns: p.pronouns,
-    pronounsOther: p.pronounsOther,
-    bio: p.bio,
-    personalInformation: { phone: p.phone },
-    email: p.email,
+    pronouns: details.pronouns,
+    pronounsOther: details.pronounsOther,
+    bio: details.bio,
+    personalInformation: { phone: details.phone },
+    email: details.email,
   };
 }
 
@@ -112,6 +133,60 @@ async function nameOf(d: Reader, personId: string) {
     .from(person)
     .where(eq(person.id, personId));
   return personName(p);
+}
+
+type Writer = Pick<AppDeps['db'], 'insert' | 'update'>;
+type DetailsBody = z.output<typeof personDetailsSchema>;
+type Change = { by: string; at: Date };
+
+/** Fields of PUT /api/people/{personId} that live on the person row... */
+const NAME_FIELDS = ['firstName', 'lastName', 'knownAs'] as const;
+/** ...and those that live on the details row, which fewer people may read. */
+const DETAIL_FIELDS = ['pronouns', 'pronounsOther', 'bio', 'phone'] as const;
+
+/** A new name: the person row, whose full name follows first and last name. */
+async function writeName(d: Writer, p: PersonRow, body: DetailsBody, change: Change) {
+  const firstName = body.firstName ?? p.firstName;
+  const lastName = body.lastName ?? p.lastName;
+  await d
+    .update(person)
+    .set({
+      firstName,
+      lastName,
+      ...(body.knownAs !== undefined ? { knownAs: body.knownAs } : {}),
+      fullName: [firstName, lastName].filter(Boolean).join(' ') || null,
+      updatedAt: change.at,
+      updatedBy: change.by,
+    })
+    .where(eq(person.id, p.id));
+}
+
+/**
+ * New personal details: the details row, made if it is missing (a person
+ * created outside the API). Absent fields stay as they are.
+ */
+async function writeDetails(
+  d: Writer,
+  personId: string,
+  before: DetailFields | undefined,
+  body: DetailsBody,
+  change: Change,
+) {
+  const pronouns = body.pronouns === undefined ? (before?.pronouns ?? null) : body.pronouns;
+  const values = {
+    pronouns,
+    // Free-text pronouns go only with `Other`.
+    pronounsOther:
+      pronouns === 'Other' ? (body.pronounsOther ?? before?.pronounsOther ?? null) : null,
+    ...(body.bio !== undefined ? { bio: body.bio } : {}),
+    ...(body.phone !== undefined ? { phone: body.phone } : {}),
+    updatedAt: change.at,
+    updatedBy: change.by,
+  };
+  await d
+    .insert(personDetail)
+    .values({ personId, ...values, createdAt: change.at, createdBy: change.by })
+    .onConflictDoUpdate({ target: personDetail.personId, set: values });
 }
 
 /**
@@ -164,6 +239,17 @@ export function circleRoutes(deps: AppDeps) {
             lastName: body.lastName,
             knownAs,
             fullName: `${body.firstName} ${body.lastName}`,
+            createdAt: now,
+            createdBy: me,
+            updatedAt: now,
+            updatedBy: me,
+          })
+          .returning();
+        // Every person has their details row, made with them.
+        const [details] = await d
+          .insert(personDetail)
+          .values({
+            personId,
             pronouns: body.pronouns ?? null,
             createdAt: now,
             createdBy: me,
@@ -203,17 +289,20 @@ export function circleRoutes(deps: AppDeps) {
           message: circleHistoryMessages.supporterAdded(personName(who.person)),
           createdBy: me,
         });
-        if (!p || !l) throw new Error('insert returned nothing');
-        return { p, l };
+        if (!p || !l || !details) throw new Error('insert returned nothing');
+        return { p, l, details };
       });
       c.header('location', `/api/people/${personId}`);
       return c.json(
         {
-          person: personDetails({
-            ...created.p,
-            createdAt: created.p.createdAt.getTime(),
-            updatedAt: created.p.updatedAt.getTime(),
-          }),
+          person: personDetails(
+            {
+              ...created.p,
+              createdAt: created.p.createdAt.getTime(),
+              updatedAt: created.p.updatedAt.getTime(),
+            },
+            created.details,
+          ),
           link: linkJson({
             ...created.l,
             createdAt: created.l.createdAt.getTime(),
@@ -241,7 +330,12 @@ export function circleRoutes(deps: AppDeps) {
     const p = await deps.zdb.run(readablePeople(ctx).where('id', personId).one());
     if (!p) return jsonError(c, 404, 'not_found', circleApiMessages.personNotFound);
     c.header('cache-control', 'no-store');
-    return c.json((await isAdmin(ctx, personId)) ? personDetails(p) : personSummary(p));
+    if (!(await isAdmin(ctx, personId))) return c.json(personSummary(p));
+    // The same rule as the synced query person.detail.
+    const details = await deps.zdb.run(
+      readablePersonDetails(ctx).where('personId', personId).one(),
+    );
+    return c.json(personDetails(p, details));
   });
 
   /** Personal details: the person themselves or their Administrator in session. */
@@ -261,23 +355,13 @@ export function circleRoutes(deps: AppDeps) {
       if (!p) return 'not_found' as const;
       const access = await libraryAccess(tx, ctx, personId);
       if (!isAdministrator(access)) return 'forbidden' as const;
-      const firstName = body.firstName ?? p.firstName;
-      const lastName = body.lastName ?? p.lastName;
-      const pronouns = body.pronouns === undefined ? p.pronouns : body.pronouns;
       const d = tx.dbTransaction.wrappedTransaction;
-      const [updated] = await d
-        .update(person)
-        .set({
-          ...fields,
-          // Free-text pronouns go only with `Other`.
-          pronounsOther:
-            pronouns === 'Other' ? (body.pronounsOther ?? p.pronounsOther ?? null) : null,
-          fullName: [firstName, lastName].filter(Boolean).join(' ') || null,
-          updatedAt: new Date(),
-          updatedBy: ctx.personId,
-        })
-        .where(eq(person.id, personId))
-        .returning();
+      const change = { by: ctx.personId, at: new Date() };
+      if (NAME_FIELDS.some((k) => k in fields)) await writeName(d, p, body, change);
+      if (DETAIL_FIELDS.some((k) => k in fields)) {
+        const before = await tx.run(zql.personDetail.where('personId', personId).one());
+        await writeDetails(d, personId, before, body, change);
+      }
       if (access.kind === 'supporter') {
         await tx.mutate.supportSession.update({ id: access.sessionId, lastActiveAt: Date.now() });
       }
@@ -289,7 +373,9 @@ export function circleRoutes(deps: AppDeps) {
         message: circleHistoryMessages.detailsChanged,
         createdBy: ctx.personId,
       });
-      return updated;
+      const updated = await tx.run(zql.person.where('id', personId).one());
+      const details = await tx.run(zql.personDetail.where('personId', personId).one());
+      return updated && { updated, details };
     });
     if (result === 'not_found') {
       return jsonError(c, 404, 'not_found', circleApiMessages.personNotFound);
@@ -298,13 +384,7 @@ export function circleRoutes(deps: AppDeps) {
       return jsonError(c, 403, 'forbidden', circleApiMessages.notAdministrator);
     }
     if (!result) return jsonError(c, 404, 'not_found', circleApiMessages.personNotFound);
-    return c.json(
-      personDetails({
-        ...result,
-        createdAt: result.createdAt.getTime(),
-        updatedAt: result.updatedAt.getTime(),
-      }),
-    );
+    return c.json(personDetails(result.updated, result.details));
   });
 
   // -------------------------------------------------------------------------

@@ -27,6 +27,7 @@ import {
   invite,
   inviteToken,
   person,
+  personDetail,
   preference,
   supporterLink,
   user,
@@ -266,9 +267,10 @@ async function targetOf(
 /** The e-mail addresses that are `personId`'s own: the sign-in address and the contact address. */
 async function addressesOf(tx: Reader, personId: string): Promise<Set<string>> {
   const rows = await tx
-    .select({ login: user.email, contact: person.email })
+    .select({ login: user.email, contact: personDetail.email })
     .from(person)
     .leftJoin(user, eq(user.personId, person.id))
+    .leftJoin(personDetail, eq(personDetail.personId, person.id))
     .where(eq(person.id, personId));
   const out = new Set<string>();
   for (const r of rows) {

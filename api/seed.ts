@@ -4,6 +4,7 @@ import {
   category,
   note,
   person,
+  personDetail,
   plan,
   preference,
   preferenceCategory,
@@ -321,13 +322,24 @@ export async function seedDemo(db: Db, now = new Date('2026-11-01T09:00:00Z')): 
             lastName: p.lastName,
             knownAs: p.firstName,
             fullName: `${p.firstName} ${p.lastName}`,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: person.id }),
+      );
+      count(
+        await tx
+          .insert(personDetail)
+          .values({
+            personId: ids.personId,
             pronouns: p.pronouns,
             email: ids.email,
             createdAt: now,
             updatedAt: now,
           })
           .onConflictDoNothing()
-          .returning({ id: person.id }),
+          .returning({ id: personDetail.personId }),
       );
       count(
         await tx

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { person, user } from '../schema/index.ts';
+import { person, personDetail, user } from '../schema/index.ts';
 import { registrationSchema } from '../sync/validation.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
 import { clientIp } from './client-ip.ts';
@@ -64,6 +64,14 @@ export function userRoutes(deps: AppDeps) {
           lastName: r.person.lastName,
           knownAs: r.person.knownAs,
           fullName: `${r.person.firstName} ${r.person.lastName}`,
+          createdAt: now,
+          createdBy: personId,
+          updatedAt: now,
+          updatedBy: personId,
+        });
+        // Personal details live apart: fewer people may read them (person_detail).
+        await tx.insert(personDetail).values({
+          personId,
           phone: r.person.personalInformation.phone || null,
           email: r.email,
           createdAt: now,

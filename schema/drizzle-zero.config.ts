@@ -81,6 +81,7 @@ const s = drizzleSchema;
 export default drizzleZeroConfig(drizzleSchema, {
   tables: {
     person: synced(s.person),
+    personDetail: synced(s.personDetail),
     user: synced(s.user),
     preference: synced(s.preference),
     category: synced(s.category),

@@ -30,6 +30,7 @@ import {
   organisation,
   organisationMember,
   person,
+  personDetail,
   plan,
   preference,
   preferenceCategory,
@@ -44,6 +45,8 @@ import {
 export const personRelations = relations(person, ({ one, many }) => ({
   /** The sign-in account, if any (a profile created on someone's behalf may have none). */
   user: one(user),
+  /** Personal details (bio, phone, contact e-mail, pronouns): fewer people may read them. */
+  detail: one(personDetail),
   photo: one(media, {
     fields: [person.photoId],
     references: [media.id],
@@ -66,6 +69,10 @@ export const personRelations = relations(person, ({ one, many }) => ({
   }),
   organisationMemberships: many(organisationMember),
   surveyResponses: many(surveyResponse),
+}));
+
+export const personDetailRelations = relations(personDetail, ({ one }) => ({
+  person: one(person, { fields: [personDetail.personId], references: [person.id] }),
 }));
 
 export const userRelations = relations(user, ({ one }) => ({

@@ -102,12 +102,6 @@ export const person = pgTable(
     fullName: text('full_name'),
     // Set null when the photo's media item is deleted.
     photoId: text('photo_id').references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
-    pronouns: pronounsEnum('pronouns'),
-    pronounsOther: text('pronouns_other'),
-    bio: text('bio'),
-    phone: text('phone'),
-    /** Contact e-mail; the sign-in e-mail is `user.email`. */
-    email: text('email'),
     createdAt: createdAt(),
     createdBy: personRef('created_by'),
     updatedAt: updatedAt(),
@@ -115,6 +109,30 @@ export const person = pgTable(
   },
   (t) => [index('person_photo_id_idx').on(t.photoId)],
 );
+
+/**
+ * A person's personal details, one row per person, created with the person.
+ * They live apart from `person` because zero-cache sends every column of a
+ * replicated row to whoever may read the row: everyone linked to a person
+ * reads their `person` row (name and photo), while only the person and their
+ * Administrator in a support session read this one (permissions.ts
+ * personDetailReadableBy), the same as REST.
+ */
+export const personDetail = pgTable('person_detail', {
+  personId: text('person_id')
+    .primaryKey()
+    .references(() => person.id, { onDelete: 'cascade' }),
+  pronouns: pronounsEnum('pronouns'),
+  pronounsOther: text('pronouns_other'),
+  bio: text('bio'),
+  phone: text('phone'),
+  /** Contact e-mail; the sign-in e-mail is `user.email`. */
+  email: text('email'),
+  createdAt: createdAt(),
+  createdBy: personRef('created_by'),
+  updatedAt: updatedAt(),
+  updatedBy: personRef('updated_by'),
+});
 
 /** `user` is reserved in SQL, hence `app_user`; its Zero table name is `user`. */
 export const user = pgTable(

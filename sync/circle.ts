@@ -266,7 +266,12 @@ export const createProfileSchema = z.object({
 });
 export type CreateProfile = z.input<typeof createProfileSchema>;
 
-/** PUT /api/people/{personId}: personal details; absent fields stay as they are. */
+/**
+ * PUT /api/people/{personId}: personal details; absent fields stay as they
+ * are. Names go on the person row, which everyone linked reads; pronouns, bio
+ * and phone on the person_detail row, which only the person and their
+ * Administrator in session read (permissions.ts personDetailReadableBy).
+ */
 export const personDetailsSchema = z.object({
   firstName: requiredName('first name').optional(),
   lastName: requiredName('last name').optional(),

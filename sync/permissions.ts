@@ -340,3 +340,24 @@ export function supportedLibrary(ctx: ZeroContext, personId: string, level: Acce
   if (!ctx) return q.where(({ or }) => or());
   return q.whereExists('supporters', activeLinkOf(ctx.personId, [level]));
 }
+
+/**
+ * The rule for one person's details row (bio, phone, contact e-mail,
+ * pronouns): the person themselves, and their Administrator while in an
+ * active support session (isAdministrator), the same people REST shows the
+ * details to. Everyone else linked to a person reads only their `person` row.
+ */
+export function personDetailReadableBy(me: string) {
+  return ({ or, cmp, exists }: Where<'personDetail'>) =>
+    or(
+      cmp('personId', '=', me),
+      exists('person', (p) => p.whereExists('supporters', activeLinkOf(me, ['Administrator']))),
+    );
+}
+
+/** The person details `ctx` may read (personDetailReadableBy). */
+export function readablePersonDetails(ctx: ZeroContext) {
+  const q = zql.personDetail;
+  if (!ctx) return q.where(({ or }) => or());
+  return q.where(personDetailReadableBy(ctx.personId));
+}

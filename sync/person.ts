@@ -1,6 +1,6 @@
 import { defineQuery } from '@rocicorp/zero';
 import { z } from 'zod';
-import { readablePeople } from './permissions.ts';
+import { readablePeople, readablePersonDetails } from './permissions.ts';
 
 export const personByIdArgs = z.object({ personId: z.string().min(1).max(64) });
 
@@ -13,5 +13,13 @@ export const personQueries = {
   readable: defineQuery(({ ctx }) => readablePeople(ctx)),
   byId: defineQuery(personByIdArgs, ({ args, ctx }) =>
     readablePeople(ctx).where('id', args.personId).one(),
+  ),
+  /**
+   * A person's personal details (bio, phone, contact e-mail, pronouns), for
+   * the person themselves and their Administrator in a support session
+   * (permissions.ts personDetailReadableBy); nothing for anyone else.
+   */
+  detail: defineQuery(personByIdArgs, ({ args, ctx }) =>
+    readablePersonDetails(ctx).where('personId', args.personId).one(),
   ),
 };

@@ -212,7 +212,7 @@ describe('registrations: per network', () => {
       'A lot of accounts have been made from your network in a short time. Please wait 60 minutes and try again.',
     );
     expect(await sql`select id from app_user where email = ${sixth}`).toHaveLength(0);
-    expect(await sql`select id from person where email = ${sixth}`).toHaveLength(0);
+    expect(await sql`select person_id from person_detail where email = ${sixth}`).toHaveLength(0);
 
     // Someone on another network still registers, with the same address.
     expect((await post(app, '/api/users', registration(sixth), freshIp())).status).toBe(201);

@@ -63,8 +63,8 @@ async function register(prefix: string) {
 describe('registration: POST /api/users', () => {
   test('creates a person (both roles, knownAs = first name) and a user who has not finished onboarding', async () => {
     const { email, personId, userId } = await register('new');
-    const [p] =
-      await sql`select type, first_name, known_as, phone from person where id = ${personId}`;
+    const [p] = await sql`select p.type, p.first_name, p.known_as, d.phone from person p
+                          join person_detail d on d.person_id = p.id where p.id = ${personId}`;
     expect(p).toEqual({
       type: 'SupporterAndDecisionMaker',
       first_name: 'Mere',

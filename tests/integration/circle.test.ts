@@ -607,7 +607,10 @@ describe('REST: GET and PUT /api/people/{personId}', () => {
   });
 
   test('the person updates their details, with history; invalid input 400 changes nothing', async () => {
-    const [before] = await sql`select * from person where id = ${tui.personId}`;
+    // A person and their details row (person_detail), as one snapshot.
+    const snapshot = () => sql`select to_jsonb(p) p, to_jsonb(d) d from person p
+                               join person_detail d on d.person_id = p.id where p.id = ${tui.personId}`;
+    const [before] = await snapshot();
     try {
       const r = await call('PUT', `/${tui.personId}`, tui, {
         knownAs: 'Tui B',
@@ -629,7 +632,7 @@ describe('REST: GET and PUT /api/people/{personId}', () => {
         type: 'Modify',
         related_type: 'Person',
       });
-      const [changed] = await sql`select * from person where id = ${tui.personId}`;
+      const [changed] = await snapshot();
       const events = await historyCount(tui.personId);
       expectError(await call('PUT', `/${tui.personId}`, tui, { phone: 'call me' }), 400, 'invalid');
       expectError(await call('PUT', `/${tui.personId}`, tui, { firstName: '  ' }), 400, 'invalid');
@@ -640,17 +643,20 @@ describe('REST: GET and PUT /api/people/{personId}', () => {
       );
       expectError(await call('PUT', `/${tui.personId}`, tui, {}), 400, 'invalid');
       expectError(await call('PUT', `/${tui.personId}`, tui, 'x'), 400, 'invalid');
-      const [after] = await sql`select * from person where id = ${tui.personId}`;
+      const [after] = await snapshot();
       expect(after).toEqual(changed);
       expect(await historyCount(tui.personId)).toBe(events);
     } finally {
-      await sql`update person set known_as = ${before?.known_as}, bio = ${before?.bio}, phone = ${before?.phone},
-                pronouns = ${before?.pronouns}, pronouns_other = ${before?.pronouns_other} where id = ${tui.personId}`;
+      await sql`update person set known_as = ${before?.p.known_as} where id = ${tui.personId}`;
+      await sql`update person_detail set bio = ${before?.d.bio}, phone = ${before?.d.phone},
+                pronouns = ${before?.d.pronouns}, pronouns_other = ${before?.d.pronouns_other}
+                where person_id = ${tui.personId}`;
     }
   });
 
   test('a supporter may not (403), a stranger gets 404, an Administrator in session may', async () => {
-    const [before] = await sql`select bio, updated_at from person where id = ${arohaId}`;
+    const [before] =
+      await sql`select bio, updated_at from person_detail where person_id = ${arohaId}`;
     expectError(await call('PUT', `/${arohaId}`, sam, { bio: 'Hacked' }), 403, 'forbidden');
     expectError(await call('PUT', `/${arohaId}`, ana, { bio: 'Hacked' }), 403, 'forbidden');
     expectError(await call('PUT', `/${arohaId}`, tui, { bio: 'Hacked' }), 404, 'not_found');
@@ -659,7 +665,8 @@ describe('REST: GET and PUT /api/people/{personId}', () => {
       401,
       'unauthenticated',
     );
-    const [unchanged] = await sql`select bio, updated_at from person where id = ${arohaId}`;
+    const [unchanged] =
+      await sql`select bio, updated_at from person_detail where person_id = ${arohaId}`;
     expect(unchanged).toEqual(before);
     const session = await startSession(anaLink, ana, arohaId);
     try {
@@ -669,7 +676,7 @@ describe('REST: GET and PUT /api/people/{personId}', () => {
       expect((await lastHistory(arohaId))?.created_by).toBe(ana.personId);
     } finally {
       await session.end();
-      await sql`update person set bio = ${before?.bio} where id = ${arohaId}`;
+      await sql`update person_detail set bio = ${before?.bio} where person_id = ${arohaId}`;
     }
   });
 });

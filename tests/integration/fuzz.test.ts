@@ -41,6 +41,7 @@ const SQL_WORDS = /failed query|insert into|update "|select .* from|params:|synt
 /** Tables whose rows the fuzzer must not change (every replicated table). */
 const TABLES = [
   'person',
+  'person_detail',
   'app_user',
   'preference',
   'category',

@@ -9,7 +9,8 @@ afterAll(() => sql.end());
 describe('npm run db:seed (demo data, DESIGN.md §4)', () => {
   test('a second run changes nothing', async () => {
     const snapshot = async () =>
-      sql`select (select count(*) from person) p, (select count(*) from app_user) u,
+      sql`select (select count(*) from person) p, (select count(*) from person_detail) pd,
+                 (select count(*) from app_user) u,
                  (select count(*) from preference) f, (select count(*) from category) c,
                  (select count(*) from note) n, (select count(*) from supporter_link) l`;
     const before = await snapshot();
@@ -36,16 +37,17 @@ describe('npm run db:seed (demo data, DESIGN.md §4)', () => {
   });
 
   test('the circle: Sam General, Riley Restricted, Ana Administrator with a library; Tui alone', async () => {
-    const links = await sql`select p.email, l.access_level from supporter_link l
-                            join person p on p.id = l.supporter_id
-                            where l.supported_id = ${demo.aroha.personId} order by p.email`;
+    const links = await sql`select d.email, l.access_level from supporter_link l
+                            join person_detail d on d.person_id = l.supporter_id
+                            where l.supported_id = ${demo.aroha.personId} order by d.email`;
     expect(links.map((l) => [l.email, l.access_level])).toEqual([
       ['ana@example.com', 'Administrator'],
       ['riley@example.com', 'Restricted'],
       ['sam@example.com', 'General'],
     ]);
-    const types =
-      await sql`select email, type from person where email like '%@example.com' order by email`;
+    const types = await sql`select d.email, p.type from person p
+                            join person_detail d on d.person_id = p.id
+                            where d.email like '%@example.com' order by d.email`;
     expect(Object.fromEntries(types.map((t) => [t.email, t.type]))).toMatchObject({
       'aroha@example.com': 'DecisionMaker',
       'sam@example.com': 'Supporter',
@@ -53,6 +55,11 @@ describe('npm run db:seed (demo data, DESIGN.md §4)', () => {
       'ana@example.com': 'SupporterAndDecisionMaker',
       'tui@example.com': 'DecisionMaker',
     });
+    // Personal details live in person_detail: each demo person's pronouns are there.
+    const demoPeople = Object.values(demo).map((d) => d.personId);
+    const [details] = await sql`select count(pronouns)::int n from person_detail
+                                where person_id in ${sql(demoPeople)}`;
+    expect(details?.n).toBe(demoPeople.length);
     const [ana] =
       await sql`select count(*)::int n from preference where person_id = ${demo.ana.personId}`;
     expect(ana?.n).toBeGreaterThan(0);
