@@ -558,6 +558,113 @@ describe('authorization matrix', () => {
         }
       }
 
+      // Issue 11: a change of categories touches only the links its author can
+      // see. The General preference sits in a General and a Restricted category;
+      // setting its categories to the General one removes the Restricted link
+      // for those who can see it and keeps it for a General supporter.
+      const teaId = parentOf('preference', 'General');
+      const generalCategory = parentOf('category', 'General');
+      const restrictedCategory = parentOf('category', 'Restricted');
+      const linkWrite = oracle(actor, 'General', 'write');
+      const seesRestricted = oracle(actor, 'Restricted', 'read');
+      const linksAfter = !linkWrite
+        ? 'refused, unchanged'
+        : seesRestricted
+          ? 'the Restricted link goes'
+          : 'the Restricted link it cannot see stays';
+      async function teaLinks() {
+        const rows = await sql<{ category_id: string }[]>`
+          select category_id from preference_category where preference_id = ${teaId} order by category_id`;
+        return rows.map((r) => r.category_id);
+      }
+      async function withBothLinks(run: () => Promise<void>) {
+        const original = await teaLinks();
+        await sql`insert into preference_category (preference_id, category_id, person_id)
+                  values (${teaId}, ${restrictedCategory}, ${aroha}) on conflict do nothing`;
+        const before = await teaLinks();
+        try {
+          await run();
+          const after = await teaLinks();
+          if (!linkWrite) expect(after).toEqual(before);
+          else if (seesRestricted) expect(after).toEqual([generalCategory]);
+          else expect(after).toEqual([generalCategory, restrictedCategory].sort());
+        } finally {
+          await sql`delete from preference_category where preference_id = ${teaId}`;
+          for (const c of original) {
+            await sql`insert into preference_category (preference_id, category_id, person_id)
+                      values (${teaId}, ${c}, ${aroha})`;
+          }
+        }
+      }
+      test(`General preference · set categories, with a Restricted link · Zero mutator → ${linksAfter}`, async () => {
+        const me = signedIn(actor);
+        cells++;
+        await withBothLinks(async () => {
+          if (!me) {
+            expect(await signedOutMutate()).toBe(401);
+            return;
+          }
+          const z = clientOf(me);
+          await zeroRead(z, 'preference', teaId);
+          const result = await z.mutate(
+            mutators.preference.update({ id: teaId, categoryIds: [generalCategory] }),
+          ).server;
+          expect(result.type).toBe(linkWrite ? 'success' : 'error');
+        });
+      });
+      test(`General preference · set categories, with a Restricted link · REST PUT → ${linksAfter}`, async () => {
+        const me = signedIn(actor);
+        cells++;
+        await withBothLinks(async () => {
+          const res = await fetch(`${stack.url}${restBase.preference}/${teaId}`, {
+            method: 'PUT',
+            headers: headers(me),
+            body: JSON.stringify({ categoryIds: [generalCategory] }),
+          });
+          expect(res.status).toBe(linkWrite ? 200 : refusedStatus(actor, 'General', false));
+        });
+      });
+
+      // Issue 11: a preference goes only into categories of its own library:
+      // another person's category (Ana's) is refused, whoever asks.
+      const anaCategory = seedId('category:ana:work');
+      test(`new preference in another person's category · Zero mutator → refused, nothing made`, async () => {
+        const me = signedIn(actor);
+        cells++;
+        const id = crypto.randomUUID();
+        if (!me) {
+          expect(await signedOutMutate()).toBe(401);
+          return;
+        }
+        const result = await clientOf(me).mutate(
+          mutators.preference.create({
+            id,
+            personId: aroha,
+            title: 'Across libraries',
+            categoryIds: [anaCategory],
+          }),
+        ).server;
+        expect(result.type).toBe('error');
+        expect(await rowOf('preference', id)).toBeUndefined();
+      });
+      test(`new preference in another person's category · REST POST → refused, nothing made`, async () => {
+        const me = signedIn(actor);
+        cells++;
+        const [{ n: before }] = (await sql`select count(*)::int n from preference`) as unknown as [
+          { n: number },
+        ];
+        const res = await fetch(`${stack.url}${restBase.preference}`, {
+          method: 'POST',
+          headers: headers(me),
+          body: JSON.stringify({ title: 'Across libraries', categoryIds: [anaCategory] }),
+        });
+        expect([400, 401, 403, 404]).toContain(res.status);
+        const [{ n: after }] = (await sql`select count(*)::int n from preference`) as unknown as [
+          { n: number },
+        ];
+        expect(after).toBe(before);
+      });
+
       // Sam's link is the target; nobody may change their own link's level.
       const mayChangeLevel =
         actor.kind === 'dm' ||
