@@ -5,40 +5,26 @@
  * database, with the default limits and X-Forwarded-For trusted: each test
  * picks its own network addresses and accounts.
  */
-import { once } from 'node:events';
 import postgres from 'postgres';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { loadConfig } from '../../api/config.ts';
-import { connect } from '../../api/db.ts';
-import { createMailer, type Mailer } from '../../api/mail/mailer.ts';
 import { rateLimitMessages } from '../../api/rate-limit.ts';
-import { freePort } from '../../api/runner/ports.ts';
-import { createApp } from '../../api/server.ts';
-import { createZeroDb } from '../../api/zero/db-provider.ts';
 import { signIn } from '../harness/clients.ts';
+import { type InProcessApi, inProcessApi, type SmtpSink, smtpSink } from '../harness/in-process.ts';
 
 const stack = inject('stack');
 const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 
-type App = ReturnType<typeof createApp>;
+type App = InProcessApi['app'];
 const closers: (() => Promise<unknown>)[] = [];
 
-/** The API over the stack's database, with its own settings and mailer. */
-function apiWith(env: Record<string, string>): { app: App; mailer: Mailer } {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: stack.databaseUrl,
-    TRUST_PROXY: 'true',
-    ...env,
-  });
-  const { sql: s, db } = connect(stack.databaseUrl, { max: 4 });
-  closers.push(() => s.end());
-  const mailer = createMailer(config);
-  return { app: createApp({ config, sql: s, db, zdb: createZeroDb(db), mailer }), mailer };
+/** The API over the stack's database, with its own settings and mailer, X-Forwarded-For trusted. */
+function apiWith(env: Record<string, string>): InProcessApi {
+  const api = inProcessApi(stack.databaseUrl, { TRUST_PROXY: 'true', ...env });
+  closers.push(api.close);
+  return api;
 }
 
-let defaults: { app: App; mailer: Mailer };
+let defaults: InProcessApi;
 beforeAll(() => {
   defaults = apiWith({});
 });
@@ -233,33 +219,15 @@ describe('registrations: per network', () => {
 });
 
 describe('the invite mail', () => {
-  type Received = { to: string; data: string };
-  const received: Received[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpSink;
   let app: App;
   const MAIL_FROM = 'Preference Bank <no-reply@preference-bank.test>';
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (d: Buffer) => {
-          data += d.toString();
-        });
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
-          callback();
-        });
-      },
-    });
-    const port = await freePort();
-    smtp.listen(port, '127.0.0.1');
-    await once(smtp.server, 'listening');
-    app = apiWith({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM }).app;
+    smtp = await smtpSink();
+    app = apiWith({ SMTP_URL: smtp.url, MAIL_FROM }).app;
   });
-  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  afterAll(() => smtp.close());
 
   /** A header of the message as sent, unfolded. */
   function header(data: string, name: string) {
@@ -268,7 +236,7 @@ describe('the invite mail', () => {
   }
 
   function sentTo(to: string) {
-    const mail = received.find((m) => m.to === to);
+    const mail = smtp.received.find((m) => m.to === to);
     if (!mail) throw new Error(`no mail to ${to}`);
     return mail;
   }
@@ -304,7 +272,7 @@ describe('the invite mail', () => {
       );
       expect(refused.status).toBe(400);
       expect((await refused.json()).error.code).toBe('invalid');
-      expect(received.filter((m) => m.to === victim)).toEqual([]);
+      expect(smtp.received.filter((m) => m.to === victim)).toEqual([]);
       expect(await invitesTo(victim)).toHaveLength(0);
     }
   });

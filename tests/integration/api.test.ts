@@ -1,12 +1,8 @@
 import postgres from 'postgres';
 import { afterAll, describe, expect, inject, test } from 'vitest';
-import { loadConfig } from '../../api/config.ts';
-import { connect } from '../../api/db.ts';
-import { createMailer } from '../../api/mail/mailer.ts';
 import { seedId } from '../../api/seed.ts';
-import { createApp } from '../../api/server.ts';
-import { createZeroDb } from '../../api/zero/db-provider.ts';
 import { signIn } from '../harness/clients.ts';
+import { inProcessApi } from '../harness/in-process.ts';
 
 const stack = inject('stack');
 const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
@@ -137,24 +133,15 @@ describe('REST: GET /api/people/{personId}/access', () => {
 
 describe('production', () => {
   test('the dev mailbox and any development sign-in do not exist', async () => {
-    const config = loadConfig({
+    const { app, close } = inProcessApi(stack.databaseUrl, {
       NODE_ENV: 'production',
-      DATABASE_URL: stack.databaseUrl,
       ZERO_ADMIN_PASSWORD: 'a-long-enough-password',
       PUBLIC_URL: 'https://app.example.org',
       SMTP_URL: 'smtp://127.0.0.1:1',
       ACCESS_TOKEN_SECRET: 'a-secret-that-is-at-least-32-characters-long',
       S3_BUCKET: 'media-bucket',
     });
-    const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
     try {
-      const app = createApp({
-        config,
-        sql: s,
-        db,
-        zdb: createZeroDb(db),
-        mailer: createMailer(config),
-      });
       expect((await app.request('/api/dev/mailbox?to=aroha@example.com')).status).toBe(404);
       const res = await app.request('/api/dev/sign-in', {
         method: 'POST',
@@ -163,7 +150,7 @@ describe('production', () => {
       });
       expect(res.status).toBe(404);
     } finally {
-      await s.end();
+      await close();
     }
   });
 });

@@ -1,15 +1,8 @@
-import { once } from 'node:events';
 import postgres from 'postgres';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import { magicLinkMessages } from '../../api/auth/magic-link.ts';
-import { loadConfig } from '../../api/config.ts';
-import { connect } from '../../api/db.ts';
-import { createMailer } from '../../api/mail/mailer.ts';
-import { freePort } from '../../api/runner/ports.ts';
-import { createApp } from '../../api/server.ts';
-import { createZeroDb } from '../../api/zero/db-provider.ts';
 import { signIn } from '../harness/clients.ts';
+import { inProcessApi, smtpSink } from '../harness/in-process.ts';
 import {
   askForLink,
   finalizeLink,
@@ -238,21 +231,11 @@ describe('magic link', () => {
   });
 
   test('one network address may make a limited number of attempts (429 after that)', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: stack.databaseUrl,
+    const { app, close } = inProcessApi(stack.databaseUrl, {
       MAGIC_LINK_LIMIT_PER_IP: '3',
       TRUST_PROXY: 'true',
     });
-    const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
     try {
-      const app = createApp({
-        config,
-        sql: s,
-        db,
-        zdb: createZeroDb(db),
-        mailer: createMailer(config),
-      });
       const from = (ip: string) =>
         app.request('/api/authentication/email/track/authenticate', {
           method: 'POST',
@@ -273,7 +256,7 @@ describe('magic link', () => {
       });
       expect((await from('198.51.100.7')).status).toBe(200);
     } finally {
-      await s.end();
+      await close();
     }
   });
 
@@ -505,38 +488,10 @@ describe('a link opened on another browser asks for the code (issue 11, ADR 012)
 
 describe('mail over SMTP (SMTP_URL set)', () => {
   test('the sign-in mail goes to the SMTP server, not the dev mailbox', async () => {
-    const received: { to: string; data: string }[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (d: Buffer) => {
-          data += d.toString();
-        });
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
-          callback();
-        });
-      },
-    });
-    const port = await freePort();
-    server.listen(port, '127.0.0.1');
-    await once(server.server, 'listening');
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: stack.databaseUrl,
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-    });
-    const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
+    const smtp = await smtpSink();
+    const received = smtp.received;
+    const { app, close } = inProcessApi(stack.databaseUrl, { SMTP_URL: smtp.url });
     try {
-      const app = createApp({
-        config,
-        sql: s,
-        db,
-        zdb: createZeroDb(db),
-        mailer: createMailer(config),
-      });
       const res = await app.request('/api/authentication/email/track/authenticate', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -549,8 +504,8 @@ describe('mail over SMTP (SMTP_URL set)', () => {
       expect(received[0]?.data).toMatch(/\/login\/link\//);
       expect((await app.request('/api/dev/mailbox?to=ana@example.com')).status).toBe(404);
     } finally {
-      await s.end();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
+      await smtp.close();
     }
   });
 });

@@ -11,14 +11,10 @@
 import fc from 'fast-check';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { loadConfig } from '../../api/config.ts';
-import { connect } from '../../api/db.ts';
-import { createMailer } from '../../api/mail/mailer.ts';
 import { seedId } from '../../api/seed.ts';
-import { createApp } from '../../api/server.ts';
-import { createZeroDb } from '../../api/zero/db-provider.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { type SignedIn, signIn } from '../harness/clients.ts';
+import { inProcessApi } from '../harness/in-process.ts';
 
 const stack = inject('stack');
 const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
@@ -149,20 +145,9 @@ let before: Record<string, string>;
 
 beforeAll(async () => {
   who = await signIn(stack.url, 'tui@example.com');
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: stack.databaseUrl,
-    ZERO_ADMIN_PASSWORD: 'a-long-enough-password',
-  });
-  const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
+  // The route list, from the app itself.
+  const { app, close } = inProcessApi(stack.databaseUrl);
   try {
-    const app = createApp({
-      config,
-      sql: s,
-      db,
-      zdb: createZeroDb(db),
-      mailer: createMailer(config),
-    });
     const seen = new Set<string>();
     for (const r of app.routes) {
       if (!r.path.startsWith('/api/') || r.path.includes('*') || r.method === 'ALL') continue;
@@ -172,7 +157,7 @@ beforeAll(async () => {
       routes.push({ method: r.method, path: r.path });
     }
   } finally {
-    await s.end();
+    await close();
   }
   before = await fingerprint();
 });

@@ -1,0 +1,62 @@
+/**
+ * The API in this process, over the test stack's database, with settings of
+ * a test's own (low limits, production, an SMTP server); and an SMTP server
+ * that keeps what it receives. Tests that need other settings than the
+ * stack's use these instead of starting a stack of their own.
+ */
+import { once } from 'node:events';
+import { SMTPServer } from 'smtp-server';
+import { loadConfig } from '../../api/config.ts';
+import { connect } from '../../api/db.ts';
+import { createMailer, type Mailer } from '../../api/mail/mailer.ts';
+import { freePort } from '../../api/runner/ports.ts';
+import { createApp } from '../../api/server.ts';
+import { createZeroDb } from '../../api/zero/db-provider.ts';
+
+export type InProcessApi = {
+  app: ReturnType<typeof createApp>;
+  mailer: Mailer;
+  close: () => Promise<void>;
+};
+
+/** The API with `env` over `databaseUrl` (NODE_ENV test unless `env` says otherwise). */
+export function inProcessApi(databaseUrl: string, env: Record<string, string> = {}): InProcessApi {
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, ...env });
+  const { sql, db } = connect(databaseUrl, { max: 4 });
+  const mailer = createMailer(config);
+  const app = createApp({ config, sql, db, zdb: createZeroDb(db), mailer });
+  return { app, mailer, close: () => sql.end() };
+}
+
+export type SmtpSink = {
+  url: string;
+  received: { to: string; data: string }[];
+  close: () => Promise<void>;
+};
+
+/** A real SMTP server on a free port that keeps every message it receives. */
+export async function smtpSink(): Promise<SmtpSink> {
+  const received: SmtpSink['received'] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (d: Buffer) => {
+        data += d.toString();
+      });
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  server.listen(port, '127.0.0.1');
+  await once(server.server, 'listening');
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
