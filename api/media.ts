@@ -3,10 +3,16 @@
  * confirmation; reading through short-lived signed URLs; deletion. The rules
  * are sync/media.ts and sync/permissions.ts (media follow their preference; a
  * photo follows what shows it); the file itself never passes through the API.
+ * A file cannot become a page (ADR 011, issue 11): only the types of
+ * MEDIA_TYPES are announced; the browser writes to an upload key nobody reads;
+ * at settling the API reads the file's first bytes, and only a picture, sound
+ * or video of the announced kind is copied to the key it is read from, stored
+ * and served as what its bytes are, with a Content-Disposition.
  */
 import { randomUUID } from 'node:crypto';
 import type { Row } from '@rocicorp/zero';
 import { and, eq, isNotNull, isNull, lt, notExists } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { category, media as mediaTable, person } from '../schema/index.ts';
@@ -15,18 +21,21 @@ import { itemId } from '../sync/library-fields.ts';
 import {
   beginUpload,
   deleteMedia,
+  isMediaType,
   mediaBeginArgs,
   mediaMessages,
   mediaQueries,
   mediaSettleArgs,
+  normaliseType,
   pendingUpload,
+  settledType,
   settleUpload,
   storageKeyFor,
 } from '../sync/media.ts';
 import { personCaller } from './auth/caller.ts';
 import type { Db } from './db.ts';
 import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
-import { type MediaStore, UPLOAD_URL_SECONDS } from './media/store.ts';
+import { type MediaStore, type Served, UPLOAD_URL_SECONDS } from './media/store.ts';
 import type { AppDeps } from './server.ts';
 import { type ChangeFn, changeOverRest } from './zero/record-history.ts';
 
@@ -47,6 +56,61 @@ export const UNSETTLED_MEDIA_MS = 60 * 60 * 1000;
  * shows nowhere; after this long it is removed.
  */
 export const UNUSED_PHOTO_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Bytes read from the start of an upload to tell what it really is: file-type
+ * needs about 4 KB; more lets it look past a long header (an MP3's cover art).
+ */
+export const SNIFF_BYTES = 64 * 1024;
+
+/** Where uploads land; nothing under it is ever read by a browser. */
+export const UPLOAD_PREFIX = 'uploads/';
+
+/**
+ * Where the browser PUTs the file. Its signed URL lives on after the upload is
+ * settled, so it never points at what is served: settling copies the checked
+ * file to the storage key, and anything written here later is swept.
+ */
+export function uploadKeyFor(personId: string, id: string) {
+  return `${UPLOAD_PREFIX}${storageKeyFor(personId, id)}`;
+}
+
+/**
+ * `inline` (shown, never saved as something else) with the file's name made
+ * safe for a header: no quotes, backslashes, slashes or control characters;
+ * the name as given in filename*.
+ */
+export function inlineDisposition(name: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+  const clean = name.replace(/[\u0000-\u001f\u007f"\\/]/g, '').trim() || 'media';
+  const ascii = clean.replace(/[^\x20-\x7e]/g, '_');
+  // RFC 5987: ' ( ) * are not value characters either.
+  const encoded = encodeURIComponent(clean).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * How a media item is served: as its settled type. A record from before the
+ * allow-list with another type is served as bytes to save, never to show.
+ */
+export function servedAs(row: { contentType: string; name: string }): Served {
+  const type = normaliseType(row.contentType);
+  return isMediaType(type)
+    ? { contentType: type, contentDisposition: inlineDisposition(row.name) }
+    : {
+        contentType: 'application/octet-stream',
+        contentDisposition: inlineDisposition(row.name).replace(/^inline/, 'attachment'),
+      };
+}
+
+/** What the bytes say the file is (normalised), or undefined when they say nothing we know. */
+async function sniff(bytes: Uint8Array): Promise<string | undefined> {
+  const found = await fileTypeFromBuffer(bytes);
+  return found ? normaliseType(found.mime) : undefined;
+}
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -102,7 +166,7 @@ export function mediaRoutes(deps: AppDeps) {
     if (!args.success) return jsonError(c, 400, 'invalid', firstIssue(args.error));
     const failed = await run(c, beginUpload, who.ctx, args.data);
     if (failed) return failed;
-    const key = storageKeyFor(who.personId, args.data.id);
+    const key = uploadKeyFor(who.personId, args.data.id);
     const url = await s.store.signUpload(key, args.data.contentType, args.data.contentLength);
     return c.json(
       {
@@ -121,8 +185,10 @@ export function mediaRoutes(deps: AppDeps) {
 
   /**
    * Confirms an upload: the store must hold exactly what was announced (type
-   * and size). Not arrived yet: 409, try again. Something else: the file and
-   * the record go, 400.
+   * and size), and its first bytes must be a picture, sound or video of the
+   * announced kind (settledType). Not arrived yet: 409, try again. Something
+   * else: the file and the record go, 400. Accepted: the file is copied to
+   * its storage key, stored as what its bytes are, and the upload key emptied.
    */
   app.post('/people/:personId/media/upload-settled', async (c) => {
     const s = storeOr(c);
@@ -139,18 +205,39 @@ export function mediaRoutes(deps: AppDeps) {
     } catch (e) {
       return refusal(c, e);
     }
-    const stored = await s.store.head(pending.storageKey);
+    const uploadKey = uploadKeyFor(pending.personId, pending.id);
+    const refuse = async (message: string) => {
+      const gone = await deps.db
+        .delete(mediaTable)
+        .where(unsettled(pending.id))
+        .returning({ id: mediaTable.id });
+      await s.store.remove(uploadKey);
+      // Only while unconfirmed: a confirmation that won a race keeps its file.
+      if (gone.length > 0) await s.store.remove(pending.storageKey);
+      return jsonError(c, 400, 'invalid', message);
+    };
+    const stored = await s.store.head(uploadKey);
     if (!stored) return jsonError(c, 409, 'not_arrived', mediaMessages.notArrived);
-    const type = stored.contentType?.split(';')[0]?.trim().toLowerCase();
+    const type = normaliseType(stored.contentType ?? '');
     if (stored.contentLength !== pending.contentLength || type !== pending.contentType) {
-      await s.store.remove(pending.storageKey);
-      await deps.db.delete(mediaTable).where(unsettled(pending.id));
-      return jsonError(c, 400, 'invalid', mediaMessages.differs);
+      return refuse(mediaMessages.differs);
     }
+    const start = await s.store.readStart(uploadKey, SNIFF_BYTES);
+    if (!start) return jsonError(c, 409, 'not_arrived', mediaMessages.notArrived);
+    const contentType = settledType(pending.contentType, await sniff(start.bytes));
+    if (!contentType) return refuse(mediaMessages.notWhatItSays);
+    // Only the bytes just read are copied: a write since (the URL still works) fails the copy.
+    const served = { contentType, contentDisposition: inlineDisposition(pending.name) };
+    if (!(await s.store.copy(uploadKey, pending.storageKey, served, start.etag))) {
+      return refuse(mediaMessages.differs);
+    }
+    await s.store.remove(uploadKey);
     const failed = await run(c, settleUpload, who.ctx, {
       personId: who.personId,
       id: pending.id,
+      contentType,
     });
+    // Not settled (access lost meanwhile): the sweep removes the copy with the record.
     if (failed) return failed;
     const row = await readable(who.ctx, who.personId, pending.id);
     return row ? c.json(mediaJson(row)) : jsonError(c, 404, 'not_found', mediaApiMessages.notFound);
@@ -177,7 +264,8 @@ export function mediaRoutes(deps: AppDeps) {
     if ('res' in s) return { res: s.res };
     const t = await target(c);
     if ('res' in t) return { res: t.res };
-    const url = await s.store.signDownload(t.row.storageKey, DOWNLOAD_URL_SECONDS);
+    // The type and disposition are signed into the URL: the store serves them, whatever it holds.
+    const url = await s.store.signDownload(t.row.storageKey, DOWNLOAD_URL_SECONDS, servedAs(t.row));
     return { url };
   }
 
@@ -225,7 +313,9 @@ function unsettled(id: string) {
 /**
  * Removes what nobody can reach: uploads announced more than UNSETTLED_MEDIA_MS
  * ago and never confirmed, and photos (media of no preference) that no
- * category or person has shown for UNUSED_PHOTO_MS: their files and records.
+ * category or person has shown for UNUSED_PHOTO_MS: their files and records;
+ * and files under the upload prefix written that long ago (a settled upload's
+ * URL used again: never read by anyone).
  */
 export async function sweepMedia(db: Db, store: MediaStore, now = Date.now()) {
   const unconfirmed = await db
@@ -238,9 +328,16 @@ export async function sweepMedia(db: Db, store: MediaStore, now = Date.now()) {
       ),
     );
   for (const row of unconfirmed) {
+    await store.remove(`${UPLOAD_PREFIX}${row.storageKey}`);
     await store.remove(row.storageKey);
     await db.delete(mediaTable).where(unsettled(row.id));
   }
+  // Any upload still pending was announced less than UNSETTLED_MEDIA_MS ago, so
+  // written since: older files are strays.
+  const strays = (await store.list(UPLOAD_PREFIX)).filter(
+    (o) => o.lastModified.getTime() < now - UNSETTLED_MEDIA_MS,
+  );
+  for (const o of strays) await store.remove(o.key);
   const unusedPhoto = and(
     isNotNull(mediaTable.settledAt),
     isNull(mediaTable.preferenceId),
@@ -260,5 +357,5 @@ export async function sweepMedia(db: Db, store: MediaStore, now = Date.now()) {
       .returning({ id: mediaTable.id });
     if (gone.length > 0) await store.remove(row.storageKey);
   }
-  return unconfirmed.length + unused.length;
+  return unconfirmed.length + unused.length + strays.length;
 }

@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { MEDIA_LIMITS, maxBytes, mediaBeginArgs, mediaKind, mediaMessages } from './media.ts';
+import {
+  acceptFor,
+  MEDIA_LIMITS,
+  MEDIA_TYPES,
+  maxBytes,
+  mediaBeginArgs,
+  mediaKind,
+  mediaMessages,
+  settledType,
+  typeProblem,
+} from './media.ts';
 
 const announce = (extra: Record<string, unknown>) =>
   mediaBeginArgs.safeParse({
@@ -37,8 +47,32 @@ describe('an upload announcement', () => {
   });
 
   test('other types are refused in words', () => {
-    for (const contentType of ['text/html', 'application/x-msdownload', 'image', 'image/', '']) {
+    for (const contentType of ['text/html', 'application/x-msdownload', 'text', '']) {
       expect(message(announce({ contentType }))).toBe(mediaMessages.badType);
+    }
+  });
+
+  test('only the allow-listed types: an SVG, or any picture, sound or video outside it, is refused', () => {
+    const cases: Array<[string, string]> = [
+      ['image/svg+xml', mediaMessages.unsupported('image')],
+      ['image/', mediaMessages.unsupported('image')],
+      ['image/heic', mediaMessages.unsupported('image')],
+      ['image/x-icon', mediaMessages.unsupported('image')],
+      ['audio/midi', mediaMessages.unsupported('audio')],
+      ['video/x-ms-asf', mediaMessages.unsupported('video')],
+      ['text/html', mediaMessages.badType],
+      ['application/xhtml+xml', mediaMessages.badType],
+    ];
+    for (const [contentType, said] of cases) {
+      expect(message(announce({ contentType })), contentType).toBe(said);
+      expect(typeProblem(contentType)).toBe(said);
+    }
+    expect(mediaMessages.unsupported('image')).toBe(
+      'We cannot use this kind of picture. Please choose a JPEG, PNG, GIF, WebP or AVIF file.',
+    );
+    for (const contentType of Object.keys(MEDIA_TYPES)) {
+      expect(announce({ contentType }).success, contentType).toBe(true);
+      expect(typeProblem(contentType)).toBeUndefined();
     }
   });
 
@@ -67,5 +101,45 @@ describe('an upload announcement', () => {
       mediaMessages.nameTooLong,
     );
     expect(announce({ name: '   ' }).success).toBe(false);
+  });
+});
+
+describe('the type a file is kept as, from its bytes', () => {
+  test.each([
+    // [announced, read from the bytes, kept as]
+    ['image/png', 'image/png', 'image/png'],
+    ['image/jpeg', 'image/png', 'image/png'], // a renamed file: served as what it is
+    ['image/png', 'image/apng', 'image/png'],
+    ['audio/webm', 'video/webm', 'audio/webm'], // same format: the announced kind stays
+    ['audio/mp4', 'video/mp4', 'audio/mp4'],
+    ['audio/ogg', 'audio/ogg; codecs=opus', 'audio/ogg'],
+    ['video/quicktime', 'video/mp4', 'video/mp4'],
+    ['IMAGE/PNG', 'image/png', 'image/png'],
+  ])('%s read as %s: kept as %s', (announced, sniffed, kept) => {
+    expect(settledType(announced, sniffed)).toBe(kept);
+  });
+
+  test.each([
+    ['image/png', undefined], // HTML, SVG, text: the bytes say no known type
+    ['image/png', 'image/svg+xml'],
+    ['image/png', 'image/heic'],
+    ['image/png', 'audio/mpeg'], // another kind
+    ['audio/mpeg', 'video/mp4'],
+    ['video/mp4', 'image/gif'],
+    ['image/svg+xml', 'image/png'], // never announced
+  ])('%s read as %s: refused', (announced, sniffed) => {
+    expect(settledType(announced, sniffed)).toBeUndefined();
+  });
+
+  test("a file input's accept lists exactly the kind's types", () => {
+    expect(acceptFor('image')).toBe(
+      'image/jpeg,image/png,image/apng,image/gif,image/webp,image/avif',
+    );
+    expect(acceptFor('image')).not.toContain('svg');
+    expect(
+      acceptFor('video')
+        .split(',')
+        .every((t) => t.startsWith('video/')),
+    ).toBe(true);
   });
 });

@@ -2,7 +2,8 @@
  * Media: photos of categories, pictures of preferences. Upload is a signed URL
  * followed by a settled confirmation (api/media.ts): `beginUpload` records the
  * item unconfirmed, the browser PUTs the file to the store, `settleUpload`
- * confirms it once the store holds exactly what was announced. Unconfirmed
+ * confirms it once the store holds exactly what was announced, and its bytes
+ * are the picture, sound or video they say (never a page: MEDIA_TYPES). Unconfirmed
  * items are read by no one (permissions.ts mediaReadableBy) and swept after a
  * while. Media follow their preference; a photo follows what shows it.
  */
@@ -31,10 +32,86 @@ export const MEDIA_LIMITS = {
   description: 1_000,
 } as const;
 
+/**
+ * The only types kept and shown (issue 11): pictures, sounds and videos that
+ * browsers show or play, each by the file format it is. Nothing else, SVG
+ * included (it can carry script), ever reaches the store, so a stored file can
+ * never become a page. The browser's file inputs offer these and the API
+ * checks them twice: when an upload is announced, and by the file's own bytes
+ * when it has arrived. A type a browser reports and the one read from the
+ * bytes may differ by name for the same format (a sound recorded as WebM
+ * reads as video/webm), hence the format.
+ */
+export const MEDIA_TYPES = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/apng': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'mp4',
+  'audio/x-m4a': 'mp4',
+  'audio/aac': 'aac',
+  'audio/ogg': 'ogg',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/webm': 'webm',
+  'audio/flac': 'flac',
+  'video/mp4': 'mp4',
+  'video/x-m4v': 'mp4',
+  'video/webm': 'webm',
+  'video/ogg': 'ogg',
+  'video/quicktime': 'mov',
+} as const satisfies Record<string, string>;
+export type MediaContentType = keyof typeof MEDIA_TYPES;
+
+/** Whether `type` (already normalised) is one we keep. */
+export function isMediaType(type: string): type is MediaContentType {
+  return Object.hasOwn(MEDIA_TYPES, type);
+}
+
+/** A mime type as browsers report it: lower case, type/subtype, parameters dropped. */
+export function normaliseType(type: string): string {
+  return (type.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+/** The types of one kind, for a file input's `accept`. */
+export function acceptFor(kind: 'image' | 'audio' | 'video'): string {
+  return Object.keys(MEDIA_TYPES)
+    .filter((t) => mediaKind(t) === kind)
+    .join(',');
+}
+
+/**
+ * The type a file is kept and served as, once its bytes have been read:
+ * `sniffed` (what the bytes are) must be one we keep and of the announced
+ * kind, or of its very format (audio/webm read as video/webm). Served as what
+ * the bytes are, or as announced when that names the same format more
+ * precisely. Undefined: refuse the file.
+ */
+export function settledType(announced: string, sniffed: string | undefined) {
+  const said = normaliseType(announced);
+  const is = normaliseType(sniffed ?? '');
+  if (!isMediaType(said) || !isMediaType(is)) return undefined;
+  if (MEDIA_TYPES[said] === MEDIA_TYPES[is]) return said;
+  return mediaKind(said) === mediaKind(is) ? is : undefined;
+}
+
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** What each kind may be, in words (MEDIA_TYPES). */
+const FORMATS = {
+  image: 'a JPEG, PNG, GIF, WebP or AVIF file',
+  audio: 'an MP3, M4A, AAC, OGG, WAV, WebM or FLAC file',
+  video: 'an MP4, WebM, OGG or MOV file',
+} as const;
 
 export const mediaMessages = {
   badType: 'Please choose a picture, a sound or a video file.',
+  /** A picture, sound or video of a type we do not keep (an SVG drawing, say). */
+  unsupported: (kind: 'image' | 'audio' | 'video') =>
+    `We cannot use this kind of ${kind === 'image' ? 'picture' : kind === 'audio' ? 'sound' : 'video'}. Please choose ${FORMATS[kind]}.`,
   notImage: 'Please choose a picture (for example a JPEG or PNG file).',
   empty: 'That file is empty.',
   tooBig: (kind: MediaType) =>
@@ -42,9 +119,20 @@ export const mediaMessages = {
   nameTooLong: `A file name can be at most ${MEDIA_LIMITS.name} characters.`,
   notArrived: 'The file has not finished uploading. Please try again.',
   differs: 'The file that arrived is not the one announced. Please upload it again.',
+  /** Its bytes are not the picture, sound or video its type says (a page named .png, say). */
+  notWhatItSays:
+    'This file is not the picture, sound or video it says it is. Please choose another file.',
   onlyImagesPinned: 'Only pictures can be pinned.',
   photoInUse: 'Please upload a new photo for this category.',
 } as const;
+
+/** What is wrong with announcing a file of `type`, in words; undefined when it may be kept. */
+export function typeProblem(type: string): string | undefined {
+  const t = normaliseType(type);
+  if (isMediaType(t)) return undefined;
+  const kind = mediaKind(t);
+  return kind === 'other' ? mediaMessages.badType : mediaMessages.unsupported(kind);
+}
 
 /** The kind of a mime type: its prefix decides (spec §3 Media item). */
 export function mediaKind(contentType: string): MediaType {
@@ -56,15 +144,14 @@ export function maxBytes(kind: MediaType): number {
   return kind === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.otherBytes;
 }
 
-/** A mime type as browsers report it (type/subtype, parameters dropped). */
+/** A mime type as browsers report it (normalised), and one we keep (MEDIA_TYPES). */
 const contentType = z
   .string()
-  .trim()
-  .toLowerCase()
-  .transform((v) => v.split(';')[0]?.trim() ?? '')
-  .pipe(
-    z.string().regex(/^(image|audio|video)\/[a-z0-9][a-z0-9.+-]{0,99}$/, mediaMessages.badType),
-  );
+  .transform(normaliseType)
+  .superRefine((v, issue) => {
+    const problem = typeProblem(v);
+    if (problem) issue.addIssue({ code: 'custom', message: problem });
+  });
 
 export const mediaBeginArgs = z
   .object({
@@ -163,18 +250,30 @@ export async function pendingUpload(
   return row;
 }
 
-/** Confirms an upload the store holds (the API checked it): now it can be shown. */
+/**
+ * Confirms an upload the store holds (the API checked it, and read from its
+ * bytes the type it is kept as: `contentType`): now it can be shown.
+ */
 export async function settleUpload(
   tx: Transaction,
   ctx: ZeroContext,
-  args: { personId: string; id: string },
+  args: { personId: string; id: string; contentType: MediaContentType },
 ): Promise<Change | undefined> {
   const me = requireAuth(ctx);
   const row = await pendingUpload(tx, ctx, args.personId, args.id);
   const pref = await preferenceOf(tx, row.personId, row.preferenceId);
   await assertLibraryWrite(tx, me, row.personId, { existing: accessOf(pref) });
+  // Never another kind than announced (settledType): what may be pinned stays the same.
+  if (mediaKind(args.contentType) !== row.type) {
+    throw appError('invalid', mediaMessages.notWhatItSays);
+  }
   const now = Date.now();
-  await tx.mutate.media.update({ id: row.id, settledAt: now, updatedAt: now });
+  await tx.mutate.media.update({
+    id: row.id,
+    contentType: args.contentType,
+    settledAt: now,
+    updatedAt: now,
+  });
   return {
     personId: row.personId,
     type: 'Create',

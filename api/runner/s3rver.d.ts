@@ -11,5 +11,12 @@ declare module 's3rver' {
     constructor(options: Options);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** Creates the buckets of `configureBuckets` (run() does it before listening). */
+    configureBuckets(): Promise<void>;
+    /** Its request handler (Koa), to serve behind a front of our own. */
+    callback(): (
+      req: import('node:http').IncomingMessage,
+      res: import('node:http').ServerResponse,
+    ) => void;
   }
 }

@@ -105,6 +105,49 @@ test('a category’s photo: chosen in the form, shown on its tile and page, live
   }
 });
 
+test('an SVG drawing chosen as a photo is refused in words, and nothing is uploaded', async ({
+  browser,
+  app,
+}) => {
+  const context = await browser.newContext(TABLET);
+  const sql = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await signInContext(context, app.url, 'aroha@example.com');
+    const page = await context.newPage();
+    await page.goto(`${app.url}/people/${aroha}/preferences/categories/create`);
+    const field = page.getByLabel('Photo', { exact: true });
+    // The browser offers only the pictures we keep.
+    const accept = (await field.getAttribute('accept')) ?? '';
+    expect(accept.split(',')).toEqual(expect.arrayContaining(['image/jpeg', 'image/png']));
+    expect(accept).not.toContain('svg');
+    expect(accept).not.toContain('*');
+
+    const count = async () => Number((await sql`select count(*)::int n from media`)[0]?.n);
+    const before = await count();
+    // Chosen anyway (a file dialog can be told to show all files).
+    await field.setInputFiles({
+      name: 'drawing.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>',
+      ),
+    });
+    await expect(page.getByRole('alert')).toHaveText(
+      'We cannot use this kind of picture. Please choose a JPEG, PNG, GIF, WebP or AVIF file.',
+    );
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('img', { name: 'The chosen picture' })).toHaveCount(0);
+    expect(await count()).toBe(before);
+    // A picture we keep is taken after it, and the message goes.
+    await choosePicture(page, 'Photo', 'garden.png');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(await count()).toBe(before + 1);
+  } finally {
+    await context.close();
+    await sql.end();
+  }
+});
+
 test('a preference’s picture: added at the last step of the wizard, at the top of the view, live, then removed', async ({
   browser,
   app,

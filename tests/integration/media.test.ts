@@ -1,9 +1,11 @@
 /**
- * Media over REST against the real development store (S3 protocol): a signed
- * upload, the settled confirmation, signed reads, the hero picture and a
- * category's photo, who may read and change them, bad input (400, nothing
- * written), and the sweep of uploads never confirmed.
+ * Media over REST against the real development store (S3 protocol, checking
+ * signatures as a real store does): a signed upload, the settled
+ * confirmation, signed reads, the hero picture and a category's photo, who
+ * may read and change them, bad input (400, nothing written), the sweep of
+ * uploads never confirmed, and that no file can become a page (issue 11).
  */
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { connect } from '../../api/db.ts';
@@ -16,13 +18,14 @@ import { registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts'
 
 const stack = inject('stack');
 const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
-const store = s3MediaStore({
+const s3Settings = {
   endpoint: stack.mediaEndpoint,
   region: 'us-east-1',
   bucket: DEV_BUCKET,
   ...DEV_CREDENTIALS,
   forcePathStyle: true,
-});
+};
+const store = s3MediaStore(s3Settings);
 
 const aroha = seedId('person:aroha');
 const tui = seedId('person:tui');
@@ -37,6 +40,10 @@ const unknownId = '00000000-0000-4000-8000-000000000000';
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
+);
+/** A page that runs script, as long as the PNG (so a URL signed for the PNG's length takes it). */
+const PAGE = Buffer.from(
+  '<html><script>alert(document.cookie)</script></html>'.padEnd(PNG.length, ' '),
 );
 
 let dm: SignedIn;
@@ -66,6 +73,8 @@ async function call(who: SignedIn | undefined, method: string, path: string, bod
 }
 
 const media = `/api/people/${aroha}/media`;
+/** Where the browser's PUT lands (never read): apart from the key a file is read from. */
+const uploadKey = (id: unknown) => `uploads/people/${aroha}/media/${id}`;
 
 /** Signs, PUTs `bytes` and confirms: the settled item's JSON. */
 async function upload(
@@ -202,12 +211,23 @@ describe('upload: a signed URL, then the settled confirmation', () => {
     });
     expect(signed.status).toBe(201);
     expect(await mediaCount()).toBe(before + 1);
-    // The development store does not hold the browser to the signed length; the API checks.
-    await fetch(String(signed.body.url), { method: 'PUT', body: new Uint8Array(PNG) });
+    // The store holds the browser to the signed type and length.
+    const put = await fetch(String(signed.body.url), {
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/png' },
+      body: new Uint8Array(PNG),
+    });
+    expect(put.status).toBe(403);
+    // Should one arrive all the same (a store that does not), the API checks it.
+    const key = uploadKey(signed.body.id);
+    await new S3Client({ ...s3Settings, credentials: DEV_CREDENTIALS }).send(
+      new PutObjectCommand({ Bucket: DEV_BUCKET, Key: key, Body: PNG, ContentType: 'image/png' }),
+    );
     const settled = await call(dm, 'POST', `${media}/upload-settled`, { id: signed.body.id });
     expect(settled.status).toBe(400);
     expect(settled.body.error).toEqual({ code: 'invalid', message: mediaMessages.differs });
     expect(await mediaCount()).toBe(before);
+    expect(await store.head(key)).toBeUndefined();
     expect(await store.head(`people/${aroha}/media/${signed.body.id}`)).toBeUndefined();
   });
 
@@ -306,6 +326,197 @@ describe('upload: a signed URL, then the settled confirmation', () => {
     }
     expect((await call(dm, 'GET', `${media}/${'x'.repeat(65)}`)).status).toBe(400);
     expect((await call(undefined, 'GET', `${media}/${unknownId}`)).status).toBe(401);
+  });
+});
+
+describe('media cannot become a page (issue 11)', () => {
+  const announce = (extra: Json) =>
+    call(dm, 'POST', `${media}/signed`, {
+      name: 'x.png',
+      contentType: 'image/png',
+      contentLength: PNG.length,
+      preferenceId: tea,
+      ...extra,
+    });
+
+  /** What a reader's signed URL serves: status, headers and bytes. */
+  async function served(id: unknown) {
+    const signed = await call(dm, 'GET', `${media}/${id}/signed`);
+    expect(signed.status).toBe(200);
+    const res = await fetch(String(signed.body.url));
+    return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+  }
+
+  test('an SVG, a page or any type outside the allow-list is refused when announced, and nothing is recorded', async () => {
+    const before = await mediaCount();
+    const picture =
+      'We cannot use this kind of picture. Please choose a JPEG, PNG, GIF, WebP or AVIF file.';
+    const sound =
+      'We cannot use this kind of sound. Please choose an MP3, M4A, AAC, OGG, WAV, WebM or FLAC file.';
+    const cases: Array<[string, string]> = [
+      ['image/svg+xml', picture],
+      ['IMAGE/SVG+XML; charset=utf-8', picture],
+      ['image/x-icon', picture],
+      ['text/html', mediaMessages.badType],
+      ['application/xhtml+xml', mediaMessages.badType],
+      ['text/xml', mediaMessages.badType],
+      ['audio/midi', sound],
+    ];
+    for (const [contentType, message] of cases) {
+      const res = await announce({ contentType });
+      expect(res.status, contentType).toBe(400);
+      expect(res.body.error).toEqual({ code: 'invalid', message });
+    }
+    const photo = await announce({
+      contentType: 'image/svg+xml',
+      purpose: 'photo',
+      preferenceId: null,
+    });
+    expect(photo.status).toBe(400);
+    expect(photo.body.error).toEqual({ code: 'invalid', message: picture });
+    expect(await mediaCount()).toBe(before);
+  });
+
+  test('the content type is signed: the store refuses a PUT of another type, and one with a changed signature or none', async () => {
+    const signed = await announce({});
+    expect(signed.status).toBe(201);
+    const url = String(signed.body.url);
+    expect(new URL(url).searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
+    const key = uploadKey(signed.body.id);
+    const put = (to: string, type: string) =>
+      fetch(to, { method: 'PUT', headers: { 'Content-Type': type }, body: new Uint8Array(PAGE) });
+    const html = await put(url, 'text/html');
+    expect(html.status).toBe(403);
+    expect(await html.text()).toContain('SignatureDoesNotMatch');
+    const sig = new URL(url).searchParams.get('X-Amz-Signature') ?? '';
+    const tampered = url.replace(sig, `${sig.slice(0, -1)}${sig.endsWith('0') ? '1' : '0'}`);
+    expect((await put(tampered, 'image/png')).status).toBe(403);
+    // Another key with the same signature, and no signature at all.
+    expect((await put(url.replace(String(signed.body.id), unknownId), 'image/png')).status).toBe(
+      403,
+    );
+    expect((await put(url.split('?')[0] ?? '', 'image/png')).status).toBe(403);
+    expect(await store.head(key)).toBeUndefined();
+    // Nothing arrived: the upload is still waiting.
+    const settled = await call(dm, 'POST', `${media}/upload-settled`, { id: signed.body.id });
+    expect(settled.status).toBe(409);
+  });
+
+  test('a page announced as a picture is refused when it has arrived: the file and the record go', async () => {
+    const before = await mediaCount();
+    const signed = await announce({ name: 'innocent.png' });
+    const put = await fetch(String(signed.body.url), {
+      method: 'PUT',
+      headers: signed.body.headers as Record<string, string>,
+      body: new Uint8Array(PAGE),
+    });
+    expect(put.status).toBe(200);
+    const settled = await call(dm, 'POST', `${media}/upload-settled`, { id: signed.body.id });
+    expect(settled.status).toBe(400);
+    expect(settled.body.error).toEqual({ code: 'invalid', message: mediaMessages.notWhatItSays });
+    expect(await mediaCount()).toBe(before);
+    expect(await store.head(uploadKey(signed.body.id))).toBeUndefined();
+    expect(await store.head(`people/${aroha}/media/${signed.body.id}`)).toBeUndefined();
+    expect((await call(dm, 'GET', `${media}/${signed.body.id}/signed`)).status).toBe(404);
+  });
+
+  test('a sound announced as a picture is refused too (another kind than announced)', async () => {
+    const signed = await announce({});
+    const sound = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(PNG.length - 3)]);
+    await fetch(String(signed.body.url), {
+      method: 'PUT',
+      headers: signed.body.headers as Record<string, string>,
+      body: new Uint8Array(sound),
+    });
+    const settled = await call(dm, 'POST', `${media}/upload-settled`, { id: signed.body.id });
+    expect(settled.status).toBe(400);
+    expect(settled.body.error).toEqual({ code: 'invalid', message: mediaMessages.notWhatItSays });
+  });
+
+  test('served with its sniffed type, nosniff, an inline Content-Disposition and a sandboxing CSP', async () => {
+    // Announced as a JPEG, but the bytes are a PNG: kept and served as a PNG.
+    const item = await upload(dm, {
+      preferenceId: tea,
+      name: 'My "tea/party" at Nan’s.jpg',
+      contentType: 'image/jpeg',
+    });
+    expect(item.contentType).toBe('image/png');
+    expect(item.type).toBe('image');
+    const { res, bytes } = await served(item.id);
+    expect(res.status).toBe(200);
+    expect(bytes.equals(PNG)).toBe(true);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-disposition')).toBe(
+      `inline; filename="My teaparty at Nan_s.jpg"; filename*=UTF-8''My%20teaparty%20at%20Nan%E2%80%99s.jpg`,
+    );
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp.split(';').map((d) => d.trim())).toEqual(
+      expect.arrayContaining(['sandbox', "default-src 'none'"]),
+    );
+    // The redirect an <img> follows leads to the same.
+    const redirect = await call(dm, 'GET', `${media}/${item.id}/signed/redirect`);
+    const followed = await fetch(String(redirect.headers.get('location')));
+    expect(followed.headers.get('content-type')).toBe('image/png');
+    expect(followed.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(followed.headers.get('content-security-policy')).toContain('sandbox');
+    // The stored object says so too, whoever reads it.
+    expect(await store.head(`people/${aroha}/media/${item.id}`)).toEqual({
+      contentType: 'image/png',
+      contentLength: PNG.length,
+    });
+    // The served type is signed: a reader cannot ask for another.
+    const signed = await call(dm, 'GET', `${media}/${item.id}/signed`);
+    const asPage = String(signed.body.url).replace(
+      'response-content-type=image%2Fpng',
+      'response-content-type=text%2Fhtml',
+    );
+    expect(asPage).not.toBe(signed.body.url);
+    expect((await fetch(asPage)).status).toBe(403);
+    // Unsigned, nothing is read: the bucket is private.
+    expect((await fetch(String(signed.body.url).split('?')[0] ?? '')).status).toBe(403);
+  });
+
+  test('after settling, the upload URL changes nothing that is served; what it writes is swept', async () => {
+    const signed = await announce({ name: 'kept.png' });
+    const url = String(signed.body.url);
+    const headers = signed.body.headers as Record<string, string>;
+    expect((await fetch(url, { method: 'PUT', headers, body: new Uint8Array(PNG) })).status).toBe(
+      200,
+    );
+    const settled = await call(dm, 'POST', `${media}/upload-settled`, { id: signed.body.id });
+    expect(settled.status).toBe(200);
+    const written = uploadKey(signed.body.id);
+    expect(await store.head(written)).toBeUndefined();
+
+    // Within the URL's 15 minutes: a page as text/html is refused outright...
+    const asHtml = await fetch(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/html' },
+      body: new Uint8Array(PAGE),
+    });
+    expect(asHtml.status).toBe(403);
+    // ...and one sent as the signed type lands where nobody reads it.
+    const again = await fetch(url, { method: 'PUT', headers, body: new Uint8Array(PAGE) });
+    expect(again.status).toBe(200);
+    const { res, bytes } = await served(signed.body.id);
+    expect(bytes.equals(PNG)).toBe(true);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    // Confirmed once only: it cannot be settled again.
+    expect((await call(dm, 'POST', `${media}/upload-settled`, { id: signed.body.id })).status).toBe(
+      404,
+    );
+
+    const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
+    try {
+      await sweepMedia(db, store);
+      expect(await store.head(written)).toBeDefined();
+      await sweepMedia(db, store, Date.now() + UNSETTLED_MEDIA_MS + 60_000);
+    } finally {
+      await s.end();
+    }
+    expect(await store.head(written)).toBeUndefined();
+    expect((await served(signed.body.id)).bytes.equals(PNG)).toBe(true);
   });
 });
 
@@ -533,9 +744,14 @@ describe('what nobody can reach is swept', () => {
       contentLength: PNG.length,
       preferenceId: tea,
     });
-    await fetch(String(signed.body.url), { method: 'PUT', body: new Uint8Array(PNG) });
+    const put = await fetch(String(signed.body.url), {
+      method: 'PUT',
+      headers: signed.body.headers as Record<string, string>,
+      body: new Uint8Array(PNG),
+    });
+    expect(put.status).toBe(200);
     const settledBefore = await upload(dm, { preferenceId: tea });
-    const key = `people/${aroha}/media/${signed.body.id}`;
+    const key = uploadKey(signed.body.id);
     const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
     try {
       // Not yet an hour.

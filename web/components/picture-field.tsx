@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { acceptFor } from '../../sync/media.ts';
 import { ApiError } from '../api-client.ts';
 import { checkPicture, mediaSrc, uploadMedia } from '../media/upload.ts';
 import { messages } from '../messages.ts';
@@ -79,7 +80,8 @@ export function PictureField({
         ref={inputRef}
         id={inputId}
         type="file"
-        accept="image/*"
+        // Only the pictures we keep (never SVG): the browser offers no others.
+        accept={acceptFor('image')}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         aria-invalid={error ? true : undefined}
         disabled={state === 'uploading'}

@@ -4,7 +4,7 @@
  * new media id; rejects with an ApiError carrying a message a person can read.
  */
 import { z } from 'zod';
-import { maxBytes, mediaKind, mediaMessages } from '../../sync/media.ts';
+import { maxBytes, mediaKind, mediaMessages, typeProblem } from '../../sync/media.ts';
 import { ApiError, api } from '../api-client.ts';
 import { messages } from '../messages.ts';
 
@@ -15,9 +15,15 @@ const signedUpload = z.object({
   headers: z.record(z.string(), z.string()),
 });
 
-/** What the browser can tell before uploading (the server checks again). */
+/**
+ * What the browser can tell before uploading (the server checks again, and
+ * reads the file's bytes). A picture of a type we do not keep (an SVG drawing,
+ * say) is told apart from something that is no picture at all.
+ */
 export function checkPicture(file: File): string | undefined {
   if (mediaKind(file.type) !== 'image') return mediaMessages.notImage;
+  const problem = typeProblem(file.type);
+  if (problem) return problem;
   if (file.size === 0) return mediaMessages.empty;
   if (file.size > maxBytes('image')) return mediaMessages.tooBig('image');
   return undefined;
