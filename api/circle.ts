@@ -330,12 +330,12 @@ export function circleRoutes(deps: AppDeps) {
     const p = await deps.zdb.run(readablePeople(ctx).where('id', personId).one());
     if (!p) return jsonError(c, 404, 'not_found', circleApiMessages.personNotFound);
     c.header('cache-control', 'no-store');
-    if (!(await isAdmin(ctx, personId))) return c.json(personSummary(p));
-    // The same rule as the synced query person.detail.
+    // The rule of the synced query person.detail: every person has a details
+    // row, so the caller reads it exactly when they may read the details.
     const details = await deps.zdb.run(
       readablePersonDetails(ctx).where('personId', personId).one(),
     );
-    return c.json(personDetails(p, details));
+    return c.json(details ? personDetails(p, details) : personSummary(p));
   });
 
   /** Personal details: the person themselves or their Administrator in session. */

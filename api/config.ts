@@ -10,6 +10,12 @@ const port = z.coerce
   .min(1, 'expected a port number between 1 and 65535')
   .max(65535, 'expected a port number between 1 and 65535');
 
+/** A count or limit: a whole number of at least 1. */
+const atLeastOne = z.coerce
+  .number({ message: 'expected a whole number of at least 1' })
+  .int('expected a whole number of at least 1')
+  .min(1, 'expected a whole number of at least 1');
+
 const externalLink = z
   .url({ message: 'expected an absolute http(s):// or mailto: address' })
   .refine((v) => /^(https?|mailto):/i.test(v), {
@@ -72,35 +78,15 @@ export const configSchema = z.object({
     .max(1440, 'expected a whole number of minutes from 5 to 1440')
     .default(30),
   /** Sign-in e-mails one address may ask for in 15 minutes. */
-  MAGIC_LINK_LIMIT_PER_EMAIL: z.coerce
-    .number({ message: 'expected a whole number of at least 1' })
-    .int('expected a whole number of at least 1')
-    .min(1, 'expected a whole number of at least 1')
-    .default(5),
+  MAGIC_LINK_LIMIT_PER_EMAIL: atLeastOne.default(5),
   /** Sign-in attempts one network address may make in 15 minutes. */
-  MAGIC_LINK_LIMIT_PER_IP: z.coerce
-    .number({ message: 'expected a whole number of at least 1' })
-    .int('expected a whole number of at least 1')
-    .min(1, 'expected a whole number of at least 1')
-    .default(30),
+  MAGIC_LINK_LIMIT_PER_IP: atLeastOne.default(30),
   /** Invite e-mails one account may send in an hour (link invites are not counted). */
-  INVITE_MAIL_LIMIT_PER_ACCOUNT: z.coerce
-    .number({ message: 'expected a whole number of at least 1' })
-    .int('expected a whole number of at least 1')
-    .min(1, 'expected a whole number of at least 1')
-    .default(10),
+  INVITE_MAIL_LIMIT_PER_ACCOUNT: atLeastOne.default(10),
   /** Invite e-mails one network address may send in an hour, whoever is signed in. */
-  INVITE_MAIL_LIMIT_PER_IP: z.coerce
-    .number({ message: 'expected a whole number of at least 1' })
-    .int('expected a whole number of at least 1')
-    .min(1, 'expected a whole number of at least 1')
-    .default(30),
+  INVITE_MAIL_LIMIT_PER_IP: atLeastOne.default(30),
   /** Registrations one network address may make in an hour. */
-  REGISTRATION_LIMIT_PER_IP: z.coerce
-    .number({ message: 'expected a whole number of at least 1' })
-    .int('expected a whole number of at least 1')
-    .min(1, 'expected a whole number of at least 1')
-    .default(5),
+  REGISTRATION_LIMIT_PER_IP: atLeastOne.default(5),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: bool.default(false),
   /**

@@ -16,7 +16,6 @@ export const edgeMessages = {
   controlCharacters:
     'What you sent contains hidden control characters that we cannot store. Please remove them and try again.',
   badAddress: 'That address is not valid.',
-  badJson: 'Please check what you sent: it is not valid JSON.',
 } as const;
 
 /** JSON bodies of the REST API. A preference's longest text is 10,000 characters. */

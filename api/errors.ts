@@ -2,7 +2,7 @@ import { ApplicationError } from '@rocicorp/zero';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { errorMessages } from '../sync/errors.ts';
+import { codeOf, errorMessages } from '../sync/errors.ts';
 
 /** Every 4xx from the API has this body: `{error: {code, message}}`. */
 export function jsonError(c: Context, status: ContentfulStatusCode, code: string, message: string) {
@@ -24,11 +24,7 @@ const STATUS_OF: Record<string, 400 | 401 | 403 | 404 | 409> = {
 /** A refusal thrown by the shared permission code (sync/), as this API's JSON error. */
 export function refusal(c: Context, e: unknown) {
   if (!(e instanceof ApplicationError)) throw e;
-  const details = e.details;
-  const code =
-    typeof details === 'object' && details !== null && 'code' in details
-      ? String(details.code)
-      : 'invalid';
+  const code = codeOf(e.details) ?? 'invalid';
   const status = STATUS_OF[code];
   if (!status) throw e;
   return jsonError(c, status, code, e.message || errorMessages.invalid);

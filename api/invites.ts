@@ -45,13 +45,12 @@ import {
 } from '../sync/invite.ts';
 import { administers, callerFor } from './auth/caller.ts';
 import { hashToken, type SessionUser, sessionFromRequest } from './auth/sessions.ts';
-import { clientIp } from './client-ip.ts';
 import type { Db } from './db.ts';
 import { jsonError } from './errors.ts';
 import { recordEvent } from './history.ts';
 import { escapeHtml } from './mail/mailer.ts';
 import { CircleFullError, supporterSpots } from './plan-limits.ts';
-import { HOUR_MS, limit, networkOf, rateLimitMessages, tooMany } from './rate-limit.ts';
+import { clientNetwork, HOUR_MS, limit, rateLimitMessages, tooMany } from './rate-limit.ts';
 import type { AppDeps } from './server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -342,7 +341,7 @@ export function inviteRoutes(deps: AppDeps) {
       },
       {
         bucket: 'invite-mail:ip',
-        subject: networkOf(clientIp(c, config.TRUST_PROXY)),
+        subject: clientNetwork(c, config.TRUST_PROXY),
         max: config.INVITE_MAIL_LIMIT_PER_IP,
         windowMs: HOUR_MS,
       },

@@ -227,7 +227,7 @@ export function mediaRoutes(deps: AppDeps) {
     const contentType = settledType(pending.contentType, await sniff(start.bytes));
     if (!contentType) return refuse(mediaMessages.notWhatItSays);
     // Only the bytes just read are copied: a write since (the URL still works) fails the copy.
-    const served = { contentType, contentDisposition: inlineDisposition(pending.name) };
+    const served = servedAs({ contentType, name: pending.name });
     if (!(await s.store.copy(uploadKey, pending.storageKey, served, start.etag))) {
       return refuse(mediaMessages.differs);
     }

@@ -9,6 +9,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { rateEvent } from '../schema/index.ts';
+import { clientIp } from './client-ip.ts';
 import type { Db } from './db.ts';
 import { jsonError } from './errors.ts';
 
@@ -113,6 +114,11 @@ export function networkOf(ip: string): string {
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
+}
+
+/** The network a request comes from, as per-network limits count it. */
+export function clientNetwork(c: Context, trustProxy: boolean): string {
+  return networkOf(clientIp(c, trustProxy));
 }
 
 function wait(seconds: number) {

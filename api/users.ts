@@ -5,10 +5,9 @@ import { z } from 'zod';
 import { person, personDetail, user } from '../schema/index.ts';
 import { registrationSchema } from '../sync/validation.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
-import { clientIp } from './client-ip.ts';
 import { jsonError } from './errors.ts';
 import { recordEvent } from './history.ts';
-import { HOUR_MS, limit, networkOf, rateLimitMessages, tooMany } from './rate-limit.ts';
+import { clientNetwork, HOUR_MS, limit, rateLimitMessages, tooMany } from './rate-limit.ts';
 import type { AppDeps } from './server.ts';
 
 export const registrationMessages = {
@@ -38,7 +37,7 @@ export function userRoutes(deps: AppDeps) {
     const allowed = await limit(db, [
       {
         bucket: 'register:ip',
-        subject: networkOf(clientIp(c, config.TRUST_PROXY)),
+        subject: clientNetwork(c, config.TRUST_PROXY),
         max: config.REGISTRATION_LIMIT_PER_IP,
         windowMs: HOUR_MS,
       },

@@ -8,6 +8,8 @@ export const ErrorCode = {
   invalid: 'invalid',
   /** A create whose client-chosen id is already taken: creates never overwrite. */
   conflict: 'conflict',
+  /** A failure nobody foresaw: the details are in the server's log, never in the answer. */
+  internal: 'internal',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -17,7 +19,15 @@ export const errorMessages: Record<ErrorCode, string> = {
   not_found: 'We could not find that.',
   invalid: 'Please check what you entered.',
   conflict: 'This has already been created. Please reload and try again.',
+  internal: 'Sorry, something went wrong. Please try again.',
 };
+
+/** The code a refusal carries in its details (see appError), if any. */
+export function codeOf(details: unknown): string | undefined {
+  return typeof details === 'object' && details !== null && 'code' in details
+    ? String(details.code)
+    : undefined;
+}
 
 export function appError(code: ErrorCode, message: string = errorMessages[code]) {
   return new ApplicationError(message, { details: { code } });

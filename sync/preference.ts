@@ -218,10 +218,12 @@ async function setCategories(
   ids: readonly string[],
   pref: { access: Access; status: 'Draft' | 'Published' },
   access: LibraryAccess | undefined,
+  isNew = false,
 ) {
-  const links = await tx.run(
-    zql.preferenceCategory.where('preferenceId', preferenceId).related('category'),
-  );
+  // A new preference has no links yet: nothing to read.
+  const links = isNew
+    ? []
+    : await tx.run(zql.preferenceCategory.where('preferenceId', preferenceId).related('category'));
   const current = links.filter(
     (l) => !access || (l.category && accessAllows(access, l.category.access)),
   );
@@ -278,7 +280,7 @@ export async function createPreference(
     reviewedAt: null,
     reviewedBy: null,
   });
-  await setCategories(tx, args.personId, args.id, args.categoryIds, args, access);
+  await setCategories(tx, args.personId, args.id, args.categoryIds, args, access, true);
   return {
     personId: args.personId,
     type: 'Create',

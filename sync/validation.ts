@@ -12,6 +12,7 @@ export const validationMessages = {
   phone: 'A phone number may contain only digits, spaces, hyphens, plus signs and parentheses.',
   terms: 'Please accept the terms of service.',
   tooLong: (label: string, max: number) => `Your ${label} can be at most ${max} characters.`,
+  signInCode: 'Please enter the 6 numbers shown on the screen where you asked to sign in.',
 } as const;
 
 /** Text, at sign, domain, dot suffix (spec §5). */
@@ -70,3 +71,13 @@ export function numericStep(value: unknown): number | undefined {
 export function trimInput(value: string): string {
   return value.trim();
 }
+
+/**
+ * The sign-in code shown where a sign-in was asked (ADR 012): six digits.
+ * People type "123 456" as they see it; spaces and dashes are dropped.
+ */
+export const signInCode = z
+  .string()
+  .max(20, validationMessages.signInCode)
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, validationMessages.signInCode));

@@ -69,7 +69,6 @@ export const messages = {
     notMe: 'I did not ask for this',
     notMeDone:
       'Thank you. Nobody has been signed in, and this link no longer works. You can ignore the e-mail.',
-    codeMissing: 'Please enter the 6 numbers shown on the screen where you asked to sign in.',
   },
   register: {
     title: 'Create an account',

@@ -30,10 +30,10 @@ import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { magicLinkChallenge, person, user } from '../../schema/index.ts';
-import { emailAddress, validationMessages } from '../../sync/validation.ts';
-import { clientIp } from '../client-ip.ts';
+import { emailAddress, signInCode, validationMessages } from '../../sync/validation.ts';
 import { jsonError } from '../errors.ts';
 import { escapeHtml } from '../mail/mailer.ts';
+import { clientNetwork, tooMany } from '../rate-limit.ts';
 import type { AppDeps } from '../server.ts';
 import { browserName } from './browser-name.ts';
 import { hashToken, signInUser } from './sessions.ts';
@@ -65,7 +65,7 @@ export const magicLinkMessages = {
     'Too many sign-in e-mails have been sent to this address. Please wait 15 minutes and try again.',
   limitIp: 'Too many sign-in attempts from your network. Please wait 15 minutes and try again.',
   verified: 'You are signed in on the device where you asked for this link.',
-  invalidCode: 'Please enter the 6 numbers shown on the screen where you asked to sign in.',
+  invalidCode: validationMessages.signInCode,
   wrongCode: (left: number) =>
     `That code is not right. Please check the code on the screen where you asked to sign in. You can try ${left} more ${left === 1 ? 'time' : 'times'}.`,
   tooManyCodes:
@@ -107,15 +107,7 @@ const authenticateBody = z.object({
   inviteId: z.string().max(64).optional(),
 });
 const challengeBody = z.object({ challengeId: z.uuid() });
-/** People type "123 456" as they see it; spaces and dashes are dropped. */
-const codeBody = z.object({
-  code: z
-    .string()
-    .max(20)
-    .transform((s) => s.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{6}$/))
-    .optional(),
-});
+const codeBody = z.object({ code: signInCode.optional() });
 const tokenParam = z.string().min(20).max(100);
 
 function linkMail(publicUrl: string, to: string, link: string) {
@@ -275,7 +267,8 @@ export function magicLinkRoutes(deps: AppDeps) {
       );
     }
     const { email } = parsed.data;
-    const ip = clientIp(c, config.TRUST_PROXY);
+    // Counted by network, as every per-network limit (an IPv6 address by its /64).
+    const ip = clientNetwork(c, config.TRUST_PROXY);
     const since = new Date(Date.now() - RATE_WINDOW_MS);
 
     const [byIp] = await db
@@ -283,8 +276,7 @@ export function magicLinkRoutes(deps: AppDeps) {
       .from(magicLinkChallenge)
       .where(and(eq(magicLinkChallenge.ip, ip), gt(magicLinkChallenge.createdAt, since)));
     if ((byIp?.n ?? 0) >= config.MAGIC_LINK_LIMIT_PER_IP) {
-      c.header('retry-after', String(RATE_WINDOW_MS / 1000));
-      return jsonError(c, 429, 'rate_limited', magicLinkMessages.limitIp);
+      return tooMany(c, RATE_WINDOW_MS / 1000, magicLinkMessages.limitIp);
     }
     const [byEmail] = await db
       .select({ n: count() })
@@ -297,8 +289,7 @@ export function magicLinkRoutes(deps: AppDeps) {
         ),
       );
     if ((byEmail?.n ?? 0) >= config.MAGIC_LINK_LIMIT_PER_EMAIL) {
-      c.header('retry-after', String(RATE_WINDOW_MS / 1000));
-      return jsonError(c, 429, 'rate_limited', magicLinkMessages.limitEmail);
+      return tooMany(c, RATE_WINDOW_MS / 1000, magicLinkMessages.limitEmail);
     }
 
     const [found] = await db.select().from(user).where(eq(user.email, email)).limit(1);

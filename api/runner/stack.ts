@@ -14,7 +14,7 @@ import { endIdleSessions } from '../support.ts';
 import { createZeroDb } from '../zero/db-provider.ts';
 import { StackError } from './errors.ts';
 import { DATABASE_NAME } from './local-database.ts';
-import { DEV_CREDENTIALS, startDevObjectStore } from './object-store.ts';
+import { DEV_CREDENTIALS, DEV_REGION, startDevObjectStore } from './object-store.ts';
 import { portIsFree } from './ports.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './postgres.ts';
 import { ensureWebBuild, projectRoot, webDist } from './web-build.ts';
@@ -145,7 +145,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       cleanups.push(() => store.stop());
       s3 = {
         endpoint: store.endpoint,
-        region: 'us-east-1',
+        region: DEV_REGION,
         bucket: store.bucket,
         ...DEV_CREDENTIALS,
         forcePathStyle: true,

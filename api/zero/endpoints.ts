@@ -1,18 +1,18 @@
-import { getMutator, InputValidationError, mustGetQuery } from '@rocicorp/zero';
 import {
-  ApplicationError,
-  handleMutateRequest,
-  handleQueryRequest,
-  isApplicationError,
-} from '@rocicorp/zero/server';
+  getMutator,
+  InputValidationError,
+  mustGetQuery,
+  type ReadonlyJSONValue,
+} from '@rocicorp/zero';
+import { handleMutateRequest, handleQueryRequest, isApplicationError } from '@rocicorp/zero/server';
 import { type Context, Hono } from 'hono';
 import { schema } from '../../schema/zero-schema.gen.ts';
-import { appError, ErrorCode } from '../../sync/errors.ts';
+import { appError, codeOf, ErrorCode, errorMessages } from '../../sync/errors.ts';
 import { queries } from '../../sync/queries.ts';
 import { sessionFromRequest } from '../auth/sessions.ts';
 import type { Db } from '../db.ts';
 import { edgeMessages, hasControlCharacters } from '../edge.ts';
-import { jsonError } from '../errors.ts';
+import { jsonBody, jsonError, requestMessages } from '../errors.ts';
 import type { ZeroDb } from './db-provider.ts';
 import { serverMutators } from './server-mutators.ts';
 
@@ -27,21 +27,12 @@ const ZERO_APP_ID = 'zero';
 const ZERO_UPSTREAM_SCHEMA = `${ZERO_APP_ID}_0`;
 
 export const zeroEndpointMessages = {
-  loggedOut: 'You must be logged in to view this page',
   badParams: 'This request did not come from our sync service.',
-  badBody: 'Please check what you sent.',
   noSuchChange: 'There is no such change.',
-  internal: 'Sorry, something went wrong. Please try again.',
 } as const;
 
-/** Codes a client may read as they are: our refusals, and `internal` (already reworded). */
-const OUR_CODES = new Set<string>([...Object.values(ErrorCode), 'internal']);
-
-function codeOf(details: unknown): string | undefined {
-  return typeof details === 'object' && details !== null && 'code' in details
-    ? String(details.code)
-    : undefined;
-}
+/** Codes a client may read as they are: ours (sync/errors.ts), `internal` already reworded. */
+const OUR_CODES = new Set<string>(Object.values(ErrorCode));
 
 type MutationResult = { id: unknown; result: Record<string, unknown> };
 
@@ -51,7 +42,7 @@ type MutationResult = { id: unknown; result: Record<string, unknown> };
  * database error, whose message quotes the statement and its parameters) as a
  * code and a human message, the details to the server log only.
  */
-export function sanitizeMutateResponse(res: unknown): unknown {
+function sanitizeMutateResponse(res: unknown): unknown {
   if (typeof res !== 'object' || res === null) return res;
   const r = res as Record<string, unknown>;
   if (r.kind === 'MutateResponse' && Array.isArray(r.mutations)) {
@@ -67,8 +58,8 @@ export function sanitizeMutateResponse(res: unknown): unknown {
           ...m,
           result: {
             error: 'app',
-            message: zeroEndpointMessages.internal,
-            details: { code: 'internal' },
+            message: errorMessages.internal,
+            details: { code: ErrorCode.internal },
           },
         };
       }),
@@ -78,13 +69,13 @@ export function sanitizeMutateResponse(res: unknown): unknown {
     // PushFailed / TransformFailed: keep the kind, reason and ids zero-cache needs.
     console.error(`zero: ${r.kind}:`, r.message);
     const { details: _details, ...rest } = r;
-    return { ...rest, message: zeroEndpointMessages.internal };
+    return { ...rest, message: errorMessages.internal };
   }
   return res;
 }
 
 /** As sanitizeMutateResponse, for a query response: each failed query keeps parse errors only. */
-export function sanitizeQueryResponse(res: unknown): unknown {
+function sanitizeQueryResponse(res: unknown): unknown {
   if (typeof res !== 'object' || res === null) return res;
   const r = res as Record<string, unknown>;
   if (r.kind === 'QueryResponse' && Array.isArray(r.queries)) {
@@ -96,7 +87,7 @@ export function sanitizeQueryResponse(res: unknown): unknown {
         if (code && OUR_CODES.has(code)) return q;
         console.error('zero query: failed:', q.message);
         const { details: _details, ...rest } = q;
-        return { ...rest, message: zeroEndpointMessages.internal };
+        return { ...rest, message: errorMessages.internal };
       }),
     };
   }
@@ -123,9 +114,9 @@ export function zeroRoutes(deps: { db: Db; zdb: ZeroDb }) {
 
   app.post('/query', async (c) => {
     const who = await sessionFromRequest(deps.db, c.req.raw.headers);
-    if (!who) return jsonError(c, 401, 'unauthenticated', zeroEndpointMessages.loggedOut);
-    const body = await c.req.json().catch(() => undefined);
-    if (body === undefined) return jsonError(c, 400, 'invalid', zeroEndpointMessages.badBody);
+    if (!who) return jsonError(c, 401, 'unauthenticated', errorMessages.unauthenticated);
+    const body = (await jsonBody(c)) as ReadonlyJSONValue | undefined;
+    if (body === undefined) return jsonError(c, 400, 'invalid', requestMessages.badBody);
     const ctx = who.auth;
     const res = await handleQueryRequest({
       handler: (name, args) => mustGetQuery(queries, name).fn({ args, ctx }),
@@ -139,11 +130,11 @@ export function zeroRoutes(deps: { db: Db; zdb: ZeroDb }) {
 
   app.post('/mutate', async (c) => {
     const who = await sessionFromRequest(deps.db, c.req.raw.headers);
-    if (!who) return jsonError(c, 401, 'unauthenticated', zeroEndpointMessages.loggedOut);
+    if (!who) return jsonError(c, 401, 'unauthenticated', errorMessages.unauthenticated);
     const query = zeroParams(c);
     if (!query) return jsonError(c, 400, 'invalid', zeroEndpointMessages.badParams);
-    const body = await c.req.json().catch(() => undefined);
-    if (body === undefined) return jsonError(c, 400, 'invalid', zeroEndpointMessages.badBody);
+    const body = (await jsonBody(c)) as ReadonlyJSONValue | undefined;
+    if (body === undefined) return jsonError(c, 400, 'invalid', requestMessages.badBody);
     const ctx = who.auth;
     const res = await handleMutateRequest({
       dbProvider,
@@ -166,15 +157,10 @@ export function zeroRoutes(deps: { db: Db; zdb: ZeroDb }) {
             // is given and replicates it to the client.
             if (isApplicationError(e)) throw e;
             if (e instanceof InputValidationError) {
-              throw appError(
-                'invalid',
-                e.result.issues[0]?.message ?? zeroEndpointMessages.badBody,
-              );
+              throw appError('invalid', e.result.issues[0]?.message ?? requestMessages.badBody);
             }
             console.error(`zero mutate: ${name} failed:`, e);
-            throw new ApplicationError(zeroEndpointMessages.internal, {
-              details: { code: 'internal' },
-            });
+            throw appError('internal');
           }
         });
       },

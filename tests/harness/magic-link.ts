@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { browserCookieName } from '../../api/auth/magic-link.ts';
 
 const authenticateResponse = z.object({
   message: z.string(),
@@ -72,7 +73,7 @@ export async function askForLink(
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0] ?? '')
-    .find((c) => c.startsWith(`pb_signin_${challengeId}=`));
+    .find((c) => c.startsWith(`${browserCookieName(challengeId)}=`));
   const link = await mailedLink(baseUrl, email, challengeId);
   return {
     challengeId,

@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { afterAll, describe, expect, inject, test } from 'vitest';
-import { magicLinkMessages } from '../../api/auth/magic-link.ts';
+import { browserCookieName, magicLinkMessages } from '../../api/auth/magic-link.ts';
 import { signIn } from '../harness/clients.ts';
 import { inProcessApi, smtpSink } from '../harness/in-process.ts';
 import {
@@ -316,7 +316,7 @@ describe('a link opened on another browser asks for the code (issue 11, ADR 012)
     expect(body.code).toMatch(/^\d{6}$/);
     const [cookie, ...others] = res.headers.getSetCookie();
     expect(others).toEqual([]);
-    expect(cookie).toMatch(new RegExp(`^pb_signin_${body.challengeId}=[^;]{40,};`));
+    expect(cookie).toMatch(new RegExp(`^${browserCookieName(body.challengeId)}=[^;]{40,};`));
     expect(cookie).toMatch(/; Max-Age=900(;|$)/);
     expect(cookie).toMatch(/; Path=\/api\/authentication\/email(;|$)/);
     expect(cookie).toMatch(/; HttpOnly(;|$)/);
@@ -441,7 +441,7 @@ describe('a link opened on another browser asks for the code (issue 11, ADR 012)
     const asked = await askForLink(stack.url, email);
     const other = await askForLink(stack.url, email);
     // The cookie of another sign-in, renamed to this one: not this browser's secret.
-    const forged = `pb_signin_${asked.challengeId}=${other.cookie.split('=')[1]}`;
+    const forged = `${browserCookieName(asked.challengeId)}=${other.cookie.split('=')[1]}`;
     expect((await finalize(asked, { cookie: forged })).body.status).toBe('confirm');
 
     const opened = await finalize(asked, { cookie: asked.cookie });

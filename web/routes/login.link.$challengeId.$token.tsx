@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
+import { signInCode, validationMessages } from '../../sync/validation.ts';
 import { cancelMagicLink, finalizeMagicLink } from '../auth-api.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 
@@ -112,18 +113,18 @@ function ConfirmWithCode(props: {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const typed = code.replace(/[\s-]/g, '');
-    if (!/^\d{6}$/.test(typed)) {
-      setError(t.codeMissing);
+    const typed = signInCode.safeParse(code);
+    if (!typed.success) {
+      setError(validationMessages.signInCode);
       input.current?.focus();
       return;
     }
     setBusy(true);
-    const r = await finalizeMagicLink(challengeId, token, typed).catch(() => undefined);
+    const r = await finalizeMagicLink(challengeId, token, typed.data).catch(() => undefined);
     setBusy(false);
     if (r?.ok) return onDone({ kind: 'ok' });
     // A wrong code may be tried again; anything else (too many tries, expired) ends here.
-    if (r?.status === 400) {
+    if (r && !r.ok && r.code === 'wrong_code') {
       setError(r.message || messages.errors.generic);
       input.current?.select();
       return;
