@@ -7,11 +7,12 @@ import { ACCESS_LEVELS } from '../schema/enums.ts';
 import { person, personDetail, supporterLink } from '../schema/index.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import {
+  circleChanges,
+  circleHistoryMessages,
   circleQueries,
   createProfileSchema,
   personDetailsSchema,
-  removeLink,
-  updateLinkLevel,
+  personName,
 } from '../sync/circle.ts';
 import type { AuthContext } from '../sync/context.ts';
 import {
@@ -22,7 +23,8 @@ import {
 } from '../sync/permissions.ts';
 import { administers, personCaller } from './auth/caller.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
-import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
+import { runChange } from './change.ts';
+import { firstIssue, jsonBody, jsonError } from './errors.ts';
 import { recordEvent } from './history.ts';
 import {
   assertSupporterSpot,
@@ -31,7 +33,6 @@ import {
   supporterSpots,
 } from './plan-limits.ts';
 import type { AppDeps } from './server.ts';
-import { circleHistoryMessages, personName } from './zero/circle-server-mutators.ts';
 
 const idParam = z.string().min(1).max(64);
 
@@ -122,17 +123,6 @@ function spotsJson(s: { limit: number | null; taken: number; left: number | null
           ? circleLimitMessages.oneLeft
           : null;
   return { ...s, message };
-}
-
-type Reader = Pick<AppDeps['db'], 'select'>;
-
-/** A person's name for a history message, read in the change's transaction. */
-async function nameOf(d: Reader, personId: string) {
-  const [p] = await d
-    .select({ firstName: person.firstName, lastName: person.lastName, knownAs: person.knownAs })
-    .from(person)
-    .where(eq(person.id, personId));
-  return personName(p);
 }
 
 type Writer = Pick<AppDeps['db'], 'insert' | 'update'>;
@@ -452,30 +442,11 @@ export function circleRoutes(deps: AppDeps) {
     if (parsed.data.supportedId !== personId) {
       return jsonError(c, 409, 'conflict', circleApiMessages.moved);
     }
-    const accessLevel = parsed.data.accessLevel;
-    try {
-      await zq.transaction(async (tx) => {
-        const before = await updateLinkLevel(
-          tx,
-          ctx,
-          { id: id.data, accessLevel },
-          { supportedId: personId },
-        );
-        if (!before || before.accessLevel === accessLevel) return;
-        const d = tx.dbTransaction.wrappedTransaction;
-        const name = await nameOf(d, before.supporterId);
-        await recordEvent(d, {
-          personId,
-          type: 'Modify',
-          relatedType: 'SupporterLink',
-          relatedId: before.id,
-          message: circleHistoryMessages.levelChanged(name, before.accessLevel, accessLevel),
-          createdBy: ctx.personId,
-        });
-      });
-    } catch (e) {
-      return refusal(c, e);
-    }
+    await runChange(zq, circleChanges.updateLevel, ctx, {
+      id: id.data,
+      accessLevel: parsed.data.accessLevel,
+      supportedId: personId,
+    });
     const link = await deps.zdb.run(
       circleQueries.supporterLink.fn({ args: { personId, id: id.data }, ctx }),
     );
@@ -525,35 +496,7 @@ export function circleRoutes(deps: AppDeps) {
     const { ctx, personId } = who;
     const id = linkId(c);
     if (!id.success) return jsonError(c, 400, 'invalid', circleApiMessages.badLinkId);
-    try {
-      await zq.transaction(async (tx) => {
-        const removed = await removeLink(tx, ctx, { id: id.data }, { [side]: personId });
-        if (!removed) return;
-        const { link, endedSessionIds } = removed;
-        const d = tx.dbTransaction.wrappedTransaction;
-        const name = await nameOf(d, link.supporterId);
-        for (const sessionId of endedSessionIds) {
-          await recordEvent(d, {
-            personId: link.supportedId,
-            type: 'SessionFinish',
-            relatedType: 'SupportSession',
-            relatedId: sessionId,
-            message: circleHistoryMessages.sessionEnded(name),
-            createdBy: ctx.personId,
-          });
-        }
-        await recordEvent(d, {
-          personId: link.supportedId,
-          type: 'Delete',
-          relatedType: 'SupporterLink',
-          relatedId: link.id,
-          message: circleHistoryMessages.removed(name),
-          createdBy: ctx.personId,
-        });
-      });
-    } catch (e) {
-      return refusal(c, e);
-    }
+    await runChange(zq, circleChanges.remove, ctx, { id: id.data, [side]: personId });
     return c.body(null, 204);
   }
 

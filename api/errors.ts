@@ -21,13 +21,20 @@ const STATUS_OF: Record<string, 400 | 401 | 403 | 404 | 409> = {
   not_found: 404,
 };
 
-/** A refusal thrown by the shared permission code (sync/), as this API's JSON error. */
-export function refusal(c: Context, e: unknown) {
-  if (!(e instanceof ApplicationError)) throw e;
+/** A refusal thrown by the shared rules (sync/), as this API's JSON error; undefined for any other error. */
+export function refusalResponse(c: Context, e: unknown): Response | undefined {
+  if (!(e instanceof ApplicationError)) return undefined;
   const code = codeOf(e.details) ?? 'invalid';
   const status = STATUS_OF[code];
-  if (!status) throw e;
+  if (!status) return undefined;
   return jsonError(c, status, code, e.message || errorMessages.invalid);
+}
+
+/** A refusal thrown by the shared permission code (sync/), as this API's JSON error. */
+export function refusal(c: Context, e: unknown) {
+  const res = refusalResponse(c, e);
+  if (!res) throw e;
+  return res;
 }
 
 /** The JSON body, or undefined when there is none or it is not JSON. */

@@ -5,25 +5,26 @@
  * mutators with the server's checks, and their history, in one transaction.
  */
 import { randomUUID } from 'node:crypto';
-import type { ReadonlyJSONValue, Row } from '@rocicorp/zero';
+import type { Row } from '@rocicorp/zero';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { ACCESS, FEELINGS, REVIEW_GROUPS } from '../schema/enums.ts';
-import { categoryQueries } from '../sync/category.ts';
+import { categoryChanges, categoryQueries } from '../sync/category.ts';
+import type { ChangeDef } from '../sync/change.ts';
 import type { AuthContext } from '../sync/context.ts';
 import { itemId, LIMITS } from '../sync/library-fields.ts';
-import { noteQueries } from '../sync/note.ts';
+import { noteChanges, noteQueries } from '../sync/note.ts';
 import { readablePreferences } from '../sync/permissions.ts';
-import { preferenceQueries } from '../sync/preference.ts';
+import { preferenceChanges, preferenceQueries } from '../sync/preference.ts';
 import { reviewGroup } from '../sync/review.ts';
 import { personCaller } from './auth/caller.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
+import { runChange } from './change.ts';
 import { firstIssue, jsonBody, jsonError } from './errors.ts';
 import type { AppDeps } from './server.ts';
-import { type LibraryChange, libraryChanges as ops } from './zero/library-server-mutators.ts';
-import { changeOverRest } from './zero/record-history.ts';
 
-type Json = ReadonlyJSONValue | undefined;
+// biome-ignore lint/suspicious/noExplicitAny: each kind's own argument types
+type AnyChange = ChangeDef<any, any>;
 
 export const libraryApiMessages = {
   loggedOut: 'You must be logged in to view this page',
@@ -131,18 +132,8 @@ export function libraryRoutes(deps: AppDeps) {
     return itemId.safeParse(c.req.param('id'));
   }
 
-  /** Runs a shared mutator and records its history, in one transaction. */
-  /** Parses `raw` with the change's schema (400 on bad input), then runs it with its history. */
-  async function change<I extends Json, O extends Json>(
-    c: Context,
-    op: LibraryChange<I, O>,
-    ctx: AuthContext,
-    raw: unknown,
-  ) {
-    const args = op.schema.safeParse(raw);
-    if (!args.success) return jsonError(c, 400, 'invalid', firstIssue(args.error));
-    return changeOverRest(deps.zdb, c, op.run, ctx, args.data);
-  }
+  const change = (def: AnyChange, ctx: AuthContext, raw: unknown) =>
+    runChange(deps.zdb, def, ctx, raw);
 
   async function readPreference(ctx: AuthContext, personId: string, id: string) {
     return deps.zdb.run(preferenceQueries.byId.fn({ args: { personId, id }, ctx }));
@@ -168,8 +159,7 @@ export function libraryRoutes(deps: AppDeps) {
     const body = objectBody.safeParse(await jsonBody(c));
     if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
     const id = randomUUID();
-    const failed = await change(c, ops.category.create, ctx, { ...body.data, id, personId });
-    if (failed) return failed;
+    await change(categoryChanges.create, ctx, { ...body.data, id, personId });
     const row = await readCategory(ctx, personId, id);
     return row
       ? c.json(categoryJson(row, false), 201)
@@ -218,8 +208,7 @@ export function libraryRoutes(deps: AppDeps) {
     if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
     const id = randomUUID();
     const args = { ...body.data, id, personId: who.personId };
-    const failed = await change(c, ops.preference.create, who.ctx, args);
-    if (failed) return failed;
+    await change(preferenceChanges.create, who.ctx, args);
     const row = await readPreference(who.ctx, who.personId, id);
     return row
       ? c.json(preferenceJson(row), 201)
@@ -263,12 +252,11 @@ export function libraryRoutes(deps: AppDeps) {
       return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
     }
     const reviewId = randomUUID();
-    const failed = await change(c, ops.preference.review, who.ctx, {
+    await change(preferenceChanges.review, who.ctx, {
       ...rest,
       id: preferenceId,
       reviewId,
     });
-    if (failed) return failed;
     const row = await readPreference(who.ctx, who.personId, preferenceId);
     return c.json(
       {
@@ -293,8 +281,7 @@ export function libraryRoutes(deps: AppDeps) {
     if (!(await inLibrary(who.ctx, who.personId, id.data))) {
       return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
     }
-    const failed = await change(c, ops.preference.pin, who.ctx, { ...body.data, id: id.data });
-    if (failed) return failed;
+    await change(preferenceChanges.pin, who.ctx, { ...body.data, id: id.data });
     const row = await readPreference(who.ctx, who.personId, id.data);
     return row
       ? c.json(preferenceJson(row))
@@ -321,8 +308,7 @@ export function libraryRoutes(deps: AppDeps) {
       return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
     }
     const id = randomUUID();
-    const failed = await change(c, ops.note.create, who.ctx, { ...body.data, id });
-    if (failed) return failed;
+    await change(noteChanges.create, who.ctx, { ...body.data, id });
     const row = await readNote(who.ctx, who.personId, id);
     return row
       ? c.json(noteJson(row), 201)
@@ -343,10 +329,8 @@ export function libraryRoutes(deps: AppDeps) {
     item: {
       read: (ctx: AuthContext, personId: string, id: string) => Promise<R | undefined>;
       json: (row: R) => unknown;
-      // biome-ignore lint/suspicious/noExplicitAny: each kind's own argument types
-      update: LibraryChange<any, any>;
-      // biome-ignore lint/suspicious/noExplicitAny: each kind's own argument types
-      remove: LibraryChange<any, any>;
+      update: AnyChange;
+      remove: AnyChange;
     },
   ) {
     /** The caller, the id and the row they may read, or the error response. */
@@ -370,8 +354,7 @@ export function libraryRoutes(deps: AppDeps) {
       const t = await target(c);
       if ('res' in t) return t.res;
       if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-      const failed = await change(c, item.update, t.ctx, { ...body.data, id: t.id });
-      if (failed) return failed;
+      await change(item.update, t.ctx, { ...body.data, id: t.id });
       const row = await item.read(t.ctx, t.personId, t.id);
       return row
         ? c.json(item.json(row))
@@ -381,7 +364,8 @@ export function libraryRoutes(deps: AppDeps) {
     app.delete(`${path}/:id`, async (c) => {
       const t = await target(c);
       if ('res' in t) return t.res;
-      return (await change(c, item.remove, t.ctx, { id: t.id })) ?? c.body(null, 204);
+      await change(item.remove, t.ctx, { id: t.id });
+      return c.body(null, 204);
     });
   }
 
@@ -394,20 +378,20 @@ export function libraryRoutes(deps: AppDeps) {
       children: row.children.map(categorySummary),
       preferences: row.preferences.map((p) => ({ id: p.id, title: p.title, access: p.access })),
     }),
-    update: ops.category.update,
-    remove: ops.category.delete,
+    update: categoryChanges.update,
+    remove: categoryChanges.delete,
   });
   itemRoutes('/people/:personId/preferences', {
     read: readPreference,
     json: (row: NonNullable<Awaited<ReturnType<typeof readPreference>>>) => preferenceJson(row),
-    update: ops.preference.update,
-    remove: ops.preference.delete,
+    update: preferenceChanges.update,
+    remove: preferenceChanges.delete,
   });
   itemRoutes('/people/:personId/notes', {
     read: readNote,
     json: (row: NonNullable<Awaited<ReturnType<typeof readNote>>>) => noteJson(row),
-    update: ops.note.update,
-    remove: ops.note.delete,
+    update: noteChanges.update,
+    remove: noteChanges.delete,
   });
 
   return app;

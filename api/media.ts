@@ -19,25 +19,22 @@ import { category, media as mediaTable, person } from '../schema/index.ts';
 import type { AuthContext } from '../sync/context.ts';
 import { itemId } from '../sync/library-fields.ts';
 import {
-  beginUpload,
-  deleteMedia,
   isMediaType,
-  mediaBeginArgs,
+  mediaChanges,
   mediaMessages,
   mediaQueries,
   mediaSettleArgs,
   normaliseType,
   pendingUpload,
   settledType,
-  settleUpload,
   storageKeyFor,
 } from '../sync/media.ts';
 import { personCaller } from './auth/caller.ts';
+import { runChange } from './change.ts';
 import type { Db } from './db.ts';
 import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
 import { type MediaStore, type Served, UPLOAD_URL_SECONDS } from './media/store.ts';
 import type { AppDeps } from './server.ts';
-import { type ChangeFn, changeOverRest } from './zero/record-history.ts';
 
 export const mediaApiMessages = {
   badId: 'That is not a valid id.',
@@ -143,9 +140,6 @@ export function mediaRoutes(deps: AppDeps) {
       : { res: jsonError(c, 503, 'unavailable', mediaApiMessages.unavailable) };
   }
 
-  const run = <A>(c: Context, fn: ChangeFn<A>, ctx: AuthContext, args: A) =>
-    changeOverRest(deps.zdb, c, fn, ctx, args);
-
   async function readable(ctx: AuthContext, personId: string, id: string) {
     return deps.zdb.run(mediaQueries.byId.fn({ args: { personId, id }, ctx }));
   }
@@ -158,22 +152,19 @@ export function mediaRoutes(deps: AppDeps) {
     if (!who.ok) return who.res;
     const body = z.record(z.string(), z.unknown()).safeParse(await jsonBody(c));
     if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-    const args = mediaBeginArgs.safeParse({
+    const args = await runChange(deps.zdb, mediaChanges.begin, who.ctx, {
       ...body.data,
       id: randomUUID(),
       personId: who.personId,
     });
-    if (!args.success) return jsonError(c, 400, 'invalid', firstIssue(args.error));
-    const failed = await run(c, beginUpload, who.ctx, args.data);
-    if (failed) return failed;
-    const key = uploadKeyFor(who.personId, args.data.id);
-    const url = await s.store.signUpload(key, args.data.contentType, args.data.contentLength);
+    const key = uploadKeyFor(who.personId, args.id);
+    const url = await s.store.signUpload(key, args.contentType, args.contentLength);
     return c.json(
       {
-        id: args.data.id,
+        id: args.id,
         method: 'PUT',
         url,
-        headers: { 'Content-Type': args.data.contentType },
+        headers: { 'Content-Type': args.contentType },
         expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString(),
       },
       201,
@@ -232,13 +223,13 @@ export function mediaRoutes(deps: AppDeps) {
       return refuse(mediaMessages.differs);
     }
     await s.store.remove(uploadKey);
-    const failed = await run(c, settleUpload, who.ctx, {
+    // Not settled (access lost meanwhile): the refusal is the answer, and the
+    // sweep removes the copy with the record.
+    await runChange(deps.zdb, mediaChanges.settle, who.ctx, {
       personId: who.personId,
       id: pending.id,
       contentType,
     });
-    // Not settled (access lost meanwhile): the sweep removes the copy with the record.
-    if (failed) return failed;
     const row = await readable(who.ctx, who.personId, pending.id);
     return row ? c.json(mediaJson(row)) : jsonError(c, 404, 'not_found', mediaApiMessages.notFound);
   });
@@ -293,8 +284,7 @@ export function mediaRoutes(deps: AppDeps) {
     if ('res' in s) return s.res;
     const t = await target(c);
     if ('res' in t) return t.res;
-    const failed = await run(c, deleteMedia, t.ctx, { id: t.row.id });
-    if (failed) return failed;
+    await runChange(deps.zdb, mediaChanges.delete, t.ctx, { id: t.row.id });
     // The record is gone: the file goes too (a failure here leaves an unreachable file).
     await s.store.remove(t.row.storageKey).catch((e: unknown) => {
       console.error(`media: could not remove ${t.row.storageKey}:`, e);

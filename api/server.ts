@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { logger } from 'hono/logger';
+import { errorMessages } from '../sync/errors.ts';
 import type { SessionInfo } from '../sync/session.ts';
 import { accessTokenKey } from './auth/access-token.ts';
 import { magicLinkRoutes } from './auth/magic-link.ts';
@@ -21,7 +22,7 @@ import {
   sizeLimit,
   ZERO_BODY_LIMIT,
 } from './edge.ts';
-import { jsonError } from './errors.ts';
+import { jsonError, refusalResponse } from './errors.ts';
 import { inviteRoutes } from './invites.ts';
 import { libraryRoutes } from './library.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -190,9 +191,14 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
     });
   }
 
+  // Every error a handler throws ends here: a refusal of the shared rules
+  // (sync/errors.ts) as its JSON error; anything else logged, and a 500 that
+  // says nothing of it.
   app.onError((err, c) => {
+    const refused = refusalResponse(c, err);
+    if (refused) return refused;
     console.error(err);
-    return jsonError(c, 500, 'internal', 'Sorry, something went wrong.');
+    return jsonError(c, 500, 'internal', errorMessages.internal);
   });
 
   return app;

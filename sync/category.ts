@@ -4,11 +4,11 @@
  * preference or another category with it: its sub-categories move up to its
  * parent, and its preferences stay in the library (they only leave it).
  */
-import { defineMutator, defineQuery, type Transaction } from '@rocicorp/zero';
+import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { ACCESS_LEVELS } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { type Change, quoted } from './change.ts';
+import { defineChange, type HistoryEntry, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { access, categoryTitle, itemId } from './library-fields.ts';
@@ -170,7 +170,7 @@ export async function createCategory(
   tx: Transaction,
   ctx: ZeroContext,
   args: z.output<typeof categoryCreateArgs>,
-): Promise<Change | undefined> {
+): Promise<HistoryEntry | undefined> {
   const me = requireAuth(ctx);
   const parent = await parentIn(tx, args.personId, args.parentId);
   await assertLibraryWrite(tx, me, args.personId, {
@@ -208,7 +208,7 @@ export async function updateCategory(
   tx: Transaction,
   ctx: ZeroContext,
   args: z.output<typeof categoryUpdateArgs>,
-): Promise<Change | undefined> {
+): Promise<HistoryEntry | undefined> {
   const me = requireAuth(ctx);
   const row = found(tx, await tx.run(zql.category.where('id', args.id).one()));
   if (!row) return undefined;
@@ -245,7 +245,7 @@ export async function deleteCategory(
   tx: Transaction,
   ctx: ZeroContext,
   args: z.output<typeof categoryDeleteArgs>,
-): Promise<Change | undefined> {
+): Promise<HistoryEntry | undefined> {
   const me = requireAuth(ctx);
   const row = found(tx, await tx.run(zql.category.where('id', args.id).one()));
   if (!row) return undefined;
@@ -273,14 +273,9 @@ export async function deleteCategory(
   };
 }
 
-export const categoryMutators = {
-  create: defineMutator(categoryCreateArgs, async ({ tx, args, ctx }) => {
-    await createCategory(tx, ctx, args);
-  }),
-  update: defineMutator(categoryUpdateArgs, async ({ tx, args, ctx }) => {
-    await updateCategory(tx, ctx, args);
-  }),
-  delete: defineMutator(categoryDeleteArgs, async ({ tx, args, ctx }) => {
-    await deleteCategory(tx, ctx, args);
-  }),
+/** Every change of categories (sync/change.ts): Zero mutators and REST both run these. */
+export const categoryChanges = {
+  create: defineChange(categoryCreateArgs, createCategory),
+  update: defineChange(categoryUpdateArgs, updateCategory),
+  delete: defineChange(categoryDeleteArgs, deleteCategory),
 };

@@ -1,11 +1,32 @@
-import type { HistoryEventType, HistoryRelatedType } from '../schema/enums.ts';
-
 /**
- * What a mutator changed, in the words of the history feed. Shared mutators
- * return it (on the server); the server records it as a history event in the
- * change's own transaction, for Zero mutations and REST calls alike.
+ * A change: one write of the product, defined once. Each domain module
+ * (preference.ts, category.ts, note.ts, circle.ts, media.ts, ...) exports a
+ * change table, `{ name: defineChange(argsSchema, run) }`; from that table
+ *
+ * - the Zero mutators are derived (`mutatorsOf`, sync/mutators.ts), which run
+ *   in the browser for the optimistic result and on the server, where they
+ *   are authoritative (api/zero/endpoints.ts);
+ * - REST handlers run the same change through `applyChange` in one
+ *   transaction (api/change.ts).
+ *
+ * `run` checks the caller's permission (sync/permissions.ts) and the rules that
+ * hold for every caller, makes the change, and returns what happened in the
+ * words of the history feed. `applyChange` records that history, on the
+ * server, in the change's own transaction: the change and its history land
+ * together or not at all, and no handler writes history of its own.
  */
-export type Change = {
+import {
+  defineMutator,
+  type MutatorDefinition,
+  type ReadonlyJSONValue,
+  type Transaction,
+} from '@rocicorp/zero';
+import type { z } from 'zod';
+import type { HistoryEventType, HistoryRelatedType } from '../schema/enums.ts';
+import type { ZeroContext } from './context.ts';
+
+/** What a change did, as one event of the history feed of `personId`'s library. */
+export type HistoryEntry = {
   personId: string;
   type: HistoryEventType;
   relatedType: HistoryRelatedType;
@@ -13,5 +34,79 @@ export type Change = {
   message: string;
 };
 
+/** What `run` reports: nothing (nothing changed, or a client without the rows), one event or several. */
+export type ChangeOutcome = HistoryEntry | readonly HistoryEntry[] | undefined;
+
+type Json = ReadonlyJSONValue | undefined;
+
+/** Web Crypto: a global in browsers and in Node 22 alike (sync/ is typed for neither). */
+declare const crypto: { randomUUID(): string };
+
+/** The rule of a change: check, write, and say what happened. */
+export type ChangeRun<A> = (tx: Transaction, ctx: ZeroContext, args: A) => Promise<ChangeOutcome>;
+
+/** A change: the schema of its arguments (input I, parsed O) and its rule. */
+export type ChangeDef<I extends Json = Json, O extends Json = Json> = {
+  readonly args: z.ZodType<O, I>;
+  readonly run: ChangeRun<O>;
+};
+
+export function defineChange<I extends Json, O extends Json>(
+  args: z.ZodType<O, I>,
+  run: ChangeRun<O>,
+): ChangeDef<I, O> {
+  return { args, run };
+}
+
 /** A title as history messages quote it: “Porridge”. */
 export const quoted = (title: string) => `“${title}”`;
+
+function entriesOf(outcome: ChangeOutcome): readonly HistoryEntry[] {
+  if (outcome === undefined) return [];
+  return Array.isArray(outcome) ? outcome : [outcome as HistoryEntry];
+}
+
+/**
+ * Runs a change with parsed arguments and, on the server, records its history
+ * in the same transaction. The browser records none: history is the server's.
+ */
+export async function applyChange<A>(
+  change: { readonly run: ChangeRun<A> },
+  tx: Transaction,
+  ctx: ZeroContext,
+  args: A,
+): Promise<readonly HistoryEntry[]> {
+  const entries = entriesOf(await change.run(tx, ctx, args));
+  if (tx.location === 'server' && ctx) {
+    const at = Date.now();
+    for (const entry of entries) {
+      await tx.mutate.historyEvent.insert({
+        id: crypto.randomUUID(),
+        ...entry,
+        createdBy: ctx.personId,
+        createdAt: at,
+      });
+    }
+  }
+  return entries;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a table holds changes of any argument types.
+type AnyChange = ChangeDef<any, any>;
+
+type MutatorOf<C> =
+  C extends ChangeDef<infer I, infer O> ? MutatorDefinition<I, O, ZeroContext, unknown> : never;
+
+/** The Zero mutators of a change table: each runs its change with `applyChange`. */
+export function mutatorsOf<T extends Record<string, AnyChange>>(
+  table: T,
+): { [K in keyof T]: MutatorOf<T[K]> } {
+  return Object.fromEntries(
+    Object.entries(table).map(([name, change]) => [
+      name,
+      defineMutator(change.args, async ({ tx, args, ctx }) => {
+        await applyChange(change, tx, ctx, args);
+      }),
+    ]),
+  ) as { [K in keyof T]: MutatorOf<T[K]> };
+}

@@ -1,5 +1,5 @@
 /**
- * Circle of Support: synced queries and mutators for supporter links (issue 4).
+ * Circle of Support: synced queries and changes of supporter links.
  *
  * Read rule (DESIGN.md §3): a link is readable by the two people on it, and by
  * an Administrator of the supported person while that Administrator is in an
@@ -14,10 +14,11 @@
  *
  * The same functions serve the Zero mutators and the REST handlers (api/circle.ts).
  */
-import { defineMutator, defineQuery, type Row, type Transaction } from '@rocicorp/zero';
+import { defineQuery, type Row, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { ACCESS_LEVELS, type AccessLevel, PRONOUNS } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
+import { defineChange, type HistoryEntry } from './change.ts';
 import type { AuthContext, ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import {
@@ -99,14 +100,18 @@ export const circleQueries = {
 // Writes shared by the Zero mutators and REST
 // ---------------------------------------------------------------------------
 
-export const updateLevelArgs = z.object({ id, accessLevel: z.enum(ACCESS_LEVELS) });
-export type UpdateLevelArgs = z.infer<typeof updateLevelArgs>;
+/**
+ * Which side of the link the caller named (REST paths carry it): a link of
+ * another person is "not found". Optional for every caller.
+ */
+const linkScope = { supportedId: id.optional(), supporterId: id.optional() };
+type LinkScope = { supportedId?: string | undefined; supporterId?: string | undefined };
 
-export const removeLinkArgs = z.object({ id });
-export type RemoveLinkArgs = z.infer<typeof removeLinkArgs>;
+export const updateLevelArgs = z.object({ id, accessLevel: z.enum(ACCESS_LEVELS), ...linkScope });
+export type UpdateLevelArgs = z.input<typeof updateLevelArgs>;
 
-/** Which side of the link the caller named (REST paths carry it); a mismatch is "not found". */
-export type LinkScope = { supportedId?: string; supporterId?: string };
+export const removeLinkArgs = z.object({ id, ...linkScope });
+export type RemoveLinkArgs = z.input<typeof removeLinkArgs>;
 
 type Link = Row['supporterLink'];
 
@@ -153,19 +158,47 @@ async function readLink(
   return { link, access };
 }
 
+/** "Sam Tane", or a neutral word when the person has no name. */
+export function personName(
+  p: { firstName: string | null; lastName: string | null; knownAs: string | null } | undefined,
+): string {
+  const first = p?.knownAs || p?.firstName;
+  return [first, p?.lastName].filter(Boolean).join(' ') || 'a supporter';
+}
+
+/** Human-readable level names, for history messages. */
+export const levelNames: Record<AccessLevel, string> = {
+  General: 'General',
+  Restricted: 'Restricted',
+  Administrator: 'Administrator',
+};
+
+/** History messages of Circle changes. */
+export const circleHistoryMessages = {
+  levelChanged: (name: string, from: AccessLevel, to: AccessLevel) =>
+    `Changed ${name}’s access level from ${levelNames[from]} to ${levelNames[to]}`,
+  removed: (name: string) => `Removed ${name} from the Circle of Support`,
+  sessionEnded: (name: string) => `Ended ${name}’s support session: connection removed`,
+  profileCreated: (name: string) => `Created a profile for ${name}`,
+  supporterAdded: (name: string) => `Added ${name} to the Circle of Support as Administrator`,
+  detailsChanged: 'Changed personal details',
+} as const;
+
+async function nameOf(tx: Transaction, personId: string) {
+  return personName(await tx.run(zql.person.where('id', personId).one()));
+}
+
 /**
- * Changes a link's access level. Returns the link as it was (undefined when the
- * client has not synced it), or throws: not_found (missing or hidden),
+ * Changes a link's access level, or throws: not_found (missing or hidden),
  * forbidden (own link, or not a manager of the supported person).
  */
 export async function updateLinkLevel(
   tx: Transaction,
   ctx: ZeroContext,
-  args: UpdateLevelArgs,
-  scope?: LinkScope,
-): Promise<Link | undefined> {
+  args: z.output<typeof updateLevelArgs>,
+): Promise<HistoryEntry | undefined> {
   const me = requireAuth(ctx);
-  const found = await readLink(tx, me, args.id, scope);
+  const found = await readLink(tx, me, args.id, args);
   if (!found) return undefined;
   const { link, access } = found;
   // Nobody may change their own link's level (checked on the client too: the row is there).
@@ -173,30 +206,39 @@ export async function updateLinkLevel(
   if (tx.location === 'server' && !isAdministrator(access)) {
     throw appError('forbidden', circleErrors.notManager);
   }
-  if (link.accessLevel === args.accessLevel) return link;
+  if (link.accessLevel === args.accessLevel) return undefined;
   await tx.mutate.supporterLink.update({
     id: link.id,
     accessLevel: args.accessLevel,
     updatedAt: Date.now(),
     updatedBy: me.personId,
   });
-  if (tx.location === 'server') await touchSession(tx, access);
-  return link;
+  if (tx.location !== 'server') return undefined;
+  await touchSession(tx, access);
+  return {
+    personId: link.supportedId,
+    type: 'Modify',
+    relatedType: 'SupporterLink',
+    relatedId: link.id,
+    message: circleHistoryMessages.levelChanged(
+      await nameOf(tx, link.supporterId),
+      link.accessLevel,
+      args.accessLevel,
+    ),
+  };
 }
 
 /**
- * Removes a link after ending its active support sessions. Returns the link and
- * the ids of the sessions it ended (undefined when the client has not synced
- * the link), or throws not_found.
+ * Removes a link after ending its active support sessions (each one a history
+ * event of its own), or throws not_found.
  */
 export async function removeLink(
   tx: Transaction,
   ctx: ZeroContext,
-  args: RemoveLinkArgs,
-  scope?: LinkScope,
-): Promise<{ link: Link; endedSessionIds: string[] } | undefined> {
+  args: z.output<typeof removeLinkArgs>,
+): Promise<HistoryEntry[] | undefined> {
   const me = requireAuth(ctx);
-  const found = await readLink(tx, me, args.id, scope);
+  const found = await readLink(tx, me, args.id, args);
   if (!found) return undefined;
   const { link, access } = found;
   const active = await tx.run(
@@ -215,23 +257,32 @@ export async function removeLink(
     await touchSession(tx, access);
   }
   await tx.mutate.supporterLink.delete({ id: link.id });
-  return { link, endedSessionIds: active.map((s) => s.id) };
+  if (tx.location !== 'server') return undefined;
+  const name = await nameOf(tx, link.supporterId);
+  return [
+    ...active.map(
+      (s): HistoryEntry => ({
+        personId: link.supportedId,
+        type: 'SessionFinish',
+        relatedType: 'SupportSession',
+        relatedId: s.id,
+        message: circleHistoryMessages.sessionEnded(name),
+      }),
+    ),
+    {
+      personId: link.supportedId,
+      type: 'Delete',
+      relatedType: 'SupporterLink',
+      relatedId: link.id,
+      message: circleHistoryMessages.removed(name),
+    },
+  ];
 }
 
-/** Human-readable level names, for history messages. */
-export const levelNames: Record<AccessLevel, string> = {
-  General: 'General',
-  Restricted: 'Restricted',
-  Administrator: 'Administrator',
-};
-
-export const circleMutators = {
-  updateLevel: defineMutator(updateLevelArgs, async ({ tx, args, ctx }) => {
-    await updateLinkLevel(tx, ctx, args);
-  }),
-  remove: defineMutator(removeLinkArgs, async ({ tx, args, ctx }) => {
-    await removeLink(tx, ctx, args);
-  }),
+/** Every change of the Circle (sync/change.ts): Zero mutators and REST both run these. */
+export const circleChanges = {
+  updateLevel: defineChange(updateLevelArgs, updateLinkLevel),
+  remove: defineChange(removeLinkArgs, removeLink),
 };
 
 // ---------------------------------------------------------------------------

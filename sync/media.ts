@@ -11,7 +11,7 @@ import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import type { Access, MediaType } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { type Change, quoted } from './change.ts';
+import { defineChange, type HistoryEntry, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { itemId } from './library-fields.ts';
@@ -201,7 +201,7 @@ export async function beginUpload(
   tx: Transaction,
   ctx: ZeroContext,
   args: z.output<typeof mediaBeginArgs>,
-): Promise<Change | undefined> {
+): Promise<HistoryEntry | undefined> {
   const me = requireAuth(ctx);
   if (args.purpose === 'photo' && args.preferenceId) throw appError('invalid');
   const pref = await preferenceOf(tx, args.personId, args.preferenceId);
@@ -254,17 +254,24 @@ export async function pendingUpload(
  * Confirms an upload the store holds (the API checked it, and read from its
  * bytes the type it is kept as: `contentType`): now it can be shown.
  */
+export const mediaSettledArgs = z.object({
+  personId: itemId,
+  id: itemId,
+  /** What its bytes are (settledType), one of MEDIA_TYPES. */
+  contentType: z.string().refine(isMediaType),
+});
+
 export async function settleUpload(
   tx: Transaction,
   ctx: ZeroContext,
-  args: { personId: string; id: string; contentType: MediaContentType },
-): Promise<Change | undefined> {
+  args: { personId: string; id: string; contentType: string },
+): Promise<HistoryEntry | undefined> {
   const me = requireAuth(ctx);
   const row = await pendingUpload(tx, ctx, args.personId, args.id);
   const pref = await preferenceOf(tx, row.personId, row.preferenceId);
   await assertLibraryWrite(tx, me, row.personId, { existing: accessOf(pref) });
   // Never another kind than announced (settledType): what may be pinned stays the same.
-  if (mediaKind(args.contentType) !== row.type) {
+  if (!isMediaType(args.contentType) || mediaKind(args.contentType) !== row.type) {
     throw appError('invalid', mediaMessages.notWhatItSays);
   }
   const now = Date.now();
@@ -292,7 +299,7 @@ export async function deleteMedia(
   tx: Transaction,
   ctx: ZeroContext,
   args: z.output<typeof mediaDeleteArgs>,
-): Promise<Change | undefined> {
+): Promise<HistoryEntry | undefined> {
   const me = requireAuth(ctx);
   const row = found(
     tx,
@@ -354,4 +361,15 @@ export const mediaQueries = {
   byId: defineQuery(mediaByIdArgs, ({ args, ctx }) =>
     readableMedia(ctx, args.personId).where('personId', args.personId).where('id', args.id).one(),
   ),
+};
+
+/**
+ * Every change of media (sync/change.ts). The API runs them around the store:
+ * it signs the upload after `begin`, checks the bytes before `settle` and
+ * removes the file after `delete`.
+ */
+export const mediaChanges = {
+  begin: defineChange(mediaBeginArgs, beginUpload),
+  settle: defineChange(mediaSettledArgs, settleUpload),
+  delete: defineChange(mediaDeleteArgs, deleteMedia),
 };

@@ -1,13 +1,19 @@
 import { defineMutators } from '@rocicorp/zero';
 import './context.ts';
-import { categoryMutators } from './category.ts';
-import { circleMutators } from './circle.ts';
-import { noteMutators } from './note.ts';
-import { preferenceMutators } from './preference.ts';
+import { categoryChanges } from './category.ts';
+import { mutatorsOf } from './change.ts';
+import { circleChanges } from './circle.ts';
+import { noteChanges } from './note.ts';
+import { preferenceChanges } from './preference.ts';
 
+/**
+ * Every change a client makes through Zero, derived from the change tables
+ * (sync/change.ts). The same registry runs in the browser and, with the
+ * server's authority and history, in the API (api/zero/endpoints.ts).
+ */
 export const mutators = defineMutators({
-  category: categoryMutators,
-  circle: circleMutators,
-  note: noteMutators,
-  preference: preferenceMutators,
+  category: mutatorsOf(categoryChanges),
+  circle: mutatorsOf(circleChanges),
+  note: mutatorsOf(noteChanges),
+  preference: mutatorsOf(preferenceChanges),
 });

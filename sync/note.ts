@@ -2,10 +2,10 @@
  * Notes on a preference: they follow the preference's access for reading and
  * writing (see sync/preference.ts for the pattern).
  */
-import { defineMutator, defineQuery, type Transaction } from '@rocicorp/zero';
+import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { type Change, quoted } from './change.ts';
+import { defineChange, type HistoryEntry, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { itemId, noteBody, noteTitle } from './library-fields.ts';
 import {
@@ -53,7 +53,7 @@ export async function createNote(
   tx: Transaction,
   ctx: ZeroContext,
   args: z.output<typeof noteCreateArgs>,
-): Promise<Change | undefined> {
+): Promise<HistoryEntry | undefined> {
   const target = await writablePreference(tx, ctx, args.preferenceId);
   if (!target) return undefined;
   const { me, pref } = target;
@@ -90,7 +90,7 @@ export async function updateNote(
   tx: Transaction,
   ctx: ZeroContext,
   args: z.output<typeof noteUpdateArgs>,
-): Promise<Change | undefined> {
+): Promise<HistoryEntry | undefined> {
   const target = await existingNote(tx, ctx, args.id);
   if (!target) return undefined;
   const { me, note } = target;
@@ -114,7 +114,7 @@ export async function deleteNote(
   tx: Transaction,
   ctx: ZeroContext,
   args: z.output<typeof noteDeleteArgs>,
-): Promise<Change | undefined> {
+): Promise<HistoryEntry | undefined> {
   const target = await existingNote(tx, ctx, args.id);
   if (!target) return undefined;
   const { note, pref } = target;
@@ -128,14 +128,9 @@ export async function deleteNote(
   };
 }
 
-export const noteMutators = {
-  create: defineMutator(noteCreateArgs, async ({ tx, args, ctx }) => {
-    await createNote(tx, ctx, args);
-  }),
-  update: defineMutator(noteUpdateArgs, async ({ tx, args, ctx }) => {
-    await updateNote(tx, ctx, args);
-  }),
-  delete: defineMutator(noteDeleteArgs, async ({ tx, args, ctx }) => {
-    await deleteNote(tx, ctx, args);
-  }),
+/** Every change of notes (sync/change.ts): Zero mutators and REST both run these. */
+export const noteChanges = {
+  create: defineChange(noteCreateArgs, createNote),
+  update: defineChange(noteUpdateArgs, updateNote),
+  delete: defineChange(noteDeleteArgs, deleteNote),
 };

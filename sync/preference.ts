@@ -1,16 +1,15 @@
 /**
- * Preferences: synced queries and custom mutators. Reads go through the
- * permission module's filters; every mutator re-checks on the server
- * (`assertLibraryWrite`) and returns the history event the server records in
- * the same transaction (api/zero/library-server-mutators.ts). The REST API
- * (api/library.ts) runs these same functions. Their arguments arrive
- * validated: Zero parses them with the mutator's schema, REST with the same.
+ * Preferences: synced queries and the change table. Reads go through the
+ * permission module's filters; every change re-checks on the server
+ * (`assertLibraryWrite`) and returns the history event recorded in the same
+ * transaction (sync/change.ts). Zero mutators and the REST API (api/library.ts)
+ * run these same changes, their arguments parsed with the change's schema.
  */
-import { defineMutator, defineQuery, type Query, type Transaction } from '@rocicorp/zero';
+import { defineQuery, type Query, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { ACCESS_LEVELS, type Access } from '../schema/enums.ts';
 import { type Schema, zql } from '../schema/zero-schema.gen.ts';
-import { type Change, quoted } from './change.ts';
+import { defineChange, type HistoryEntry, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import {
@@ -252,7 +251,7 @@ export async function createPreference(
   tx: Transaction,
   ctx: ZeroContext,
   args: z.output<typeof preferenceCreateArgs>,
-): Promise<Change | undefined> {
+): Promise<HistoryEntry | undefined> {
   const me = requireAuth(ctx);
   const cats = await categoryAccesses(tx, args.personId, args.categoryIds);
   const access = await assertLibraryWrite(tx, me, args.personId, {
@@ -307,7 +306,7 @@ export async function updatePreference(
   tx: Transaction,
   ctx: ZeroContext,
   args: z.output<typeof preferenceUpdateArgs>,
-): Promise<Change | undefined> {
+): Promise<HistoryEntry | undefined> {
   const me = requireAuth(ctx);
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
@@ -405,7 +404,7 @@ export async function deletePreference(
   tx: Transaction,
   ctx: ZeroContext,
   args: z.output<typeof preferenceDeleteArgs>,
-): Promise<Change | undefined> {
+): Promise<HistoryEntry | undefined> {
   const me = requireAuth(ctx);
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
@@ -426,7 +425,7 @@ export async function reviewPreference(
   tx: Transaction,
   ctx: ZeroContext,
   args: z.output<typeof preferenceReviewArgs>,
-): Promise<Change | undefined> {
+): Promise<HistoryEntry | undefined> {
   const me = requireAuth(ctx);
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
@@ -471,7 +470,7 @@ export async function pinHero(
   tx: Transaction,
   ctx: ZeroContext,
   args: z.output<typeof preferencePinArgs>,
-): Promise<Change | undefined> {
+): Promise<HistoryEntry | undefined> {
   const me = requireAuth(ctx);
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
@@ -508,20 +507,11 @@ export async function pinHero(
   };
 }
 
-export const preferenceMutators = {
-  pin: defineMutator(preferencePinArgs, async ({ tx, args, ctx }) => {
-    await pinHero(tx, ctx, args);
-  }),
-  create: defineMutator(preferenceCreateArgs, async ({ tx, args, ctx }) => {
-    await createPreference(tx, ctx, args);
-  }),
-  update: defineMutator(preferenceUpdateArgs, async ({ tx, args, ctx }) => {
-    await updatePreference(tx, ctx, args);
-  }),
-  delete: defineMutator(preferenceDeleteArgs, async ({ tx, args, ctx }) => {
-    await deletePreference(tx, ctx, args);
-  }),
-  review: defineMutator(preferenceReviewArgs, async ({ tx, args, ctx }) => {
-    await reviewPreference(tx, ctx, args);
-  }),
+/** Every change of preferences (sync/change.ts): Zero mutators and REST both run these. */
+export const preferenceChanges = {
+  create: defineChange(preferenceCreateArgs, createPreference),
+  update: defineChange(preferenceUpdateArgs, updatePreference),
+  delete: defineChange(preferenceDeleteArgs, deletePreference),
+  review: defineChange(preferenceReviewArgs, reviewPreference),
+  pin: defineChange(preferencePinArgs, pinHero),
 };

@@ -8,13 +8,13 @@ import { handleMutateRequest, handleQueryRequest, isApplicationError } from '@ro
 import { type Context, Hono } from 'hono';
 import { schema } from '../../schema/zero-schema.gen.ts';
 import { appError, codeOf, ErrorCode, errorMessages } from '../../sync/errors.ts';
+import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { sessionFromRequest } from '../auth/sessions.ts';
 import type { Db } from '../db.ts';
 import { edgeMessages, hasControlCharacters } from '../edge.ts';
 import { jsonBody, jsonError, requestMessages } from '../errors.ts';
 import type { ZeroDb } from './db-provider.ts';
-import { serverMutators } from './server-mutators.ts';
 
 /**
  * zero-cache names its app and shard in the query string (`appID`, and
@@ -144,7 +144,7 @@ export function zeroRoutes(deps: { db: Db; zdb: ZeroDb }) {
         if (hasControlCharacters(mutation.args)) {
           throw appError('invalid', edgeMessages.controlCharacters);
         }
-        const mutator = getMutator(serverMutators, mutation.name);
+        const mutator = getMutator(mutators, mutation.name);
         if (!mutator) throw appError('invalid', zeroEndpointMessages.noSuchChange);
         return transact(async (tx, name, args) => {
           try {
