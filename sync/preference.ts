@@ -154,19 +154,21 @@ export const preferenceCreateArgs = z
   });
 export type PreferenceCreateArgs = z.input<typeof preferenceCreateArgs>;
 
+/** The fields a change of a preference may set; each absent one stays as it is. */
+const preferenceFields = {
+  title: preferenceTitle.optional(),
+  description: preferenceDescription.optional(),
+  feeling: feeling.nullable().optional(),
+  feelingOther: feelingOther.nullable().optional(),
+  access: access.optional(),
+  reviewSchedule: reviewSchedule.optional(),
+  categoryIds: categoryIds.optional(),
+  /** Publishing a draft; a published preference never goes back to draft. */
+  status: z.literal('Published').optional(),
+};
+
 export const preferenceUpdateArgs = z
-  .object({
-    id,
-    title: preferenceTitle.optional(),
-    description: preferenceDescription.optional(),
-    feeling: feeling.nullable().optional(),
-    feelingOther: feelingOther.nullable().optional(),
-    access: access.optional(),
-    reviewSchedule: reviewSchedule.optional(),
-    categoryIds: categoryIds.optional(),
-    /** Publishing a draft; a published preference never goes back to draft. */
-    status: z.literal('Published').optional(),
-  })
+  .object({ id, ...preferenceFields })
   .refine(publishedNeedsCategory, {
     message: fieldMessages.categoryRequired,
     path: ['categoryIds'],
@@ -174,12 +176,29 @@ export const preferenceUpdateArgs = z
 export type PreferenceUpdateArgs = z.input<typeof preferenceUpdateArgs>;
 
 export const preferenceDeleteArgs = z.object({ id });
+/**
+ * A review, saved as one change: what the reviewer edited, the picture they
+ * chose, and the review itself land together or not at all.
+ */
 export const preferenceReviewArgs = z.object({
   id,
   /** The review record's id (client-generated, like every id). */
   reviewId: id,
   /** A new schedule chosen while reviewing; otherwise the preference's own. */
   reviewSchedule: reviewSchedule.optional(),
+  /** Fields edited while reviewing (the schedule is the review's own). */
+  changes: z
+    .object({
+      title: preferenceFields.title,
+      description: preferenceFields.description,
+      feeling: preferenceFields.feeling,
+      feelingOther: preferenceFields.feelingOther,
+      access: preferenceFields.access,
+      categoryIds: preferenceFields.categoryIds,
+    })
+    .optional(),
+  /** The picture chosen while reviewing (a pin, or null to unpin); absent: unchanged. */
+  heroMediaId: id.nullable().optional(),
 });
 export type PreferenceReviewArgs = z.input<typeof preferenceReviewArgs>;
 
@@ -420,13 +439,28 @@ export async function deletePreference(
   };
 }
 
-/** Records a review and moves the next review date by the schedule. */
+/**
+ * Saves a review: the edits made while reviewing, the picture, then the
+ * review record, which moves the next review date by the schedule.
+ */
 export async function reviewPreference(
   tx: Transaction,
   ctx: ZeroContext,
   args: z.output<typeof preferenceReviewArgs>,
-): Promise<HistoryEntry | undefined> {
+): Promise<HistoryEntry[] | undefined> {
   const me = requireAuth(ctx);
+  const before = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
+  if (!before) return undefined;
+  const history: HistoryEntry[] = [];
+  const changes = args.changes ?? {};
+  if (Object.values(changes).some((v) => v !== undefined)) {
+    const edited = await updatePreference(tx, ctx, { ...changes, id: args.id });
+    if (edited) history.push(edited);
+  }
+  if (args.heroMediaId !== undefined) {
+    const pinned = await pinHero(tx, ctx, { id: args.id, heroMediaId: args.heroMediaId });
+    if (pinned) history.push(pinned);
+  }
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
   await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
@@ -452,13 +486,14 @@ export async function reviewPreference(
     updatedAt: now,
     updatedBy: me.personId,
   });
-  return {
+  history.push({
     personId: row.personId,
     type: 'Modify',
     relatedType: 'Review',
     relatedId: args.reviewId,
     message: `Reviewed ${quoted(row.title)}`,
-  };
+  });
+  return history;
 }
 
 /**

@@ -216,6 +216,48 @@ describe('preferences over REST', () => {
     // Put the seeded schedule back.
     await call('PUT', `${prefs}/${tea}`, { reviewSchedule: 'OnceAYear' });
   });
+
+  test('a review is saved as one change: the edits, the picture and the review land together or not at all', async () => {
+    const z = zeroClient(stack.zeroUrl, dm);
+    clients.push(z);
+    const [seeded] = await sql`select title, description from preference where id = ${tea}`;
+    const reviews = async () =>
+      Number((await sql`select count(*)::int n from review where preference_id = ${tea}`)[0]?.n);
+    const reviewsBefore = await reviews();
+    const historyBefore = await countRows('history_event');
+    // The picture is not one of this preference's: the whole save is refused,
+    // the title edited in the same save included.
+    const refused = await z.mutate(
+      mutators.preference.review({
+        id: tea,
+        reviewId: crypto.randomUUID(),
+        reviewSchedule: 'OnceAMonth',
+        changes: { title: 'Tea, reviewed', description: 'Strong' },
+        heroMediaId: unknownId,
+      }),
+    ).server;
+    expect(refused.type).toBe('error');
+    const [afterRefusal] = await sql`select title, description from preference where id = ${tea}`;
+    expect(afterRefusal).toEqual(seeded);
+    expect(await reviews()).toBe(reviewsBefore);
+    expect(await countRows('history_event')).toBe(historyBefore);
+    // Without the bad picture: the edit and the review, each with its history event.
+    const saved = await z.mutate(
+      mutators.preference.review({
+        id: tea,
+        reviewId: crypto.randomUUID(),
+        changes: { title: 'Tea, reviewed' },
+      }),
+    ).server;
+    expect(saved.type).toBe('success');
+    const [afterSave] = await sql`select title from preference where id = ${tea}`;
+    expect(afterSave?.title).toBe('Tea, reviewed');
+    expect(await reviews()).toBe(reviewsBefore + 1);
+    const events = await sql`select related_type, message from history_event
+      where person_id = ${aroha} order by created_at desc limit 2`;
+    expect(events.map((e) => e.related_type).sort()).toEqual(['Preference', 'Review']);
+    await call('PUT', `${prefs}/${tea}`, { title: seeded?.title, reviewSchedule: 'OnceAYear' });
+  });
 });
 
 describe('categories over REST', () => {
