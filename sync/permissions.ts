@@ -12,7 +12,7 @@
  * Every synced query, mutator and REST handler goes through this module.
  */
 import type { ExpressionBuilder, Query, Transaction } from '@rocicorp/zero';
-import type { Access, AccessLevel } from '../schema/enums.ts';
+import type { Access, AccessLevel, PersonType } from '../schema/enums.ts';
 import { type Schema, zql } from '../schema/zero-schema.gen.ts';
 import type { AuthContext, ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
@@ -225,6 +225,19 @@ export async function libraryAccess(
   return { kind: 'supporter', level: link.accessLevel, sessionId: session.id, write: true };
 }
 
+/**
+ * Whether a person of this type keeps a library of their own: everyone but a
+ * Supporter, whose area is the people they support (spec §2). The interface
+ * asks it for speed; assertLibraryWrite enforces it for every caller.
+ */
+export function keepsOwnLibrary(type: PersonType | (string & {})): boolean {
+  return type !== ('Supporter' satisfies PersonType);
+}
+
+export const libraryMessages = {
+  noOwnLibrary: 'A Supporter has no library of their own.',
+} as const;
+
 export function accessAllows(access: LibraryAccess, itemAccess: Access): boolean {
   if (access.kind === 'owner') return true;
   if (access.kind === 'none') return false;
@@ -237,7 +250,8 @@ export function accessAllows(access: LibraryAccess, itemAccess: Access): boolean
  * touches. `existing`: the access of items that are already there (the item
  * changed, its preference, categories it is put in); one the caller may not
  * read is refused as `not_found`, like a missing one, so a refusal never tells
- * whether something exists. `wanted`: the access the change asks for (a new
+ * whether something exists. A Supporter has no library of their own
+ * (keepsOwnLibrary): `forbidden`. `wanted`: the access the change asks for (a new
  * item's, or an item's new access); more than the level allows is
  * `forbidden`. No way into the library at all is `not_found`. A supporter's
  * change keeps their session alive (sessions end when idle). Returns undefined
@@ -252,6 +266,12 @@ export async function assertLibraryWrite(
   if (tx.location !== 'server') return undefined;
   const access = await libraryAccess(tx, ctx, personId);
   if (access.kind === 'none') throw appError('not_found');
+  if (access.kind === 'owner') {
+    const owner = await tx.run(zql.person.where('id', personId).one());
+    if (owner && !keepsOwnLibrary(owner.type)) {
+      throw appError('forbidden', libraryMessages.noOwnLibrary);
+    }
+  }
   if (!(items.existing ?? []).every((a) => accessAllows(access, a))) throw appError('not_found');
   if (!(items.wanted ?? []).every((a) => accessAllows(access, a))) throw appError('forbidden');
   if (access.kind === 'supporter') {

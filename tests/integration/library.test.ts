@@ -260,6 +260,32 @@ describe('preferences over REST', () => {
   });
 });
 
+describe('rules for every caller', () => {
+  test('a Supporter has no library of their own: REST and Zero both refuse, nothing is written', async () => {
+    const sams = seedId('person:sam');
+    const before = await countRows('preference');
+    const rest = await call(
+      'POST',
+      `/api/people/${sams}/preferences`,
+      { title: 'Mine', status: 'Draft' },
+      sam,
+    );
+    expect(rest.status).toBe(403);
+    expect(rest.body).toEqual({
+      error: { code: 'forbidden', message: 'A Supporter has no library of their own.' },
+    });
+    const z = zeroClient(stack.zeroUrl, sam);
+    clients.push(z);
+    const zero = await z.mutate(
+      mutators.category.create({ id: crypto.randomUUID(), personId: sams, title: 'Mine' }),
+    ).server;
+    expect(zero.type).toBe('error');
+    expect(await countRows('preference')).toBe(before);
+    const [cats] = await sql`select count(*)::int n from category where person_id = ${sams}`;
+    expect(cats?.n).toBe(0);
+  });
+});
+
 describe('categories over REST', () => {
   test('list with parentId, includeCounts and hidden; create both ways; edit; own-parent refused', async () => {
     const top = await call('GET', `${cats}?includeCounts=true`);

@@ -1,4 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
+import { keepsOwnLibrary } from '../../sync/permissions.ts';
 import { storedSupportSession } from '../support-session.ts';
 
 const personArea = getRouteApi('/people/$personId');
@@ -15,7 +16,7 @@ type Me = { id: string; type: string } | null | undefined;
  */
 export function canWrite(me: Me, personId: string): boolean {
   if (!me) return false;
-  if (me.id === personId) return me.type !== 'Supporter';
+  if (me.id === personId) return keepsOwnLibrary(me.type);
   return storedSupportSession(personId) !== null;
 }
 
