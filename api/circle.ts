@@ -24,6 +24,7 @@ import {
 import { administers, personCaller } from './auth/caller.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
 import { runChange } from './change.ts';
+import type { AppDeps } from './deps.ts';
 import { firstIssue, jsonBody, jsonError } from './errors.ts';
 import { recordEvent } from './history.ts';
 import {
@@ -32,7 +33,6 @@ import {
   circleLimitMessages,
   supporterSpots,
 } from './plan-limits.ts';
-import type { AppDeps } from './server.ts';
 
 const idParam = z.string().min(1).max(64);
 

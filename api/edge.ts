@@ -1,7 +1,7 @@
 /**
- * What every request meets before a handler (issue 11, ADR 013): security
- * headers on every response, a size limit before any body is parsed, and no
- * control characters in paths, query strings or JSON bodies. Postgres refuses
+ * What every request meets before a handler (ADR 013): security headers on
+ * every response, writes only from this site, a size limit before any body is
+ * parsed, and no control characters in paths, query strings or JSON bodies. Postgres refuses
  * a NUL byte in text with an error, so one must never reach a query; the
  * other control characters (all but tab, line feed and carriage return) have
  * no place in anything a person types.
@@ -16,9 +16,37 @@ export const edgeMessages = {
   controlCharacters:
     'What you sent contains hidden control characters that we cannot store. Please remove them and try again.',
   badAddress: 'That address is not valid.',
+  otherSite: 'This request came from another site and was refused.',
 } as const;
 
 /** JSON bodies of the REST API. A preference's longest text is 10,000 characters. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Writes come only from this site: a POST, PUT, PATCH or DELETE whose
+ * browser says it comes from another origin (`Origin`) or site
+ * (`Sec-Fetch-Site`) is refused with 403 before it reaches a handler,
+ * whatever its content type: the Zero push endpoint included. Hono's `csrf`
+ * middleware checks the same two headers but only for form and text bodies,
+ * and refuses a write that carries neither; here a request without them
+ * (zero-cache calling the push endpoint, a client with an access token)
+ * passes, and the session cookie's SameSite=Lax keeps other sites' pages
+ * from sending it (ADR 013).
+ */
+export function sameOriginWrites(allowedOrigin: string): MiddlewareHandler {
+  return async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const origin = c.req.header('origin');
+      const site = c.req.header('sec-fetch-site');
+      const foreignOrigin = origin !== undefined && origin !== allowedOrigin;
+      const foreignSite = site !== undefined && site !== 'same-origin' && site !== 'none';
+      if (foreignOrigin || foreignSite)
+        return jsonError(c, 403, 'bad_origin', edgeMessages.otherSite);
+    }
+    await next();
+  };
+}
+
 export const JSON_BODY_LIMIT = 1024 * 1024;
 /**
  * Zero's push from zero-cache: one request may carry a batch of mutations that

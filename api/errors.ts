@@ -1,5 +1,6 @@
 import { ApplicationError } from '@rocicorp/zero';
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { codeOf, errorMessages } from '../sync/errors.ts';
@@ -11,7 +12,33 @@ export function jsonError(c: Context, status: ContentfulStatusCode, code: string
 
 export const requestMessages = {
   badBody: 'Please check what you sent.',
+  noSuchEndpoint: 'There is no such API endpoint.',
 } as const;
+
+/**
+ * A refusal with a code of this API's own (`email_taken`, `link_expired`, ...):
+ * thrown by a handler, answered by app.onError. Refusals of the shared rules
+ * are app errors (sync/errors.ts `appError`) and need no status: it follows
+ * from their code.
+ */
+export class Refusal extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Codes of Hono's own 4xx (a malformed JSON body, a body limit), by status. */
+const CODE_OF_STATUS: Partial<Record<number, string>> = {
+  400: 'invalid',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  413: 'too_large',
+};
 
 const STATUS_OF: Record<string, 400 | 401 | 403 | 404 | 409> = {
   invalid: 400,
@@ -43,7 +70,10 @@ export async function jsonBody(c: Context): Promise<unknown> {
 }
 
 /** The first problem zod found, in words a person can act on. */
-export function firstIssue(error: z.ZodError, fallback: string = requestMessages.badBody) {
+export function firstIssue(
+  error: { readonly issues: readonly z.core.$ZodIssue[] },
+  fallback: string = requestMessages.badBody,
+) {
   const issue = error.issues[0];
   if (!issue) return fallback;
   // Zod's own wording for a wrong type is technical: name the field instead.
@@ -51,4 +81,26 @@ export function firstIssue(error: z.ZodError, fallback: string = requestMessages
   return issue.code === 'invalid_type' || issue.code === 'invalid_value'
     ? `${requestMessages.badBody} (${field || 'body'})`
     : issue.message;
+}
+
+/**
+ * The one answer to every error a handler throws (app.onError): our
+ * refusals as `{error: {code, message}}` with their status; Hono's 4xx in the
+ * same shape; anything else logged and answered as a 500 that says nothing
+ * of it.
+ */
+export function errorResponse(err: Error, c: Context): Response {
+  if (err instanceof Refusal) return jsonError(c, err.status, err.code, err.message);
+  const refused = refusalResponse(c, err);
+  if (refused) return refused;
+  if (err instanceof HTTPException && err.status < 500) {
+    return jsonError(
+      c,
+      err.status,
+      CODE_OF_STATUS[err.status] ?? 'invalid',
+      err.status === 400 ? requestMessages.badBody : err.message || requestMessages.badBody,
+    );
+  }
+  console.error(err);
+  return jsonError(c, 500, 'internal', errorMessages.internal);
 }

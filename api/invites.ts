@@ -46,12 +46,12 @@ import {
 import { administers, callerFor } from './auth/caller.ts';
 import { hashToken, type SessionUser, sessionFromRequest } from './auth/sessions.ts';
 import type { Db } from './db.ts';
+import type { AppDeps } from './deps.ts';
 import { jsonError } from './errors.ts';
 import { recordEvent } from './history.ts';
 import { escapeHtml } from './mail/mailer.ts';
 import { CircleFullError, supporterSpots } from './plan-limits.ts';
 import { clientNetwork, HOUR_MS, limit, rateLimitMessages, tooMany } from './rate-limit.ts';
-import type { AppDeps } from './server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Dates in mail use the product's default date locale (spec §1), in New Zealand time. */

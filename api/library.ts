@@ -20,8 +20,8 @@ import { reviewGroup } from '../sync/review.ts';
 import { personCaller } from './auth/caller.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
 import { runChange } from './change.ts';
+import type { AppDeps } from './deps.ts';
 import { firstIssue, jsonBody, jsonError } from './errors.ts';
-import type { AppDeps } from './server.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind's own argument types
 type AnyChange = ChangeDef<any, any>;

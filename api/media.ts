@@ -32,9 +32,9 @@ import {
 import { personCaller } from './auth/caller.ts';
 import { runChange } from './change.ts';
 import type { Db } from './db.ts';
+import type { AppDeps } from './deps.ts';
 import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
 import { type MediaStore, type Served, UPLOAD_URL_SECONDS } from './media/store.ts';
-import type { AppDeps } from './server.ts';
 
 export const mediaApiMessages = {
   badId: 'That is not a valid id.',

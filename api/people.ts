@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { libraryAccess, readablePeople } from '../sync/permissions.ts';
 import { issueAccessToken } from './auth/access-token.ts';
 import { callerFor } from './auth/caller.ts';
+import type { AppDeps } from './deps.ts';
 import { jsonError } from './errors.ts';
-import type { AppDeps } from './server.ts';
 
 const personIdParam = z.string().min(1).max(64);
 

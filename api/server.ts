@@ -4,51 +4,31 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { logger } from 'hono/logger';
-import { errorMessages } from '../sync/errors.ts';
 import type { SessionInfo } from '../sync/session.ts';
 import { accessTokenKey } from './auth/access-token.ts';
 import { magicLinkRoutes } from './auth/magic-link.ts';
 import { passkeyRoutes } from './auth/passkeys.ts';
 import { clearSessionCookie, sessionFromRequest, signOutSession } from './auth/sessions.ts';
 import { circleRoutes } from './circle.ts';
-import type { Config } from './config.ts';
-import type { Db, Sql } from './db.ts';
+import type { AppDeps } from './deps.ts';
 import {
   apiHeaders,
   cleanInput,
   closeUnreadBodies,
   JSON_BODY_LIMIT,
   pageHeaders,
+  sameOriginWrites,
   sizeLimit,
   ZERO_BODY_LIMIT,
 } from './edge.ts';
-import { jsonError, refusalResponse } from './errors.ts';
+import { errorResponse, jsonError, requestMessages } from './errors.ts';
 import { inviteRoutes } from './invites.ts';
 import { libraryRoutes } from './library.ts';
-import type { Mailer } from './mail/mailer.ts';
-import type { MediaStore } from './media/store.ts';
 import { mediaRoutes } from './media.ts';
 import { peopleRoutes } from './people.ts';
 import { supportRoutes } from './support.ts';
 import { userRoutes } from './users.ts';
-import type { ZeroDb } from './zero/db-provider.ts';
 import { zeroRoutes } from './zero/endpoints.ts';
-
-export type AppDeps = {
-  config: Config;
-  /** Key for per-person access tokens (api/auth/access-token.ts). */
-  accessTokenKey: Buffer;
-  db: Db;
-  sql: Sql;
-  zdb: ZeroDb;
-  mailer: Mailer;
-  /** Photos and media; without it the media routes answer 503. */
-  media?: MediaStore | undefined;
-  /** Directory of the built web app; omitted when Vite serves it (dev) or in API-only tests. */
-  staticRoot?: string | undefined;
-};
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   const deps: AppDeps = {
@@ -92,21 +72,7 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   });
   app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : pages(c, next)));
 
-  // State-changing requests from another origin are refused. Requests without an
-  // Origin header (server-to-server, e.g. zero-cache for a Node client) pass;
-  // the cookie's SameSite=Lax keeps cross-site browsers from sending the session.
-  app.use('/api/*', async (c, next) => {
-    const origin = c.req.header('origin');
-    if (!SAFE_METHODS.has(c.req.method) && origin && origin !== allowedOrigin) {
-      return jsonError(
-        c,
-        403,
-        'bad_origin',
-        'This request came from another site and was refused.',
-      );
-    }
-    await next();
-  });
+  app.use('/api/*', sameOriginWrites(allowedOrigin));
 
   app.get('/api/health', (c) => c.json({ ok: true }));
 
@@ -166,8 +132,6 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   app.route('/api', mediaRoutes(deps));
   app.route('/api/users', userRoutes(deps));
 
-  app.all('/api/*', (c) => jsonError(c, 404, 'not_found', 'There is no such API endpoint.'));
-
   if (deps.staticRoot) {
     const root = deps.staticRoot;
     app.use('*', compress());
@@ -185,21 +149,21 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
     // Client-side routes: every other GET gets the app shell.
     let shell: string | undefined;
     app.get('*', async (c) => {
+      if (c.req.path.startsWith('/api/')) return c.notFound();
       shell ??= await readFile(path.join(root, 'index.html'), 'utf8');
       c.header('cache-control', 'no-cache');
       return c.html(shell);
     });
   }
 
-  // Every error a handler throws ends here: a refusal of the shared rules
-  // (sync/errors.ts) as its JSON error; anything else logged, and a 500 that
-  // says nothing of it.
-  app.onError((err, c) => {
-    const refused = refusalResponse(c, err);
-    if (refused) return refused;
-    console.error(err);
-    return jsonError(c, 500, 'internal', errorMessages.internal);
-  });
+  // Every error a handler throws is answered here (api/errors.ts); an API
+  // path nothing answers is a JSON 404, like every other refusal.
+  app.onError(errorResponse);
+  app.notFound((c) =>
+    c.req.path.startsWith('/api/')
+      ? jsonError(c, 404, 'not_found', requestMessages.noSuchEndpoint)
+      : c.text('Not found', 404),
+  );
 
   return app;
 }

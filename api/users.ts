@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { person, personDetail, user } from '../schema/index.ts';
 import { registrationSchema } from '../sync/validation.ts';
 import { sessionFromRequest } from './auth/sessions.ts';
+import type { AppDeps } from './deps.ts';
 import { jsonError } from './errors.ts';
 import { recordEvent } from './history.ts';
 import { clientNetwork, HOUR_MS, limit, rateLimitMessages, tooMany } from './rate-limit.ts';
-import type { AppDeps } from './server.ts';
 
 export const registrationMessages = {
   taken: 'There is already an account for this e-mail address. Please sign in instead.',

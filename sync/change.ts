@@ -77,13 +77,14 @@ export async function applyChange<A>(
   args: A,
 ): Promise<readonly HistoryEntry[]> {
   const entries = entriesOf(await change.run(tx, ctx, args));
-  if (tx.location === 'server' && ctx) {
+  if (tx.location === 'server') {
     const at = Date.now();
     for (const entry of entries) {
       await tx.mutate.historyEvent.insert({
         id: crypto.randomUUID(),
         ...entry,
-        createdBy: ctx.personId,
+        // No caller: a change of the system (an idle session ended).
+        createdBy: ctx?.personId ?? null,
         createdAt: at,
       });
     }

@@ -1,6 +1,16 @@
-import { defineQuery } from '@rocicorp/zero';
+/**
+ * Support sessions (spec §4): a Supporter reaches a Decision Maker's library
+ * only inside one. Synced queries, and the change table the REST API runs
+ * (api/support.ts): start (or resume) the session of the caller's link, touch
+ * it (a supporter's activity keeps it alive), end it, and end idle ones.
+ */
+import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
-import { readableSessions } from './permissions.ts';
+import { zql } from '../schema/zero-schema.gen.ts';
+import { defineChange, type HistoryEntry } from './change.ts';
+import type { ZeroContext } from './context.ts';
+import { appError } from './errors.ts';
+import { readableSessions, requireAuth, takesPartIn } from './permissions.ts';
 
 const id = z.string().min(1).max(64);
 
@@ -13,4 +23,178 @@ export const supportSessionQueries = {
   byId: defineQuery(z.object({ id }), ({ args, ctx }) =>
     readableSessions(ctx).where('id', args.id).one(),
   ),
+};
+
+export const supportMessages = {
+  notConnected: 'You are not connected to this person, so you cannot start a support session.',
+  notFound: 'We could not find that support session.',
+  ended: 'This support session has ended.',
+  invalid: 'That is not a valid id.',
+} as const;
+
+/** Why a session ended, as stored. */
+export const END_REASONS = {
+  finished: 'finished',
+  endedBySupported: 'ended by the person supported',
+  inactive: 'inactive',
+} as const;
+
+/** A name for a history message: "Sam", or a neutral word. */
+function displayName(p: { knownAs: string | null; firstName: string | null } | undefined) {
+  return p?.knownAs ?? p?.firstName ?? 'someone';
+}
+
+async function nameOf(tx: Transaction, personId: string) {
+  return displayName(await tx.run(zql.person.where('id', personId).one()));
+}
+
+/** The session `args.id` of `args.personId`, if `me` takes part in it; not_found otherwise. */
+async function sessionOf(tx: Transaction, me: string, args: { personId: string; id: string }) {
+  const s = await tx.run(
+    zql.supportSession.where('id', args.id).where('personId', args.personId).one(),
+  );
+  if (!s || !takesPartIn(me, s)) throw appError('not_found', supportMessages.notFound);
+  return s;
+}
+
+export const sessionStartArgs = z.object({
+  /** The person to support. */
+  personId: id,
+  /** The new session's id, used when no session of the link is active. */
+  id,
+});
+
+/**
+ * Starts the caller's support session with `personId`, or carries on in the
+ * one another tab or device opened. Only over the API (server).
+ */
+export async function startSession(
+  tx: Transaction,
+  ctx: ZeroContext,
+  args: z.output<typeof sessionStartArgs>,
+): Promise<HistoryEntry | undefined> {
+  const me = requireAuth(ctx);
+  if (tx.location !== 'server') throw appError('forbidden');
+  // Two tabs starting at once: the second waits here, then finds the first's session.
+  await tx.dbTransaction.query(
+    'SELECT 1 FROM supporter_link WHERE supporter_id = $1 AND supported_id = $2 FOR UPDATE',
+    [me.personId, args.personId],
+  );
+  const link = await tx.run(
+    zql.supporterLink
+      .where('supporterId', me.personId)
+      .where('supportedId', args.personId)
+      .related('sessions', (s) => s.where('endedAt', 'IS', null).limit(1))
+      .one(),
+  );
+  if (!link) throw appError('forbidden', supportMessages.notConnected);
+  if (link.sessions[0]) return undefined;
+  const now = Date.now();
+  await tx.mutate.supportSession.insert({
+    id: args.id,
+    supporterLinkId: link.id,
+    personId: args.personId,
+    supporterId: me.personId,
+    startedAt: now,
+    lastActiveAt: now,
+    endedAt: null,
+    endedReason: null,
+  });
+  return {
+    personId: args.personId,
+    type: 'SessionStart',
+    relatedType: 'SupportSession',
+    relatedId: args.id,
+    message: `${await nameOf(tx, me.personId)} started a support session`,
+  };
+}
+
+export const sessionArgs = z.object({ personId: id, id });
+
+/** Reading a session counts as its supporter's activity. */
+export async function touchSession(
+  tx: Transaction,
+  ctx: ZeroContext,
+  args: z.output<typeof sessionArgs>,
+): Promise<undefined> {
+  const me = requireAuth(ctx);
+  const s = await sessionOf(tx, me.personId, args);
+  if (s.endedAt === null && s.supporterId === me.personId) {
+    await tx.mutate.supportSession.update({ id: s.id, lastActiveAt: Date.now() });
+  }
+  return undefined;
+}
+
+/** Ends a session: its supporter finishing, or the person supported ending it. Twice is harmless. */
+export async function endSession(
+  tx: Transaction,
+  ctx: ZeroContext,
+  args: z.output<typeof sessionArgs>,
+): Promise<HistoryEntry | undefined> {
+  const me = requireAuth(ctx);
+  if (tx.location === 'server') {
+    await tx.dbTransaction.query('SELECT 1 FROM support_session WHERE id = $1 FOR UPDATE', [
+      args.id,
+    ]);
+  }
+  const s = await sessionOf(tx, me.personId, args);
+  if (s.endedAt !== null) return undefined;
+  const bySupporter = s.supporterId === me.personId;
+  await tx.mutate.supportSession.update({
+    id: s.id,
+    endedAt: Date.now(),
+    endedReason: bySupporter ? END_REASONS.finished : END_REASONS.endedBySupported,
+  });
+  const name = await nameOf(tx, me.personId);
+  return {
+    personId: s.personId,
+    type: 'SessionFinish',
+    relatedType: 'SupportSession',
+    relatedId: s.id,
+    message: bySupporter ? `${name} finished a support session` : `${name} ended a support session`,
+  };
+}
+
+export const endIdleArgs = z.object({ idleMinutes: z.number().int().positive() });
+
+/**
+ * Ends every active session idle for longer than `idleMinutes`: a change of
+ * the system (no caller), run by the API's sweep. ZQL has no now(), so this
+ * write is what makes the end of an idle session visible to every client.
+ */
+export async function endIdleSessions(
+  tx: Transaction,
+  _ctx: ZeroContext,
+  args: z.output<typeof endIdleArgs>,
+): Promise<HistoryEntry[]> {
+  const now = Date.now();
+  const idle = await tx.run(
+    zql.supportSession
+      .where('endedAt', 'IS', null)
+      .where('lastActiveAt', '<', now - args.idleMinutes * 60_000),
+  );
+  const history: HistoryEntry[] = [];
+  for (const s of idle) {
+    await tx.mutate.supportSession.update({
+      id: s.id,
+      endedAt: now,
+      endedReason: END_REASONS.inactive,
+    });
+    history.push({
+      personId: s.personId,
+      type: 'SessionFinish',
+      relatedType: 'SupportSession',
+      relatedId: s.id,
+      message: `${await nameOf(tx, s.supporterId)}'s support session ended after ${args.idleMinutes} minutes without activity`,
+    });
+  }
+  return history;
+}
+
+/** Every change of support sessions (sync/change.ts); the API runs them. */
+export const supportSessionChanges = {
+  start: defineChange(sessionStartArgs, startSession),
+  touch: defineChange(sessionArgs, touchSession),
+  end: defineChange(sessionArgs, endSession),
+  endIdle: defineChange(endIdleArgs, endIdleSessions),
 };

@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AuthContext } from '../../sync/context.ts';
-import { errorMessages } from '../../sync/errors.ts';
+import { appError, errorMessages } from '../../sync/errors.ts';
 import { itemId } from '../../sync/library-fields.ts';
 import { isAdministrator, libraryAccess } from '../../sync/permissions.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
 import { jsonError } from '../errors.ts';
-import type { AppDeps } from '../server.ts';
 import type { ZeroDb } from '../zero/db-provider.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { bearerToken, type SessionUser, sessionById, sessionFromRequest } from './sessions.ts';
@@ -61,4 +62,33 @@ export async function personCaller(
     };
   }
   return { ok: true, ctx: who.auth, personId: personId.data };
+}
+
+type CallerDeps = Pick<AppDeps, 'db' | 'accessTokenKey'>;
+
+/**
+ * The middleware of every `/people/:personId/...` route: the caller for the
+ * person in the path (session cookie, or an access token for exactly this
+ * person) on `c.var.caller`. A malformed person id is 400 (`badId`); no
+ * session (or a token for someone else) is 401.
+ */
+export function personRoute(deps: CallerDeps, badId = 'That is not a valid id.') {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const personId = itemId.safeParse(c.req.param('personId'));
+    if (!personId.success) throw appError('invalid', badId);
+    const session = await callerFor(deps, c, personId.data);
+    if (!session) throw appError('unauthenticated');
+    c.set('caller', { ctx: session.auth, personId: personId.data, session });
+    await next();
+  });
+}
+
+/** The middleware of a route that needs only a signed-in user: `c.var.session`, or 401. */
+export function signedIn(deps: Pick<AppDeps, 'db'>) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const session = await sessionFromRequest(deps.db, c.req.raw.headers);
+    if (!session) throw appError('unauthenticated');
+    c.set('session', session);
+    await next();
+  });
 }

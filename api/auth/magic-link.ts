@@ -31,10 +31,10 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { magicLinkChallenge, person, user } from '../../schema/index.ts';
 import { emailAddress, signInCode, validationMessages } from '../../sync/validation.ts';
+import type { AppDeps } from '../deps.ts';
 import { jsonError } from '../errors.ts';
 import { escapeHtml } from '../mail/mailer.ts';
 import { clientNetwork, tooMany } from '../rate-limit.ts';
-import type { AppDeps } from '../server.ts';
 import { browserName } from './browser-name.ts';
 import { hashToken, signInUser } from './sessions.ts';
 

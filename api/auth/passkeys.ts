@@ -25,9 +25,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { passkeyCredential, person, user, webauthnChallenge } from '../../schema/index.ts';
+import type { AppDeps } from '../deps.ts';
 import { jsonError } from '../errors.ts';
 import { recordEvent } from '../history.ts';
-import type { AppDeps } from '../server.ts';
 import { administers } from './caller.ts';
 import { type SessionUser, sessionFromRequest, signInUser } from './sessions.ts';
 

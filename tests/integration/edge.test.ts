@@ -259,3 +259,69 @@ describe('errors never echo SQL', () => {
     expect(text).not.toMatch(/private\./);
   });
 });
+
+describe('writes only from this site', () => {
+  const push = (extra: Record<string, string>) =>
+    send(
+      'POST',
+      '/api/zero/mutate?schema=zero_0&appID=zero',
+      {
+        clientGroupID: 'g',
+        mutations: [
+          {
+            type: 'custom',
+            id: 1,
+            clientID: 'c',
+            name: 'preference.update',
+            args: [{ id: tea, title: 'From elsewhere' }],
+            timestamp: Date.now(),
+          },
+        ],
+        pushVersion: 1,
+        timestamp: Date.now(),
+        requestID: 'r',
+      },
+      extra,
+    );
+
+  for (const [what, extra] of [
+    ['another origin', { origin: 'https://evil.example' }],
+    ['another site (Sec-Fetch-Site)', { 'sec-fetch-site': 'cross-site' }],
+    ['a sibling site (Sec-Fetch-Site)', { 'sec-fetch-site': 'same-site' }],
+  ] as const) {
+    test(`a JSON PUT, a DELETE and a Zero push from ${what}, with a valid cookie: 403, nothing changed`, async () => {
+      const before = await teaNow();
+      const put = await send(
+        'PUT',
+        `/api/people/${aroha}/preferences/${tea}`,
+        { title: 'Hijacked' },
+        extra,
+      );
+      expect(put.status).toBe(403);
+      expect(await put.json()).toEqual({
+        error: {
+          code: 'bad_origin',
+          message: 'This request came from another site and was refused.',
+        },
+      });
+      const del = await send('DELETE', `/api/people/${aroha}/notes/${teaNote}`, undefined, extra);
+      expect(del.status).toBe(403);
+      expect((await push(extra)).status).toBe(403);
+      expect(await teaNow()).toEqual(before);
+      const [note] = await sql`select id from note where id = ${teaNote}`;
+      expect(note?.id).toBe(teaNote);
+    });
+  }
+
+  test('from this site, the same PUT is made', async () => {
+    const before = await teaNow();
+    const res = await send(
+      'PUT',
+      `/api/people/${aroha}/preferences/${tea}`,
+      { title: 'Tea (same site)' },
+      { origin: new URL(stack.url).origin, 'sec-fetch-site': 'same-origin' },
+    );
+    expect(res.status).toBe(200);
+    await send('PUT', `/api/people/${aroha}/preferences/${tea}`, { title: before?.title });
+  });
+});

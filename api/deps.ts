@@ -1,0 +1,42 @@
+import type { AuthContext } from '../sync/context.ts';
+import type { SessionUser } from './auth/sessions.ts';
+import type { Config } from './config.ts';
+import type { Db, Sql } from './db.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { MediaStore } from './media/store.ts';
+import type { ZeroDb } from './zero/db-provider.ts';
+
+/** What the API's routes are given: configuration and the services they use. */
+export type AppDeps = {
+  config: Config;
+  /** Key for per-person access tokens (api/auth/access-token.ts). */
+  accessTokenKey: Buffer;
+  db: Db;
+  sql: Sql;
+  zdb: ZeroDb;
+  mailer: Mailer;
+  /** Photos and media; without it the media routes answer 503. */
+  media?: MediaStore | undefined;
+  /** Directory of the built web app; omitted when Vite serves it (dev) or in API-only tests. */
+  staticRoot?: string | undefined;
+};
+
+/** The caller of a `/people/:personId/...` route (api/auth/caller.ts `personCaller`). */
+export type PersonCaller = {
+  ctx: AuthContext;
+  /** The person in the path, parsed. */
+  personId: string;
+  /** The signed-in user and person behind the cookie or token. */
+  session: SessionUser;
+};
+
+/**
+ * The context variables the middleware sets: `c.var.caller` on person routes,
+ * `c.var.session` on routes that need only a signed-in user.
+ */
+export type AppEnv = {
+  Variables: {
+    caller: PersonCaller;
+    session: SessionUser;
+  };
+};
