@@ -43,6 +43,7 @@ const CODE_OF_STATUS: Partial<Record<number, string>> = {
 const STATUS_OF: Record<string, 400 | 401 | 403 | 404 | 409> = {
   invalid: 400,
   conflict: 409,
+  circle_full: 409,
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,

@@ -8,6 +8,8 @@ export const ErrorCode = {
   invalid: 'invalid',
   /** A create whose client-chosen id is already taken: creates never overwrite. */
   conflict: 'conflict',
+  /** A plan limit: no supporter spot left (sync/plan-limits.ts). */
+  circleFull: 'circle_full',
   /** A failure nobody foresaw: the details are in the server's log, never in the answer. */
   internal: 'internal',
 } as const;
@@ -19,6 +21,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   not_found: 'We could not find that.',
   invalid: 'Please check what you entered.',
   conflict: 'This has already been created. Please reload and try again.',
+  circle_full: 'Your Circle of Support is full!',
   internal: 'Sorry, something went wrong. Please try again.',
 };
 
