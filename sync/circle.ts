@@ -16,7 +16,7 @@
  */
 import { defineQuery, type Row, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
-import { ACCESS_LEVELS, type AccessLevel, PRONOUNS } from '../schema/enums.ts';
+import { ACCESS_LEVELS, type AccessLevel } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, type HistoryEntry } from './change.ts';
 import type { AuthContext, ZeroContext } from './context.ts';
@@ -28,7 +28,6 @@ import {
   readableLinks,
   requireAuth,
 } from './permissions.ts';
-import { NAME_MAX, phoneNumber, validationMessages } from './validation.ts';
 
 /** Why a support session ended when its link was removed. */
 export const CONNECTION_REMOVED = 'connection removed';
@@ -284,54 +283,3 @@ export const circleChanges = {
   updateLevel: defineChange(updateLevelArgs, updateLinkLevel),
   remove: defineChange(removeLinkArgs, removeLink),
 };
-
-// ---------------------------------------------------------------------------
-// People: a profile created on behalf of a Decision Maker, personal details
-// (REST only; shared with the forms so both refuse the same input in the same words)
-// ---------------------------------------------------------------------------
-
-export const BIO_MAX = 2000;
-
-const requiredName = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, validationMessages.required(label))
-    .max(NAME_MAX, validationMessages.tooLong(label, NAME_MAX));
-
-/** Optional text: blank becomes null. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, validationMessages.tooLong(label, max))
-    .nullable()
-    .transform((v) => (v ? v : null));
-
-/** POST /api/people: a Decision Maker's profile created by a Supporter (spec §1, §7). */
-export const createProfileSchema = z.object({
-  firstName: requiredName('first name'),
-  lastName: requiredName('last name'),
-  knownAs: optionalText('known-as name', NAME_MAX).optional(),
-  pronouns: z.enum(PRONOUNS).nullable().optional(),
-});
-export type CreateProfile = z.input<typeof createProfileSchema>;
-
-/**
- * PUT /api/people/{personId}: personal details; absent fields stay as they
- * are. Names go on the person row, which everyone linked reads; pronouns, bio
- * and phone on the person_detail row, which only the person and their
- * Administrator in session read (permissions.ts personDetailReadableBy).
- */
-export const personDetailsSchema = z.object({
-  firstName: requiredName('first name').optional(),
-  lastName: requiredName('last name').optional(),
-  knownAs: optionalText('known-as name', NAME_MAX).optional(),
-  pronouns: z.enum(PRONOUNS).nullable().optional(),
-  pronounsOther: optionalText('pronouns', NAME_MAX).optional(),
-  bio: optionalText('bio', BIO_MAX).optional(),
-  phone: phoneNumber
-    .nullable()
-    .transform((v) => (v ? v : null))
-    .optional(),
-});

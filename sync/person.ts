@@ -1,8 +1,30 @@
-import { defineQuery } from '@rocicorp/zero';
+/**
+ * People: synced queries, and the change table of a person's profile (spec
+ * §1, §7): a Decision Maker's profile made on their behalf by a Supporter, and
+ * personal details. The forms parse with the same schemas, so both refuse the
+ * same input in the same words. These changes run over REST (api/circle.ts).
+ */
+import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
-import { readablePeople, readablePersonDetails } from './permissions.ts';
+import { PRONOUNS } from '../schema/enums.ts';
+import { zql } from '../schema/zero-schema.gen.ts';
+import { defineChange, type HistoryEntry } from './change.ts';
+import { circleHistoryMessages, personName } from './circle.ts';
+import type { ZeroContext } from './context.ts';
+import { appError } from './errors.ts';
+import {
+  isAdministrator,
+  libraryAccess,
+  readablePeople,
+  readablePersonDetails,
+  requireAuth,
+} from './permissions.ts';
+import { assertSupporterSpot } from './plan-limits.ts';
+import { NAME_MAX, phoneNumber, validationMessages } from './validation.ts';
 
-export const personByIdArgs = z.object({ personId: z.string().min(1).max(64) });
+const id = z.string().min(1).max(64);
+
+export const personByIdArgs = z.object({ personId: id });
 
 export const personQueries = {
   /**
@@ -22,4 +44,211 @@ export const personQueries = {
   detail: defineQuery(personByIdArgs, ({ args, ctx }) =>
     readablePersonDetails(ctx).where('personId', args.personId).one(),
   ),
+};
+
+/** Refusals of the profile changes (never telling whether a hidden person exists). */
+export const personMessages = {
+  personNotFound: 'We could not find that person.',
+  notAdministrator:
+    'Only the person themselves or their Administrator in a support session can do that.',
+  onlySupporters: 'Only a Supporter can create a profile for someone else.',
+  nothingToChange: 'Nothing to change.',
+} as const;
+
+export const BIO_MAX = 2000;
+
+const requiredName = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, validationMessages.required(label))
+    .max(NAME_MAX, validationMessages.tooLong(label, NAME_MAX));
+
+/** Optional text: blank becomes null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, validationMessages.tooLong(label, max))
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** A Decision Maker's profile created by a Supporter (spec §1, §7 POST /api/people). */
+export const createProfileSchema = z.object({
+  firstName: requiredName('first name'),
+  lastName: requiredName('last name'),
+  knownAs: optionalText('known-as name', NAME_MAX).optional(),
+  pronouns: z.enum(PRONOUNS).nullable().optional(),
+});
+export type CreateProfile = z.input<typeof createProfileSchema>;
+
+/**
+ * Personal details (spec §7 PUT /api/people/{personId}); absent fields stay as
+ * they are. Names go on the person row, which everyone linked reads; pronouns,
+ * bio and phone on the person_detail row, which only the person and their
+ * Administrator in session read (permissions.ts personDetailReadableBy).
+ */
+export const personDetailsSchema = z.object({
+  firstName: requiredName('first name').optional(),
+  lastName: requiredName('last name').optional(),
+  knownAs: optionalText('known-as name', NAME_MAX).optional(),
+  pronouns: z.enum(PRONOUNS).nullable().optional(),
+  pronounsOther: optionalText('pronouns', NAME_MAX).optional(),
+  bio: optionalText('bio', BIO_MAX).optional(),
+  phone: phoneNumber
+    .nullable()
+    .transform((v) => (v ? v : null))
+    .optional(),
+});
+
+export const profileCreateArgs = createProfileSchema.extend({
+  /** The new person's id, and the id of the link that makes the creator their Administrator. */
+  id,
+  linkId: id,
+});
+
+/**
+ * A Decision Maker's profile made by a Supporter, who becomes its
+ * Administrator: the person, their details row, and the link, if a supporter
+ * spot is free (plan limits).
+ */
+export async function createProfile(
+  tx: Transaction,
+  ctx: ZeroContext,
+  args: z.output<typeof profileCreateArgs>,
+): Promise<HistoryEntry[]> {
+  const me = requireAuth(ctx);
+  const creator = await tx.run(zql.person.where('id', me.personId).one());
+  if (creator?.type !== 'Supporter' && creator?.type !== 'SupporterAndDecisionMaker') {
+    throw appError('forbidden', personMessages.onlySupporters);
+  }
+  const now = Date.now();
+  const stamp = { createdAt: now, createdBy: me.personId, updatedAt: now, updatedBy: me.personId };
+  const knownAs = args.knownAs ?? args.firstName;
+  await tx.mutate.person.insert({
+    id: args.id,
+    type: 'DecisionMaker',
+    firstName: args.firstName,
+    lastName: args.lastName,
+    knownAs,
+    fullName: `${args.firstName} ${args.lastName}`,
+    photoId: null,
+    ...stamp,
+  });
+  // Every person has their details row, made with them.
+  await tx.mutate.personDetail.insert({
+    personId: args.id,
+    pronouns: args.pronouns ?? null,
+    pronounsOther: null,
+    bio: null,
+    phone: null,
+    email: null,
+    ...stamp,
+  });
+  // A brand-new profile has every spot free; the check stays for plans without any.
+  await assertSupporterSpot(tx, args.id);
+  await tx.mutate.supporterLink.insert({
+    id: args.linkId,
+    supporterId: me.personId,
+    supportedId: args.id,
+    accessLevel: 'Administrator',
+    ...stamp,
+  });
+  const name = personName({ firstName: args.firstName, lastName: args.lastName, knownAs });
+  return [
+    {
+      personId: args.id,
+      type: 'Create',
+      relatedType: 'Person',
+      relatedId: args.id,
+      message: circleHistoryMessages.profileCreated(name),
+    },
+    {
+      personId: args.id,
+      type: 'Create',
+      relatedType: 'SupporterLink',
+      relatedId: args.linkId,
+      message: circleHistoryMessages.supporterAdded(personName(creator)),
+    },
+  ];
+}
+
+export const detailsUpdateArgs = personDetailsSchema.extend({ personId: id });
+
+const NAME_FIELDS = ['firstName', 'lastName', 'knownAs'] as const;
+const DETAIL_FIELDS = ['pronouns', 'pronounsOther', 'bio', 'phone'] as const;
+
+/**
+ * New personal details, by the person themselves or their Administrator in
+ * session. Absent fields stay as they are; the full name follows first and
+ * last name; free-text pronouns go only with `Other`.
+ */
+export async function updateDetails(
+  tx: Transaction,
+  ctx: ZeroContext,
+  args: z.output<typeof detailsUpdateArgs>,
+): Promise<HistoryEntry> {
+  const me = requireAuth(ctx);
+  const given = (k: keyof typeof args) => args[k] !== undefined;
+  if (![...NAME_FIELDS, ...DETAIL_FIELDS].some(given)) {
+    throw appError('invalid', personMessages.nothingToChange);
+  }
+  const p = await tx.run(readablePeople(ctx).where('id', args.personId).one());
+  if (!p) throw appError('not_found', personMessages.personNotFound);
+  const access = await libraryAccess(tx, me, args.personId);
+  if (!isAdministrator(access)) throw appError('forbidden', personMessages.notAdministrator);
+  const now = Date.now();
+  if (NAME_FIELDS.some(given)) {
+    const firstName = args.firstName ?? p.firstName;
+    const lastName = args.lastName ?? p.lastName;
+    await tx.mutate.person.update({
+      id: p.id,
+      firstName,
+      lastName,
+      ...(args.knownAs !== undefined && { knownAs: args.knownAs }),
+      fullName: [firstName, lastName].filter(Boolean).join(' ') || null,
+      updatedAt: now,
+      updatedBy: me.personId,
+    });
+  }
+  if (DETAIL_FIELDS.some(given)) {
+    const before = await tx.run(zql.personDetail.where('personId', p.id).one());
+    const pronouns = args.pronouns === undefined ? (before?.pronouns ?? null) : args.pronouns;
+    const values = {
+      pronouns,
+      pronounsOther:
+        pronouns === 'Other' ? (args.pronounsOther ?? before?.pronounsOther ?? null) : null,
+      bio: args.bio === undefined ? (before?.bio ?? null) : args.bio,
+      phone: args.phone === undefined ? (before?.phone ?? null) : args.phone,
+      updatedAt: now,
+      updatedBy: me.personId,
+    };
+    // A person made outside the API may lack the row: it is made here.
+    if (before) await tx.mutate.personDetail.update({ personId: p.id, ...values });
+    else {
+      await tx.mutate.personDetail.insert({
+        personId: p.id,
+        ...values,
+        email: null,
+        createdAt: now,
+        createdBy: me.personId,
+      });
+    }
+  }
+  if (access.kind === 'supporter') {
+    await tx.mutate.supportSession.update({ id: access.sessionId, lastActiveAt: now });
+  }
+  return {
+    personId: p.id,
+    type: 'Modify',
+    relatedType: 'Person',
+    relatedId: p.id,
+    message: circleHistoryMessages.detailsChanged,
+  };
+}
+
+/** Every change of a person's profile (sync/change.ts); the API runs them. */
+export const personChanges = {
+  createProfile: defineChange(profileCreateArgs, createProfile),
+  updateDetails: defineChange(detailsUpdateArgs, updateDetails),
 };

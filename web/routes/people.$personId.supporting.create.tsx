@@ -1,7 +1,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
-import { createProfileSchema } from '../../sync/circle.ts';
+import { createProfileSchema } from '../../sync/person.ts';
 import { ApiError, api } from '../api-client.ts';
 import { messages } from '../messages.ts';
 
