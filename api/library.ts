@@ -1,27 +1,28 @@
 /**
  * The library over REST (spec §7 Notes, Preferences and reviews, Categories).
  * Reads run the synced queries (sync/preference.ts, category.ts, note.ts) so
- * they see exactly what Zero would show the caller; writes run the shared
- * mutators with the server's checks, and their history, in one transaction.
+ * they see exactly what Zero would show the caller; writes run the change
+ * tables (sync/change.ts) with their history, in one transaction.
  */
 import { randomUUID } from 'node:crypto';
 import type { Row } from '@rocicorp/zero';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { ACCESS, FEELINGS, REVIEW_GROUPS } from '../schema/enums.ts';
 import { categoryChanges, categoryQueries } from '../sync/category.ts';
 import type { ChangeDef } from '../sync/change.ts';
 import type { AuthContext } from '../sync/context.ts';
+import { appError } from '../sync/errors.ts';
 import { itemId, LIMITS } from '../sync/library-fields.ts';
 import { noteChanges, noteQueries } from '../sync/note.ts';
 import { readablePreferences } from '../sync/permissions.ts';
 import { preferenceChanges, preferenceQueries } from '../sync/preference.ts';
 import { reviewGroup } from '../sync/review.ts';
-import { personCaller } from './auth/caller.ts';
-import { sessionFromRequest } from './auth/sessions.ts';
+import { personRoute, signedIn } from './auth/caller.ts';
 import { runChange } from './change.ts';
-import type { AppDeps } from './deps.ts';
-import { firstIssue, jsonBody, jsonError } from './errors.ts';
+import type { AppDeps, AppEnv } from './deps.ts';
+import { valid } from './validate.ts';
+import type { ZeroDb } from './zero/db-provider.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind's own argument types
 type AnyChange = ChangeDef<any, any>;
@@ -120,279 +121,240 @@ const categoryListQuery = z.object({
   hidden: flag,
 });
 
-/** Bodies: the shared mutators' args, with ids from the path or made here. */
+/** Bodies are objects; each change's own schema checks their fields (ids come from the path or are made here). */
 const objectBody = z.record(z.string(), z.unknown());
+const itemParam = z.object({ id: itemId });
+/** A body that names a preference, for the creates under one. */
+const preferenceBody = z.looseObject({ preferenceId: itemId });
+
+/** An item the caller may read, or not_found (never telling whether it exists). */
+function readable<R>(row: R | undefined): R {
+  if (row === undefined) throw appError('not_found', libraryApiMessages.notFound);
+  return row;
+}
+
+function libraryReads(zdb: ZeroDb) {
+  return {
+    preference: (ctx: AuthContext, personId: string, id: string) =>
+      zdb.run(preferenceQueries.byId.fn({ args: { personId, id }, ctx })),
+    category: (ctx: AuthContext, personId: string, id: string) =>
+      zdb.run(categoryQueries.byId.fn({ args: { personId, id }, ctx })),
+    note: (ctx: AuthContext, personId: string, id: string) =>
+      zdb.run(noteQueries.byId.fn({ args: { personId, id }, ctx })),
+    /** A preference of `personId` the caller may read, without relations; not_found otherwise. */
+    async assertInLibrary(ctx: AuthContext, personId: string, id: string) {
+      readable(
+        await zdb.run(
+          readablePreferences(ctx, personId).where('personId', personId).where('id', id).one(),
+        ),
+      );
+    },
+  };
+}
 
 export function libraryRoutes(deps: AppDeps) {
-  const app = new Hono();
-
-  const caller = (c: Context) => personCaller(deps, c, libraryApiMessages.badId);
-
-  function pathId(c: Context) {
-    return itemId.safeParse(c.req.param('id'));
-  }
-
-  const change = (def: AnyChange, ctx: AuthContext, raw: unknown) =>
-    runChange(deps.zdb, def, ctx, raw);
-
-  async function readPreference(ctx: AuthContext, personId: string, id: string) {
-    return deps.zdb.run(preferenceQueries.byId.fn({ args: { personId, id }, ctx }));
-  }
-
-  /** Whether `id` is a preference of `personId` the caller may read (no relations). */
-  async function inLibrary(ctx: AuthContext, personId: string, id: string) {
-    const row = await deps.zdb.run(
-      readablePreferences(ctx, personId).where('personId', personId).where('id', id).one(),
-    );
-    return row !== undefined;
-  }
-
-  async function readCategory(ctx: AuthContext, personId: string, id: string) {
-    return deps.zdb.run(categoryQueries.byId.fn({ args: { personId, id }, ctx }));
-  }
-
-  // -------------------------------------------------------------------------
-  // Categories (before /:personId/preferences/:id, which would match them)
-  // -------------------------------------------------------------------------
-
-  async function createCategoryResponse(c: Context, ctx: AuthContext, personId: string) {
-    const body = objectBody.safeParse(await jsonBody(c));
-    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-    const id = randomUUID();
-    await change(categoryChanges.create, ctx, { ...body.data, id, personId });
-    const row = await readCategory(ctx, personId, id);
-    return row
-      ? c.json(categoryJson(row, false), 201)
-      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-  }
-
-  app.post('/people/:personId/preferences/categories', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    return createCategoryResponse(c, who.ctx, who.personId);
-  });
-
-  /** The spec's other form: the person in the body. */
-  app.post('/preferences/categories', async (c) => {
-    const who = await sessionFromRequest(deps.db, c.req.raw.headers);
-    if (!who) return jsonError(c, 401, 'unauthenticated', libraryApiMessages.loggedOut);
-    const body = z.object({ personId: itemId }).safeParse(await jsonBody(c));
-    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-    return createCategoryResponse(c, who.auth, body.data.personId);
-  });
-
-  app.get('/people/:personId/preferences/categories', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const q = categoryListQuery.safeParse(c.req.query());
-    if (!q.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badQuery);
-    const rows = await deps.zdb.run(
-      categoryQueries.list.fn({ args: { personId: who.personId }, ctx: who.ctx }),
-    );
-    const parentId = q.data.parentId ?? null;
-    const categories = rows
-      .filter((r) => r.parentId === parentId)
-      .filter((r) => q.data.hidden === undefined || r.hidden === q.data.hidden)
-      .map((r) => categoryJson(r, q.data.includeCounts === true));
-    return c.json({ categories });
-  });
-
-  // -------------------------------------------------------------------------
-  // Preferences and reviews
-  // -------------------------------------------------------------------------
-
-  app.post('/people/:personId/preferences', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const body = objectBody.safeParse(await jsonBody(c));
-    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-    const id = randomUUID();
-    const args = { ...body.data, id, personId: who.personId };
-    await change(preferenceChanges.create, who.ctx, args);
-    const row = await readPreference(who.ctx, who.personId, id);
-    return row
-      ? c.json(preferenceJson(row), 201)
-      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-  });
-
-  app.get('/people/:personId/preferences', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const q = listQuery.safeParse(c.req.query());
-    if (!q.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badQuery);
-    const rows = await deps.zdb.run(
-      preferenceQueries.listWithCategories.fn({ args: { personId: who.personId }, ctx: who.ctx }),
-    );
-    const now = Date.now();
-    const text = q.data.query?.trim().toLocaleLowerCase('en-NZ');
-    const preferences = rows
-      .filter(
-        (p) =>
-          !text || `${p.title}\n${p.description ?? ''}`.toLocaleLowerCase('en-NZ').includes(text),
-      )
-      .filter((p) => !q.data.categoryId || p.categories.some((cat) => cat.id === q.data.categoryId))
-      .filter((p) => !q.data.access || p.access === q.data.access)
-      .filter((p) => !q.data.feeling || p.feeling === q.data.feeling)
-      .filter((p) => !q.data.review || reviewGroup(p, now) === q.data.review)
-      .filter((p) => !q.data.author || p.createdBy === q.data.author)
-      .map((p) => preferenceJson(p, now));
-    return c.json({ preferences });
-  });
-
-  app.post('/people/:personId/reviews', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const body = z
-      .object({ preferenceId: itemId })
-      .passthrough()
-      .safeParse(await jsonBody(c));
-    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-    const { preferenceId, ...rest } = body.data;
-    if (!(await inLibrary(who.ctx, who.personId, preferenceId))) {
-      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-    }
-    const reviewId = randomUUID();
-    await change(preferenceChanges.review, who.ctx, {
-      ...rest,
-      id: preferenceId,
-      reviewId,
-    });
-    const row = await readPreference(who.ctx, who.personId, preferenceId);
-    return c.json(
-      {
-        id: reviewId,
-        preferenceId,
-        reviewSchedule: row?.reviewSchedule,
-        reviewedAt: iso(row?.reviewedAt ?? null),
-        nextReviewAt: iso(row?.reviewAt ?? null),
-      },
-      201,
-    );
-  });
-
-  /** The hero update (spec §3 Pin): `{heroMediaId}`, an image of the preference or null. */
-  app.put('/people/:personId/preferences/:id/hero', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const id = pathId(c);
-    if (!id.success) return jsonError(c, 400, 'invalid', libraryApiMessages.badId);
-    const body = objectBody.safeParse(await jsonBody(c));
-    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-    if (!(await inLibrary(who.ctx, who.personId, id.data))) {
-      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-    }
-    await change(preferenceChanges.pin, who.ctx, { ...body.data, id: id.data });
-    const row = await readPreference(who.ctx, who.personId, id.data);
-    return row
-      ? c.json(preferenceJson(row))
-      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-  });
-
-  // -------------------------------------------------------------------------
-  // Notes
-  // -------------------------------------------------------------------------
-
-  async function readNote(ctx: AuthContext, personId: string, id: string) {
-    return deps.zdb.run(noteQueries.byId.fn({ args: { personId, id }, ctx }));
-  }
-
-  app.post('/people/:personId/notes', async (c) => {
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const body = z
-      .object({ preferenceId: itemId })
-      .passthrough()
-      .safeParse(await jsonBody(c));
-    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-    if (!(await inLibrary(who.ctx, who.personId, body.data.preferenceId))) {
-      return jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-    }
-    const id = randomUUID();
-    await change(noteChanges.create, who.ctx, { ...body.data, id });
-    const row = await readNote(who.ctx, who.personId, id);
-    return row
-      ? c.json(noteJson(row), 201)
-      : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-  });
-
-  // -------------------------------------------------------------------------
-  // One item: GET, PUT and DELETE /{id}, alike for preferences, categories, notes
-  // -------------------------------------------------------------------------
+  const { zdb } = deps;
+  const read = libraryReads(zdb);
+  const caller = personRoute(deps, libraryApiMessages.badId);
+  const item = valid('param', itemParam, libraryApiMessages.badId);
+  const change = (def: AnyChange, ctx: AuthContext, input: unknown) =>
+    runChange(zdb, def, ctx, input);
 
   /**
-   * GET, PUT and DELETE of one item under `path`. Only an item of the person in
-   * the path that the caller may read answers (404 otherwise, never telling
-   * whether it exists); the change runs the shared mutator with its history.
+   * GET, PUT and DELETE of one item: only an item of the person in the path
+   * that the caller may read answers (404 otherwise); a change runs the
+   * kind's change with its history.
    */
-  function itemRoutes<R>(
-    path: string,
-    item: {
-      read: (ctx: AuthContext, personId: string, id: string) => Promise<R | undefined>;
-      json: (row: R) => unknown;
-      update: AnyChange;
-      remove: AnyChange;
-    },
-  ) {
-    /** The caller, the id and the row they may read, or the error response. */
-    async function target(c: Context) {
-      const who = await caller(c);
-      if (!who.ok) return { res: who.res };
-      const id = pathId(c);
-      if (!id.success) return { res: jsonError(c, 400, 'invalid', libraryApiMessages.badId) };
-      const row = await item.read(who.ctx, who.personId, id.data);
-      if (!row) return { res: jsonError(c, 404, 'not_found', libraryApiMessages.notFound) };
-      return { ctx: who.ctx, personId: who.personId, id: id.data, row };
-    }
-
-    app.get(`${path}/:id`, async (c) => {
-      const t = await target(c);
-      return 'res' in t ? t.res : c.json(item.json(t.row));
-    });
-
-    app.put(`${path}/:id`, async (c) => {
-      const body = objectBody.safeParse(await jsonBody(c));
-      const t = await target(c);
-      if ('res' in t) return t.res;
-      if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-      await change(item.update, t.ctx, { ...body.data, id: t.id });
-      const row = await item.read(t.ctx, t.personId, t.id);
-      return row
-        ? c.json(item.json(row))
-        : jsonError(c, 404, 'not_found', libraryApiMessages.notFound);
-    });
-
-    app.delete(`${path}/:id`, async (c) => {
-      const t = await target(c);
-      if ('res' in t) return t.res;
-      await change(item.remove, t.ctx, { id: t.id });
-      return c.body(null, 204);
-    });
+  function itemRoutes<R>(kind: {
+    read: (ctx: AuthContext, personId: string, id: string) => Promise<R | undefined>;
+    json: (row: R) => unknown;
+    update: AnyChange;
+    remove: AnyChange;
+  }) {
+    return new Hono<AppEnv>()
+      .get('/:id', caller, item, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        return c.json(kind.json(readable(await kind.read(ctx, personId, c.req.valid('param').id))));
+      })
+      .put('/:id', caller, item, valid('json', objectBody), async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        readable(await kind.read(ctx, personId, id));
+        await change(kind.update, ctx, { ...c.req.valid('json'), id });
+        return c.json(kind.json(readable(await kind.read(ctx, personId, id))));
+      })
+      .delete('/:id', caller, item, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        readable(await kind.read(ctx, personId, id));
+        await change(kind.remove, ctx, { id });
+        return c.body(null, 204);
+      });
   }
 
-  // Categories first: /preferences/:id would match /preferences/categories.
-  itemRoutes('/people/:personId/preferences/categories', {
-    read: readCategory,
-    json: (row: NonNullable<Awaited<ReturnType<typeof readCategory>>>) => ({
-      ...categoryJson(row, false),
-      parent: row.parent ? categorySummary(row.parent) : null,
-      children: row.children.map(categorySummary),
-      preferences: row.preferences.map((p) => ({ id: p.id, title: p.title, access: p.access })),
-    }),
-    update: categoryChanges.update,
-    remove: categoryChanges.delete,
-  });
-  itemRoutes('/people/:personId/preferences', {
-    read: readPreference,
-    json: (row: NonNullable<Awaited<ReturnType<typeof readPreference>>>) => preferenceJson(row),
-    update: preferenceChanges.update,
-    remove: preferenceChanges.delete,
-  });
-  itemRoutes('/people/:personId/notes', {
-    read: readNote,
-    json: (row: NonNullable<Awaited<ReturnType<typeof readNote>>>) => noteJson(row),
-    update: noteChanges.update,
-    remove: noteChanges.delete,
-  });
+  async function createCategory(ctx: AuthContext, personId: string, body: Record<string, unknown>) {
+    const id = randomUUID();
+    await change(categoryChanges.create, ctx, { ...body, id, personId });
+    return categoryJson(readable(await read.category(ctx, personId, id)), false);
+  }
 
-  return app;
+  return (
+    new Hono<AppEnv>()
+      // -----------------------------------------------------------------------
+      // Categories (before /:personId/preferences/:id, which would match them)
+      // -----------------------------------------------------------------------
+      .post(
+        '/people/:personId/preferences/categories',
+        caller,
+        valid('json', objectBody),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          return c.json(await createCategory(ctx, personId, c.req.valid('json')), 201);
+        },
+      )
+      /** The spec's other form: the person in the body. */
+      .post(
+        '/preferences/categories',
+        signedIn(deps),
+        valid('json', z.looseObject({ personId: itemId })),
+        async (c) => {
+          const body = c.req.valid('json');
+          return c.json(await createCategory(c.var.session.auth, body.personId, body), 201);
+        },
+      )
+      .get(
+        '/people/:personId/preferences/categories',
+        caller,
+        valid('query', categoryListQuery, libraryApiMessages.badQuery),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          const q = c.req.valid('query');
+          const rows = await zdb.run(categoryQueries.list.fn({ args: { personId }, ctx }));
+          const parentId = q.parentId ?? null;
+          const categories = rows
+            .filter((r) => r.parentId === parentId)
+            .filter((r) => q.hidden === undefined || r.hidden === q.hidden)
+            .map((r) => categoryJson(r, q.includeCounts === true));
+          return c.json({ categories });
+        },
+      )
+      .route(
+        '/people/:personId/preferences/categories',
+        itemRoutes({
+          read: read.category,
+          json: (row: NonNullable<Awaited<ReturnType<typeof read.category>>>) => ({
+            ...categoryJson(row, false),
+            parent: row.parent ? categorySummary(row.parent) : null,
+            children: row.children.map(categorySummary),
+            preferences: row.preferences.map((p) => ({
+              id: p.id,
+              title: p.title,
+              access: p.access,
+            })),
+          }),
+          update: categoryChanges.update,
+          remove: categoryChanges.delete,
+        }),
+      )
+
+      // -----------------------------------------------------------------------
+      // Preferences and reviews
+      // -----------------------------------------------------------------------
+      .post('/people/:personId/preferences', caller, valid('json', objectBody), async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const id = randomUUID();
+        await change(preferenceChanges.create, ctx, { ...c.req.valid('json'), id, personId });
+        return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))), 201);
+      })
+      .get(
+        '/people/:personId/preferences',
+        caller,
+        valid('query', listQuery, libraryApiMessages.badQuery),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          const q = c.req.valid('query');
+          const rows = await zdb.run(
+            preferenceQueries.listWithCategories.fn({ args: { personId }, ctx }),
+          );
+          const now = Date.now();
+          const text = q.query?.trim().toLocaleLowerCase('en-NZ');
+          const preferences = rows
+            .filter(
+              (p) =>
+                !text ||
+                `${p.title}\n${p.description ?? ''}`.toLocaleLowerCase('en-NZ').includes(text),
+            )
+            .filter((p) => !q.categoryId || p.categories.some((cat) => cat.id === q.categoryId))
+            .filter((p) => !q.access || p.access === q.access)
+            .filter((p) => !q.feeling || p.feeling === q.feeling)
+            .filter((p) => !q.review || reviewGroup(p, now) === q.review)
+            .filter((p) => !q.author || p.createdBy === q.author)
+            .map((p) => preferenceJson(p, now));
+          return c.json({ preferences });
+        },
+      )
+      .post('/people/:personId/reviews', caller, valid('json', preferenceBody), async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { preferenceId, ...rest } = c.req.valid('json');
+        await read.assertInLibrary(ctx, personId, preferenceId);
+        const reviewId = randomUUID();
+        await change(preferenceChanges.review, ctx, { ...rest, id: preferenceId, reviewId });
+        const row = await read.preference(ctx, personId, preferenceId);
+        return c.json(
+          {
+            id: reviewId,
+            preferenceId,
+            reviewSchedule: row?.reviewSchedule,
+            reviewedAt: iso(row?.reviewedAt ?? null),
+            nextReviewAt: iso(row?.reviewAt ?? null),
+          },
+          201,
+        );
+      })
+      /** The hero update (spec §3 Pin): `{heroMediaId}`, an image of the preference or null. */
+      .put(
+        '/people/:personId/preferences/:id/hero',
+        caller,
+        item,
+        valid('json', objectBody),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          const { id } = c.req.valid('param');
+          await read.assertInLibrary(ctx, personId, id);
+          await change(preferenceChanges.pin, ctx, { ...c.req.valid('json'), id });
+          return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))));
+        },
+      )
+      .route(
+        '/people/:personId/preferences',
+        itemRoutes({
+          read: read.preference,
+          json: (row: NonNullable<Awaited<ReturnType<typeof read.preference>>>) =>
+            preferenceJson(row),
+          update: preferenceChanges.update,
+          remove: preferenceChanges.delete,
+        }),
+      )
+
+      // -----------------------------------------------------------------------
+      // Notes
+      // -----------------------------------------------------------------------
+      .post('/people/:personId/notes', caller, valid('json', preferenceBody), async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const body = c.req.valid('json');
+        await read.assertInLibrary(ctx, personId, body.preferenceId);
+        const id = randomUUID();
+        await change(noteChanges.create, ctx, { ...body, id });
+        return c.json(noteJson(readable(await read.note(ctx, personId, id))), 201);
+      })
+      .route(
+        '/people/:personId/notes',
+        itemRoutes({
+          read: read.note,
+          json: (row: NonNullable<Awaited<ReturnType<typeof read.note>>>) => noteJson(row),
+          update: noteChanges.update,
+          remove: noteChanges.delete,
+        }),
+      )
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 11: fuzzing every REST endpoint and every Zero mutator (fast-check)
+ * Fuzzing every REST endpoint and every Zero mutator (fast-check)
  * with control characters, huge values, wrong types and other people's ids,
  * as a signed-in person with no link to Aroha. Nothing may answer 5xx (or, for
  * a mutation, an `internal` error), no answer may quote SQL, and nothing in
@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { JSON_BODY_LIMIT } from '../../api/edge.ts';
 import { seedId } from '../../api/seed.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { type SignedIn, signIn } from '../harness/clients.ts';
@@ -194,12 +195,21 @@ describe('fuzzing', () => {
             const url = new URL(`${stack.url}${fill(route.path, params)}`);
             for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v.slice(0, 2000));
             const hasBody = route.method !== 'GET' && route.method !== 'HEAD';
+            const payload = hasBody ? (JSON.stringify(body) ?? 'null') : undefined;
             const res = await fetch(url, {
               method: route.method,
               redirect: 'manual',
               headers: { 'content-type': 'application/json', cookie: who.cookie },
-              ...(hasBody ? { body: JSON.stringify(body) ?? 'null' } : {}),
+              ...(payload === undefined ? {} : { body: payload }),
+            }).catch((e: unknown) => {
+              // A body over the limit is refused with 413 and the connection
+              // closed before it is read: the client may see the close first.
+              if (payload !== undefined && Buffer.byteLength(payload) > JSON_BODY_LIMIT) {
+                return undefined;
+              }
+              throw e;
             });
+            if (!res) return;
             const text = await res.text();
             if (res.status >= 500 || SQL_WORDS.test(text)) {
               seen.push(`${route.method} ${url.pathname} → ${res.status} ${text.slice(0, 200)}`);
