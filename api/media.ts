@@ -13,10 +13,12 @@ import { randomUUID } from 'node:crypto';
 import type { Row } from '@rocicorp/zero';
 import { and, eq, isNotNull, isNull, lt, notExists } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { category, media as mediaTable, person } from '../schema/index.ts';
 import type { AuthContext } from '../sync/context.ts';
+import { appError } from '../sync/errors.ts';
 import { itemId } from '../sync/library-fields.ts';
 import {
   isMediaType,
@@ -29,12 +31,13 @@ import {
   settledType,
   storageKeyFor,
 } from '../sync/media.ts';
-import { personCaller } from './auth/caller.ts';
+import { personRoute } from './auth/caller.ts';
 import { runChange } from './change.ts';
 import type { Db } from './db.ts';
-import type { AppDeps } from './deps.ts';
-import { firstIssue, jsonBody, jsonError, refusal } from './errors.ts';
+import type { AppDeps, AppEnv } from './deps.ts';
+import { Refusal } from './errors.ts';
 import { type MediaStore, type Served, UPLOAD_URL_SECONDS } from './media/store.ts';
+import { valid } from './validate.ts';
 
 export const mediaApiMessages = {
   badId: 'That is not a valid id.',
@@ -130,169 +133,152 @@ function mediaJson(m: MediaRow) {
 }
 
 export function mediaRoutes(deps: AppDeps) {
-  const app = new Hono();
-  const caller = (c: Context) => personCaller(deps, c, mediaApiMessages.badId);
+  const { zdb } = deps;
+  const caller = personRoute(deps, mediaApiMessages.badId);
+  const item = valid('param', z.object({ id: itemId }), mediaApiMessages.badId);
 
-  /** The store, or the 503 response when none is configured. */
-  function storeOr(c: Context): { store: MediaStore } | { res: Response } {
-    return deps.media
-      ? { store: deps.media }
-      : { res: jsonError(c, 503, 'unavailable', mediaApiMessages.unavailable) };
+  /** The store; without one the media routes answer 503. */
+  const store = createMiddleware<AppEnv & { Variables: { store: MediaStore } }>(async (c, next) => {
+    if (!deps.media) throw new Refusal(503, 'unavailable', mediaApiMessages.unavailable);
+    c.set('store', deps.media);
+    await next();
+  });
+
+  /** A media item of the person in the path that the caller may read; not_found otherwise. */
+  async function readable(ctx: AuthContext, personId: string, id: string) {
+    const row = await zdb.run(mediaQueries.byId.fn({ args: { personId, id }, ctx }));
+    if (!row) throw appError('not_found', mediaApiMessages.notFound);
+    return row;
   }
 
-  async function readable(ctx: AuthContext, personId: string, id: string) {
-    return deps.zdb.run(mediaQueries.byId.fn({ args: { personId, id }, ctx }));
+  /** The signed URL of a media item the caller may read; its type and disposition signed in. */
+  async function signedRead(
+    mediaStore: MediaStore,
+    ctx: AuthContext,
+    personId: string,
+    id: string,
+  ) {
+    const row = await readable(ctx, personId, id);
+    return mediaStore.signDownload(row.storageKey, DOWNLOAD_URL_SECONDS, servedAs(row));
   }
 
   /** Announces an upload: records it (unconfirmed) and signs the URL the browser PUTs it to. */
-  async function signUpload(c: Context) {
-    const s = storeOr(c);
-    if ('res' in s) return s.res;
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const body = z.record(z.string(), z.unknown()).safeParse(await jsonBody(c));
-    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-    const args = await runChange(deps.zdb, mediaChanges.begin, who.ctx, {
-      ...body.data,
-      id: randomUUID(),
-      personId: who.personId,
-    });
-    const key = uploadKeyFor(who.personId, args.id);
-    const url = await s.store.signUpload(key, args.contentType, args.contentLength);
-    return c.json(
-      {
-        id: args.id,
-        method: 'PUT',
-        url,
-        headers: { 'Content-Type': args.contentType },
-        expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString(),
-      },
-      201,
-    );
-  }
-  app.post('/people/:personId/media/signed', signUpload);
-  /** Creating a media item is announcing its upload. */
-  app.post('/people/:personId/media', signUpload);
-
-  /**
-   * Confirms an upload: the store must hold exactly what was announced (type
-   * and size), and its first bytes must be a picture, sound or video of the
-   * announced kind (settledType). Not arrived yet: 409, try again. Something
-   * else: the file and the record go, 400. Accepted: the file is copied to
-   * its storage key, stored as what its bytes are, and the upload key emptied.
-   */
-  app.post('/people/:personId/media/upload-settled', async (c) => {
-    const s = storeOr(c);
-    if ('res' in s) return s.res;
-    const who = await caller(c);
-    if (!who.ok) return who.res;
-    const body = mediaSettleArgs.safeParse(await jsonBody(c));
-    if (!body.success) return jsonError(c, 400, 'invalid', firstIssue(body.error));
-    let pending: Awaited<ReturnType<typeof pendingUpload>>;
-    try {
-      pending = await deps.zdb.transaction((tx) =>
-        pendingUpload(tx, who.ctx, who.personId, body.data.id),
+  const announce = new Hono<AppEnv>().post(
+    '/',
+    store,
+    caller,
+    valid('json', z.record(z.string(), z.unknown())),
+    async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const args = await runChange(zdb, mediaChanges.begin, ctx, {
+        ...c.req.valid('json'),
+        id: randomUUID(),
+        personId,
+      });
+      const key = uploadKeyFor(personId, args.id);
+      const url = await c.var.store.signUpload(key, args.contentType, args.contentLength);
+      return c.json(
+        {
+          id: args.id,
+          method: 'PUT',
+          url,
+          headers: { 'Content-Type': args.contentType },
+          expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString(),
+        },
+        201,
       );
-    } catch (e) {
-      return refusal(c, e);
-    }
-    const uploadKey = uploadKeyFor(pending.personId, pending.id);
-    const refuse = async (message: string) => {
-      const gone = await deps.db
-        .delete(mediaTable)
-        .where(unsettled(pending.id))
-        .returning({ id: mediaTable.id });
-      await s.store.remove(uploadKey);
-      // Only while unconfirmed: a confirmation that won a race keeps its file.
-      if (gone.length > 0) await s.store.remove(pending.storageKey);
-      return jsonError(c, 400, 'invalid', message);
-    };
-    const stored = await s.store.head(uploadKey);
-    if (!stored) return jsonError(c, 409, 'not_arrived', mediaMessages.notArrived);
-    const type = normaliseType(stored.contentType ?? '');
-    if (stored.contentLength !== pending.contentLength || type !== pending.contentType) {
-      return refuse(mediaMessages.differs);
-    }
-    const start = await s.store.readStart(uploadKey, SNIFF_BYTES);
-    if (!start) return jsonError(c, 409, 'not_arrived', mediaMessages.notArrived);
-    const contentType = settledType(pending.contentType, await sniff(start.bytes));
-    if (!contentType) return refuse(mediaMessages.notWhatItSays);
-    // Only the bytes just read are copied: a write since (the URL still works) fails the copy.
-    const served = servedAs({ contentType, name: pending.name });
-    if (!(await s.store.copy(uploadKey, pending.storageKey, served, start.etag))) {
-      return refuse(mediaMessages.differs);
-    }
-    await s.store.remove(uploadKey);
-    // Not settled (access lost meanwhile): the refusal is the answer, and the
-    // sweep removes the copy with the record.
-    await runChange(deps.zdb, mediaChanges.settle, who.ctx, {
-      personId: who.personId,
-      id: pending.id,
-      contentType,
-    });
-    const row = await readable(who.ctx, who.personId, pending.id);
-    return row ? c.json(mediaJson(row)) : jsonError(c, 404, 'not_found', mediaApiMessages.notFound);
-  });
+    },
+  );
 
-  /** The caller, the id and a media item they may read; or the error response. */
-  async function target(c: Context) {
-    const who = await caller(c);
-    if (!who.ok) return { res: who.res };
-    const id = itemId.safeParse(c.req.param('id'));
-    if (!id.success) return { res: jsonError(c, 400, 'invalid', mediaApiMessages.badId) };
-    const row = await readable(who.ctx, who.personId, id.data);
-    if (!row) return { res: jsonError(c, 404, 'not_found', mediaApiMessages.notFound) };
-    return { ctx: who.ctx, personId: who.personId, row };
-  }
-
-  app.get('/people/:personId/media/:id', async (c) => {
-    const t = await target(c);
-    return 'res' in t ? t.res : c.json(mediaJson(t.row));
-  });
-
-  async function signedRead(c: Context) {
-    const s = storeOr(c);
-    if ('res' in s) return { res: s.res };
-    const t = await target(c);
-    if ('res' in t) return { res: t.res };
-    // The type and disposition are signed into the URL: the store serves them, whatever it holds.
-    const url = await s.store.signDownload(t.row.storageKey, DOWNLOAD_URL_SECONDS, servedAs(t.row));
-    return { url };
-  }
-
-  app.get('/people/:personId/media/:id/signed', async (c) => {
-    const r = await signedRead(c);
-    if ('res' in r) return r.res;
-    c.header('cache-control', 'no-store');
-    return c.json({
-      url: r.url,
-      expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString(),
-    });
-  });
-
-  /** For `<img src>`: answers with the signed URL as a redirect. */
-  app.get('/people/:personId/media/:id/signed/redirect', async (c) => {
-    const r = await signedRead(c);
-    if ('res' in r) return r.res;
-    // Private: the redirect depends on who asks. Shorter than the URL's life.
-    c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
-    return c.redirect(r.url, 302);
-  });
-
-  app.delete('/people/:personId/media/:id', async (c) => {
-    const s = storeOr(c);
-    if ('res' in s) return s.res;
-    const t = await target(c);
-    if ('res' in t) return t.res;
-    await runChange(deps.zdb, mediaChanges.delete, t.ctx, { id: t.row.id });
-    // The record is gone: the file goes too (a failure here leaves an unreachable file).
-    await s.store.remove(t.row.storageKey).catch((e: unknown) => {
-      console.error(`media: could not remove ${t.row.storageKey}:`, e);
-    });
-    return c.body(null, 204);
-  });
-
-  return app;
+  return (
+    new Hono<AppEnv>()
+      .route('/people/:personId/media/signed', announce)
+      /** Creating a media item is announcing its upload. */
+      .route('/people/:personId/media', announce)
+      /**
+       * Confirms an upload: the store must hold exactly what was announced (type
+       * and size), and its first bytes must be a picture, sound or video of the
+       * announced kind (settledType). Not arrived yet: 409, try again. Something
+       * else: the file and the record go, 400. Accepted: the file is copied to
+       * its storage key, stored as what its bytes are, and the upload key emptied.
+       */
+      .post(
+        '/people/:personId/media/upload-settled',
+        store,
+        caller,
+        valid('json', mediaSettleArgs),
+        async (c) => {
+          const mediaStore = c.var.store;
+          const { ctx, personId } = c.var.caller;
+          const pending = await zdb.transaction((tx) =>
+            pendingUpload(tx, ctx, personId, c.req.valid('json').id),
+          );
+          const uploadKey = uploadKeyFor(pending.personId, pending.id);
+          const refuse = async (message: string): Promise<never> => {
+            const gone = await deps.db
+              .delete(mediaTable)
+              .where(unsettled(pending.id))
+              .returning({ id: mediaTable.id });
+            await mediaStore.remove(uploadKey);
+            // Only while unconfirmed: a confirmation that won a race keeps its file.
+            if (gone.length > 0) await mediaStore.remove(pending.storageKey);
+            throw appError('invalid', message);
+          };
+          const notArrived = () => new Refusal(409, 'not_arrived', mediaMessages.notArrived);
+          const stored = await mediaStore.head(uploadKey);
+          if (!stored) throw notArrived();
+          const type = normaliseType(stored.contentType ?? '');
+          if (stored.contentLength !== pending.contentLength || type !== pending.contentType) {
+            await refuse(mediaMessages.differs);
+          }
+          const start = await mediaStore.readStart(uploadKey, SNIFF_BYTES);
+          if (!start) throw notArrived();
+          const contentType = settledType(pending.contentType, await sniff(start.bytes));
+          if (!contentType) return refuse(mediaMessages.notWhatItSays);
+          // Only the bytes just read are copied: a write since (the URL still works) fails the copy.
+          const served = servedAs({ contentType, name: pending.name });
+          if (!(await mediaStore.copy(uploadKey, pending.storageKey, served, start.etag))) {
+            await refuse(mediaMessages.differs);
+          }
+          await mediaStore.remove(uploadKey);
+          // Not settled (access lost meanwhile): the refusal is the answer, and the
+          // sweep removes the copy with the record.
+          await runChange(zdb, mediaChanges.settle, ctx, { personId, id: pending.id, contentType });
+          return c.json(mediaJson(await readable(ctx, personId, pending.id)));
+        },
+      )
+      .get('/people/:personId/media/:id', caller, item, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        return c.json(mediaJson(await readable(ctx, personId, c.req.valid('param').id)));
+      })
+      .get('/people/:personId/media/:id/signed', store, caller, item, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const url = await signedRead(c.var.store, ctx, personId, c.req.valid('param').id);
+        c.header('cache-control', 'no-store');
+        return c.json({
+          url,
+          expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString(),
+        });
+      })
+      /** For `<img src>`: answers with the signed URL as a redirect. */
+      .get('/people/:personId/media/:id/signed/redirect', store, caller, item, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const url = await signedRead(c.var.store, ctx, personId, c.req.valid('param').id);
+        // Private: the redirect depends on who asks. Shorter than the URL's life.
+        c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
+        return c.redirect(url, 302);
+      })
+      .delete('/people/:personId/media/:id', store, caller, item, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const row = await readable(ctx, personId, c.req.valid('param').id);
+        await runChange(zdb, mediaChanges.delete, ctx, { id: row.id });
+        // The record is gone: the file goes too (a failure here leaves an unreachable file).
+        await c.var.store.remove(row.storageKey).catch((e: unknown) => {
+          console.error(`media: could not remove ${row.storageKey}:`, e);
+        });
+        return c.body(null, 204);
+      })
+  );
 }
 
 /** The unconfirmed media record `id`. */
