@@ -1,19 +1,17 @@
-import {
-  getMutator,
-  InputValidationError,
-  mustGetQuery,
-  type ReadonlyJSONValue,
-} from '@rocicorp/zero';
+import { getMutator, InputValidationError, mustGetQuery } from '@rocicorp/zero';
 import { handleMutateRequest, handleQueryRequest, isApplicationError } from '@rocicorp/zero/server';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
 import { schema } from '../../schema/zero-schema.gen.ts';
 import { appError, codeOf, ErrorCode, errorMessages } from '../../sync/errors.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { sessionFromRequest } from '../auth/sessions.ts';
+import { signedIn } from '../auth/caller.ts';
 import type { Db } from '../db.ts';
+import type { AppEnv } from '../deps.ts';
 import { edgeMessages, hasControlCharacters } from '../edge.ts';
-import { jsonBody, jsonError, requestMessages } from '../errors.ts';
+import { requestMessages } from '../errors.ts';
+import { valid } from '../validate.ts';
 import type { ZeroDb } from './db-provider.ts';
 
 /**
@@ -94,14 +92,17 @@ function sanitizeQueryResponse(res: unknown): unknown {
   return sanitizeMutateResponse(res);
 }
 
-/** The request's app and shard, when they are this stack's; else undefined. */
-function zeroParams(c: Context): URLSearchParams | undefined {
-  const params = new URL(c.req.url).searchParams;
-  if (params.get('schema') !== ZERO_UPSTREAM_SCHEMA || params.get('appID') !== ZERO_APP_ID) {
-    return undefined;
-  }
-  return params;
-}
+/**
+ * This stack's app and shard: the mutate handler writes to `<appID>_<shard>`,
+ * so anything else is refused before it reaches a statement.
+ */
+const zeroParams = z.looseObject({
+  schema: z.literal(ZERO_UPSTREAM_SCHEMA),
+  appID: z.literal(ZERO_APP_ID),
+});
+
+/** A push or query request: any JSON; Zero's handlers check its shape. */
+const zeroBody = z.json();
 
 /**
  * zero-cache forwards the browser's cookie (ZERO_*_FORWARD_COOKIES) to these
@@ -110,69 +111,61 @@ function zeroParams(c: Context): URLSearchParams | undefined {
  */
 export function zeroRoutes(deps: { db: Db; zdb: ZeroDb }) {
   const dbProvider = deps.zdb;
-  const app = new Hono();
-
-  app.post('/query', async (c) => {
-    const who = await sessionFromRequest(deps.db, c.req.raw.headers);
-    if (!who) return jsonError(c, 401, 'unauthenticated', errorMessages.unauthenticated);
-    const body = (await jsonBody(c)) as ReadonlyJSONValue | undefined;
-    if (body === undefined) return jsonError(c, 400, 'invalid', requestMessages.badBody);
-    const ctx = who.auth;
-    const res = await handleQueryRequest({
-      handler: (name, args) => mustGetQuery(queries, name).fn({ args, ctx }),
-      schema,
-      body,
-      query: new URL(c.req.url).searchParams,
-      userID: ctx.userID,
-    });
-    return c.json(sanitizeQueryResponse(res) as Record<string, unknown>);
-  });
-
-  app.post('/mutate', async (c) => {
-    const who = await sessionFromRequest(deps.db, c.req.raw.headers);
-    if (!who) return jsonError(c, 401, 'unauthenticated', errorMessages.unauthenticated);
-    const query = zeroParams(c);
-    if (!query) return jsonError(c, 400, 'invalid', zeroEndpointMessages.badParams);
-    const body = (await jsonBody(c)) as ReadonlyJSONValue | undefined;
-    if (body === undefined) return jsonError(c, 400, 'invalid', requestMessages.badBody);
-    const ctx = who.auth;
-    const res = await handleMutateRequest({
-      dbProvider,
-      handler: (transact, mutation) => {
-        // The edge's rule for Zero: one mutation with a control character is
-        // refused on its own (a refused push would hold up the client's queue).
-        if (hasControlCharacters(mutation.args)) {
-          throw appError('invalid', edgeMessages.controlCharacters);
-        }
-        const mutator = getMutator(mutators, mutation.name);
-        if (!mutator) throw appError('invalid', zeroEndpointMessages.noSuchChange);
-        return transact(async (tx, name, args) => {
-          try {
-            return await mutator.fn({ tx, args, ctx });
-          } catch (e) {
-            // Our refusals pass as they are; arguments its schema refuses are
-            // `invalid` with the schema's first message. Anything else (a
-            // database error quotes its statement and parameters) is logged
-            // here and becomes a code and a message: Zero stores the result it
-            // is given and replicates it to the client.
-            if (isApplicationError(e)) throw e;
-            if (e instanceof InputValidationError) {
-              throw appError('invalid', e.result.issues[0]?.message ?? requestMessages.badBody);
+  return new Hono<AppEnv>()
+    .post('/query', signedIn(deps), valid('json', zeroBody), async (c) => {
+      const ctx = c.var.session.auth;
+      const res = await handleQueryRequest({
+        handler: (name, args) => mustGetQuery(queries, name).fn({ args, ctx }),
+        schema,
+        body: c.req.valid('json'),
+        query: new URL(c.req.url).searchParams,
+        userID: ctx.userID,
+      });
+      return c.json(sanitizeQueryResponse(res) as Record<string, unknown>);
+    })
+    .post(
+      '/mutate',
+      signedIn(deps),
+      valid('query', zeroParams, zeroEndpointMessages.badParams),
+      valid('json', zeroBody),
+      async (c) => {
+        const ctx = c.var.session.auth;
+        const res = await handleMutateRequest({
+          dbProvider,
+          handler: (transact, mutation) => {
+            // The edge's rule for Zero: one mutation with a control character is
+            // refused on its own (a refused push would hold up the client's queue).
+            if (hasControlCharacters(mutation.args)) {
+              throw appError('invalid', edgeMessages.controlCharacters);
             }
-            console.error(`zero mutate: ${name} failed:`, e);
-            throw appError('internal');
-          }
+            const mutator = getMutator(mutators, mutation.name);
+            if (!mutator) throw appError('invalid', zeroEndpointMessages.noSuchChange);
+            return transact(async (tx, name, args) => {
+              try {
+                return await mutator.fn({ tx, args, ctx });
+              } catch (e) {
+                // Our refusals pass as they are; arguments its schema refuses are
+                // `invalid` with the schema's first message. Anything else (a
+                // database error quotes its statement and parameters) is logged
+                // here and becomes a code and a message: Zero stores the result it
+                // is given and replicates it to the client.
+                if (isApplicationError(e)) throw e;
+                if (e instanceof InputValidationError) {
+                  throw appError('invalid', e.result.issues[0]?.message ?? requestMessages.badBody);
+                }
+                console.error(`zero mutate: ${name} failed:`, e);
+                throw appError('internal');
+              }
+            });
+          },
+          body: c.req.valid('json'),
+          query: new URL(c.req.url).searchParams,
+          userID: ctx.userID,
+          // Zero warns, with a stack, at every refusal: those are our answers, not
+          // faults. Real failures are logged above.
+          logLevel: 'error',
         });
+        return c.json(sanitizeMutateResponse(res) as Record<string, unknown>);
       },
-      body,
-      query,
-      userID: ctx.userID,
-      // Zero warns, with a stack, at every refusal: those are our answers, not
-      // faults. Real failures are logged above.
-      logLevel: 'error',
-    });
-    return c.json(sanitizeMutateResponse(res) as Record<string, unknown>);
-  });
-
-  return app;
+    );
 }
