@@ -4,12 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { logger } from 'hono/logger';
-import type { SessionInfo } from '../sync/session.ts';
 import { accessTokenKey } from './auth/access-token.ts';
-import { magicLinkRoutes } from './auth/magic-link.ts';
-import { passkeyRoutes } from './auth/passkeys.ts';
-import { clearSessionCookie, sessionFromRequest, signOutSession } from './auth/sessions.ts';
-import { circleRoutes } from './circle.ts';
 import type { AppDeps } from './deps.ts';
 import {
   apiHeaders,
@@ -22,20 +17,14 @@ import {
   ZERO_BODY_LIMIT,
 } from './edge.ts';
 import { errorResponse, jsonError, requestMessages } from './errors.ts';
-import { inviteRoutes } from './invites.ts';
-import { libraryRoutes } from './library.ts';
-import { mediaRoutes } from './media.ts';
-import { peopleRoutes } from './people.ts';
-import { supportRoutes } from './support.ts';
-import { userRoutes } from './users.ts';
-import { zeroRoutes } from './zero/endpoints.ts';
+import { apiRoutes } from './routes.ts';
 
 export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   const deps: AppDeps = {
     ...input,
     accessTokenKey: accessTokenKey(input.config.ACCESS_TOKEN_SECRET),
   };
-  const { config, db } = deps;
+  const { config } = deps;
   const production = config.NODE_ENV === 'production';
   const allowedOrigin = new URL(config.publicUrl).origin;
   const app = new Hono();
@@ -74,42 +63,6 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
 
   app.use('/api/*', sameOriginWrites(allowedOrigin));
 
-  app.get('/api/health', (c) => c.json({ ok: true }));
-
-  app.get('/api/session', async (c) => {
-    const who = await sessionFromRequest(db, c.req.raw.headers);
-    const body: SessionInfo = {
-      user: who
-        ? {
-            id: who.user.id,
-            email: who.user.email,
-            personId: who.person.id,
-            wizardCompletedAt: who.user.wizardCompletedAt?.getTime() ?? null,
-          }
-        : null,
-      person: who
-        ? {
-            id: who.person.id,
-            type: who.person.type,
-            firstName: who.person.firstName,
-            knownAs: who.person.knownAs,
-          }
-        : null,
-      zeroCacheUrl: config.zeroPublicUrl,
-      launched: config.APP_LAUNCHED,
-      links: { help: config.HELP_URL ?? null, feedback: config.FEEDBACK_URL ?? null },
-    };
-    c.header('cache-control', 'no-store');
-    return c.json(body);
-  });
-
-  app.post('/api/auth/logout', async (c) => {
-    const who = await sessionFromRequest(db, c.req.raw.headers);
-    if (who) await signOutSession(db, who);
-    clearSessionCookie(c, production);
-    return c.body(null, 204);
-  });
-
   const mailbox = deps.mailer.mailbox;
   if (!production && mailbox) {
     // The development mailbox (DESIGN.md §4): mail that was kept, not sent.
@@ -120,17 +73,8 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
     });
   }
 
-  // Passkeys first: the magic-link router answers 404 for any other provider.
-  app.route('/api/authentication/passkeys', passkeyRoutes(deps));
-  app.route('/api/authentication', magicLinkRoutes(deps));
-  app.route('/api/zero', zeroRoutes(deps));
-  app.route('/api/people', peopleRoutes(deps));
-  app.route('/api/people', supportRoutes(deps));
-  app.route('/api/people', circleRoutes(deps));
-  app.route('/api', inviteRoutes(deps));
-  app.route('/api', libraryRoutes(deps));
-  app.route('/api', mediaRoutes(deps));
-  app.route('/api/users', userRoutes(deps));
+  // The API (api/routes.ts): one typed app, which the web app's client (`hc`) follows.
+  app.route('/api', apiRoutes(deps));
 
   if (deps.staticRoot) {
     const root = deps.staticRoot;

@@ -1,0 +1,75 @@
+/**
+ * The API, as one typed Hono app mounted at `/api` (api/server.ts puts the
+ * edge in front of it). Its type, `Api`, is what the web app's client
+ * (`hc<Api>`, web/api-client.ts) follows: a renamed or removed route fails the
+ * web app's type check.
+ */
+import { Hono } from 'hono';
+import type { SessionInfo } from '../sync/session.ts';
+import { magicLinkRoutes } from './auth/magic-link.ts';
+import { passkeyRoutes } from './auth/passkeys.ts';
+import { clearSessionCookie, sessionFromRequest, signOutSession } from './auth/sessions.ts';
+import { circleRoutes } from './circle.ts';
+import type { AppDeps, AppEnv } from './deps.ts';
+import { inviteRoutes } from './invites.ts';
+import { libraryRoutes } from './library.ts';
+import { mediaRoutes } from './media.ts';
+import { peopleRoutes } from './people.ts';
+import { supportRoutes } from './support.ts';
+import { userRoutes } from './users.ts';
+import { zeroRoutes } from './zero/endpoints.ts';
+
+export function apiRoutes(deps: AppDeps) {
+  const { config, db } = deps;
+  const production = config.NODE_ENV === 'production';
+  return (
+    new Hono<AppEnv>()
+      .get('/health', (c) => c.json({ ok: true }))
+      .get('/session', async (c) => {
+        const who = await sessionFromRequest(db, c.req.raw.headers);
+        const body: SessionInfo = {
+          user: who
+            ? {
+                id: who.user.id,
+                email: who.user.email,
+                personId: who.person.id,
+                wizardCompletedAt: who.user.wizardCompletedAt?.getTime() ?? null,
+              }
+            : null,
+          person: who
+            ? {
+                id: who.person.id,
+                type: who.person.type,
+                firstName: who.person.firstName,
+                knownAs: who.person.knownAs,
+              }
+            : null,
+          zeroCacheUrl: config.zeroPublicUrl,
+          launched: config.APP_LAUNCHED,
+          links: { help: config.HELP_URL ?? null, feedback: config.FEEDBACK_URL ?? null },
+        };
+        c.header('cache-control', 'no-store');
+        return c.json(body);
+      })
+      .post('/auth/logout', async (c) => {
+        const who = await sessionFromRequest(db, c.req.raw.headers);
+        if (who) await signOutSession(db, who);
+        clearSessionCookie(c, production);
+        return c.body(null, 204);
+      })
+      // Passkeys first: the magic-link router answers 404 for any other provider.
+      .route('/authentication/passkeys', passkeyRoutes(deps))
+      .route('/authentication', magicLinkRoutes(deps))
+      .route('/zero', zeroRoutes(deps))
+      .route('/people', peopleRoutes(deps))
+      .route('/people', supportRoutes(deps))
+      .route('/people', circleRoutes(deps))
+      .route('/', inviteRoutes(deps))
+      .route('/', libraryRoutes(deps))
+      .route('/', mediaRoutes(deps))
+      .route('/users', userRoutes(deps))
+  );
+}
+
+/** The API's routes and their inputs and outputs, for Hono's typed client. */
+export type Api = ReturnType<typeof apiRoutes>;
