@@ -25,7 +25,7 @@ import { personRoute, signedIn } from './auth/caller.ts';
 import { runChange } from './change.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { Refusal } from './errors.ts';
-import { valid } from './validate.ts';
+import { personParams, valid } from './validate.ts';
 import type { ZeroDb } from './zero/db-provider.ts';
 
 /** Texts of this API's refusals (never telling whether a hidden record exists). */
@@ -40,7 +40,7 @@ export const circleApiMessages = {
     'A connection cannot be moved to another person: supportedId must be the person in the path.',
 } as const;
 
-const linkParam = z.object({ id: z.string().min(1).max(64) });
+const linkParam = personParams({ id: z.string().min(1).max(64) });
 const levelBody = z.object({
   supportedId: z.string().min(1).max(64),
   accessLevel: z.enum(ACCESS_LEVELS),

@@ -21,7 +21,7 @@ import { reviewGroup } from '../sync/review.ts';
 import { personRoute, signedIn } from './auth/caller.ts';
 import { runChange } from './change.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
-import { valid } from './validate.ts';
+import { personParams, valid } from './validate.ts';
 import type { ZeroDb } from './zero/db-provider.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind's own argument types
@@ -123,7 +123,7 @@ const categoryListQuery = z.object({
 
 /** Bodies are objects; each change's own schema checks their fields (ids come from the path or are made here). */
 const objectBody = z.record(z.string(), z.unknown());
-const itemParam = z.object({ id: itemId });
+const itemParam = personParams({ id: itemId });
 /** A body that names a preference, for the creates under one. */
 const preferenceBody = z.looseObject({ preferenceId: itemId });
 

@@ -37,7 +37,7 @@ import type { Db } from './db.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { Refusal } from './errors.ts';
 import { type MediaStore, type Served, UPLOAD_URL_SECONDS } from './media/store.ts';
-import { valid } from './validate.ts';
+import { personParams, valid } from './validate.ts';
 
 export const mediaApiMessages = {
   badId: 'That is not a valid id.',
@@ -135,7 +135,7 @@ function mediaJson(m: MediaRow) {
 export function mediaRoutes(deps: AppDeps) {
   const { zdb } = deps;
   const caller = personRoute(deps, mediaApiMessages.badId);
-  const item = valid('param', z.object({ id: itemId }), mediaApiMessages.badId);
+  const item = valid('param', personParams({ id: itemId }), mediaApiMessages.badId);
 
   /** The store; without one the media routes answer 503. */
   const store = createMiddleware<AppEnv & { Variables: { store: MediaStore } }>(async (c, next) => {

@@ -18,7 +18,7 @@ import { personRoute } from './auth/caller.ts';
 import { runChange } from './change.ts';
 import type { Db } from './db.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
-import { valid } from './validate.ts';
+import { personParams, valid } from './validate.ts';
 import { createZeroDb } from './zero/db-provider.ts';
 
 export { supportMessages };
@@ -37,7 +37,7 @@ function view(s: Row['supportSession']) {
   };
 }
 
-const sessionParam = z.object({ id: z.string().min(1).max(64) });
+const sessionParam = personParams({ id: z.string().min(1).max(64) });
 
 export function supportRoutes(deps: AppDeps) {
   const { zdb } = deps;

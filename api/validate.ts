@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { appError } from '../sync/errors.ts';
 import { firstIssue } from './errors.ts';
 
@@ -19,4 +19,13 @@ export function valid<T extends keyof ValidationTargets, S extends z.ZodType>(
   return zValidator(target, schema, (result) => {
     if (!result.success) throw appError('invalid', message ?? firstIssue(result.error));
   });
+}
+
+/**
+ * The params of a `/people/:personId/...` route with more after it: the
+ * person (checked by personRoute) and the route's own ids. The validator
+ * declares every param, so the typed client asks for all of them.
+ */
+export function personParams<T extends z.ZodRawShape>(shape: T) {
+  return z.object({ personId: z.string(), ...shape });
 }

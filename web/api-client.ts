@@ -1,3 +1,5 @@
+import { hc } from 'hono/client';
+import type { Api } from '../api/routes.ts';
 import { messages } from './messages.ts';
 
 export class ApiError extends Error {
@@ -34,4 +36,25 @@ export async function api<T>(
   const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
   if (!res.ok) throw errorOf(res.status, data);
   return init.parse(data);
+}
+
+/**
+ * The API's typed client (Hono RPC): paths, params, queries, bodies and the
+ * JSON answered all follow the API's own routes (api/routes.ts), so a renamed
+ * route or a changed body fails the type check here.
+ */
+export const client = hc<Api>('/api', { init: { credentials: 'same-origin' } });
+
+/** What a typed call resolves to: Hono's response, whose `json()` is the route's output. */
+type Answer<T> = { ok: boolean; status: number; json(): Promise<T> };
+
+/**
+ * Awaits a typed call: its JSON when it succeeds (undefined for 204), an
+ * ApiError with the server's code and message when it does not.
+ */
+export async function call<T>(request: Promise<Answer<T>>): Promise<T> {
+  const res = await request;
+  if (res.ok) return (res.status === 204 ? undefined : await res.json()) as T;
+  const data: unknown = await res.json().catch(() => null);
+  throw errorOf(res.status, data);
 }

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { ACCESS_LEVELS, type AccessLevel } from '../schema/enums.ts';
-import { api } from './api-client.ts';
+import { call, client } from './api-client.ts';
 
 /** Spec §2: the support session id is kept in session storage under `support.{personId}`. */
 export const supportKey = (personId: string) => `support.${personId}`;
@@ -30,24 +29,16 @@ export function forgetSupportSession(personId: string) {
   sessionStorage.removeItem(supportLevelKey(personId));
 }
 
-const session = z.object({ id: z.string(), personId: z.string(), active: z.boolean() });
+const supportSession = client.people[':personId'].support;
 
 export function startSupportSession(personId: string) {
-  return api(`/people/${encodeURIComponent(personId)}/support`, {
-    method: 'POST',
-    parse: (d) => session.extend({ accessLevel: z.enum(ACCESS_LEVELS) }).parse(d),
-  });
+  return call(supportSession.$post({ param: { personId } }));
 }
 
 export function readSupportSession(personId: string, id: string) {
-  return api(`/people/${encodeURIComponent(personId)}/support/${encodeURIComponent(id)}`, {
-    parse: (d) => session.parse(d),
-  });
+  return call(supportSession[':id'].$get({ param: { personId, id } }));
 }
 
 export function finishSupportSession(personId: string, id: string) {
-  return api(`/people/${encodeURIComponent(personId)}/support/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    parse: () => null,
-  });
+  return call(supportSession[':id'].$delete({ param: { personId, id } }));
 }

@@ -3,17 +3,9 @@
  * file straight to the store, then confirm (`upload-settled`). Resolves to the
  * new media id; rejects with an ApiError carrying a message a person can read.
  */
-import { z } from 'zod';
 import { maxBytes, mediaKind, mediaMessages, typeProblem } from '../../sync/media.ts';
-import { ApiError, api } from '../api-client.ts';
+import { ApiError, call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
-
-const signedUpload = z.object({
-  id: z.string(),
-  url: z.string(),
-  method: z.literal('PUT'),
-  headers: z.record(z.string(), z.string()),
-});
 
 /**
  * What the browser can tell before uploading (the server checks again, and
@@ -34,24 +26,21 @@ export async function uploadMedia(
   file: File,
   target: { purpose: 'photo' } | { purpose: 'preference'; preferenceId: string },
 ): Promise<string> {
-  const base = `/people/${encodeURIComponent(personId)}/media`;
-  const signed = await api(`${base}/signed`, {
-    method: 'POST',
-    body: {
-      name: file.name.slice(0, 200) || 'picture',
-      contentType: file.type,
-      contentLength: file.size,
-      ...target,
-    },
-    parse: (d) => signedUpload.parse(d),
-  });
+  const media = client.people[':personId'].media;
+  const signed = await call(
+    media.signed.$post({
+      param: { personId },
+      json: {
+        name: file.name.slice(0, 200) || 'picture',
+        contentType: file.type,
+        contentLength: file.size,
+        ...target,
+      },
+    }),
+  );
   const put = await fetch(signed.url, { method: 'PUT', headers: signed.headers, body: file });
   if (!put.ok) throw new ApiError(put.status, 'upload_failed', messages.media.failed);
-  await api(`${base}/upload-settled`, {
-    method: 'POST',
-    body: { id: signed.id },
-    parse: () => undefined,
-  });
+  await call(media['upload-settled'].$post({ param: { personId }, json: { id: signed.id } }));
   return signed.id;
 }
 
