@@ -3,7 +3,7 @@
  * confirmation; reading through short-lived signed URLs; deletion. The rules
  * are sync/media.ts and sync/permissions.ts (media follow their preference; a
  * photo follows what shows it); the file itself never passes through the API.
- * A file cannot become a page (ADR 011, issue 11): only the types of
+ * A file cannot become a page (ADR 011): only the types of
  * MEDIA_TYPES are announced; the browser writes to an upload key nobody reads;
  * at settling the API reads the file's first bytes, and only a picture, sound
  * or video of the announced kind is copied to the key it is read from, stored

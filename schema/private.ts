@@ -67,7 +67,7 @@ export const magicLinkChallenge = privateSchema.table(
     ip: text('ip'),
     /**
      * The short code shown on the asking device, hashed: opening the link on
-     * another browser asks for it (issue 11, ADR 012).
+     * another browser asks for it (ADR 012).
      */
     codeHash: text('code_hash'),
     /** The asking browser's User-Agent, to show where the sign-in was asked. */

@@ -33,7 +33,7 @@ export const MEDIA_LIMITS = {
 } as const;
 
 /**
- * The only types kept and shown (issue 11): pictures, sounds and videos that
+ * The only types kept and shown: pictures, sounds and videos that
  * browsers show or play, each by the file format it is. Nothing else, SVG
  * included (it can carry script), ever reaches the store, so a stored file can
  * never become a page. The browser's file inputs offer these and the API
