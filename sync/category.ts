@@ -8,7 +8,7 @@ import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { ACCESS_LEVELS } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, type HistoryEntry, quoted } from './change.ts';
+import { defineChange, historyEntry, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { access, categoryTitle, itemId } from './library-fields.ts';
@@ -166,11 +166,7 @@ async function assertNotInside(
   }
 }
 
-export async function createCategory(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof categoryCreateArgs>,
-): Promise<HistoryEntry | undefined> {
+export const createCategory = defineChange(categoryCreateArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   const parent = await parentIn(tx, args.personId, args.parentId);
   await assertLibraryWrite(tx, me, args.personId, {
@@ -195,20 +191,15 @@ export async function createCategory(
     updatedAt: now,
     updatedBy: me.personId,
   });
-  return {
-    personId: args.personId,
-    type: 'Create',
-    relatedType: 'PreferenceCategory',
-    relatedId: args.id,
-    message: `Created the category ${quoted(args.title)}`,
-  };
-}
+  return historyEntry(
+    'Create',
+    'PreferenceCategory',
+    { id: args.id, personId: args.personId },
+    `Created the category ${quoted(args.title)}`,
+  );
+});
 
-export async function updateCategory(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof categoryUpdateArgs>,
-): Promise<HistoryEntry | undefined> {
+export const updateCategory = defineChange(categoryUpdateArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   const row = found(tx, await tx.run(zql.category.where('id', args.id).one()));
   if (!row) return undefined;
@@ -229,23 +220,17 @@ export async function updateCategory(
     updatedAt: Date.now(),
     updatedBy: me.personId,
   });
-  return {
-    personId: row.personId,
-    type: 'Modify',
-    relatedType: 'PreferenceCategory',
-    relatedId: row.id,
-    message:
-      args.title !== undefined && args.title !== row.title
-        ? `Renamed the category ${quoted(row.title)} to ${quoted(args.title)}`
-        : `Changed the category ${quoted(row.title)}`,
-  };
-}
+  return historyEntry(
+    'Modify',
+    'PreferenceCategory',
+    row,
+    args.title !== undefined && args.title !== row.title
+      ? `Renamed the category ${quoted(row.title)} to ${quoted(args.title)}`
+      : `Changed the category ${quoted(row.title)}`,
+  );
+});
 
-export async function deleteCategory(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof categoryDeleteArgs>,
-): Promise<HistoryEntry | undefined> {
+export const deleteCategory = defineChange(categoryDeleteArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   const row = found(tx, await tx.run(zql.category.where('id', args.id).one()));
   if (!row) return undefined;
@@ -264,18 +249,17 @@ export async function deleteCategory(
     });
   }
   await tx.mutate.category.delete({ id: row.id });
-  return {
-    personId: row.personId,
-    type: 'Delete',
-    relatedType: 'PreferenceCategory',
-    relatedId: row.id,
-    message: `Deleted the category ${quoted(row.title)}; its preferences stay in the library`,
-  };
-}
+  return historyEntry(
+    'Delete',
+    'PreferenceCategory',
+    row,
+    `Deleted the category ${quoted(row.title)}; its preferences stay in the library`,
+  );
+});
 
 /** Every change of categories (sync/change.ts): Zero mutators and REST both run these. */
 export const categoryChanges = {
-  create: defineChange(categoryCreateArgs, createCategory),
-  update: defineChange(categoryUpdateArgs, updateCategory),
-  delete: defineChange(categoryDeleteArgs, deleteCategory),
+  create: createCategory,
+  update: updateCategory,
+  delete: deleteCategory,
 };

@@ -34,6 +34,16 @@ export type HistoryEntry = {
   message: string;
 };
 
+/** A history entry about `item`: its id, in the library of its `personId`. */
+export function historyEntry(
+  type: HistoryEventType,
+  relatedType: HistoryRelatedType,
+  item: { id: string; personId: string },
+  message: string,
+): HistoryEntry {
+  return { personId: item.personId, type, relatedType, relatedId: item.id, message };
+}
+
 /** What `run` reports: nothing (nothing changed, or a client without the rows), one event or several. */
 export type ChangeOutcome = HistoryEntry | readonly HistoryEntry[] | undefined;
 
@@ -61,7 +71,8 @@ export function defineChange<I extends Json, O extends Json>(
 /** A title as history messages quote it: “Porridge”. */
 export const quoted = (title: string) => `“${title}”`;
 
-function entriesOf(outcome: ChangeOutcome): readonly HistoryEntry[] {
+/** The entries of an outcome, as a list. */
+export function entriesOf(outcome: ChangeOutcome): readonly HistoryEntry[] {
   if (outcome === undefined) return [];
   return Array.isArray(outcome) ? outcome : [outcome as HistoryEntry];
 }

@@ -18,8 +18,8 @@ import { defineQuery, type Row, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { ACCESS_LEVELS, type AccessLevel } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, type HistoryEntry } from './change.ts';
-import type { AuthContext, ZeroContext } from './context.ts';
+import { defineChange, type HistoryEntry, historyEntry } from './change.ts';
+import type { AuthContext } from './context.ts';
 import { appError } from './errors.ts';
 import {
   isAdministrator,
@@ -191,11 +191,7 @@ async function nameOf(tx: Transaction, personId: string) {
  * Changes a link's access level, or throws: not_found (missing or hidden),
  * forbidden (own link, or not a manager of the supported person).
  */
-export async function updateLinkLevel(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof updateLevelArgs>,
-): Promise<HistoryEntry | undefined> {
+export const updateLinkLevel = defineChange(updateLevelArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   const found = await readLink(tx, me, args.id, args);
   if (!found) return undefined;
@@ -214,28 +210,23 @@ export async function updateLinkLevel(
   });
   if (tx.location !== 'server') return undefined;
   await touchSession(tx, access);
-  return {
-    personId: link.supportedId,
-    type: 'Modify',
-    relatedType: 'SupporterLink',
-    relatedId: link.id,
-    message: circleHistoryMessages.levelChanged(
+  return historyEntry(
+    'Modify',
+    'SupporterLink',
+    { id: link.id, personId: link.supportedId },
+    circleHistoryMessages.levelChanged(
       await nameOf(tx, link.supporterId),
       link.accessLevel,
       args.accessLevel,
     ),
-  };
-}
+  );
+});
 
 /**
  * Removes a link after ending its active support sessions (each one a history
  * event of its own), or throws not_found.
  */
-export async function removeLink(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof removeLinkArgs>,
-): Promise<HistoryEntry[] | undefined> {
+export const removeLink = defineChange(removeLinkArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   const found = await readLink(tx, me, args.id, args);
   if (!found) return undefined;
@@ -276,10 +267,10 @@ export async function removeLink(
       message: circleHistoryMessages.removed(name),
     },
   ];
-}
+});
 
 /** Every change of the Circle (sync/change.ts): Zero mutators and REST both run these. */
 export const circleChanges = {
-  updateLevel: defineChange(updateLevelArgs, updateLinkLevel),
-  remove: defineChange(removeLinkArgs, removeLink),
+  updateLevel: updateLinkLevel,
+  remove: removeLink,
 };

@@ -11,7 +11,7 @@ import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import type { Access, MediaType } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, type HistoryEntry, quoted } from './change.ts';
+import { defineChange, historyEntry, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { itemId } from './library-fields.ts';
@@ -197,11 +197,7 @@ async function preferenceOf(tx: Transaction, personId: string, preferenceId: str
 const accessOf = (pref: { access: Access } | undefined) => (pref ? [pref.access] : []);
 
 /** Records an upload about to happen (server only: the REST API signs its URL). */
-export async function beginUpload(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof mediaBeginArgs>,
-): Promise<HistoryEntry | undefined> {
+export const beginUpload = defineChange(mediaBeginArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   if (args.purpose === 'photo' && args.preferenceId) throw appError('invalid');
   const pref = await preferenceOf(tx, args.personId, args.preferenceId);
@@ -226,7 +222,7 @@ export async function beginUpload(
   });
   // Nothing to tell yet: the history says so once the file has arrived.
   return undefined;
-}
+});
 
 export const mediaSettleArgs = z.object({ id: itemId });
 
@@ -261,11 +257,7 @@ export const mediaSettledArgs = z.object({
   contentType: z.string().refine(isMediaType),
 });
 
-export async function settleUpload(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: { personId: string; id: string; contentType: string },
-): Promise<HistoryEntry | undefined> {
+export const settleUpload = defineChange(mediaSettledArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   const row = await pendingUpload(tx, ctx, args.personId, args.id);
   const pref = await preferenceOf(tx, row.personId, row.preferenceId);
@@ -281,25 +273,20 @@ export async function settleUpload(
     settledAt: now,
     updatedAt: now,
   });
-  return {
-    personId: row.personId,
-    type: 'Create',
-    relatedType: 'Media',
-    relatedId: row.id,
-    message: pref
+  return historyEntry(
+    'Create',
+    'Media',
+    row,
+    pref
       ? `Added ${quoted(row.name)} to ${quoted(pref.title)}`
       : `Uploaded the photo ${quoted(row.name)}`,
-  };
-}
+  );
+});
 
 export const mediaDeleteArgs = z.object({ id: itemId });
 
 /** Deletes a media item the caller may change (the API removes the stored file after). */
-export async function deleteMedia(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof mediaDeleteArgs>,
-): Promise<HistoryEntry | undefined> {
+export const deleteMedia = defineChange(mediaDeleteArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   const row = found(
     tx,
@@ -313,14 +300,8 @@ export async function deleteMedia(
   await assertLibraryWrite(tx, me, row.personId, { existing });
   // A pinned picture or a category's photo is cleared with it (ON DELETE SET NULL).
   await tx.mutate.media.delete({ id: row.id });
-  return {
-    personId: row.personId,
-    type: 'Delete',
-    relatedType: 'Media',
-    relatedId: row.id,
-    message: `Deleted ${quoted(row.name)}`,
-  };
-}
+  return historyEntry('Delete', 'Media', row, `Deleted ${quoted(row.name)}`);
+});
 
 /**
  * A photo for the category `categoryId` of `personId`: a confirmed picture of
@@ -369,7 +350,7 @@ export const mediaQueries = {
  * removes the file after `delete`.
  */
 export const mediaChanges = {
-  begin: defineChange(mediaBeginArgs, beginUpload),
-  settle: defineChange(mediaSettledArgs, settleUpload),
-  delete: defineChange(mediaDeleteArgs, deleteMedia),
+  begin: beginUpload,
+  settle: settleUpload,
+  delete: deleteMedia,
 };

@@ -5,7 +5,7 @@
 import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, type HistoryEntry, quoted } from './change.ts';
+import { defineChange, historyEntry, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { itemId, noteBody, noteTitle } from './library-fields.ts';
 import {
@@ -49,11 +49,7 @@ async function writablePreference(tx: Transaction, ctx: ZeroContext, preferenceI
   return { me, pref };
 }
 
-export async function createNote(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof noteCreateArgs>,
-): Promise<HistoryEntry | undefined> {
+export const createNote = defineChange(noteCreateArgs, async (tx, ctx, args) => {
   const target = await writablePreference(tx, ctx, args.preferenceId);
   if (!target) return undefined;
   const { me, pref } = target;
@@ -70,14 +66,13 @@ export async function createNote(
     updatedAt: now,
     updatedBy: me.personId,
   });
-  return {
-    personId: pref.personId,
-    type: 'Create',
-    relatedType: 'Note',
-    relatedId: args.id,
-    message: `Added the note ${quoted(args.title)} to ${quoted(pref.title)}`,
-  };
-}
+  return historyEntry(
+    'Create',
+    'Note',
+    { id: args.id, personId: pref.personId },
+    `Added the note ${quoted(args.title)} to ${quoted(pref.title)}`,
+  );
+});
 
 async function existingNote(tx: Transaction, ctx: ZeroContext, noteId: string) {
   const note = found(tx, await tx.run(zql.note.where('id', noteId).one()));
@@ -86,11 +81,7 @@ async function existingNote(tx: Transaction, ctx: ZeroContext, noteId: string) {
   return target ? { ...target, note } : undefined;
 }
 
-export async function updateNote(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof noteUpdateArgs>,
-): Promise<HistoryEntry | undefined> {
+export const updateNote = defineChange(noteUpdateArgs, async (tx, ctx, args) => {
   const target = await existingNote(tx, ctx, args.id);
   if (!target) return undefined;
   const { me, note } = target;
@@ -101,36 +92,30 @@ export async function updateNote(
     updatedAt: Date.now(),
     updatedBy: me.personId,
   });
-  return {
-    personId: note.personId,
-    type: 'Modify',
-    relatedType: 'Note',
-    relatedId: note.id,
-    message: `Changed the note ${quoted(args.title ?? note.title)}`,
-  };
-}
+  return historyEntry(
+    'Modify',
+    'Note',
+    note,
+    `Changed the note ${quoted(args.title ?? note.title)}`,
+  );
+});
 
-export async function deleteNote(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof noteDeleteArgs>,
-): Promise<HistoryEntry | undefined> {
+export const deleteNote = defineChange(noteDeleteArgs, async (tx, ctx, args) => {
   const target = await existingNote(tx, ctx, args.id);
   if (!target) return undefined;
   const { note, pref } = target;
   await tx.mutate.note.delete({ id: note.id });
-  return {
-    personId: note.personId,
-    type: 'Delete',
-    relatedType: 'Note',
-    relatedId: note.id,
-    message: `Deleted the note ${quoted(note.title)} from ${quoted(pref.title)}`,
-  };
-}
+  return historyEntry(
+    'Delete',
+    'Note',
+    note,
+    `Deleted the note ${quoted(note.title)} from ${quoted(pref.title)}`,
+  );
+});
 
 /** Every change of notes (sync/change.ts): Zero mutators and REST both run these. */
 export const noteChanges = {
-  create: defineChange(noteCreateArgs, createNote),
-  update: defineChange(noteUpdateArgs, updateNote),
-  delete: defineChange(noteDeleteArgs, deleteNote),
+  create: createNote,
+  update: updateNote,
+  delete: deleteNote,
 };

@@ -4,13 +4,12 @@
  * personal details. The forms parse with the same schemas, so both refuse the
  * same input in the same words. These changes run over REST (api/circle.ts).
  */
-import { defineQuery, type Transaction } from '@rocicorp/zero';
+import { defineQuery } from '@rocicorp/zero';
 import { z } from 'zod';
 import { PRONOUNS } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, type HistoryEntry } from './change.ts';
+import { defineChange, historyEntry } from './change.ts';
 import { circleHistoryMessages, personName } from './circle.ts';
-import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import {
   isAdministrator,
@@ -112,11 +111,7 @@ export const profileCreateArgs = createProfileSchema.extend({
  * Administrator: the person, their details row, and the link, if a supporter
  * spot is free (plan limits).
  */
-export async function createProfile(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof profileCreateArgs>,
-): Promise<HistoryEntry[]> {
+export const createProfile = defineChange(profileCreateArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   const creator = await tx.run(zql.person.where('id', me.personId).one());
   if (creator?.type !== 'Supporter' && creator?.type !== 'SupporterAndDecisionMaker') {
@@ -171,7 +166,7 @@ export async function createProfile(
       message: circleHistoryMessages.supporterAdded(personName(creator)),
     },
   ];
-}
+});
 
 export const detailsUpdateArgs = personDetailsSchema.extend({ personId: id });
 
@@ -183,11 +178,7 @@ const DETAIL_FIELDS = ['pronouns', 'pronounsOther', 'bio', 'phone'] as const;
  * session. Absent fields stay as they are; the full name follows first and
  * last name; free-text pronouns go only with `Other`.
  */
-export async function updateDetails(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof detailsUpdateArgs>,
-): Promise<HistoryEntry> {
+export const updateDetails = defineChange(detailsUpdateArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   const given = (k: keyof typeof args) => args[k] !== undefined;
   if (![...NAME_FIELDS, ...DETAIL_FIELDS].some(given)) {
@@ -238,17 +229,16 @@ export async function updateDetails(
   if (access.kind === 'supporter') {
     await tx.mutate.supportSession.update({ id: access.sessionId, lastActiveAt: now });
   }
-  return {
-    personId: p.id,
-    type: 'Modify',
-    relatedType: 'Person',
-    relatedId: p.id,
-    message: circleHistoryMessages.detailsChanged,
-  };
-}
+  return historyEntry(
+    'Modify',
+    'Person',
+    { id: p.id, personId: p.id },
+    circleHistoryMessages.detailsChanged,
+  );
+});
 
 /** Every change of a person's profile (sync/change.ts); the API runs them. */
 export const personChanges = {
-  createProfile: defineChange(profileCreateArgs, createProfile),
-  updateDetails: defineChange(detailsUpdateArgs, updateDetails),
+  createProfile: createProfile,
+  updateDetails: updateDetails,
 };

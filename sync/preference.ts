@@ -9,7 +9,7 @@ import { defineQuery, type Query, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { ACCESS_LEVELS, type Access } from '../schema/enums.ts';
 import { type Schema, zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, type HistoryEntry, quoted } from './change.ts';
+import { defineChange, entriesOf, type HistoryEntry, historyEntry, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import {
@@ -266,11 +266,7 @@ async function setCategories(
   }
 }
 
-export async function createPreference(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof preferenceCreateArgs>,
-): Promise<HistoryEntry | undefined> {
+export const createPreference = defineChange(preferenceCreateArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   const cats = await categoryAccesses(tx, args.personId, args.categoryIds);
   const access = await assertLibraryWrite(tx, me, args.personId, {
@@ -299,17 +295,15 @@ export async function createPreference(
     reviewedBy: null,
   });
   await setCategories(tx, args.personId, args.id, args.categoryIds, args, access, true);
-  return {
-    personId: args.personId,
-    type: 'Create',
-    relatedType: 'Preference',
-    relatedId: args.id,
-    message:
-      args.status === 'Draft'
-        ? `Started a draft preference ${quoted(args.title)}`
-        : `Created the preference ${quoted(args.title)}`,
-  };
-}
+  return historyEntry(
+    'Create',
+    'Preference',
+    { id: args.id, personId: args.personId },
+    args.status === 'Draft'
+      ? `Started a draft preference ${quoted(args.title)}`
+      : `Created the preference ${quoted(args.title)}`,
+  );
+});
 
 const fieldNames: Record<string, string> = {
   title: 'title',
@@ -321,11 +315,7 @@ const fieldNames: Record<string, string> = {
   categoryIds: 'categories',
 };
 
-export async function updatePreference(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof preferenceUpdateArgs>,
-): Promise<HistoryEntry | undefined> {
+export const updatePreference = defineChange(preferenceUpdateArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
@@ -383,27 +373,20 @@ export async function updatePreference(
   }
   const title = args.title ?? row.title;
   if (publishing) {
-    return {
-      personId: row.personId,
-      type: 'Create',
-      relatedType: 'Preference',
-      relatedId: row.id,
-      message: `Created the preference ${quoted(title)}`,
-    };
+    return historyEntry('Create', 'Preference', row, `Created the preference ${quoted(title)}`);
   }
   const changed = changedFields(args, row);
   if (changed.length === 0) return undefined;
   const others = changed.filter((c) => c !== 'title');
-  return {
-    personId: row.personId,
-    type: 'Modify',
-    relatedType: 'Preference',
-    relatedId: row.id,
-    message: changed.includes('title')
+  return historyEntry(
+    'Modify',
+    'Preference',
+    row,
+    changed.includes('title')
       ? `Changed the title from ${quoted(row.title)} to ${quoted(title)}${others.length ? `, and its ${others.join(', ')}` : ''}`
       : `Changed the ${changed.join(', ')} of ${quoted(title)}`,
-  };
-}
+  );
+});
 
 /** The names (for a history message) of the fields `args` really changes. */
 function changedFields(args: Record<string, unknown>, row: Record<string, unknown>): string[] {
@@ -419,47 +402,33 @@ function changedFields(args: Record<string, unknown>, row: Record<string, unknow
   return [...names];
 }
 
-export async function deletePreference(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof preferenceDeleteArgs>,
-): Promise<HistoryEntry | undefined> {
+export const deletePreference = defineChange(preferenceDeleteArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
   await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
   // Its category links, notes, media and reviews go with it (ON DELETE CASCADE).
   await tx.mutate.preference.delete({ id: row.id });
-  return {
-    personId: row.personId,
-    type: 'Delete',
-    relatedType: 'Preference',
-    relatedId: row.id,
-    message: `Deleted the preference ${quoted(row.title)}`,
-  };
-}
+  return historyEntry('Delete', 'Preference', row, `Deleted the preference ${quoted(row.title)}`);
+});
 
 /**
  * Saves a review: the edits made while reviewing, the picture, then the
  * review record, which moves the next review date by the schedule.
  */
-export async function reviewPreference(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof preferenceReviewArgs>,
-): Promise<HistoryEntry[] | undefined> {
+export const reviewPreference = defineChange(preferenceReviewArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   const before = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!before) return undefined;
   const history: HistoryEntry[] = [];
   const changes = args.changes ?? {};
   if (Object.values(changes).some((v) => v !== undefined)) {
-    const edited = await updatePreference(tx, ctx, { ...changes, id: args.id });
-    if (edited) history.push(edited);
+    history.push(...entriesOf(await updatePreference.run(tx, ctx, { ...changes, id: args.id })));
   }
   if (args.heroMediaId !== undefined) {
-    const pinned = await pinHero(tx, ctx, { id: args.id, heroMediaId: args.heroMediaId });
-    if (pinned) history.push(pinned);
+    history.push(
+      ...entriesOf(await pinHero.run(tx, ctx, { id: args.id, heroMediaId: args.heroMediaId })),
+    );
   }
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
@@ -494,18 +463,14 @@ export async function reviewPreference(
     message: `Reviewed ${quoted(row.title)}`,
   });
   return history;
-}
+});
 
 /**
  * Pins one of the preference's pictures as its hero image, or unpins (null).
  * Only a confirmed image of this preference can be pinned; pinning the one
  * already pinned does nothing.
  */
-export async function pinHero(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof preferencePinArgs>,
-): Promise<HistoryEntry | undefined> {
+export const pinHero = defineChange(preferencePinArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
@@ -530,23 +495,21 @@ export async function pinHero(
     updatedAt: Date.now(),
     updatedBy: me.personId,
   });
-  return {
-    personId: row.personId,
-    type: 'Modify',
-    relatedType: 'Preference',
-    relatedId: row.id,
-    message:
-      args.heroMediaId === null
-        ? `Removed the picture of ${quoted(row.title)}`
-        : `Pinned a picture to ${quoted(row.title)}`,
-  };
-}
+  return historyEntry(
+    'Modify',
+    'Preference',
+    row,
+    args.heroMediaId === null
+      ? `Removed the picture of ${quoted(row.title)}`
+      : `Pinned a picture to ${quoted(row.title)}`,
+  );
+});
 
 /** Every change of preferences (sync/change.ts): Zero mutators and REST both run these. */
 export const preferenceChanges = {
-  create: defineChange(preferenceCreateArgs, createPreference),
-  update: defineChange(preferenceUpdateArgs, updatePreference),
-  delete: defineChange(preferenceDeleteArgs, deletePreference),
-  review: defineChange(preferenceReviewArgs, reviewPreference),
-  pin: defineChange(preferencePinArgs, pinHero),
+  create: createPreference,
+  update: updatePreference,
+  delete: deletePreference,
+  review: reviewPreference,
+  pin: pinHero,
 };

@@ -7,8 +7,7 @@
 import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, type HistoryEntry } from './change.ts';
-import type { ZeroContext } from './context.ts';
+import { defineChange, type HistoryEntry, historyEntry } from './change.ts';
 import { appError } from './errors.ts';
 import { readableSessions, requireAuth, takesPartIn } from './permissions.ts';
 
@@ -68,11 +67,7 @@ export const sessionStartArgs = z.object({
  * Starts the caller's support session with `personId`, or carries on in the
  * one another tab or device opened. Only over the API (server).
  */
-export async function startSession(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof sessionStartArgs>,
-): Promise<HistoryEntry | undefined> {
+export const startSession = defineChange(sessionStartArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   if (tx.location !== 'server') throw appError('forbidden');
   // Two tabs starting at once: the second waits here, then finds the first's session.
@@ -100,37 +95,28 @@ export async function startSession(
     endedAt: null,
     endedReason: null,
   });
-  return {
-    personId: args.personId,
-    type: 'SessionStart',
-    relatedType: 'SupportSession',
-    relatedId: args.id,
-    message: `${await nameOf(tx, me.personId)} started a support session`,
-  };
-}
+  return historyEntry(
+    'SessionStart',
+    'SupportSession',
+    { id: args.id, personId: args.personId },
+    `${await nameOf(tx, me.personId)} started a support session`,
+  );
+});
 
 export const sessionArgs = z.object({ personId: id, id });
 
 /** Reading a session counts as its supporter's activity. */
-export async function touchSession(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof sessionArgs>,
-): Promise<undefined> {
+export const touchSession = defineChange(sessionArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   const s = await sessionOf(tx, me.personId, args);
   if (s.endedAt === null && s.supporterId === me.personId) {
     await tx.mutate.supportSession.update({ id: s.id, lastActiveAt: Date.now() });
   }
   return undefined;
-}
+});
 
 /** Ends a session: its supporter finishing, or the person supported ending it. Twice is harmless. */
-export async function endSession(
-  tx: Transaction,
-  ctx: ZeroContext,
-  args: z.output<typeof sessionArgs>,
-): Promise<HistoryEntry | undefined> {
+export const endSession = defineChange(sessionArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   if (tx.location === 'server') {
     await tx.dbTransaction.query('SELECT 1 FROM support_session WHERE id = $1 FOR UPDATE', [
@@ -146,14 +132,13 @@ export async function endSession(
     endedReason: bySupporter ? END_REASONS.finished : END_REASONS.endedBySupported,
   });
   const name = await nameOf(tx, me.personId);
-  return {
-    personId: s.personId,
-    type: 'SessionFinish',
-    relatedType: 'SupportSession',
-    relatedId: s.id,
-    message: bySupporter ? `${name} finished a support session` : `${name} ended a support session`,
-  };
-}
+  return historyEntry(
+    'SessionFinish',
+    'SupportSession',
+    s,
+    bySupporter ? `${name} finished a support session` : `${name} ended a support session`,
+  );
+});
 
 export const endIdleArgs = z.object({ idleMinutes: z.number().int().positive() });
 
@@ -162,11 +147,7 @@ export const endIdleArgs = z.object({ idleMinutes: z.number().int().positive() }
  * the system (no caller), run by the API's sweep. ZQL has no now(), so this
  * write is what makes the end of an idle session visible to every client.
  */
-export async function endIdleSessions(
-  tx: Transaction,
-  _ctx: ZeroContext,
-  args: z.output<typeof endIdleArgs>,
-): Promise<HistoryEntry[]> {
+export const endIdleSessions = defineChange(endIdleArgs, async (tx, _ctx, args) => {
   const now = Date.now();
   const idle = await tx.run(
     zql.supportSession
@@ -189,12 +170,12 @@ export async function endIdleSessions(
     });
   }
   return history;
-}
+});
 
 /** Every change of support sessions (sync/change.ts); the API runs them. */
 export const supportSessionChanges = {
-  start: defineChange(sessionStartArgs, startSession),
-  touch: defineChange(sessionArgs, touchSession),
-  end: defineChange(sessionArgs, endSession),
-  endIdle: defineChange(endIdleArgs, endIdleSessions),
+  start: startSession,
+  touch: touchSession,
+  end: endSession,
+  endIdle: endIdleSessions,
 };
