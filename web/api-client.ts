@@ -1,4 +1,5 @@
 import { hc } from 'hono/client';
+// biome-ignore lint/style/noRestrictedImports: a type only, erased from the bundle: the typed client follows the API's routes.
 import type { Api } from '../api/routes.ts';
 import { messages } from './messages.ts';
 
