@@ -17,11 +17,13 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
+  // One test at a time: the tests share one stack, and each one's end puts the
+  // database back as it found it (tests/e2e/fixtures.ts).
   workers: 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   outputDir: '.data/test-results',
   use: {
     browserName: 'chromium',
@@ -29,6 +31,7 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: chromiumArgs,
     },
+    // A tablet-sized window, for every browser context a test opens too.
     viewport: { width: 1024, height: 768 },
     trace: 'retain-on-failure',
   },

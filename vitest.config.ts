@@ -30,12 +30,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/harness/global-setup.ts'],
           testTimeout: 30_000,
-          // The stall noted at stop 6 came from the harness: every Node Zero client
-          // of one user shared a client group through Replicache's process-wide
-          // 'mem' store (tests/harness/clients.ts now gives each its own storage).
-          // One more run stays as a guard on this 2-core machine; a real failure
-          // fails twice.
-          retry: 1,
+          retry: 0,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

@@ -1,5 +1,5 @@
-import { seriousViolations } from './axe.ts';
-import { expect, signInContext, test } from './fixtures.ts';
+import { seriousViolations, smallTargets } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 
 test('sign-in and landing pages have no serious or critical accessibility violations', async ({
   page,
@@ -13,15 +13,14 @@ test('sign-in and landing pages have no serious or critical accessibility violat
 
 test('library list, view and edit pages have no serious or critical accessibility violations', async ({
   page,
-  context,
-  app,
+  signIn,
 }) => {
-  const { personId } = await signInContext(context, app.url, 'aroha@example.com');
-  await page.goto(`${app.url}/people/${personId}`);
+  const { personId } = await signIn('aroha@example.com');
+  await page.goto(`/people/${personId}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await seriousViolations(page), 'home').toEqual([]);
 
-  await page.goto(`${app.url}/people/${personId}/preferences`);
+  await page.goto(`/people/${personId}/preferences`);
   await expect(page.getByRole('list', { name: 'Preferences' })).toBeVisible();
   expect(await seriousViolations(page), 'list').toEqual([]);
 
@@ -34,17 +33,9 @@ test('library list, view and edit pages have no serious or critical accessibilit
   expect(await seriousViolations(page), 'edit').toEqual([]);
 });
 
-test('touch targets of links and buttons are at least 44 px', async ({ page, context, app }) => {
-  const { personId } = await signInContext(context, app.url, 'aroha@example.com');
-  await page.goto(`${app.url}/people/${personId}/preferences`);
+test('touch targets of links and buttons are at least 44 px', async ({ page, signIn }) => {
+  const { personId } = await signIn('aroha@example.com');
+  await page.goto(`/people/${personId}/preferences`);
   await expect(page.getByRole('list', { name: 'Preferences' })).toBeVisible();
-  const small: string = await page.evaluate(`
-    [...document.querySelectorAll('a, button, input')]
-      .filter((el) => !el.classList.contains('skip-link'))
-      .map((el) => ({ text: el.textContent.trim(), r: el.getBoundingClientRect() }))
-      .filter(({ r }) => r.width > 0 && (r.height < 44 || r.width < 44))
-      .map(({ text, r }) => text + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))
-      .join(', ')
-  `);
-  expect(small).toBe('');
+  expect(await smallTargets(page)).toBe('');
 });

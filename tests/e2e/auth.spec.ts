@@ -1,51 +1,18 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import postgres from 'postgres';
-import { mailedLink, readMailbox } from '../harness/magic-link.ts';
+import { askForLink, mailedLink, readMailbox } from '../harness/magic-link.ts';
 import { seriousViolations } from './axe.ts';
-import { expect, signInContext, test } from './fixtures.ts';
-
-let n = 0;
-const freshEmail = (tag: string) => `${tag}.${Date.now()}.${n++}@example.org`;
-
-async function registerByApi(baseUrl: string, email: string) {
-  const res = await fetch(`${baseUrl}/api/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      type: 'General',
-      acceptedTermsOfService: true,
-      person: {
-        firstName: 'Hemi',
-        lastName: 'Rua',
-        knownAs: 'Hemi',
-        type: 'SupporterAndDecisionMaker',
-        personalInformation: {},
-      },
-    }),
-  });
-  expect(res.status).toBe(201);
-}
+import { expect, failedRequest, freshEmail, test } from './fixtures.ts';
 
 /**
- * Asks for a link outside any page; with a browser context's `request`, that
- * browser is the one that asked (it keeps the cookie), so it opens the link in one step.
+ * Asks for a link with a browser context's `request`: that browser is the one
+ * that asked (it keeps the cookie), so it opens the link in one step.
  */
-async function askForLink(baseUrl: string, email: string, request?: APIRequestContext) {
-  const url = `${baseUrl}/api/authentication/email/track/authenticate`;
-  const data = { email, challengeType: 'EMAIL_MAGIC_LINK' };
-  const body = (
-    request
-      ? await (await request.post(url, { data })).json()
-      : await (
-          await fetch(url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(data),
-          })
-        ).json()
-  ) as { challengeId: string; token: string };
-  return { ...body, link: await mailedLink(baseUrl, email, body.challengeId) };
+async function askForLinkIn(request: APIRequestContext, baseUrl: string, email: string) {
+  const res = await request.post(`${baseUrl}/api/authentication/email/track/authenticate`, {
+    data: { email, challengeType: 'EMAIL_MAGIC_LINK' },
+  });
+  const { challengeId } = (await res.json()) as { challengeId: string };
+  return { challengeId, link: await mailedLink(baseUrl, email, challengeId) };
 }
 
 /** Asks for a link on the sign-in page, as a person does; returns the challenge it waits for. */
@@ -99,43 +66,61 @@ test('register, open the mailed link, land on onboarding, then the empty library
   await expect(page.getByRole('link', { name: 'Create your first preference' })).toBeVisible();
 });
 
-test('registration refuses bad input inline and keeps what was typed', async ({ page }) => {
-  await page.goto('/register?registerEmail=someone%40example.org');
-  await expect(page.getByLabel('Email')).toHaveValue('someone@example.org');
-  await page.getByLabel('First name').fill('  Ana  ');
-  await page.getByLabel('Last name').fill('Walker');
-  await page.getByLabel('First name').blur();
-  await expect(page.getByLabel('First name')).toHaveValue('Ana');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please accept the terms of service.');
-  await page.getByLabel('I accept the terms of service').check();
-  await page.getByLabel('Phone (optional)').fill('021.555');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'A phone number may contain only digits, spaces, hyphens, plus signs and parentheses.',
-  );
-  await page.getByLabel('Phone (optional)').fill('');
-  await page.getByLabel('Email').fill('aroha@example.com');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'There is already an account for this e-mail address. Please sign in instead.',
-  );
-  await expect(page.getByLabel('Last name')).toHaveValue('Walker');
+test.describe(() => {
+  test.use({
+    allowedConsoleErrors: {
+      'registering an address that has an account is answered 409': failedRequest(
+        409,
+        '/api/users',
+      ),
+    },
+  });
+
+  test('registration refuses bad input inline and keeps what was typed', async ({ page }) => {
+    await page.goto('/register?registerEmail=someone%40example.org');
+    await expect(page.getByLabel('Email')).toHaveValue('someone@example.org');
+    await page.getByLabel('First name').fill('  Ana  ');
+    await page.getByLabel('Last name').fill('Walker');
+    await page.getByLabel('First name').blur();
+    await expect(page.getByLabel('First name')).toHaveValue('Ana');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please accept the terms of service.');
+    await page.getByLabel('I accept the terms of service').check();
+    await page.getByLabel('Phone (optional)').fill('021.555');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'A phone number may contain only digits, spaces, hyphens, plus signs and parentheses.',
+    );
+    await page.getByLabel('Phone (optional)').fill('');
+    await page.getByLabel('Email').fill('aroha@example.com');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'There is already an account for this e-mail address. Please sign in instead.',
+    );
+    await expect(page.getByLabel('Last name')).toHaveValue('Walker');
+  });
 });
 
-test('the link opened on another device asks for the code shown where the sign-in was asked', async ({
-  browser,
-  app,
-}) => {
-  const asking = await browser.newContext();
-  const otherDevice = await browser.newContext();
-  try {
-    const page = await asking.newPage();
+test.describe(() => {
+  test.use({
+    allowedConsoleErrors: {
+      'the wrong code is answered 400': failedRequest(
+        400,
+        '/api/authentication/email/verify/email-magic-link/finalize',
+      ),
+    },
+  });
+
+  test('the link opened on another device asks for the code shown where the sign-in was asked', async ({
+    page,
+    device,
+    app,
+  }) => {
+    const { page: phone } = await device();
     const challengeId = await askOnSignInPage(page, app.url, 'tui@example.com');
     const code = await shownCode(page);
     expect(code).toMatch(/^\d{6}$/);
 
-    const phone = await otherDevice.newPage();
     await phone.goto(await mailedLink(app.url, 'tui@example.com', challengeId));
     await expect(phone.getByRole('heading', { name: 'Did you ask to sign in?' })).toBeFocused();
     // When and from what browser, so the person can tell whether it was them.
@@ -180,24 +165,28 @@ test('the link opened on another device asks for the code shown where the sign-i
     await expect(page.getByRole('heading', { name: 'Kia ora, Tui' })).toBeVisible();
     await phone.goto(`${app.url}/`);
     await expect(phone).toHaveURL(/\/login/);
-  } finally {
-    await asking.close();
-    await otherDevice.close();
-  }
+  });
 });
 
-test('"I did not ask for this" stops the sign-in, and the asking page says so', async ({
-  browser,
-  app,
-}) => {
-  const email = freshEmail('notme');
-  await registerByApi(app.url, email);
-  const attacker = await browser.newContext();
-  const owner = await browser.newContext();
-  try {
-    const page = await attacker.newPage();
+test.describe(() => {
+  test.use({
+    allowedConsoleErrors: {
+      'once the sign-in is stopped, the asking page is answered 410': failedRequest(
+        410,
+        '/api/authentication/email/track/complete',
+      ),
+    },
+  });
+
+  test('"I did not ask for this" stops the sign-in, and the asking page says so', async ({
+    page,
+    device,
+    newAccount,
+    app,
+  }) => {
+    const { email } = await newAccount('notme');
     const challengeId = await askOnSignInPage(page, app.url, email);
-    const mailPage = await owner.newPage();
+    const { page: mailPage } = await device();
     await mailPage.goto(await mailedLink(app.url, email, challengeId));
     await mailPage.getByRole('button', { name: 'I did not ask for this' }).click();
     await expect(mailPage.getByRole('status')).toHaveText(
@@ -207,21 +196,18 @@ test('"I did not ask for this" stops the sign-in, and the asking page says so', 
       'This sign-in was stopped: the person who opened the link said they did not ask for it. If it was you, please ask for a new link.',
     );
     await expect(page.getByRole('region', { name: 'Your sign-in code' })).toBeHidden();
-    expect((await attacker.request.get(`${app.url}/api/session`).then((r) => r.json())).user).toBe(
+    expect((await page.request.get(`${app.url}/api/session`).then((r) => r.json())).user).toBe(
       null,
     );
-  } finally {
-    await attacker.close();
-    await owner.close();
-  }
+  });
 });
 
 test('the link opened in the browser that asked signs in with one click, no code', async ({
   page,
+  newAccount,
   app,
 }) => {
-  const email = freshEmail('same');
-  await registerByApi(app.url, email);
+  const { email } = await newAccount('same');
   const challengeId = await askOnSignInPage(page, app.url, email);
   const tab = await page.context().newPage();
   await tab.goto(await mailedLink(app.url, email, challengeId));
@@ -234,48 +220,63 @@ test('the link opened in the browser that asked signs in with one click, no code
   await expect(page.getByRole('heading', { name: 'Welcome to Preference Bank' })).toBeVisible();
 });
 
-test('reused, tampered and expired links are refused with clear messages', async ({
-  page,
-  app,
-}) => {
-  const email = freshEmail('links');
-  await registerByApi(app.url, email);
+test.describe(() => {
+  test.use({
+    allowedConsoleErrors: {
+      'a used or expired link is answered 410': failedRequest(
+        410,
+        '/api/authentication/email/verify/email-magic-link/finalize',
+      ),
+      'a tampered link is answered 400': failedRequest(
+        400,
+        '/api/authentication/email/verify/email-magic-link/finalize',
+      ),
+      'the tab that asked for the expired link is answered 410': failedRequest(
+        410,
+        '/api/authentication/email/track/complete',
+      ),
+    },
+  });
 
-  // Asked by this browser, so opening the link needs no code.
-  const first = await askForLink(app.url, email, page.context().request);
-  await page.goto(first.link);
-  await expect(page.getByRole('status')).toHaveText(
-    'You are signed in on the device where you asked for this link.',
-  );
-  await page.goto(first.link);
-  await expect(page.getByRole('alert')).toHaveText(
-    'This sign-in link has already been used. Please ask for a new one.',
-  );
+  test('reused, tampered and expired links are refused with clear messages', async ({
+    page,
+    newAccount,
+    sql,
+    app,
+  }) => {
+    const { email } = await newAccount('links');
 
-  const second = await askForLink(app.url, email);
-  await page.goto(`${second.link.slice(0, -3)}abc`);
-  await expect(page.getByRole('alert')).toHaveText(
-    'This sign-in link is not valid. Please ask for a new one.',
-  );
+    // Asked by this browser, so opening the link needs no code.
+    const first = await askForLinkIn(page.context().request, app.url, email);
+    await page.goto(first.link);
+    await expect(page.getByRole('status')).toHaveText(
+      'You are signed in on the device where you asked for this link.',
+    );
+    await page.goto(first.link);
+    await expect(page.getByRole('alert')).toHaveText(
+      'This sign-in link has already been used. Please ask for a new one.',
+    );
 
-  const sql = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
-  try {
+    const second = await askForLink(app.url, email);
+    await page.goto(`${second.link.slice(0, -3)}abc`);
+    await expect(page.getByRole('alert')).toHaveText(
+      'This sign-in link is not valid. Please ask for a new one.',
+    );
+
     await sql`update private.magic_link_challenge set expires_at = now() - interval '1 second' where id = ${second.challengeId}`;
-  } finally {
-    await sql.end();
-  }
-  await page.goto(second.link);
-  await expect(page.getByRole('alert')).toHaveText(
-    'This sign-in link has expired (links last 15 minutes). Please ask for a new one.',
-  );
-  // The tab that asked says so too, and offers a new link.
-  await page.goto(
-    `${app.url}/login/challenge/email/validate/${encodeURIComponent(email)}/${second.challengeId}/${second.token}`,
-  );
-  await expect(page.getByRole('alert')).toHaveText(
-    'This sign-in link has expired (links last 15 minutes). Please ask for a new one.',
-  );
-  await expect(page.getByRole('link', { name: 'Send a new link' })).toBeVisible();
+    await page.goto(second.link);
+    await expect(page.getByRole('alert')).toHaveText(
+      'This sign-in link has expired (links last 15 minutes). Please ask for a new one.',
+    );
+    // The tab that asked says so too, and offers a new link.
+    await page.goto(
+      `${app.url}/login/challenge/email/validate/${encodeURIComponent(email)}/${second.challengeId}/${second.token}`,
+    );
+    await expect(page.getByRole('alert')).toHaveText(
+      'This sign-in link has expired (links last 15 minutes). Please ask for a new one.',
+    );
+    await expect(page.getByRole('link', { name: 'Send a new link' })).toBeVisible();
+  });
 });
 
 test('an unknown e-mail opens the register dialog and counts attempts', async ({ page }) => {
@@ -305,17 +306,31 @@ test('an unknown e-mail opens the register dialog and counts attempts', async ({
   await expect(page.getByLabel('Email')).toHaveValue('nobody.else@example.com');
 });
 
-test('too many links for one address: a clear message, no more mail', async ({ page, app }) => {
-  const email = freshEmail('limit');
-  await registerByApi(app.url, email);
-  for (let i = 0; i < 50; i++) await askForLink(app.url, email); // the harness's limit per address
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'Too many sign-in e-mails have been sent to this address. Please wait 15 minutes and try again.',
-  );
-  expect((await readMailbox(app.url, email)).length).toBe(50);
+test.describe(() => {
+  test.use({
+    allowedConsoleErrors: {
+      'asking once more than the limit allows is answered 429': failedRequest(
+        429,
+        '/api/authentication/email/track/authenticate',
+      ),
+    },
+  });
+
+  test('too many links for one address: a clear message, no more mail', async ({
+    page,
+    newAccount,
+    app,
+  }) => {
+    const { email } = await newAccount('limit');
+    for (let i = 0; i < 50; i++) await askForLink(app.url, email); // the harness's limit per address
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Too many sign-in e-mails have been sent to this address. Please wait 15 minutes and try again.',
+    );
+    expect((await readMailbox(app.url, email)).length).toBe(50);
+  });
 });
 
 test('no challenge in the answer: "Could not create authentication challenge"', async ({
@@ -333,8 +348,7 @@ test('no challenge in the answer: "Could not create authentication challenge"', 
 
 test('entry routes: / , /landing, /login, /login/analogue-karate, /authenticated', async ({
   page,
-  context,
-  app,
+  signIn,
 }) => {
   await page.goto('/login/analogue-karate');
   await expect(page).toHaveURL(/\/login$/);
@@ -343,7 +357,7 @@ test('entry routes: / , /landing, /login, /login/analogue-karate, /authenticated
   await page.goto('/landing');
   await expect(page.getByRole('heading', { name: 'Preference Bank' })).toBeVisible();
 
-  const { personId } = await signInContext(context, app.url, 'ana@example.com');
+  const { personId } = await signIn('ana@example.com');
   for (const path of ['/', '/login', '/landing', '/authenticated']) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`/people/${personId}$`));
@@ -353,9 +367,10 @@ test('entry routes: / , /landing, /login, /login/analogue-karate, /authenticated
 test('logout revokes the session and leaves no readable data in the browser', async ({
   page,
   context,
+  signIn,
   app,
 }) => {
-  const { personId } = await signInContext(context, app.url, 'riley@example.com');
+  const { personId } = await signIn('riley@example.com');
   await page.goto(`/people/${personId}/preferences`);
   await expect(page.getByRole('heading', { name: 'Preferences' })).toBeVisible();
   await page.evaluate(() => {
@@ -385,8 +400,8 @@ test('logout revokes the session and leaves no readable data in the browser', as
   await expect(page.getByRole('alert')).toHaveText('You must be logged in to view this page');
 });
 
-test('a Supporter lands on the people they support', async ({ page, context, app }) => {
-  const { personId } = await signInContext(context, app.url, 'sam@example.com');
+test('a Supporter lands on the people they support', async ({ page, signIn }) => {
+  const { personId } = await signIn('sam@example.com');
   await page.goto('/');
   // Sam supports exactly one person, so the list opens straight onto her.
   await expect(page).toHaveURL(new RegExp(`/people/${personId}/supporting/[0-9a-f-]+$`));
@@ -394,9 +409,8 @@ test('a Supporter lands on the people they support', async ({ page, context, app
   await expect(page.getByRole('link', { name: /Start a support session/ })).toBeVisible();
 });
 
-test('the dev mailbox page shows the mail and its link', async ({ page, app }) => {
-  const email = freshEmail('mailbox');
-  await registerByApi(app.url, email);
+test('the dev mailbox page shows the mail and its link', async ({ page, newAccount, app }) => {
+  const { email } = await newAccount('mailbox');
   const { link } = await askForLink(app.url, email);
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
   const mail = page.getByRole('article', { name: 'Your sign-in link for Preference Bank' });

@@ -19,3 +19,20 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
   );
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/** Links, buttons and fields smaller than 44 × 44 px among `selector` (the skip link aside). */
+export function smallTargets(page: Page, selector = 'a, button, input'): Promise<string> {
+  return page.evaluate(
+    (selector) =>
+      [...document.querySelectorAll<HTMLElement>(selector)]
+        .filter((el) => !el.classList.contains('skip-link'))
+        .map((el) => ({
+          text: el.textContent?.trim() || el.getAttribute('aria-label') || el.id,
+          r: el.getBoundingClientRect(),
+        }))
+        .filter(({ r }) => r.width > 0 && (r.height < 44 || r.width < 44))
+        .map(({ text, r }) => `${text} ${Math.round(r.width)}x${Math.round(r.height)}`)
+        .join(', '),
+    selector,
+  );
+}

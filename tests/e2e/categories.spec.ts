@@ -1,34 +1,14 @@
 import type { Page } from '@playwright/test';
-import postgres from 'postgres';
 import { seedId } from '../../api/seed.ts';
 import { seriousViolations } from './axe.ts';
-import { expect, signInContext, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 const arohaId = seedId('person:aroha');
 const categoriesUrl = `/people/${arohaId}/preferences/categories`;
 
-/** What this file made in Aroha's library goes again: other files expect the demo library. */
-const suiteStart = new Date();
-test.afterAll(async () => {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url) return;
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    await sql`delete from preference where person_id = ${arohaId} and created_at >= ${suiteStart}`;
-    await sql`delete from category where person_id = ${arohaId} and created_at >= ${suiteStart}`;
-  } finally {
-    await sql.end();
-  }
+test.beforeEach(async ({ signIn }) => {
+  await signIn('aroha@example.com');
 });
-
-async function signedInPage(
-  browser: import('@playwright/test').Browser,
-  url: string,
-): Promise<Page> {
-  const context = await browser.newContext();
-  await signInContext(context, url, 'aroha@example.com');
-  return context.newPage();
-}
 
 /** Adds a category through the form; returns its id (from the view's URL). */
 async function addCategory(
@@ -47,16 +27,12 @@ async function addCategory(
   return id;
 }
 
-test('the list shows the top-level categories with their counts', async ({ browser, app }) => {
-  const page = await signedInPage(browser, app.url);
+test('the list shows the top-level categories with their counts', async ({ page, library }) => {
   const stamp = Date.now();
   // A category of our own with one preference in it: its count is known.
   const title = `Counted ${stamp}`;
   const id = await addCategory(page, title);
-  const pref = await page.request.post(`/api/people/${arohaId}/preferences`, {
-    data: { title: `Counted preference ${stamp}`, access: 'General', categoryIds: [id] },
-  });
-  expect(pref.status()).toBe(201);
+  await library.preference(arohaId, { title: `Counted preference ${stamp}`, categoryIds: [id] });
 
   await page.goto(categoriesUrl);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Categories');
@@ -93,8 +69,7 @@ test('the list shows the top-level categories with their counts', async ({ brows
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('adds a top-level and a nested category', async ({ browser, app }) => {
-  const page = await signedInPage(browser, app.url);
+test('adds a top-level and a nested category', async ({ page }) => {
   const stamp = Date.now();
   await page.goto(categoriesUrl);
   await page.getByRole('link', { name: 'Add a category' }).click();
@@ -147,11 +122,7 @@ test('adds a top-level and a nested category', async ({ browser, app }) => {
   await expect(page.getByRole('link', { name: new RegExp(top) })).toHaveCount(0);
 });
 
-test('renames and hides a category; it shows only with hidden categories', async ({
-  browser,
-  app,
-}) => {
-  const page = await signedInPage(browser, app.url);
+test('renames and hides a category; it shows only with hidden categories', async ({ page }) => {
   const stamp = Date.now();
   const first = `Garden ${stamp}`;
   await addCategory(page, first);
@@ -179,18 +150,16 @@ test('renames and hides a category; it shows only with hidden categories', async
 });
 
 test('deleting a category explains what happens and keeps its preferences', async ({
-  browser,
-  app,
+  page,
+  library,
 }) => {
-  const page = await signedInPage(browser, app.url);
   const stamp = Date.now();
   const title = `Music ${stamp}`;
   const id = await addCategory(page, title);
-  const res = await page.request.post(`/api/people/${arohaId}/preferences`, {
-    data: { title: `Quiet jazz ${stamp}`, access: 'General', categoryIds: [id] },
+  const pref = await library.preference(arohaId, {
+    title: `Quiet jazz ${stamp}`,
+    categoryIds: [id],
   });
-  expect(res.status()).toBe(201);
-  const pref = (await res.json()) as { id: string; title: string };
 
   await page.goto(`${categoriesUrl}/${id}`);
   await expect(page.getByRole('link', { name: pref.title })).toHaveAttribute(
@@ -220,8 +189,7 @@ test('deleting a category explains what happens and keeps its preferences', asyn
   if (body.categories) expect(body.categories).toEqual([]);
 });
 
-test('an unknown category says so and links back', async ({ browser, app }) => {
-  const page = await signedInPage(browser, app.url);
+test('an unknown category says so and links back', async ({ page }) => {
   await page.goto(`${categoriesUrl}/${crypto.randomUUID()}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'We could not find that category.',

@@ -1,4 +1,22 @@
+/**
+ * The end-to-end fixtures. Every test gets them from `test` here:
+ *
+ * - `signIn(email)` signs the test's own browser context (`context`, `page`) in;
+ *   `device(email?)` opens another browser context (another device, another
+ *   person), signed in or not, and closes it when the test ends.
+ * - `newAccount`, `circle` and `library` make the people, connections and
+ *   preferences a test needs.
+ * - Nothing needs cleaning up by hand: when a test ends, every row it added to
+ *   the people, circle, library, support session and passkey tables is deleted
+ *   (a person with everything that is theirs), and every demo row it changed is
+ *   put back, so each test starts from the demo circle as seeded. This relies
+ *   on one test running at a time (`workers: 1` in playwright.config.ts).
+ * - A `console.error` or an uncaught error on any page of the test fails it,
+ *   unless the test allows that message in `allowedConsoleErrors`, saying why.
+ */
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import postgres from 'postgres';
+import { register } from '../harness/clients.ts';
 import { openMagicLink } from '../harness/magic-link.ts';
 
 function env(name: string): string {
@@ -7,7 +25,141 @@ function env(name: string): string {
   return v;
 }
 
-export const test = base.extend<{ app: { url: string; databaseUrl: string } }>({
+type AccessLevel = 'General' | 'Restricted' | 'Administrator';
+
+/** Another browser context with a page: another device, or another person. */
+export type Device = { context: BrowserContext; page: Page };
+export type SignedInDevice = Device & { personId: string };
+
+type Devices = {
+  /** A browser that is not signed in. */
+  (): Promise<Device>;
+  /** A browser signed in as `email` through the real magic link. */
+  (email: string): Promise<SignedInDevice>;
+};
+
+type Fixtures = {
+  app: { url: string; databaseUrl: string };
+  /**
+   * The console errors a test expects, each under the reason it is expected
+   * (`test.use` in the test's own describe block). Chromium logs every
+   * response with an error status as "Failed to load resource": a test that
+   * asks for such an answer on purpose allows it here, with `failedRequest`.
+   */
+  allowedConsoleErrors: Record<string, RegExp>;
+  /** Fails the test on any console error or uncaught page error not allowed above. */
+  consoleErrors: { watch: (context: BrowserContext) => void };
+  /** Puts the database back as the test found it (see the top of this file). */
+  restoreDatabase: undefined;
+  /** Signs the test's own browser context in; returns the person signed in. */
+  signIn: (email: string) => Promise<{ personId: string }>;
+  device: Devices;
+  /** Registers a brand-new account (a SupporterAndDecisionMaker with no connections). */
+  newAccount: (tag: string) => Promise<{ email: string }>;
+  circle: {
+    /**
+     * A new person without an account (`Helper1 Test`, then `Helper2 Test`, …)
+     * who supports `personId`, at General unless `level` says otherwise.
+     */
+    supporter: (
+      personId: string,
+      opts?: { level?: AccessLevel },
+    ) => Promise<{ personId: string; linkId: string }>;
+    /** Makes `supporterId` a supporter of `personId`; returns the link's id. */
+    link: (supporterId: string, personId: string, level?: AccessLevel) => Promise<string>;
+  };
+  library: {
+    /** A published preference in `personId`'s library, in the given categories. */
+    preference: (
+      personId: string,
+      p: { title: string; description?: string; access?: string; categoryIds?: string[] },
+    ) => Promise<{ id: string; title: string }>;
+    /** A note on a preference. */
+    note: (
+      personId: string,
+      n: { preferenceId: string; title: string; body: string },
+    ) => Promise<{ id: string }>;
+  };
+};
+
+type WorkerFixtures = {
+  /** One connection to the end-to-end database, for what no screen shows or does. */
+  sql: postgres.Sql;
+};
+
+/**
+ * The tables whose new rows a test's end deletes (in this order: a person
+ * takes their account, links, sessions and library along) and, where
+ * `restore`, whose changed rows it puts back. `key` names a row.
+ */
+const tracked = [
+  { table: 'person', key: 'id', restore: true },
+  { table: 'invite', key: 'id', restore: false },
+  { table: 'support_session', key: 'id', restore: false },
+  { table: 'supporter_link', key: 'id', restore: true },
+  { table: 'preference', key: 'id', restore: true },
+  { table: 'preference_category', key: `preference_id || ' ' || category_id`, restore: false },
+  { table: 'category', key: 'id', restore: true },
+  { table: 'note', key: 'id', restore: true },
+  { table: 'media', key: 'id', restore: false },
+  { table: 'private.passkey_credential', key: 'id', restore: false },
+] as const;
+
+type Snapshot = Map<string, Map<string, string>>;
+
+async function snapshot(sql: postgres.Sql): Promise<Snapshot> {
+  const all: Snapshot = new Map();
+  for (const { table, key, restore } of tracked) {
+    const rows = await sql.unsafe<{ key: string; row: string }[]>(
+      `select ${key} as key, ${restore ? 'to_jsonb(t)::text' : "''"} as row from ${table} t`,
+    );
+    all.set(table, new Map(rows.map((r) => [r.key, r.row])));
+  }
+  return all;
+}
+
+async function restore(sql: postgres.Sql, before: Snapshot) {
+  for (const { table, key } of tracked) {
+    const keys = [...(before.get(table)?.keys() ?? [])];
+    await sql.unsafe(`delete from ${table} where not (${key} = any($1::text[]))`, [keys]);
+  }
+  for (const { table, key, restore } of tracked) {
+    if (!restore) continue;
+    const was = before.get(table) ?? new Map<string, string>();
+    const now = await sql.unsafe<{ key: string; row: string }[]>(
+      `select ${key} as key, to_jsonb(t)::text as row from ${table} t`,
+    );
+    for (const { key: k, row } of now) {
+      const old = was.get(k);
+      if (old === undefined || old === row) continue;
+      const columns = Object.keys(JSON.parse(old))
+        .map((c) => `"${c}"`)
+        .join(', ');
+      await sql.unsafe(
+        `update ${table} set (${columns}) =
+           (select ${columns} from jsonb_populate_record(null::${table}, $1::text::jsonb))
+         where ${key} = $2`,
+        [old, k],
+      );
+    }
+  }
+}
+
+/** Marks every page of `context`, now and later, for the console check. */
+function watchPages(context: BrowserContext, found: string[]) {
+  const watch = (page: Page) => {
+    page.on('console', (m) => {
+      if (m.type() !== 'error') return;
+      const { url } = m.location();
+      found.push(`console.error: ${m.text()}${url ? ` (${url})` : ''}`);
+    });
+    page.on('pageerror', (e) => found.push(`uncaught ${e.name}: ${e.message}`));
+  };
+  for (const page of context.pages()) watch(page);
+  context.on('page', watch);
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
   baseURL: async ({}, use) => {
     await use(env('E2E_BASE_URL'));
@@ -16,16 +168,116 @@ export const test = base.extend<{ app: { url: string; databaseUrl: string } }>({
   app: async ({}, use) => {
     await use({ url: env('E2E_BASE_URL'), databaseUrl: env('E2E_DATABASE_URL') });
   },
+  sql: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
+    async ({}, use) => {
+      const sql = postgres(env('E2E_DATABASE_URL'), { max: 1, onnotice: () => {} });
+      await use(sql);
+      await sql.end();
+    },
+    { scope: 'worker' },
+  ],
+  allowedConsoleErrors: [{}, { option: true }],
+  consoleErrors: [
+    async ({ allowedConsoleErrors }, use) => {
+      const found: string[] = [];
+      await use({ watch: (context) => watchPages(context, found) });
+      const allowed = Object.values(allowedConsoleErrors);
+      const unexpected = found.filter((m) => !allowed.some((r) => r.test(m)));
+      expect(unexpected, 'console errors and uncaught errors in the pages').toEqual([]);
+    },
+    { auto: true },
+  ],
+  restoreDatabase: [
+    async ({ sql }, use) => {
+      const before = await snapshot(sql);
+      await use(undefined);
+      await restore(sql, before);
+    },
+    { auto: true },
+  ],
+  // The browser contexts close before the database is put back (they depend on it).
+  context: async ({ context, consoleErrors, restoreDatabase: _ }, use) => {
+    consoleErrors.watch(context);
+    await use(context);
+  },
+  signIn: async ({ context, app }, use) => {
+    await use((email) => signInContext(context, app.url, email));
+  },
+  device: async ({ browser, app, consoleErrors, restoreDatabase: _ }, use) => {
+    const opened: BrowserContext[] = [];
+    async function device(email?: string) {
+      const context = await browser.newContext();
+      opened.push(context);
+      consoleErrors.watch(context);
+      const signedIn = email ? await signInContext(context, app.url, email) : {};
+      return { context, page: await context.newPage(), ...signedIn };
+    }
+    await use(device as Devices);
+    for (const context of opened) await context.close();
+  },
+  newAccount: async ({ app }, use) => {
+    await use(async (tag) => {
+      const email = freshEmail(tag);
+      await register(app.url, email);
+      return { email };
+    });
+  },
+  circle: async ({ sql }, use) => {
+    let helpers = 0;
+    const link = async (supporterId: string, personId: string, level: AccessLevel = 'General') => {
+      const id = crypto.randomUUID();
+      await sql`insert into supporter_link (id, supporter_id, supported_id, access_level, created_by)
+                values (${id}, ${supporterId}, ${personId}, ${level}, ${personId})`;
+      return id;
+    };
+    await use({
+      link,
+      supporter: async (personId, { level } = {}) => {
+        const supporter = crypto.randomUUID();
+        const name = `Helper${++helpers}`;
+        await sql`insert into person (id, type, first_name, last_name, known_as)
+                  values (${supporter}, 'Supporter', ${name}, 'Test', ${name})`;
+        return { personId: supporter, linkId: await link(supporter, personId, level) };
+      },
+    });
+  },
+  library: async ({ sql }, use) => {
+    await use({
+      preference: async (
+        personId,
+        { title, description, access = 'General', categoryIds = [] },
+      ) => {
+        const id = crypto.randomUUID();
+        await sql`insert into preference (id, person_id, title, description, access, status, created_by, updated_by)
+                  values (${id}, ${personId}, ${title}, ${description ?? null}, ${access}, 'Published', ${personId}, ${personId})`;
+        for (const categoryId of categoryIds)
+          await sql`insert into preference_category (preference_id, category_id, person_id)
+                    values (${id}, ${categoryId}, ${personId})`;
+        return { id, title };
+      },
+      note: async (personId, { preferenceId, title, body }) => {
+        const id = crypto.randomUUID();
+        await sql`insert into note (id, person_id, preference_id, title, body, created_by)
+                  values (${id}, ${personId}, ${preferenceId}, ${title}, ${body}, ${personId})`;
+        return { id };
+      },
+    });
+  },
 });
 
 export { expect };
+
+let emails = 0;
+/** An e-mail address nobody has yet. */
+export const freshEmail = (tag: string) => `${tag}.${Date.now()}.${emails++}@example.org`;
 
 /**
  * Signs a browser context in through the real e-mail magic link: the link is
  * read from the dev mailbox and opened, then the context completes the
  * challenge as the asking tab would, which sets its session cookie.
  */
-export async function signInContext(context: BrowserContext, baseUrl: string, email: string) {
+async function signInContext(context: BrowserContext, baseUrl: string, email: string) {
   const { challengeId, completeUrl } = await openMagicLink(baseUrl, email);
   const res = await context.request.post(completeUrl, { data: { challengeId } });
   expect(res.status()).toBe(200);
@@ -37,11 +289,20 @@ export async function signInContext(context: BrowserContext, baseUrl: string, em
   return { personId: String(p.id) };
 }
 
-/** A tablet-sized window (issue 5: 1024×768), for `browser.newContext`. */
-export const TABLET = { viewport: { width: 1024, height: 768 } } as const;
-
 /** Starts (or resumes) a support session for `personId` in this tab, as a supporter does. */
-export async function startSupporting(page: Page, baseUrl: string, personId: string) {
-  await page.goto(`${baseUrl}/people/${personId}/supporters/start`);
+export async function startSupporting(page: Page, personId: string) {
+  await page.goto(`/people/${personId}/supporters/start`);
   await expect(page).toHaveURL(new RegExp(`/people/${personId}/preferences$`));
+}
+
+/**
+ * Chromium's console error for a response with an error status from `path`
+ * ("Failed to load resource: the server responded with a status of 404 …"),
+ * for `allowedConsoleErrors` where a test asks for that answer on purpose.
+ */
+export function failedRequest(status: number, path: string): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    `^console\\.error: Failed to load resource: the server responded with a status of ${status} .*\\(https?://[^/]+${escaped}`,
+  );
 }

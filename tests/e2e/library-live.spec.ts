@@ -1,202 +1,161 @@
 /**
- * Issue 5 "Live": a Supporter in session and the Decision Maker, each in a
- * tablet-sized window (1024×768), see each other's creates, edits and
- * deletes at once, without reloading.
+ * Live: a Supporter in session and the Decision Maker, each in a tablet-sized
+ * window (every test's viewport is 1024×768), see each other's creates, edits
+ * and deletes at once, without reloading.
  */
-import postgres from 'postgres';
 import { seedId } from '../../api/seed.ts';
-import { expect, signInContext, startSupporting, TABLET, test } from './fixtures.ts';
+import { expect, startSupporting, test } from './fixtures.ts';
 
 const aroha = seedId('person:aroha');
 
 test('create, edit, note and delete by either side appear on the other’s open screen', async ({
-  browser,
-  app,
+  device,
 }) => {
-  const dmContext = await browser.newContext(TABLET);
-  const supporterContext = await browser.newContext(TABLET);
   const title = `Kūmara chips ${Date.now()}`;
-  try {
-    await signInContext(dmContext, app.url, 'aroha@example.com');
-    await signInContext(supporterContext, app.url, 'riley@example.com');
-    const dm = await dmContext.newPage();
-    const riley = await supporterContext.newPage();
+  const { page: dm } = await device('aroha@example.com');
+  const { page: riley } = await device('riley@example.com');
 
-    // Aroha has her library open; Riley starts a support session.
-    await dm.goto(`${app.url}/people/${aroha}/preferences`);
-    const dmList = dm.getByRole('list', { name: 'Preferences' });
-    await expect(dmList).toBeVisible();
-    await startSupporting(riley, app.url, aroha);
+  // Aroha has her library open; Riley starts a support session.
+  await dm.goto(`/people/${aroha}/preferences`);
+  const dmList = dm.getByRole('list', { name: 'Preferences' });
+  await expect(dmList).toBeVisible();
+  await startSupporting(riley, aroha);
 
-    // Riley creates a preference through the wizard.
-    await riley.getByRole('link', { name: 'Add a preference' }).click();
-    await riley.getByRole('link', { name: 'Start' }).click();
-    await riley.getByLabel('Title', { exact: true }).fill(title);
-    await riley.getByRole('button', { name: 'Next' }).click();
-    await riley.getByRole('checkbox', { name: 'Food and drink', exact: true }).check();
-    await riley.getByRole('button', { name: 'Next' }).click();
-    await riley.getByRole('button', { name: 'Next' }).click();
-    await riley.getByRole('button', { name: 'Finish' }).click();
-    await expect(riley.getByRole('heading', { level: 1 })).toHaveText(title);
-    // ...and it is on Aroha's open list, without a reload.
-    await expect(dmList).toContainText(title);
+  // Riley creates a preference through the wizard.
+  await riley.getByRole('link', { name: 'Add a preference' }).click();
+  await riley.getByRole('link', { name: 'Start' }).click();
+  await riley.getByLabel('Title', { exact: true }).fill(title);
+  await riley.getByRole('button', { name: 'Next' }).click();
+  await riley.getByRole('checkbox', { name: 'Food and drink', exact: true }).check();
+  await riley.getByRole('button', { name: 'Next' }).click();
+  await riley.getByRole('button', { name: 'Next' }).click();
+  await riley.getByRole('button', { name: 'Finish' }).click();
+  await expect(riley.getByRole('heading', { level: 1 })).toHaveText(title);
+  // ...and it is on Aroha's open list, without a reload.
+  await expect(dmList).toContainText(title);
 
-    // Aroha opens it and edits the title: Riley's open view follows.
-    await dmList.getByRole('link', { name: title }).click();
-    await dm.getByRole('link', { name: 'Edit', exact: true }).click();
-    await dm.getByLabel('Title', { exact: true }).fill(`${title} (crispy)`);
-    await dm.getByRole('button', { name: 'Save changes' }).click();
-    await expect(dm.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-    await expect(riley.getByRole('heading', { level: 1 })).toHaveText(`${title} (crispy)`);
+  // Aroha opens it and edits the title: Riley's open view follows.
+  await dmList.getByRole('link', { name: title }).click();
+  await dm.getByRole('link', { name: 'Edit', exact: true }).click();
+  await dm.getByLabel('Title', { exact: true }).fill(`${title} (crispy)`);
+  await dm.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dm.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(riley.getByRole('heading', { level: 1 })).toHaveText(`${title} (crispy)`);
 
-    // Riley adds a note: it appears on Aroha's view of the preference.
-    await dm.goBack();
-    await expect(dm.getByRole('heading', { level: 1 })).toHaveText(`${title} (crispy)`);
-    await riley.getByRole('link', { name: 'Add a note' }).click();
-    await riley.getByLabel('Title', { exact: true }).fill('Oven');
-    await riley.getByLabel('Note').fill('Bake at 200 °C for 25 minutes.');
-    await riley.getByRole('button', { name: 'Save' }).click();
-    await expect(dm.getByRole('link', { name: /Oven/ })).toBeVisible();
+  // Riley adds a note: it appears on Aroha's view of the preference.
+  await dm.goBack();
+  await expect(dm.getByRole('heading', { level: 1 })).toHaveText(`${title} (crispy)`);
+  await riley.getByRole('link', { name: 'Add a note' }).click();
+  await riley.getByLabel('Title', { exact: true }).fill('Oven');
+  await riley.getByLabel('Note').fill('Bake at 200 °C for 25 minutes.');
+  await riley.getByRole('button', { name: 'Save' }).click();
+  await expect(dm.getByRole('link', { name: /Oven/ })).toBeVisible();
 
-    // Riley deletes the preference: it leaves Aroha's screen.
-    await riley.goto(`${app.url}/people/${aroha}/preferences`);
-    await riley
-      .getByRole('list', { name: 'Preferences' })
-      .getByRole('link', { name: `${title} (crispy)` })
-      .click();
-    await riley.getByRole('button', { name: /^Delete the preference/ }).click();
-    await riley
-      .getByRole('dialog', { name: 'Delete this preference?' })
-      .getByRole('button', { name: 'Delete preference' })
-      .click();
-    await expect(riley).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
-    await expect(dm.getByText(/could not find that preference/i)).toBeVisible();
-    await dm.goto(`${app.url}/people/${aroha}/preferences`);
-    await expect(dm.getByRole('list', { name: 'Preferences' })).not.toContainText(title);
-  } finally {
-    await dmContext.close();
-    await supporterContext.close();
-    const sql = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
-    await sql`delete from preference where title like ${`${title}%`}`;
-    await sql`update support_session set ended_at = now() where ended_at is null`;
-    await sql.end();
-  }
+  // Riley deletes the preference: it leaves Aroha's screen.
+  await riley.goto(`/people/${aroha}/preferences`);
+  await riley
+    .getByRole('list', { name: 'Preferences' })
+    .getByRole('link', { name: `${title} (crispy)` })
+    .click();
+  await riley.getByRole('button', { name: /^Delete the preference/ }).click();
+  await riley
+    .getByRole('dialog', { name: 'Delete this preference?' })
+    .getByRole('button', { name: 'Delete preference' })
+    .click();
+  await expect(riley).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
+  await expect(dm.getByText(/could not find that preference/i)).toBeVisible();
+  await dm.goto(`/people/${aroha}/preferences`);
+  await expect(dm.getByRole('list', { name: 'Preferences' })).not.toContainText(title);
 });
 
 test('two people editing different fields of one preference at once keep both changes', async ({
-  browser,
-  app,
+  device,
+  library,
+  sql,
 }) => {
-  const a = await browser.newContext(TABLET);
-  const b = await browser.newContext(TABLET);
-  const sql = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
-  const id = crypto.randomUUID();
-  try {
-    await sql`insert into preference (id, person_id, title, description, access, status, created_by)
-              values (${id}, ${aroha}, 'Shared edit', 'Before', 'General', 'Published', ${aroha})`;
-    await sql`insert into preference_category (preference_id, category_id, person_id)
-              values (${id}, ${seedId('category:aroha:food')}, ${aroha})`;
-    await signInContext(a, app.url, 'aroha@example.com');
-    await signInContext(b, app.url, 'aroha@example.com');
-    const first = await a.newPage();
-    const second = await b.newPage();
-    // Both open the edit page before either saves.
-    for (const page of [first, second]) {
-      await page.goto(`${app.url}/people/${aroha}/preferences/${id}/edit`);
-      await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Shared edit');
-    }
-    await first.getByLabel('Description').fill('After, from the first tablet');
-    await first.getByRole('button', { name: 'Save changes' }).click();
-    await expect(first.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-    // The second still shows the description it loaded, and changes only the title.
-    await second.getByLabel('Title', { exact: true }).fill('Shared edit, renamed');
-    await second.getByRole('button', { name: 'Save changes' }).click();
-    await expect(second.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-    await expect
-      .poll(async () => (await sql`select title, description from preference where id = ${id}`)[0])
-      .toEqual({ title: 'Shared edit, renamed', description: 'After, from the first tablet' });
-  } finally {
-    await a.close();
-    await b.close();
-    await sql`delete from preference where id = ${id}`;
-    await sql.end();
+  const { id } = await library.preference(aroha, {
+    title: 'Shared edit',
+    description: 'Before',
+    categoryIds: [seedId('category:aroha:food')],
+  });
+  const { page: first } = await device('aroha@example.com');
+  const { page: second } = await device('aroha@example.com');
+  // Both open the edit page before either saves.
+  for (const page of [first, second]) {
+    await page.goto(`/people/${aroha}/preferences/${id}/edit`);
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Shared edit');
   }
+  await first.getByLabel('Description').fill('After, from the first tablet');
+  await first.getByRole('button', { name: 'Save changes' }).click();
+  await expect(first.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  // The second still shows the description it loaded, and changes only the title.
+  await second.getByLabel('Title', { exact: true }).fill('Shared edit, renamed');
+  await second.getByRole('button', { name: 'Save changes' }).click();
+  await expect(second.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect
+    .poll(async () => (await sql`select title, description from preference where id = ${id}`)[0])
+    .toEqual({ title: 'Shared edit, renamed', description: 'After, from the first tablet' });
 });
 
 test('categories and notes: a supporter’s create, rename and delete follow on the Decision Maker’s open screens', async ({
-  browser,
-  app,
+  device,
 }) => {
-  const dmContext = await browser.newContext(TABLET);
-  const supporterContext = await browser.newContext(TABLET);
   const stamp = Date.now();
   const category = `Picnics ${stamp}`;
   const note = `Thermos ${stamp}`;
   const tea = seedId('preference:aroha:tea');
-  try {
-    await signInContext(dmContext, app.url, 'aroha@example.com');
-    await signInContext(supporterContext, app.url, 'riley@example.com');
-    const dm = await dmContext.newPage();
-    const riley = await supporterContext.newPage();
-    await startSupporting(riley, app.url, aroha);
+  const { page: dm } = await device('aroha@example.com');
+  const { page: riley } = await device('riley@example.com');
+  await startSupporting(riley, aroha);
 
-    // Aroha has her categories open; Riley adds one, renames it, deletes it.
-    await dm.goto(`${app.url}/people/${aroha}/preferences/categories`);
-    const dmCategories = dm.getByRole('list', { name: 'Top-level categories' });
-    await expect(dmCategories).toBeVisible();
-    await riley.goto(`${app.url}/people/${aroha}/preferences/categories/create`);
-    await riley.getByLabel('Name').fill(category);
-    await riley.getByRole('button', { name: 'Add category' }).click();
-    await expect(riley.getByRole('heading', { level: 1 })).toHaveText(category);
-    await expect(dmCategories.getByRole('link', { name: new RegExp(category) })).toBeVisible();
+  // Aroha has her categories open; Riley adds one, renames it, deletes it.
+  await dm.goto(`/people/${aroha}/preferences/categories`);
+  const dmCategories = dm.getByRole('list', { name: 'Top-level categories' });
+  await expect(dmCategories).toBeVisible();
+  await riley.goto(`/people/${aroha}/preferences/categories/create`);
+  await riley.getByLabel('Name').fill(category);
+  await riley.getByRole('button', { name: 'Add category' }).click();
+  await expect(riley.getByRole('heading', { level: 1 })).toHaveText(category);
+  await expect(dmCategories.getByRole('link', { name: new RegExp(category) })).toBeVisible();
 
-    await riley.getByRole('link', { name: 'Edit', exact: true }).click();
-    await riley.getByLabel('Name').fill(`${category} by the river`);
-    await riley.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(riley.getByRole('heading', { level: 1 })).toHaveText(`${category} by the river`);
-    await expect(
-      dmCategories.getByRole('link', { name: new RegExp(`${category} by the river`) }),
-    ).toBeVisible();
+  await riley.getByRole('link', { name: 'Edit', exact: true }).click();
+  await riley.getByLabel('Name').fill(`${category} by the river`);
+  await riley.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(riley.getByRole('heading', { level: 1 })).toHaveText(`${category} by the river`);
+  await expect(
+    dmCategories.getByRole('link', { name: new RegExp(`${category} by the river`) }),
+  ).toBeVisible();
 
-    await riley.getByRole('button', { name: 'Delete category' }).click();
-    await riley
-      .getByRole('dialog', { name: `Delete the category “${category} by the river”?` })
-      .getByRole('button', { name: 'Delete category' })
-      .click();
-    await expect(riley).toHaveURL(new RegExp(`/people/${aroha}/preferences/categories$`));
-    await expect(dmCategories.getByRole('link', { name: new RegExp(category) })).toHaveCount(0);
+  await riley.getByRole('button', { name: 'Delete category' }).click();
+  await riley
+    .getByRole('dialog', { name: `Delete the category “${category} by the river”?` })
+    .getByRole('button', { name: 'Delete category' })
+    .click();
+  await expect(riley).toHaveURL(new RegExp(`/people/${aroha}/preferences/categories$`));
+  await expect(dmCategories.getByRole('link', { name: new RegExp(category) })).toHaveCount(0);
 
-    // Aroha has her tea open; Riley adds a note, renames it, deletes it.
-    await dm.goto(`${app.url}/people/${aroha}/preferences/${tea}`);
-    await expect(dm.getByRole('link', { name: 'The blue mug' })).toBeVisible();
-    await riley.goto(`${app.url}/people/${aroha}/preferences/${tea}/notes/create`);
-    await riley.getByLabel('Title', { exact: true }).fill(note);
-    await riley.getByLabel('Note').fill('Hot water for a second cup.');
-    await riley.getByRole('button', { name: 'Save' }).click();
-    await expect(riley.getByRole('heading', { level: 1, name: note })).toBeVisible();
-    await expect(dm.getByRole('link', { name: note })).toBeVisible();
+  // Aroha has her tea open; Riley adds a note, renames it, deletes it.
+  await dm.goto(`/people/${aroha}/preferences/${tea}`);
+  await expect(dm.getByRole('link', { name: 'The blue mug' })).toBeVisible();
+  await riley.goto(`/people/${aroha}/preferences/${tea}/notes/create`);
+  await riley.getByLabel('Title', { exact: true }).fill(note);
+  await riley.getByLabel('Note').fill('Hot water for a second cup.');
+  await riley.getByRole('button', { name: 'Save' }).click();
+  await expect(riley.getByRole('heading', { level: 1, name: note })).toBeVisible();
+  await expect(dm.getByRole('link', { name: note })).toBeVisible();
 
-    await riley.getByRole('link', { name: 'Edit' }).click();
-    await riley.getByLabel('Title', { exact: true }).fill(`${note} (blue)`);
-    await riley.getByRole('button', { name: 'Save' }).click();
-    await expect(riley.getByRole('heading', { level: 1, name: `${note} (blue)` })).toBeVisible();
-    await expect(dm.getByRole('link', { name: `${note} (blue)` })).toBeVisible();
+  await riley.getByRole('link', { name: 'Edit' }).click();
+  await riley.getByLabel('Title', { exact: true }).fill(`${note} (blue)`);
+  await riley.getByRole('button', { name: 'Save' }).click();
+  await expect(riley.getByRole('heading', { level: 1, name: `${note} (blue)` })).toBeVisible();
+  await expect(dm.getByRole('link', { name: `${note} (blue)` })).toBeVisible();
 
-    await riley.getByRole('button', { name: /^Delete/ }).click();
-    await riley
-      .getByRole('dialog', { name: 'Delete this note?' })
-      .getByRole('button', { name: 'Delete note' })
-      .click();
-    await expect(riley).toHaveURL(new RegExp(`/preferences/${tea}$`));
-    await expect(dm.getByRole('link', { name: new RegExp(note) })).toHaveCount(0);
-    await expect(dm.getByRole('link', { name: 'The blue mug' })).toBeVisible();
-  } finally {
-    await dmContext.close();
-    await supporterContext.close();
-    const sql = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
-    await sql`delete from category where title like ${`${category}%`}`;
-    await sql`delete from note where title like ${`${note}%`}`;
-    await sql`update support_session set ended_at = now() where ended_at is null`;
-    await sql.end();
-  }
+  await riley.getByRole('button', { name: /^Delete/ }).click();
+  await riley
+    .getByRole('dialog', { name: 'Delete this note?' })
+    .getByRole('button', { name: 'Delete note' })
+    .click();
+  await expect(riley).toHaveURL(new RegExp(`/preferences/${tea}$`));
+  await expect(dm.getByRole('link', { name: new RegExp(note) })).toHaveCount(0);
+  await expect(dm.getByRole('link', { name: 'The blue mug' })).toBeVisible();
 });

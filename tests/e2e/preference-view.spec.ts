@@ -1,17 +1,17 @@
 import { seedId } from '../../api/seed.ts';
 import { seriousViolations } from './axe.ts';
-import { expect, signInContext, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
+const aroha = seedId('person:aroha');
 const tea = seedId('preference:aroha:tea');
 const teaNote = seedId('note:aroha:tea');
 
-test('the view renders markdown, sorted categories, access and notes', async ({
-  page,
-  context,
-  app,
-}) => {
-  const { personId } = await signInContext(context, app.url, 'aroha@example.com');
-  await page.goto(`${app.url}/people/${personId}/preferences/${tea}`);
+test.beforeEach(async ({ signIn }) => {
+  await signIn('aroha@example.com');
+});
+
+test('the view renders markdown, sorted categories, access and notes', async ({ page }) => {
+  await page.goto(`/people/${aroha}/preferences/${tea}`);
   await expect(
     page.getByRole('heading', { level: 1, name: 'A cup of tea with milk, no sugar' }),
   ).toBeVisible();
@@ -24,7 +24,7 @@ test('the view renders markdown, sorted categories, access and notes', async ({
   await expect(cats).toHaveText(['Breakfast', 'Food and drink']);
   await expect(cats.first()).toHaveAttribute(
     'href',
-    `/people/${personId}/preferences/categories/${seedId('category:aroha:breakfast')}`,
+    `/people/${aroha}/preferences/categories/${seedId('category:aroha:breakfast')}`,
   );
   await expect(page.getByText(/General: everyone in the Circle of Support/)).toBeVisible();
   await expect(page.getByText('Once a year')).toBeVisible();
@@ -50,9 +50,8 @@ test('the view renders markdown, sorted categories, access and notes', async ({
   await expect(page).toHaveURL(new RegExp(`/notes/${teaNote}$`));
 });
 
-test('add, edit and delete a note', async ({ page, context, app }) => {
-  const { personId } = await signInContext(context, app.url, 'aroha@example.com');
-  await page.goto(`${app.url}/people/${personId}/preferences/${tea}`);
+test('add, edit and delete a note', async ({ page }) => {
+  await page.goto(`/people/${aroha}/preferences/${tea}`);
   await page.getByRole('link', { name: 'Add a note' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Add a note' })).toBeVisible();
 
@@ -89,20 +88,15 @@ test('add, edit and delete a note', async ({ page, context, app }) => {
   await expect(page.getByRole('link', { name: 'The blue mug' })).toBeVisible();
 });
 
-test('delete a preference: cancel keeps it, confirm removes it', async ({ page, context, app }) => {
-  const { personId } = await signInContext(context, app.url, 'aroha@example.com');
-  const cats = await page.request.get(`${app.url}/api/people/${personId}/preferences/categories`);
-  expect(cats.status()).toBe(200);
-  const { categories } = (await cats.json()) as { categories: { id: string }[] };
+test('delete a preference: cancel keeps it, confirm removes it', async ({ page, library }) => {
   const title = `Delete me ${Date.now()}`;
-  const res = await page.request.post(`${app.url}/api/people/${personId}/preferences`, {
-    data: { title, access: 'General', categoryIds: [categories[0]?.id] },
+  const { id } = await library.preference(aroha, {
+    title,
+    categoryIds: [seedId('category:aroha:food')],
   });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: string };
 
-  await page.goto(`${app.url}/people/${personId}/preferences`);
-  await page.goto(`${app.url}/people/${personId}/preferences/${id}`);
+  await page.goto(`/people/${aroha}/preferences`);
+  await page.goto(`/people/${aroha}/preferences/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const trigger = page.getByRole('button', { name: `Delete the preference “${title}”` });
 
@@ -117,21 +111,16 @@ test('delete a preference: cancel keeps it, confirm removes it', async ({ page, 
 
   await trigger.click();
   await dialog.getByRole('button', { name: 'Delete preference' }).click();
-  await expect(page).toHaveURL(new RegExp(`/people/${personId}/preferences$`));
+  await expect(page).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
   await expect(page.getByRole('list', { name: 'Preferences' })).not.toContainText(title);
   // The view was replaced in history: back does not return to it.
   await page.goBack();
   await expect(page).not.toHaveURL(new RegExp(`/preferences/${id}$`));
 });
 
-test('an unknown preference shows the not-found text and a way back', async ({
-  page,
-  context,
-  app,
-}) => {
-  const { personId } = await signInContext(context, app.url, 'aroha@example.com');
-  await page.goto(`${app.url}/people/${personId}/preferences/${crypto.randomUUID()}`);
+test('an unknown preference shows the not-found text and a way back', async ({ page }) => {
+  await page.goto(`/people/${aroha}/preferences/${crypto.randomUUID()}`);
   await expect(page.getByRole('alert')).toHaveText('We could not find that preference.');
   await page.getByRole('link', { name: 'Back to the library' }).click();
-  await expect(page).toHaveURL(new RegExp(`/people/${personId}/preferences$`));
+  await expect(page).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
 });

@@ -1,12 +1,32 @@
 /**
- * Issue 11, item 3, in a real browser: every page carries the CSP of ADR 013
- * and its companions; another site cannot frame the signed-in library; and
- * the app itself runs under that CSP without a single violation (sign-in,
- * the library, a preference, the live sync over zero-cache's WebSocket).
+ * In a real browser: every page carries the CSP of ADR 013 and its
+ * companions; another site cannot frame the signed-in library; and the app
+ * itself runs under that CSP without a single violation (sign-in, the
+ * library, a preference, the live sync over zero-cache's WebSocket).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, signInContext, test } from './fixtures.ts';
+import { test as base, expect } from './fixtures.ts';
+
+const test = base.extend<{
+  /** Serves `html` from a site of its own (another port is another origin); returns its URL. */
+  otherSite: (html: string) => Promise<string>;
+}>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
+  otherSite: async ({}, use) => {
+    const servers: http.Server[] = [];
+    await use(async (html) => {
+      const server = http.createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(html);
+      });
+      servers.push(server);
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    });
+    for (const server of servers) await new Promise((r) => server.close(r));
+  },
+});
 
 test('the sign-in page carries the CSP, nosniff, a strict referrer and a narrow Permissions-Policy', async ({
   request,
@@ -55,25 +75,30 @@ test('a built asset and the app shell of a deep link carry the headers too', asy
   expect(asset.headers()['x-content-type-options']).toBe('nosniff');
 });
 
-test('another site cannot frame the signed-in library', async ({ browser, baseURL }) => {
-  const context = await browser.newContext();
-  await signInContext(context, baseURL ?? '', 'aroha@example.com');
-  // A page on another origin (another port is another origin) that frames the app.
-  const evil = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(
+test.describe(() => {
+  test.use({
+    allowedConsoleErrors: {
+      'Chromium reports the frame it blocked, which this test waits for':
+        /^console\.error: Framing '[^']+' violates the following Content Security Policy directive: "frame-ancestors 'none'"/,
+    },
+  });
+
+  test('another site cannot frame the signed-in library', async ({
+    page,
+    signIn,
+    otherSite,
+    baseURL,
+  }) => {
+    await signIn('aroha@example.com');
+    // A page on another origin that frames the app.
+    const evil = await otherSite(
       `<!doctype html><title>evil</title><iframe id="f" src="${baseURL}/" width="800" height="600"></iframe>`,
     );
-  });
-  await new Promise<void>((r) => evil.listen(0, '127.0.0.1', r));
-  try {
-    const page = await context.newPage();
     const blocked = page.waitForEvent('console', {
       predicate: (m) => /frame-ancestors|Refused to (display|frame)/i.test(m.text()),
       timeout: 10_000,
     });
-    const { port } = evil.address() as AddressInfo;
-    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.goto(evil);
     await blocked;
     // Nothing of the app was drawn inside the frame.
     const frame = page.frames().find((f) => f !== page.mainFrame());
@@ -84,16 +109,11 @@ test('another site cannot frame the signed-in library', async ({ browser, baseUR
           .catch(() => '')
       : '';
     expect(text).not.toMatch(/preference|Aroha|library/i);
-  } finally {
-    await context.close();
-    await new Promise((r) => evil.close(r));
-  }
+  });
 });
 
-test('the app runs under its CSP without a violation', async ({ browser, baseURL }) => {
-  const context = await browser.newContext();
+test('the app runs under its CSP without a violation', async ({ page, signIn, baseURL }) => {
   const violations: string[] = [];
-  const page = await context.newPage();
   page.on('console', (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
   });
@@ -106,7 +126,7 @@ test('the app runs under its CSP without a violation', async ({ browser, baseURL
   });
   await page.goto(`${baseURL}/login`);
   await expect(page.getByLabel('Email')).toBeVisible();
-  const { personId } = await signInContext(context, baseURL ?? '', 'aroha@example.com');
+  const { personId } = await signIn('aroha@example.com');
   await page.goto(`${baseURL}/`);
   await expect(page).toHaveURL(new RegExp(`/people/${personId}`));
   await page.goto(`${baseURL}/people/${personId}/preferences`);
@@ -117,5 +137,4 @@ test('the app runs under its CSP without a violation', async ({ browser, baseURL
     .click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(violations).toEqual([]);
-  await context.close();
 });

@@ -1,7 +1,6 @@
-import postgres from 'postgres';
 import { seedId } from '../../api/seed.ts';
 import { mailedLink } from '../harness/magic-link.ts';
-import { expect, signInContext, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 test('signed out, the people area sends you to sign in', async ({ page }) => {
   await page.goto('/people/someone/preferences');
@@ -9,7 +8,11 @@ test('signed out, the people area sends you to sign in', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText('You must be logged in to view this page');
 });
 
-test('the demo Decision Maker signs in and sees her preference titles', async ({ page, app }) => {
+test('the demo Decision Maker signs in and sees her preference titles', async ({
+  page,
+  sql,
+  app,
+}) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel('Email').fill('aroha@example.com');
@@ -25,62 +28,47 @@ test('the demo Decision Maker signs in and sees her preference titles', async ({
   await expect(page.getByRole('heading', { name: 'Kia ora, Aroha' })).toBeVisible();
   await page.getByRole('link', { name: 'Library', exact: true }).click();
   const list = page.getByRole('list', { name: 'Preferences' });
-  // Every one of her published preferences (other files may have added some).
-  const sql = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
+  // Every one of her published preferences, as the database counts them.
   const [row] = await sql`select count(*)::int n from preference
                           where person_id = ${seedId('person:aroha')} and status = 'Published'`;
-  await sql.end();
   expect(Number(row?.n)).toBeGreaterThanOrEqual(14);
   await expect(list.getByRole('listitem')).toHaveCount(Number(row?.n));
   await expect(list).toContainText('Porridge on cold mornings');
   await expect(list).toContainText('How I take my medication');
 });
 
-test('a title changed in one browser appears in another without reload', async ({
-  browser,
-  app,
-}) => {
-  const a = await browser.newContext();
-  const b = await browser.newContext();
-  try {
-    const { personId } = await signInContext(a, app.url, 'aroha@example.com');
-    await signInContext(b, app.url, 'aroha@example.com');
-    const editor = await a.newPage();
-    const viewer = await b.newPage();
+test('a title changed in one browser appears in another without reload', async ({ device }) => {
+  const { page: editor, personId } = await device('aroha@example.com');
+  const { page: viewer } = await device('aroha@example.com');
 
-    await viewer.goto(`${app.url}/people/${personId}/preferences`);
-    const list = viewer.getByRole('list', { name: 'Preferences' });
-    await expect(list).toContainText('Radio in the morning');
-    // Marks this document: a reload would lose it.
-    await viewer.evaluate(() => {
-      document.body.dataset.sameDocument = 'yes';
-    });
+  await viewer.goto(`/people/${personId}/preferences`);
+  const list = viewer.getByRole('list', { name: 'Preferences' });
+  await expect(list).toContainText('Radio in the morning');
+  // Marks this document: a reload would lose it.
+  await viewer.evaluate(() => {
+    document.body.dataset.sameDocument = 'yes';
+  });
 
-    await editor.goto(`${app.url}/people/${personId}/preferences`);
-    await editor.getByRole('link', { name: 'Radio in the morning' }).click();
-    await editor.getByRole('link', { name: 'Edit' }).click();
-    const title = editor.getByLabel('Title');
-    await expect(title).toHaveValue('Radio in the morning');
-    await title.fill('Radio National in the morning');
-    await editor.getByRole('button', { name: 'Save changes' }).click();
-    await expect(editor.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await editor.goto(`/people/${personId}/preferences`);
+  await editor.getByRole('link', { name: 'Radio in the morning' }).click();
+  await editor.getByRole('link', { name: 'Edit' }).click();
+  const title = editor.getByLabel('Title');
+  await expect(title).toHaveValue('Radio in the morning');
+  await title.fill('Radio National in the morning');
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(editor.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
-    await expect(list).toContainText('Radio National in the morning');
-    await expect(list).not.toContainText(/^Radio in the morning$/);
-    expect(await viewer.evaluate(() => document.body.dataset.sameDocument)).toBe('yes');
-  } finally {
-    await a.close();
-    await b.close();
-  }
+  await expect(list).toContainText('Radio National in the morning');
+  await expect(list).not.toContainText(/^Radio in the morning$/);
+  expect(await viewer.evaluate(() => document.body.dataset.sameDocument)).toBe('yes');
 });
 
 test('keyboard only: the edit form is reachable and labelled, with visible focus', async ({
   page,
-  context,
-  app,
+  signIn,
 }) => {
-  const { personId } = await signInContext(context, app.url, 'aroha@example.com');
-  await page.goto(`${app.url}/people/${personId}/preferences`);
+  const { personId } = await signIn('aroha@example.com');
+  await page.goto(`/people/${personId}/preferences`);
   await expect(page.getByRole('list', { name: 'Preferences' })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();

@@ -1,28 +1,24 @@
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { seedId } from '../../api/seed.ts';
-import { expect, signInContext, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 const aroha = seedId('person:aroha');
 
-async function counts(databaseUrl: string) {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  try {
-    const [row] = await sql`select count(*) filter (where access = 'General')::int general,
-                                   count(*)::int total
-                            from preference where person_id = ${aroha} and status = 'Published'`;
-    return { general: row?.general ?? 0, total: row?.total ?? 0 };
-  } finally {
-    await sql.end();
-  }
+/** How many of Aroha's preferences are published, and how many of those are General. */
+async function counts(sql: postgres.Sql) {
+  const [row] = await sql`select count(*) filter (where access = 'General')::int general,
+                                 count(*)::int total
+                          from preference where person_id = ${aroha} and status = 'Published'`;
+  return { general: row?.general ?? 0, total: row?.total ?? 0 };
 }
 
 test('a Supporter starts a session, sees exactly what their level allows, and loses it on finishing', async ({
   page,
-  context,
-  app,
+  signIn,
+  sql,
 }) => {
-  const { personId: sam } = await signInContext(context, app.url, 'sam@example.com');
-  const { general } = await counts(app.databaseUrl);
+  const { personId: sam } = await signIn('sam@example.com');
+  const { general } = await counts(sql);
 
   // Without a session the Decision Maker's pages are closed.
   await page.goto(`/people/${aroha}/preferences`);
@@ -53,11 +49,12 @@ test('a Supporter starts a session, sees exactly what their level allows, and lo
 
 test('a Restricted supporter sees Restricted items too; the session ending elsewhere empties the open screen', async ({
   page,
-  context,
-  app,
+  signIn,
+  device,
+  sql,
 }) => {
-  await signInContext(context, app.url, 'riley@example.com');
-  const { total } = await counts(app.databaseUrl);
+  await signIn('riley@example.com');
+  const { total } = await counts(sql);
   await page.goto(`/people/${aroha}/supporters/start`);
   await expect(page).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
   const list = page.getByRole('list', { name: 'Preferences' });
@@ -66,15 +63,9 @@ test('a Restricted supporter sees Restricted items too; the session ending elsew
 
   // Aroha ends the session from her own device.
   const id = String(await page.evaluate(`sessionStorage.getItem('support.${aroha}')`));
-  const dm = await page.context().browser()?.newContext();
-  if (!dm) throw new Error('no browser');
-  try {
-    await signInContext(dm, app.url, 'aroha@example.com');
-    const res = await dm.request.delete(`${app.url}/api/people/${aroha}/support/${id}`);
-    expect(res.status()).toBe(204);
-  } finally {
-    await dm.close();
-  }
+  const dm = await device('aroha@example.com');
+  const res = await dm.page.request.delete(`/api/people/${aroha}/support/${id}`);
+  expect(res.status()).toBe(204);
   await expect(list).toHaveCount(0, { timeout: 5000 });
   await expect(page.getByRole('alert')).toHaveText('Your support session has ended.');
   await page.getByRole('button', { name: 'Back to the people I support' }).click();
@@ -83,10 +74,9 @@ test('a Restricted supporter sees Restricted items too; the session ending elsew
 
 test('a Supporter has no home of their own: / and their home go to the people they support', async ({
   page,
-  context,
-  app,
+  signIn,
 }) => {
-  const { personId: sam } = await signInContext(context, app.url, 'sam@example.com');
+  const { personId: sam } = await signIn('sam@example.com');
   await page.goto(`/people/${sam}`);
   await expect(page).toHaveURL(new RegExp(`/people/${sam}/supporting`));
   await page.goto(`/people/${aroha}`);
@@ -94,50 +84,34 @@ test('a Supporter has no home of their own: / and their home go to the people th
 });
 
 test('guests: a Preference invite shows what it names without the Circle item; a Profile invite hides the bar', async ({
-  browser,
-  app,
+  page,
+  signIn,
+  device,
 }) => {
-  const dm = await browser.newContext();
-  const guest = await browser.newContext();
   const tea = seedId('preference:aroha:tea');
-  const created: string[] = [];
-  try {
-    await signInContext(dm, app.url, 'aroha@example.com');
-    const invite = async (body: Record<string, string>) => {
-      const res = await dm.request.post(`${app.url}/api/people/${aroha}/invites`, { data: body });
-      expect(res.status()).toBe(201);
-      const json = (await res.json()) as { id: string; url: string };
-      created.push(json.id);
-      return json.url;
-    };
-    await signInContext(guest, app.url, 'tui@example.com');
-    const page = await guest.newPage();
+  const dm = await device('aroha@example.com');
+  const invite = async (body: Record<string, string>) => {
+    const res = await dm.page.request.post(`/api/people/${aroha}/invites`, { data: body });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { url: string }).url;
+  };
+  await signIn('tui@example.com');
 
-    await page.goto(await invite({ kind: 'Preference', targetId: tea }));
-    // For a Preference invite the accept button is named by the preference.
-    await page.getByRole('button', { name: /tea/ }).click();
-    await expect(page).toHaveURL(new RegExp(`/people/${aroha}/preferences/${tea}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('tea');
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Library' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Circle' })).toHaveCount(0);
-    await page.goto(`/people/${aroha}/preferences`);
-    await expect(page.getByRole('list', { name: 'Preferences' }).getByRole('listitem')).toHaveCount(
-      1,
-    );
+  await page.goto(await invite({ kind: 'Preference', targetId: tea }));
+  // For a Preference invite the accept button is named by the preference.
+  await page.getByRole('button', { name: /tea/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/people/${aroha}/preferences/${tea}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('tea');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Library' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Circle' })).toHaveCount(0);
+  await page.goto(`/people/${aroha}/preferences`);
+  await expect(page.getByRole('list', { name: 'Preferences' }).getByRole('listitem')).toHaveCount(
+    1,
+  );
 
-    await page.goto(await invite({ kind: 'Profile' }));
-    await page.getByRole('button', { name: 'View Profile' }).click();
-    await expect(page).toHaveURL(new RegExp(`/people/${aroha}$`));
-    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
-  } finally {
-    const sql = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
-    try {
-      if (created.length > 0) await sql`delete from invite where id in ${sql(created)}`;
-    } finally {
-      await sql.end();
-    }
-    await dm.close();
-    await guest.close();
-  }
+  await page.goto(await invite({ kind: 'Profile' }));
+  await page.getByRole('button', { name: 'View Profile' }).click();
+  await expect(page).toHaveURL(new RegExp(`/people/${aroha}$`));
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 });

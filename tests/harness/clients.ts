@@ -27,12 +27,22 @@ export async function signIn(baseUrl: string, email: string): Promise<SignedIn> 
   };
 }
 
-/**
- * A brand-new account (POST /api/users, a SupporterAndDecisionMaker with no
- * connections), signed in: a guest-to-be, or anyone unrelated.
- */
-export async function registerAndSignIn(baseUrl: string, prefix: string): Promise<SignedIn> {
-  const email = `${prefix}.${Date.now()}.${crypto.randomUUID().slice(0, 8)}@example.org`;
+/** What `register` may say about the new person; the rest is a guest's. */
+export type NewPerson = {
+  firstName?: string;
+  lastName?: string;
+  knownAs?: string;
+  personalInformation?: Record<string, string>;
+};
+
+/** Registers a brand-new account (POST /api/users): a SupporterAndDecisionMaker with no connections. */
+export async function register(baseUrl: string, email: string, person: NewPerson = {}) {
+  const guest = {
+    firstName: 'Guest',
+    lastName: 'Person',
+    knownAs: 'Guest',
+    personalInformation: {},
+  };
   const res = await fetch(`${baseUrl}/api/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -40,16 +50,16 @@ export async function registerAndSignIn(baseUrl: string, prefix: string): Promis
       email,
       type: 'General',
       acceptedTermsOfService: true,
-      person: {
-        firstName: 'Guest',
-        lastName: 'Person',
-        knownAs: 'Guest',
-        type: 'SupporterAndDecisionMaker',
-        personalInformation: {},
-      },
+      person: { ...guest, ...person, type: 'SupporterAndDecisionMaker' },
     }),
   });
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
+}
+
+/** A brand-new account, signed in: a guest-to-be, or anyone unrelated. */
+export async function registerAndSignIn(baseUrl: string, prefix: string): Promise<SignedIn> {
+  const email = `${prefix}.${Date.now()}.${crypto.randomUUID().slice(0, 8)}@example.org`;
+  await register(baseUrl, email);
   return signIn(baseUrl, email);
 }
 
@@ -65,12 +75,11 @@ function contextOf(who: SignedIn): ZeroContext {
 
 /**
  * A Node Zero client authenticated with the session token as a bearer token,
- * like a new device: its own storage. (Replicache's 'mem' store is one map per
- * process keyed by name, so without a storage key of its own every client of a
- * user reopened the same client group: a new client then answered
+ * like a new device, with storage of its own: Replicache's 'mem' store is one
+ * map per process keyed by name, so clients of one user without their own
+ * storage key would share a client group (a new client would answer
  * `run(…, {type: 'complete'})` from a closed client's cached rows, and its
- * mutation ids collided with that client's ("Ignoring mutation … already
- * processed"), which left `.server` unsettled.)
+ * mutation ids would collide with that client's, leaving `.server` unsettled).
  */
 export function zeroClient(zeroUrl: string, who: SignedIn) {
   return new Zero({
