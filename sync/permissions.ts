@@ -12,10 +12,11 @@
  * Every synced query, mutator and REST handler goes through this module.
  */
 import type { ExpressionBuilder, Query, Transaction } from '@rocicorp/zero';
-import type { Access, AccessLevel, PersonType } from '../schema/enums.ts';
+import type { Access, AccessLevel } from '../schema/enums.ts';
 import { type Schema, zql } from '../schema/zero-schema.gen.ts';
 import type { AuthContext, ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
+import { keepsOwnLibrary, libraryMessages } from './library-rules.ts';
 
 /** Supporter link levels that may read (and, in a session, write) items of each access. */
 export const LEVELS_FOR_ACCESS: Record<Access, readonly AccessLevel[]> = {
@@ -224,19 +225,6 @@ export async function libraryAccess(
   if (!link || !session) return { kind: 'none', write: false };
   return { kind: 'supporter', level: link.accessLevel, sessionId: session.id, write: true };
 }
-
-/**
- * Whether a person of this type keeps a library of their own: everyone but a
- * Supporter, whose area is the people they support (spec §2). The interface
- * asks it for speed; assertLibraryWrite enforces it for every caller.
- */
-export function keepsOwnLibrary(type: PersonType | (string & {})): boolean {
-  return type !== ('Supporter' satisfies PersonType);
-}
-
-export const libraryMessages = {
-  noOwnLibrary: 'A Supporter has no library of their own.',
-} as const;
 
 export function accessAllows(access: LibraryAccess, itemAccess: Access): boolean {
   if (access.kind === 'owner') return true;

@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { keepsOwnLibrary } from '../../sync/permissions.ts';
+import { keepsOwnLibrary } from '../../sync/library-rules.ts';
 import { storedSupportSession } from '../support-session.ts';
 
 const personArea = getRouteApi('/people/$personId');
