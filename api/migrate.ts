@@ -24,10 +24,23 @@ export async function ensureDatabase(url: string) {
   }
 }
 
+/** The advisory lock that keeps two processes from migrating one database at once. */
+export const MIGRATION_LOCK = 7300;
+
+/**
+ * Applies the migrations not yet applied. Under an advisory lock: processes
+ * starting together take turns, and the later ones find nothing left to do.
+ */
 export async function runMigrations(url: string) {
+  // One connection: the session's lock and the migrations share it.
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    await migrate(drizzle(sql), { migrationsFolder });
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    try {
+      await migrate(drizzle(sql), { migrationsFolder });
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+    }
   } finally {
     await sql.end();
   }

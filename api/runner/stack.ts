@@ -5,12 +5,10 @@ import type { Config } from '../config.ts';
 import { connect, type Sql } from '../db.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { type S3Settings, s3MediaStore } from '../media/store.ts';
-import { sweepMedia } from '../media.ts';
 import { ensureDatabase, runMigrations } from '../migrate.ts';
-import { sweepRateEvents } from '../rate-limit.ts';
 import { seedDemo } from '../seed.ts';
 import { createApp } from '../server.ts';
-import { endIdleSessions } from '../support.ts';
+import { sweepOnce } from '../sweeps.ts';
 import { createZeroDb } from '../zero/db-provider.ts';
 import { StackError } from './errors.ts';
 import { DATABASE_NAME } from './local-database.ts';
@@ -166,16 +164,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     // Idle support sessions end on the server (ZQL has no now(): a write must say so);
     // uploads never confirmed are removed; so are abuse-limit events no window counts.
+    // One process sweeps at a time (api/sweeps.ts).
     const sweep = setInterval(() => {
-      endIdleSessions(db, config.SUPPORT_SESSION_IDLE_MINUTES).catch((e: unknown) =>
-        log(`api: ending idle support sessions failed: ${e instanceof Error ? e.message : e}`),
-      );
-      sweepMedia(db, media).catch((e: unknown) =>
-        log(`api: removing unfinished uploads failed: ${e instanceof Error ? e.message : e}`),
-      );
-      sweepRateEvents(db).catch((e: unknown) =>
-        log(`api: removing old rate-limit events failed: ${e instanceof Error ? e.message : e}`),
-      );
+      void sweepOnce({ db, media, idleMinutes: config.SUPPORT_SESSION_IDLE_MINUTES }, log);
     }, 60_000);
     cleanups.push(async () => clearInterval(sweep));
 
