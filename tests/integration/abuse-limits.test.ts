@@ -1,5 +1,5 @@
 /**
- * Abuse limits on invite e-mails and registrations (issue 11, ADR 014), and
+ * Abuse limits on invite e-mails and registrations (ADR 014), and
  * what an invite mail may carry. The shared stack raises every limit (all its
  * tests come from 127.0.0.1), so these run the API in-process over the same
  * database, with the default limits and X-Forwarded-For trusted: each test

@@ -304,7 +304,7 @@ async function finalize(
 /** A code that is not the right one. */
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-describe('a link opened on another browser asks for the code (issue 11, ADR 012)', () => {
+describe('a link opened on another browser asks for the code (ADR 012)', () => {
   test('the asking browser gets a path-limited HttpOnly cookie and a 6-digit code; only a hash of the code is stored', async () => {
     const { email } = await register('code');
     const res = await fetch(`${base}/track/authenticate`, {

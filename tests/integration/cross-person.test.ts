@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 1: no write may touch another person's rows. The attacks an
+ * No write may touch another person's rows. The attacks an
  * outside test found, replayed against the real stack: a create with the id
  * of someone else's preference, a supporter's create over a Restricted
  * preference, a category change that removes links its author cannot see, a

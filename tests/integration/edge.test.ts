@@ -1,5 +1,5 @@
 /**
- * Issue 11, items 3, 5 and 6, at the API's edge: every API response carries
+ * At the API's edge: every API response carries
  * nosniff, no framing and no-store; bodies over the limit are refused before
  * they are parsed; control characters (NUL above all) in a path, a query or a
  * body get a 400 and change nothing; and no answer ever quotes SQL.

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 4): actors × library items (preference,
+ * The authorization matrix: actors × library items (preference,
  * category, note; General and Restricted) × operations (read, create, update,
  * delete; level change; session start) × channels (Zero query, Zero mutator, REST),
  * every cell asserting its exact outcome against an oracle written from the
@@ -516,7 +516,7 @@ describe('authorization matrix', () => {
         });
       }
 
-      // Issue 11: a create never upserts. Whoever sends a create with the id of
+      // A create never upserts. Whoever sends a create with the id of
       // an existing item (in their own library or Aroha's), it is refused and the
       // item, its category links and its history stay as they were.
       for (const thing of things) {
@@ -558,7 +558,7 @@ describe('authorization matrix', () => {
         }
       }
 
-      // Issue 11: a change of categories touches only the links its author can
+      // A change of categories touches only the links its author can
       // see. The General preference sits in a General and a Restricted category;
       // setting its categories to the General one removes the Restricted link
       // for those who can see it and keeps it for a General supporter.
@@ -625,7 +625,7 @@ describe('authorization matrix', () => {
         });
       });
 
-      // Issue 11: a preference goes only into categories of its own library:
+      // A preference goes only into categories of its own library:
       // another person's category (Ana's) is refused, whoever asks.
       const anaCategory = seedId('category:ana:work');
       test(`new preference in another person's category · Zero mutator → refused, nothing made`, async () => {

@@ -3,7 +3,7 @@
  * signatures as a real store does): a signed upload, the settled
  * confirmation, signed reads, the hero picture and a category's photo, who
  * may read and change them, bad input (400, nothing written), the sweep of
- * uploads never confirmed, and that no file can become a page (issue 11).
+ * uploads never confirmed, and that no file can become a page.
  */
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import postgres from 'postgres';
@@ -329,7 +329,7 @@ describe('upload: a signed URL, then the settled confirmation', () => {
   });
 });
 
-describe('media cannot become a page (issue 11)', () => {
+describe('media cannot become a page', () => {
   const announce = (extra: Json) =>
     call(dm, 'POST', `${media}/signed`, {
       name: 'x.png',

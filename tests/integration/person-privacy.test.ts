@@ -1,5 +1,5 @@
 /**
- * Personal details over sync (issue 11): everyone linked to a person reads
+ * Personal details over sync: everyone linked to a person reads
  * their name and photo, but their bio, phone, contact e-mail and pronouns go
  * only to the person themselves and their Administrator in an active support
  * session, the same over Zero as over REST. zero-cache sends every column of

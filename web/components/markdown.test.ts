@@ -96,7 +96,7 @@ describe('Markdown (spec §5: link protocols http, https, irc, ircs, mailto, xmp
   });
 });
 
-describe('Links that leave the site are marked, and open apart from it (issue 11)', () => {
+describe('Links that leave the site are marked, and open apart from it', () => {
   // Markdown that reaches another host although it has no `http:` in front.
   it.each([
     ['protocol-relative', '[x](//evil.example/a)'],

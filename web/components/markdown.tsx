@@ -15,7 +15,7 @@ import '../styles/markdown.css';
  * Whether a link stays on our site is decided the way the browser will decide
  * it: by resolving the address against the page (`new URL(href, origin)`) and
  * comparing origins. Looking at the text instead missed `//evil.example`, which
- * has no scheme yet leaves the site (issue 11); resolving also catches
+ * has no scheme yet leaves the site; resolving also catches
  * backslashes, tabs and `https:host`, which browsers quietly normalise.
  */
 const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'irc:', 'ircs:', 'mailto:', 'xmpp:']);
