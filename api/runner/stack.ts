@@ -10,9 +10,10 @@ import { seedDemo } from '../seed.ts';
 import { createApp } from '../server.ts';
 import { sweepOnce } from '../sweeps.ts';
 import { createZeroDb } from '../zero/db-provider.ts';
-import { StackError } from './errors.ts';
+import { describeFailure, StackError } from './errors.ts';
 import { DATABASE_NAME } from './local-database.ts';
 import { DEV_CREDENTIALS, DEV_REGION, startDevObjectStore } from './object-store.ts';
+import { describeExit } from './parent-watch.ts';
 import { portIsFree } from './ports.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './postgres.ts';
 import { ensureWebBuild, projectRoot, webDist } from './web-build.ts';
@@ -25,14 +26,20 @@ export type StackOptions = {
   log?: (line: string) => void;
   /** Child-process output (Postgres, zero-cache); silent when omitted. */
   childLog?: (line: string) => void;
+  /** Called when `pids` changed: zero-cache was restarted. */
+  pidsChanged?: () => void;
 };
 
 export type Stack = {
   url: string;
   zeroUrl: string;
   databaseUrl: string;
+  /** Kept current: zero-cache gets a new pid when it is restarted. */
   pids: { postgres?: number; zeroCache?: number };
-  /** Resolves with a description when a child process dies unexpectedly. */
+  /**
+   * Resolves with a description when a child process dies unexpectedly (and,
+   * for zero-cache, its restarts are used up or one fails).
+   */
   failed: Promise<string>;
   stop: () => Promise<void>;
 };
@@ -67,10 +74,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     cleanups.length = 0;
   };
   let stopping = false;
+  let failing = false;
   let onFailure: (why: string) => void = () => {};
   const failed = new Promise<string>((resolve) => {
     onFailure = (why) => {
-      if (!stopping) resolve(why);
+      if (stopping || failing) return;
+      failing = true;
+      resolve(why);
     };
   });
 
@@ -100,7 +110,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       });
       pg = started;
       cleanups.push(() => started.stop());
-      void started.exited.then((code) => onFailure(`postgres: exited unexpectedly (code ${code})`));
+      void started.exited.then((status) =>
+        onFailure(`postgres: exited unexpectedly (${describeExit(status)})`),
+      );
       databaseUrl = started.url(DATABASE_NAME);
       await ensureDatabase(databaseUrl);
     }
@@ -218,31 +230,70 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       };
     }
 
-    let zero: ZeroCacheHandle;
-    try {
-      zero = await startZeroCache({
-        upstreamDb: databaseUrl,
-        port: config.ZERO_PORT,
-        apiUrl: `http://127.0.0.1:${config.PORT}`,
-        dataDir: path.join(config.DATA_DIR, 'zero'),
-        adminPassword: config.ZERO_ADMIN_PASSWORD,
-        numSyncWorkers: config.ZERO_NUM_SYNC_WORKERS,
-        logLevel: config.ZERO_LOG_LEVEL,
-        production: config.NODE_ENV === 'production',
-        ...(opts.childLog ? { log: opts.childLog } : {}),
+    const startZero = async () => {
+      try {
+        return await startZeroCache({
+          upstreamDb: databaseUrl,
+          port: config.ZERO_PORT,
+          apiUrl: `http://127.0.0.1:${config.PORT}`,
+          dataDir: path.join(config.DATA_DIR, 'zero'),
+          adminPassword: config.ZERO_ADMIN_PASSWORD,
+          numSyncWorkers: config.ZERO_NUM_SYNC_WORKERS,
+          logLevel: config.ZERO_LOG_LEVEL,
+          production: config.NODE_ENV === 'production',
+          ...(opts.childLog ? { log: opts.childLog } : {}),
+        });
+      } catch (e) {
+        throw e instanceof StackError ? e : new StackError('zero-cache', String(e));
+      }
+    };
+    let zero = await startZero();
+    const pids: Stack['pids'] = { ...(pg ? { postgres: pg.pid } : {}), zeroCache: zero.pid };
+
+    // zero-cache dying on its own is restarted, a few times: the clients reconnect by
+    // themselves, so a tablet in the middle of a care visit carries on. More often than
+    // that, or when a restart fails, the whole stack stops: never half a stack.
+    const maxRestarts = 3;
+    const restartWindowMs = 10 * 60_000;
+    const restarts: number[] = [];
+    let restarting = Promise.resolve();
+    const watchZero = (z: ZeroCacheHandle) => {
+      void z.exited.then((status) => {
+        if (stopping || failing) return;
+        const why = `zero-cache: exited unexpectedly (${describeExit(status)})`;
+        const now = Date.now();
+        while (restarts.length > 0 && now - (restarts[0] ?? now) > restartWindowMs) {
+          restarts.shift();
+        }
+        if (restarts.length >= maxRestarts) {
+          onFailure(`${why}, after ${maxRestarts} restarts within 10 minutes`);
+          return;
+        }
+        restarts.push(now);
+        // Before the line: a stop it may cause (a closed output) then waits for the restart.
+        restarting = startZero().then(
+          (next) => {
+            zero = next;
+            pids.zeroCache = next.pid;
+            watchZero(next);
+            opts.pidsChanged?.();
+          },
+          (e: unknown) => onFailure(describeFailure(e)),
+        );
+        log(`${why}; restarting it (${restarts.length} of ${maxRestarts} within 10 minutes)`);
       });
-    } catch (e) {
-      throw e instanceof StackError ? e : new StackError('zero-cache', String(e));
-    }
-    const z = zero;
-    cleanups.push(() => z.stop());
-    void z.exited.then((code) => onFailure(`zero-cache: exited unexpectedly (code ${code})`));
+    };
+    watchZero(zero);
+    cleanups.push(async () => {
+      await restarting;
+      await zero.stop();
+    });
 
     return {
       url: config.publicUrl,
       zeroUrl: config.zeroPublicUrl,
       databaseUrl,
-      pids: { ...(pg ? { postgres: pg.pid } : {}), zeroCache: z.pid },
+      pids,
       failed,
       stop: async () => {
         stopping = true;

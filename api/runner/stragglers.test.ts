@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { killStragglers, processesWithEnv } from './stragglers.ts';
+import { killStragglers, processesWithEnv } from './stragglers.mjs';
 
 test.runIf(process.platform === 'linux')(
   'kills every process carrying the marker, also one in a session of its own',

@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { StackError } from './errors.ts';
+import { type ExitStatus, spawnWatched } from './parent-watch.ts';
 import { portIsFree, waitFor } from './ports.ts';
-import { killStragglers } from './stragglers.ts';
+import { killStragglers } from './stragglers.mjs';
 
 export type ZeroCacheOptions = {
   upstreamDb: string;
@@ -22,7 +22,7 @@ export type ZeroCacheOptions = {
 
 export type ZeroCacheHandle = {
   pid: number;
-  exited: Promise<number | null>;
+  exited: Promise<ExitStatus>;
   stop: () => Promise<void>;
 };
 
@@ -72,19 +72,25 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
   };
   if (opts.adminPassword) env.ZERO_ADMIN_PASSWORD = opts.adminPassword;
 
-  const child: ChildProcess = spawn(process.execPath, [zeroCacheBin()], {
+  const child = spawnWatched({
+    command: process.execPath,
+    args: [zeroCacheBin()],
     env,
-    // Own process group: a terminal Ctrl-C reaches only the runner, which then
-    // stops zero-cache before Postgres (the order matters for a clean stop).
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // SIGTERM: zero-cache closes its connections and its replica; a hung one is killed.
+    stopSignals: [
+      ['SIGTERM', 10_000],
+      ['SIGKILL', 0],
+    ],
+    marker: instance,
   });
-  // Resolves once the main process is gone AND its workers with it.
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => resolve(code)),
-  ).then(async (code) => {
+  // Resolves once the main process is gone, its workers with it (its watch kills them;
+  // so does this, should the watch itself have been killed), and its ports are free.
+  const exited = child.exited.then(async (status) => {
     await killStragglers(instance);
-    return code;
+    await waitFor(async () => (await portIsFree(opts.port)) && (await portIsFree(opts.port + 1)), {
+      timeoutMs: 10_000,
+    });
+    return status;
   });
   let tail = '';
   const onData = (d: Buffer) => {
@@ -92,11 +98,11 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
     tail = (tail + text).slice(-4000);
     for (const line of text.split('\n')) if (line.trim()) opts.log?.(line);
   };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
 
   let dead = false;
-  void exited.then(() => {
+  void child.exited.then(() => {
     dead = true;
   });
   const ready = await waitFor(
@@ -108,7 +114,7 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
     { timeoutMs: 60_000, intervalMs: 100 },
   );
   if (dead || !ready) {
-    if (!dead) child.kill('SIGTERM');
+    if (!dead) await child.stop();
     const last =
       tail
         .split('\n')
@@ -123,29 +129,11 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
   }
 
   return {
-    pid: child.pid ?? -1,
+    pid: await child.pid,
     exited,
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => {
-          try {
-            // Its workers may sit in process groups of their own; SIGKILL the group as a last resort.
-            if (child.pid) process.kill(-child.pid, 'SIGKILL');
-          } catch {
-            child.kill('SIGKILL');
-          }
-        }, 20_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      // Workers were seen outliving the main process for a moment: wait for both ports.
-      await waitFor(
-        async () => (await portIsFree(opts.port)) && (await portIsFree(opts.port + 1)),
-        {
-          timeoutMs: 10_000,
-        },
-      );
+      await child.stop();
+      await exited;
     },
   };
 }

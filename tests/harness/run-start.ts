@@ -1,22 +1,40 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../../api/runner/web-build.ts';
 
 export type StartProcess = {
   child: ChildProcess;
   output: () => string;
-  /** Resolves with the exit code. */
+  /** Resolves with the exit code (the runner's, also when its output goes to a reader). */
   exited: Promise<number | null>;
   waitForOutput: (re: RegExp, timeoutMs: number) => Promise<string>;
 };
 
+export type StartOptions = {
+  /**
+   * A shell command reading the runner's output through a pipe, as in
+   * `npm start | head`, e.g. `sed -u '/^Ready in/q'`, which leaves after that line.
+   */
+  reader?: string;
+  /**
+   * A process group of its own, as a terminal's job has: `process.kill(-child.pid,
+   * 'SIGHUP')` is then what closing the terminal does.
+   */
+  ownGroup?: boolean;
+};
+
 /** Runs `npm start`'s entry point (api/runner/start.ts) with the given environment. */
-export function runStart(env: Record<string, string>): StartProcess {
+export function runStart(env: Record<string, string>, opts: StartOptions = {}): StartProcess {
   const tsx = path.join(projectRoot, 'node_modules/.bin/tsx');
-  const child = spawn(tsx, ['api/runner/start.ts'], {
+  const [command, args] = opts.reader
+    ? ['bash', ['-c', `"$0" api/runner/start.ts | ${opts.reader}; exit "\${PIPESTATUS[0]}"`, tsx]]
+    : [tsx, ['api/runner/start.ts']];
+  const child = spawn(command, args, {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: opts.ownGroup ?? false,
   });
   let out = '';
   const listeners = new Set<() => void>();
@@ -52,11 +70,18 @@ export function runStart(env: Record<string, string>): StartProcess {
   };
 }
 
+/** Whether `pid` runs; a zombie (exited, not yet reaped by its new parent) does not. */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    // /proc/<pid>/stat: "pid (name) S …"; the name may hold spaces and parentheses.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return process.platform !== 'linux';
   }
 }

@@ -12,7 +12,7 @@ import { ensureDatabase } from '../../api/migrate.ts';
 import { freePort, portIsFree, waitFor } from '../../api/runner/ports.ts';
 import { startEmbeddedPostgres } from '../../api/runner/postgres.ts';
 import { type Stack, startStack } from '../../api/runner/stack.ts';
-import { killStragglers } from '../../api/runner/stragglers.ts';
+import { killStragglers } from '../../api/runner/stragglers.mjs';
 import { projectRoot } from '../../api/runner/web-build.ts';
 import { seedDemo } from '../../api/seed.ts';
 

@@ -1,11 +1,12 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
-import { freePort, portIsFree } from '../../api/runner/ports.ts';
-import { processesWithEnv } from '../../api/runner/stragglers.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort, portIsFree, waitFor } from '../../api/runner/ports.ts';
+import { processesWithEnv } from '../../api/runner/stragglers.mjs';
 import { projectRoot } from '../../api/runner/web-build.ts';
-import { isAlive, runStart } from '../harness/run-start.ts';
+import { isAlive, runStart, type StartOptions } from '../harness/run-start.ts';
 
 const dirs: string[] = [];
 async function tempDataDir() {
@@ -81,13 +82,21 @@ describe('npm start: bad configuration and faults', () => {
       blocker.close();
     }
   });
+});
 
-  test('starts the whole stack, stops every child on SIGTERM, restarts on the same data, and reports zero-cache dying', async () => {
-    const dataDir = await tempDataDir();
+describe('npm start: the whole stack, and how it stops', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  let ports: number[];
+  /** Every process of zero-cache, its workers too, carries this in its environment. */
+  let replica: string;
+
+  beforeAll(async () => {
+    dataDir = await tempDataDir();
     const port = await freePort();
     const zeroPort = await zeroPorts();
     const pgPort = await freePort();
-    const env = {
+    env = {
       PORT: String(port),
       ZERO_PORT: String(zeroPort),
       PG_PORT: String(pgPort),
@@ -95,38 +104,120 @@ describe('npm start: bad configuration and faults', () => {
       DATA_DIR: dataDir,
       ZERO_NUM_SYNC_WORKERS: '1',
     };
-    const first = runStart(env);
-    await first.waitForOutput(/Ready in [\d.]+ s: http:\/\/localhost:\d+/, 120_000);
-    const state = JSON.parse(await readFile(path.join(dataDir, 'stack.json'), 'utf8'));
-    expect(state).toMatchObject({ url: `http://localhost:${port}` });
-    expect((await fetch(`http://localhost:${port}/api/health`)).status).toBe(200);
-    expect((await fetch(`http://127.0.0.1:${zeroPort}/keepalive`)).status).toBe(200);
+    ports = [port, zeroPort, zeroPort + 1, pgPort];
+    replica = `ZERO_REPLICA_FILE=${path.resolve(dataDir, 'zero', 'replica.db')}`;
+  });
 
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-    expect(isAlive(state.postgres)).toBe(false);
-    expect(isAlive(state.zeroCache)).toBe(false);
-    for (const p of [port, zeroPort, zeroPort + 1, pgPort]) expect(await portIsFree(p)).toBe(true);
+  type State = { pid: number; postgres: number; zeroCache: number };
+  const readState = async (): Promise<State> =>
+    JSON.parse(await readFile(path.join(dataDir, 'stack.json'), 'utf8'));
 
-    // Second start: same data directory, no initdb, no rebuild.
-    const second = runStart(env);
-    await second.waitForOutput(/Ready in [\d.]+ s/, 60_000);
-    expect(second.output()).not.toMatch(/Building the web app/);
-    const state2 = JSON.parse(await readFile(path.join(dataDir, 'stack.json'), 'utf8'));
+  /** `npm start` until it is ready, and what it says is running. */
+  async function startReady(opts: StartOptions = {}, timeoutMs = 60_000) {
+    const run = runStart(env, opts);
+    await run.waitForOutput(/Ready in [\d.]+ s: http:\/\/localhost:\d+/, timeoutMs);
+    return { run, state: await readState() };
+  }
 
-    // zero-cache dies: the runner says so in one line, stops the rest and exits non-zero.
-    const replica = `ZERO_REPLICA_FILE=${path.resolve(dataDir, 'zero', 'replica.db')}`;
-    // Its main process and its workers.
+  /**
+   * The runner, Postgres, zero-cache and its workers are gone, and their ports
+   * free; after a stop by the runner (not a kill) its state file is gone too.
+   */
+  async function expectAllGone(state: State, { stoppedByRunner = true } = {}) {
+    for (const pid of [state.pid, state.postgres, state.zeroCache])
+      expect(isAlive(pid)).toBe(false);
+    expect(await processesWithEnv(replica)).toEqual([]);
+    for (const p of ports) expect(await portIsFree(p)).toBe(true);
+    expect(existsSync(path.join(dataDir, 'stack.json'))).toBe(!stoppedByRunner);
+  }
+
+  test('starts the whole stack and stops every child on SIGTERM', async () => {
+    const { run, state } = await startReady({}, 120_000);
+    expect(state).toMatchObject({ url: `http://localhost:${env.PORT}` });
+    expect((await fetch(`http://localhost:${env.PORT}/api/health`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${env.ZERO_PORT}/keepalive`)).status).toBe(200);
+    // zero-cache's main process and its workers.
     expect((await processesWithEnv(replica)).length).toBeGreaterThan(1);
-    process.kill(state2.zeroCache, 'SIGKILL');
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/^zero-cache: exited unexpectedly/m);
-    expect(isAlive(state2.postgres)).toBe(false);
-    for (const p of [port, pgPort]) expect(await portIsFree(p)).toBe(true);
-    // Killing zero-cache's main process would leave its workers (each in a
-    // session of its own) running; the runner kills them too.
-    expect(
-      await processesWithEnv(`ZERO_REPLICA_FILE=${path.resolve(dataDir, 'zero', 'replica.db')}`),
-    ).toEqual([]);
+
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    await expectAllGone(state);
+  }, 180_000);
+
+  test('a closed output pipe (`npm start | head`) stops every child, even with nothing more to write', async () => {
+    // The reader leaves right after the Ready line, and the runner has nothing more to say.
+    const { run, state } = await startReady({ reader: "sed -u '/^Ready in/q'" });
+    // Second start on the same data: no initdb, no rebuild.
+    expect(run.output()).not.toMatch(/Building the web app/);
+    expect(await run.exited).toBe(0);
+    await expectAllGone(state);
+  }, 120_000);
+
+  test('a closed output socket: the next line written (EPIPE) stops every child', async () => {
+    const { run, state } = await startReady();
+    run.child.stdout?.destroy();
+    // Something to say: zero-cache died (the runner would restart it).
+    process.kill(state.zeroCache, 'SIGKILL');
+    expect(await run.exited).toBe(0);
+    await expectAllGone(state);
+  }, 120_000);
+
+  test('a hang-up (the terminal closed) stops every child', async () => {
+    const { run, state } = await startReady({ ownGroup: true });
+    // What closing the terminal does: SIGHUP to every process of the job (npm, tsx, the runner).
+    process.kill(-(run.child.pid ?? 0), 'SIGHUP');
+    expect(await waitFor(async () => !isAlive(state.pid), { timeoutMs: 60_000 })).toBe(true);
+    await expectAllGone(state);
+  }, 120_000);
+
+  test('the runner killed (SIGKILL): Postgres, zero-cache and its workers stop within seconds', async () => {
+    const { run, state } = await startReady();
+    process.kill(state.pid, 'SIGKILL');
+    const stopped = await waitFor(
+      async () =>
+        !isAlive(state.postgres) &&
+        !isAlive(state.zeroCache) &&
+        (await processesWithEnv(replica)).length === 0,
+      { timeoutMs: 10_000 },
+    );
+    expect(stopped).toBe(true);
+    await run.exited;
+    await expectAllGone(state, { stoppedByRunner: false });
+  }, 120_000);
+
+  test('zero-cache dying is restarted, three times within ten minutes; a fourth death stops everything, non-zero', async () => {
+    const started = await startReady();
+    const { run } = started;
+    let { state } = started;
+    for (const n of [1, 2, 3]) {
+      // This zero-cache's own marker: what is left of it once it dies.
+      const instance = (await readFile(`/proc/${state.zeroCache}/environ`, 'utf8'))
+        .split('\0')
+        .find((e) => e.startsWith('PB_ZERO_CACHE_INSTANCE='));
+      process.kill(state.zeroCache, 'SIGKILL');
+      await run.waitForOutput(
+        new RegExp(
+          `zero-cache: exited unexpectedly \\(signal SIGKILL\\); restarting it \\(${n} of 3 within 10 minutes\\)`,
+        ),
+        30_000,
+      );
+      const previous = state.zeroCache;
+      expect(
+        await waitFor(async () => (await readState()).zeroCache !== previous, {
+          timeoutMs: 60_000,
+        }),
+      ).toBe(true);
+      state = await readState();
+      expect(await processesWithEnv(instance ?? 'none')).toEqual([]);
+      expect((await fetch(`http://127.0.0.1:${env.ZERO_PORT}/keepalive`)).status).toBe(200);
+      expect((await fetch(`http://localhost:${env.PORT}/api/health`)).status).toBe(200);
+    }
+
+    process.kill(state.zeroCache, 'SIGKILL');
+    expect(await run.exited).toBe(1);
+    expect(run.output().trim().split('\n').pop()).toBe(
+      'zero-cache: exited unexpectedly (signal SIGKILL), after 3 restarts within 10 minutes',
+    );
+    await expectAllGone(state);
   }, 240_000);
 });
