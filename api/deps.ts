@@ -21,7 +21,7 @@ export type AppDeps = {
   staticRoot?: string | undefined;
 };
 
-/** The caller of a `/people/:personId/...` route (api/auth/caller.ts `personCaller`). */
+/** The caller of a `/people/:personId/...` route (api/auth/caller.ts `personRoute`). */
 export type PersonCaller = {
   ctx: AuthContext;
   /** The person in the path, parsed. */

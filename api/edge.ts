@@ -9,7 +9,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
-import { jsonError } from './errors.ts';
+import { Refusal } from './errors.ts';
 
 export const edgeMessages = {
   tooLarge: 'What you sent is too large. Please send less at a time.',
@@ -41,7 +41,7 @@ export function sameOriginWrites(allowedOrigin: string): MiddlewareHandler {
       const foreignOrigin = origin !== undefined && origin !== allowedOrigin;
       const foreignSite = site !== undefined && site !== 'same-origin' && site !== 'none';
       if (foreignOrigin || foreignSite)
-        return jsonError(c, 403, 'bad_origin', edgeMessages.otherSite);
+        throw new Refusal(403, 'bad_origin', edgeMessages.otherSite);
     }
     await next();
   };
@@ -75,7 +75,7 @@ export function sizeLimit(maxSize: number): MiddlewareHandler {
     onError: (c) => {
       // The rest of the body is not read: the connection cannot carry another request.
       c.header('connection', 'close');
-      return jsonError(c, 413, 'too_large', edgeMessages.tooLarge);
+      throw new Refusal(413, 'too_large', edgeMessages.tooLarge);
     },
   });
 }
@@ -92,12 +92,12 @@ export const cleanInput: MiddlewareHandler = async (c, next) => {
   try {
     decoded = decodeURIComponent(url.pathname) + decodeURIComponent(url.search.replace(/\+/g, ' '));
   } catch {
-    return jsonError(c, 400, 'invalid', edgeMessages.badAddress);
+    throw new Refusal(400, 'invalid', edgeMessages.badAddress);
   }
-  if (CONTROL.test(decoded)) return jsonError(c, 400, 'invalid', edgeMessages.controlCharacters);
+  if (CONTROL.test(decoded)) throw new Refusal(400, 'invalid', edgeMessages.controlCharacters);
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && isJsonLike(c)) {
     const text = await c.req.text();
-    if (CONTROL.test(text)) return jsonError(c, 400, 'invalid', edgeMessages.controlCharacters);
+    if (CONTROL.test(text)) throw new Refusal(400, 'invalid', edgeMessages.controlCharacters);
     if (text.includes('\\u') || text.includes('\\U')) {
       let parsed: unknown;
       try {
@@ -107,7 +107,7 @@ export const cleanInput: MiddlewareHandler = async (c, next) => {
         parsed = undefined;
       }
       if (hasControlCharacters(parsed)) {
-        return jsonError(c, 400, 'invalid', edgeMessages.controlCharacters);
+        throw new Refusal(400, 'invalid', edgeMessages.controlCharacters);
       }
     }
   }

@@ -5,8 +5,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { codeOf, errorMessages } from '../sync/errors.ts';
 
-/** Every 4xx from the API has this body: `{error: {code, message}}`. */
-export function jsonError(c: Context, status: ContentfulStatusCode, code: string, message: string) {
+/** Every refusal from the API has this body: `{error: {code, message}}`. */
+export function errorJson(c: Context, status: ContentfulStatusCode, code: string, message: string) {
   return c.json({ error: { code, message } }, status);
 }
 
@@ -50,24 +50,12 @@ const STATUS_OF: Record<string, 400 | 401 | 403 | 404 | 409> = {
 };
 
 /** A refusal thrown by the shared rules (sync/), as this API's JSON error; undefined for any other error. */
-export function refusalResponse(c: Context, e: unknown): Response | undefined {
+function refusalResponse(c: Context, e: unknown): Response | undefined {
   if (!(e instanceof ApplicationError)) return undefined;
   const code = codeOf(e.details) ?? 'invalid';
   const status = STATUS_OF[code];
   if (!status) return undefined;
-  return jsonError(c, status, code, e.message || errorMessages.invalid);
-}
-
-/** A refusal thrown by the shared permission code (sync/), as this API's JSON error. */
-export function refusal(c: Context, e: unknown) {
-  const res = refusalResponse(c, e);
-  if (!res) throw e;
-  return res;
-}
-
-/** The JSON body, or undefined when there is none or it is not JSON. */
-export async function jsonBody(c: Context): Promise<unknown> {
-  return c.req.json().catch(() => undefined);
+  return errorJson(c, status, code, e.message || errorMessages.invalid);
 }
 
 /** The first problem zod found, in words a person can act on. */
@@ -91,11 +79,11 @@ export function firstIssue(
  * of it.
  */
 export function errorResponse(err: Error, c: Context): Response {
-  if (err instanceof Refusal) return jsonError(c, err.status, err.code, err.message);
+  if (err instanceof Refusal) return errorJson(c, err.status, err.code, err.message);
   const refused = refusalResponse(c, err);
   if (refused) return refused;
   if (err instanceof HTTPException && err.status < 500) {
-    return jsonError(
+    return errorJson(
       c,
       err.status,
       CODE_OF_STATUS[err.status] ?? 'invalid',
@@ -103,5 +91,15 @@ export function errorResponse(err: Error, c: Context): Response {
     );
   }
   console.error(err);
-  return jsonError(c, 500, 'internal', errorMessages.internal);
+  return errorJson(c, 500, 'internal', errorMessages.internal);
+}
+
+/** @deprecated Throw a Refusal instead; kept only until api/invites.ts is split. */
+export const jsonError = errorJson;
+
+/** The app's `notFound`: an API path nothing answers is a JSON 404 like every other refusal. */
+export function notFoundResponse(c: Context): Response {
+  return c.req.path.startsWith('/api/')
+    ? errorJson(c, 404, 'not_found', requestMessages.noSuchEndpoint)
+    : c.text('Not found', 404);
 }

@@ -351,7 +351,7 @@ export function inviteRoutes(deps: AppDeps) {
       verdict.rule.bucket === 'invite-mail:account'
         ? rateLimitMessages.inviteAccount(verdict.retryAfter)
         : rateLimitMessages.inviteNetwork(verdict.retryAfter);
-    return tooMany(c, verdict.retryAfter, message);
+    throw tooMany(c, verdict.retryAfter, message);
   }
 
   // -- The inviter's side ------------------------------------------------------

@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import { rateEvent } from '../schema/index.ts';
 import { clientIp } from './client-ip.ts';
 import type { Db } from './db.ts';
-import { jsonError } from './errors.ts';
+import { Refusal } from './errors.ts';
 
 export const HOUR_MS = 60 * 60 * 1000;
 /** No limit counts further back than this; the sweep deletes older rows. */
@@ -136,8 +136,11 @@ export const rateLimitMessages = {
     `A lot of accounts have been made from your network in a short time. Please wait ${wait(seconds)} and try again.`,
 } as const;
 
-/** 429 with `Retry-After` (seconds) and the usual `{error: {code, message}}`. */
-export function tooMany(c: Context, retryAfter: number, message: string) {
+/**
+ * The refusal of a reached limit, to throw: 429 with `Retry-After` (seconds)
+ * and the usual `{error: {code, message}}`.
+ */
+export function tooMany(c: Context, retryAfter: number, message: string): Refusal {
   c.header('retry-after', String(retryAfter));
-  return jsonError(c, 429, 'rate_limited', message);
+  return new Refusal(429, 'rate_limited', message);
 }

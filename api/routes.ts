@@ -5,23 +5,31 @@
  * web app's type check.
  */
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { SessionInfo } from '../sync/session.ts';
 import { magicLinkRoutes } from './auth/magic-link.ts';
-import { passkeyRoutes } from './auth/passkeys.ts';
+import { passkeyRoutes } from './auth/passkeys/routes.ts';
 import { clearSessionCookie, sessionFromRequest, signOutSession } from './auth/sessions.ts';
 import { circleRoutes } from './circle.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
+import { Refusal, requestMessages } from './errors.ts';
 import { inviteRoutes } from './invites.ts';
 import { libraryRoutes } from './library.ts';
 import { mediaRoutes } from './media.ts';
 import { peopleRoutes } from './people.ts';
 import { supportRoutes } from './support.ts';
 import { userRoutes } from './users.ts';
+import { valid } from './validate.ts';
 import { zeroRoutes } from './zero/endpoints.ts';
+
+const mailboxQuery = z.object({ to: z.string().max(254).optional() });
 
 export function apiRoutes(deps: AppDeps) {
   const { config, db } = deps;
   const production = config.NODE_ENV === 'production';
+  // The development mailbox (DESIGN.md §4): mail that was kept, not sent. In
+  // production, or with SMTP_URL set, there is none and its route is a 404.
+  const mailbox = production ? undefined : deps.mailer.mailbox;
   return (
     new Hono<AppEnv>()
       .get('/health', (c) => c.json({ ok: true }))
@@ -56,6 +64,11 @@ export function apiRoutes(deps: AppDeps) {
         if (who) await signOutSession(db, who);
         clearSessionCookie(c, production);
         return c.body(null, 204);
+      })
+      .get('/dev/mailbox', valid('query', mailboxQuery), (c) => {
+        if (!mailbox) throw new Refusal(404, 'not_found', requestMessages.noSuchEndpoint);
+        c.header('cache-control', 'no-store');
+        return c.json(mailbox.list(c.req.valid('query').to));
       })
       // Passkeys first: the magic-link router answers 404 for any other provider.
       .route('/authentication/passkeys', passkeyRoutes(deps))

@@ -16,7 +16,7 @@ import {
   sizeLimit,
   ZERO_BODY_LIMIT,
 } from './edge.ts';
-import { errorResponse, jsonError, requestMessages } from './errors.ts';
+import { errorResponse, notFoundResponse } from './errors.ts';
 import { apiRoutes } from './routes.ts';
 
 export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
@@ -63,16 +63,6 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
 
   app.use('/api/*', sameOriginWrites(allowedOrigin));
 
-  const mailbox = deps.mailer.mailbox;
-  if (!production && mailbox) {
-    // The development mailbox (DESIGN.md §4): mail that was kept, not sent.
-    // In production, or with SMTP_URL set, this route does not exist.
-    app.get('/api/dev/mailbox', (c) => {
-      c.header('cache-control', 'no-store');
-      return c.json(mailbox.list(c.req.query('to')));
-    });
-  }
-
   // The API (api/routes.ts): one typed app, which the web app's client (`hc`) follows.
   app.route('/api', apiRoutes(deps));
 
@@ -88,7 +78,7 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
         },
       }),
     );
-    if (production || !mailbox) app.all('/dev/*', (c) => c.text('Not found', 404));
+    if (production || !deps.mailer.mailbox) app.all('/dev/*', (c) => c.text('Not found', 404));
     app.use('*', serveStatic({ root }));
     // Client-side routes: every other GET gets the app shell.
     let shell: string | undefined;
@@ -103,11 +93,7 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   // Every error a handler throws is answered here (api/errors.ts); an API
   // path nothing answers is a JSON 404, like every other refusal.
   app.onError(errorResponse);
-  app.notFound((c) =>
-    c.req.path.startsWith('/api/')
-      ? jsonError(c, 404, 'not_found', requestMessages.noSuchEndpoint)
-      : c.text('Not found', 404),
-  );
+  app.notFound(notFoundResponse);
 
   return app;
 }

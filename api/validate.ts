@@ -2,22 +2,35 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
 import { appError } from '../sync/errors.ts';
-import { firstIssue } from './errors.ts';
+import { firstIssue, Refusal } from './errors.ts';
+
+/**
+ * What input a schema refuses is answered with: a message (code `invalid`,
+ * 400), a refusal of the route's own (`invalid_link`), or a function of what
+ * zod found.
+ */
+type Refuse = string | Refusal | ((error: ZodFound) => Error);
+
+/** What zod found wrong, in any of its error classes. */
+type ZodFound = { readonly issues: readonly z.core.$ZodIssue[] };
 
 /**
  * Hono's zod validator with this API's refusal: input its schema refuses is a
  * 400 `{error: {code: 'invalid', message}}` (app.onError answers the thrown
- * refusal), the message the schema's first issue unless `message` is given.
- * The handler reads the parsed value with `c.req.valid(target)`, typed, and
- * Hono's typed client (`hc`) learns the route's input from it.
+ * refusal), the message the schema's first issue unless `refuse` says
+ * otherwise. The handler reads the parsed value with `c.req.valid(target)`,
+ * typed, and Hono's typed client (`hc`) learns the route's input from it.
  */
 export function valid<T extends keyof ValidationTargets, S extends z.ZodType>(
   target: T,
   schema: S,
-  message?: string,
+  refuse?: Refuse,
 ) {
   return zValidator(target, schema, (result) => {
-    if (!result.success) throw appError('invalid', message ?? firstIssue(result.error));
+    if (result.success) return;
+    if (refuse instanceof Refusal) throw refuse;
+    if (typeof refuse === 'function') throw refuse(result.error);
+    throw appError('invalid', refuse ?? firstIssue(result.error));
   });
 }
 

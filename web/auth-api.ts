@@ -1,77 +1,72 @@
-import { z } from 'zod';
+import { client } from './api-client.ts';
 
-/** The magic-link endpoints (api/auth/magic-link.ts). */
-const base = '/api/authentication/email';
-
-const authenticateResponse = z.object({
-  message: z.string(),
-  challengeId: z.string().nullable(),
-  token: z.string().nullable(),
-  /** Shown on the asking screen; typed on another device that opens the link (ADR 012). */
-  code: z.string().nullable().optional(),
-});
-/** Opening the link: done (this browser asked), or a question for the code. */
-const finalizeResponse = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('verified') }),
-  z.object({ status: z.literal('confirm'), askedAt: z.string(), browser: z.string().nullable() }),
-]);
-export type FinalizeResult = z.infer<typeof finalizeResponse>;
-const errorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+/** The magic-link endpoints (api/auth/magic-link.ts), through the typed client. */
+const email = client.authentication.email;
 
 export type AuthResult<T> =
   | { ok: true; status: number; data: T }
   | { ok: false; status: number; code: string; message: string };
 
-async function call<T>(
-  path: string,
-  init: RequestInit,
-  parse: (d: unknown) => T,
-): Promise<AuthResult<T>> {
-  const res = await fetch(`${base}${path}`, { credentials: 'same-origin', ...init });
+/**
+ * A sign-in call as an answer to branch on: the routes show each refusal's
+ * own message (an expired link, a wrong code) rather than one error.
+ */
+async function result<R extends { ok: boolean; status: number; json(): Promise<unknown> }>(
+  request: Promise<R>,
+): Promise<AuthResult<Awaited<ReturnType<R['json']>>>> {
+  const res = await request;
   const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const e = errorBody.safeParse(body);
-    return {
-      ok: false,
-      status: res.status,
-      code: e.success ? e.data.error.code : 'unknown',
-      message: e.success ? e.data.error.message : '',
-    };
-  }
-  return { ok: true, status: res.status, data: parse(body) };
+  // The route's own output type (hc): what it answers when it succeeds.
+  if (res.ok) return { ok: true, status: res.status, data: body as Awaited<ReturnType<R['json']>> };
+  const error =
+    typeof body === 'object' && body !== null && 'error' in body
+      ? (body.error as { code?: unknown; message?: unknown })
+      : undefined;
+  return {
+    ok: false,
+    status: res.status,
+    code: typeof error?.code === 'string' ? error.code : 'unknown',
+    message: typeof error?.message === 'string' ? error.message : '',
+  };
 }
 
-const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
-
-export function requestMagicLink(email: string, inviteId?: string) {
-  return call(
-    '/track/authenticate',
-    json({ email, challengeType: 'EMAIL_MAGIC_LINK', ...(inviteId ? { inviteId } : {}) }),
-    (d) => authenticateResponse.parse(d),
+export function requestMagicLink(address: string, inviteId?: string) {
+  return result(
+    email.track.authenticate.$post({
+      json: {
+        email: address,
+        challengeType: 'EMAIL_MAGIC_LINK',
+        ...(inviteId ? { inviteId } : {}),
+      },
+    }),
   );
 }
 
+/** Opening the link: done (this browser asked), or a question for the code. */
+export type FinalizeResult = Extract<
+  Awaited<ReturnType<typeof finalizeMagicLink>>,
+  { ok: true }
+>['data'];
+
+const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
+
 /** Opens the link; `code` is the one shown where the sign-in was asked, when this is another browser. */
 export function finalizeMagicLink(challengeId: string, secret: string, code?: string) {
-  return call(
-    '/verify/email-magic-link/finalize',
-    json(code === undefined ? { challengeId } : { challengeId, code }, {
-      authorization: `Bearer ${secret}`,
+  return result(
+    email.verify['email-magic-link'].finalize.$post({
+      header: bearer(secret),
+      json: code === undefined ? { challengeId } : { challengeId, code },
     }),
-    (d) => finalizeResponse.parse(d),
   );
 }
 
 /** "I did not ask for this": the link stops working and the asking tab is told. */
 export function cancelMagicLink(challengeId: string, secret: string) {
-  return call(
-    '/verify/email-magic-link/cancel',
-    json({ challengeId }, { authorization: `Bearer ${secret}` }),
-    () => null,
+  return result(
+    email.verify['email-magic-link'].cancel.$post({
+      header: bearer(secret),
+      json: { challengeId },
+    }),
   );
 }
 
@@ -91,7 +86,5 @@ export function forgetSignInCode(challengeId: string) {
 }
 
 export function completeChallenge(challengeId: string, token: string) {
-  return call(`/track/complete?token=${encodeURIComponent(token)}`, json({ challengeId }), (d) =>
-    z.object({ status: z.enum(['pending', 'complete']) }).parse(d),
-  );
+  return result(email.track.complete.$post({ query: { token }, json: { challengeId } }));
 }

@@ -12,11 +12,13 @@ import {
   startRegistration,
   WebAuthnError,
 } from '@simplewebauthn/browser';
+import type { InferResponseType } from 'hono/client';
 import { z } from 'zod';
-import { ApiError, api } from './api-client.ts';
+import { ApiError, call, client } from './api-client.ts';
 import { messages } from './messages.ts';
 
-const BASE = '/authentication/passkeys';
+/** The passkey endpoints (api/auth/passkeys/), through the typed client. */
+const passkeys = client.authentication.passkeys;
 
 /** An error whose message is ready to show to the user (spec §8 texts). */
 export class PasskeyError extends Error {
@@ -73,7 +75,6 @@ const creationOptions = z.custom<PublicKeyCredentialCreationOptionsJSON>(
 const requestOptions = z.custom<PublicKeyCredentialRequestOptionsJSON>(
   (d) => typeof d === 'object' && d !== null && 'challenge' in d && typeof d.challenge === 'string',
 );
-const verifiedSchema = z.object({ verified: z.literal(true) });
 
 // -- Registration -------------------------------------------------------------
 
@@ -101,12 +102,14 @@ export async function registerPasskey(
 ): Promise<RegisterResult> {
   if (!webAuthnSupported()) throw new PasskeyError(messages.passkeys.unsupported, 'unsupported');
   try {
-    const params = new URLSearchParams({ userId: user.id });
     const name = opts.passkeyUserName ?? user.email ?? undefined;
-    if (name) params.set('passkeyUserName', name);
-    const optionsJSON = await api(`${BASE}/init-registration?${params}`, {
-      parse: (d) => creationOptions.parse(d),
-    });
+    const optionsJSON = creationOptions.parse(
+      await call(
+        passkeys['init-registration'].$get({
+          query: { userId: user.id, ...(name ? { passkeyUserName: name } : {}) },
+        }),
+      ),
+    );
     let response: Awaited<ReturnType<typeof startRegistration>>;
     try {
       response = await startRegistration({ optionsJSON });
@@ -114,11 +117,7 @@ export async function registerPasskey(
       if (isCancellation(err)) return CANCELLED;
       throw err;
     }
-    await api(`${BASE}/verify-registration`, {
-      method: 'POST',
-      body: response,
-      parse: (d) => verifiedSchema.parse(d),
-    });
+    await call(passkeys['verify-registration'].$post({ json: response }));
     counts.clear();
     return { verified: true };
   } catch (err) {
@@ -128,17 +127,7 @@ export async function registerPasskey(
 
 // -- Sign-in ------------------------------------------------------------------
 
-const signedInSchema = z.object({
-  verified: z.literal(true),
-  user: z.object({ id: z.string(), email: z.string().nullable(), personId: z.string() }),
-  person: z.object({
-    id: z.string(),
-    firstName: z.string().nullable(),
-    knownAs: z.string().nullable(),
-    type: z.string(),
-  }),
-});
-export type PasskeySignedIn = z.infer<typeof signedInSchema>;
+export type PasskeySignedIn = InferResponseType<(typeof passkeys)['verify-auth']['$post'], 200>;
 export type SignInResult = PasskeySignedIn | Cancelled;
 
 /** The message for a failed sign-in (spec §8). */
@@ -168,10 +157,9 @@ export function signInErrorMessage(err: unknown): string {
 /** Whether this browser keeps the cookies passkey sign-in needs (spec §7). */
 export async function cookiesCompatible(): Promise<boolean> {
   try {
-    await api(`${BASE}/init-cookie-compatible`, { parse: () => null });
-    return await api(`${BASE}/verify-cookie-compatible`, {
-      parse: (d) => z.object({ cookieCompatible: z.boolean() }).parse(d).cookieCompatible,
-    });
+    await call(passkeys['init-cookie-compatible'].$get());
+    const { cookieCompatible } = await call(passkeys['verify-cookie-compatible'].$get());
+    return cookieCompatible;
   } catch {
     return false;
   }
@@ -185,9 +173,7 @@ export async function cookiesCompatible(): Promise<boolean> {
 export async function signInWithPasskey(): Promise<SignInResult> {
   if (!webAuthnSupported()) throw new PasskeyError(messages.passkeys.unsupported, 'unsupported');
   try {
-    const optionsJSON = await api(`${BASE}/init-auth`, {
-      parse: (d) => requestOptions.parse(d),
-    });
+    const optionsJSON = requestOptions.parse(await call(passkeys['init-auth'].$get()));
     let response: Awaited<ReturnType<typeof startAuthentication>>;
     try {
       response = await startAuthentication({ optionsJSON });
@@ -196,11 +182,7 @@ export async function signInWithPasskey(): Promise<SignInResult> {
       throw err;
     }
     try {
-      return await api(`${BASE}/verify-auth`, {
-        method: 'POST',
-        body: response,
-        parse: (d) => signedInSchema.parse(d),
-      });
+      return await call(passkeys['verify-auth'].$post({ json: response }));
     } catch (err) {
       // The challenge travels in a cookie: tell a cookie-blocking browser so.
       if (
@@ -220,34 +202,20 @@ export async function signInWithPasskey(): Promise<SignInResult> {
 
 // -- Management ---------------------------------------------------------------
 
-const passkeyListSchema = z.array(
-  z.object({
-    id: z.string(),
-    createdAt: z.string(),
-    lastUsedAt: z.string().nullable(),
-    deviceType: z.string(),
-    backedUp: z.boolean(),
-  }),
-);
-export type PasskeySummary = z.infer<typeof passkeyListSchema>[number];
+export type PasskeySummary = InferResponseType<(typeof passkeys)[':personId']['$get'], 200>[number];
 
 /** Passkey counts by person id, for passkeyCount(); see there. */
 const counts = new Map<string, Promise<number>>();
 
 /** The passkeys of a person's user; ApiError 403 when the caller is not their administrator. */
 export async function listPasskeys(personId: string): Promise<PasskeySummary[]> {
-  const list = await api(`${BASE}/${encodeURIComponent(personId)}`, {
-    parse: (d) => passkeyListSchema.parse(d),
-  });
+  const list = await call(passkeys[':personId'].$get({ param: { personId } }));
   counts.set(personId, Promise.resolve(list.length));
   return list;
 }
 
 export async function deletePasskey(personId: string, passkeyId: string): Promise<void> {
-  await api(`${BASE}/${encodeURIComponent(personId)}/${encodeURIComponent(passkeyId)}`, {
-    method: 'DELETE',
-    parse: () => null,
-  });
+  await call(passkeys[':personId'][':passkeyId'].$delete({ param: { personId, passkeyId } }));
   counts.delete(personId);
 }
 

@@ -1,11 +1,10 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AuthContext } from '../../sync/context.ts';
-import { appError, errorMessages } from '../../sync/errors.ts';
+import { appError } from '../../sync/errors.ts';
 import { itemId } from '../../sync/library-fields.ts';
 import { isAdministrator, libraryAccess } from '../../sync/permissions.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { jsonError } from '../errors.ts';
 import type { ZeroDb } from '../zero/db-provider.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { bearerToken, type SessionUser, sessionById, sessionFromRequest } from './sessions.ts';
@@ -36,32 +35,6 @@ export async function administers(
   personId: string,
 ): Promise<boolean> {
   return isAdministrator(await zdb.transaction((tx) => libraryAccess(tx, ctx, personId)));
-}
-
-export type PersonCaller =
-  | { ok: true; ctx: AuthContext; personId: string }
-  | { ok: false; res: Response };
-
-/**
- * The caller of a `/people/:personId/...` route, or the error response: 400
- * (`badId`) for a malformed person id, 401 without a session (or a token for
- * that person).
- */
-export async function personCaller(
-  deps: Pick<AppDeps, 'db' | 'accessTokenKey'>,
-  c: Context,
-  badId = 'That is not a valid id.',
-): Promise<PersonCaller> {
-  const personId = itemId.safeParse(c.req.param('personId'));
-  if (!personId.success) return { ok: false, res: jsonError(c, 400, 'invalid', badId) };
-  const who = await callerFor(deps, c, personId.data);
-  if (!who) {
-    return {
-      ok: false,
-      res: jsonError(c, 401, 'unauthenticated', errorMessages.unauthenticated),
-    };
-  }
-  return { ok: true, ctx: who.auth, personId: personId.data };
 }
 
 type CallerDeps = Pick<AppDeps, 'db' | 'accessTokenKey'>;

@@ -30,11 +30,13 @@ import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { magicLinkChallenge, person, user } from '../../schema/index.ts';
+import { appError } from '../../sync/errors.ts';
 import { emailAddress, signInCode, validationMessages } from '../../sync/validation.ts';
-import type { AppDeps } from '../deps.ts';
-import { jsonError } from '../errors.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { Refusal } from '../errors.ts';
 import { escapeHtml } from '../mail/mailer.ts';
 import { clientNetwork, tooMany } from '../rate-limit.ts';
+import { valid } from '../validate.ts';
 import { browserName } from './browser-name.ts';
 import { hashToken, signInUser } from './sessions.ts';
 
@@ -52,6 +54,15 @@ export function browserCookieName(challengeId: string) {
 }
 
 type Challenge = typeof magicLinkChallenge.$inferSelect;
+
+/** What asking for a link answers: no challenge for an address without an account. */
+type SignInAsked = {
+  message: string;
+  challengeId: string | null;
+  token: string | null;
+  /** Shown on the asking screen; typed on another device that opens the link (ADR 012). */
+  code: string | null;
+};
 
 export const magicLinkMessages = {
   sent: 'Check your email for a sign-in link.',
@@ -103,12 +114,27 @@ const authenticateBody = z.object({
   challengeType: z.literal('EMAIL_MAGIC_LINK', {
     message: 'challengeType must be EMAIL_MAGIC_LINK',
   }),
-  /** Carried through to the link, so the invite survives the round trip (issue 4). */
+  /** Carried through to the link, so the invite survives the round trip. */
   inviteId: z.string().max(64).optional(),
 });
 const challengeBody = z.object({ challengeId: z.uuid() });
-const codeBody = z.object({ code: signInCode.optional() });
-const tokenParam = z.string().min(20).max(100);
+/** Opening the link: the code is given only where another browser opened it. */
+const finalizeBody = challengeBody.extend({ code: signInCode.optional() });
+const secretToken = z.string().min(20).max(100);
+/** The link's secret, as the opened link sends it. */
+const linkHeader = z.object({
+  authorization: z.string().regex(/^Bearer\s+\S{20,100}$/i),
+});
+const tokenQuery = z.object({ token: secretToken });
+
+const refusals = {
+  invalidLink: () => new Refusal(400, 'invalid_link', magicLinkMessages.invalid),
+  invalidCode: () => new Refusal(400, 'invalid_code', magicLinkMessages.invalidCode),
+  used: () => new Refusal(410, 'link_used', magicLinkMessages.used),
+  tooManyCodes: () => new Refusal(410, 'too_many_codes', magicLinkMessages.tooManyCodes),
+  expired: () => new Refusal(410, 'link_expired', magicLinkMessages.expired),
+  finished: () => new Refusal(410, 'already_complete', magicLinkMessages.finished),
+};
 
 function linkMail(publicUrl: string, to: string, link: string) {
   const minutes = MAGIC_LINK_TTL_MS / 60_000;
@@ -140,7 +166,6 @@ function linkMail(publicUrl: string, to: string, link: string) {
 export function magicLinkRoutes(deps: AppDeps) {
   const { db, config } = deps;
   const secure = config.NODE_ENV === 'production';
-  const app = new Hono();
 
   async function challengeById(id: string): Promise<Challenge | undefined> {
     const [row] = await db
@@ -153,35 +178,33 @@ export function magicLinkRoutes(deps: AppDeps) {
 
   /**
    * The challenge behind an opened link: the bearer secret must match it. A
-   * missing challenge and a wrong secret look the same. Also returns the raw
-   * body, for fields only some endpoints read.
+   * missing challenge and a wrong secret look the same.
    */
   async function openedLink(
-    c: Context,
-  ): Promise<{ row: Challenge; linkSecret: string; raw: unknown } | Response> {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    const raw: unknown = await c.req.json().catch(() => null);
-    const body = challengeBody.safeParse(raw);
-    const token = tokenParam.safeParse(bearer);
-    if (!body.success || !token.success)
-      return jsonError(c, 400, 'invalid_link', magicLinkMessages.invalid);
-    const row = await challengeById(body.data.challengeId);
-    if (!row?.userId || !sameHash(row.tokenHash, hashToken(token.data))) {
-      return jsonError(c, 400, 'invalid_link', magicLinkMessages.invalid);
+    authorization: string,
+    challengeId: string,
+  ): Promise<{ row: Challenge; linkSecret: string }> {
+    const linkSecret = authorization.replace(/^Bearer\s+/i, '');
+    const row = await challengeById(challengeId);
+    if (!row?.userId || !sameHash(row.tokenHash, hashToken(linkSecret))) {
+      throw refusals.invalidLink();
     }
-    return { row, linkSecret: token.data, raw };
+    return { row, linkSecret };
   }
 
-  /** Why a link can no longer be confirmed, as a response; null when it still can. */
-  function linkRefusal(c: Context, row: Challenge): Response | null {
-    if (row.cancelledAt)
-      return jsonError(c, 410, 'link_cancelled', magicLinkMessages.linkCancelled);
-    if (row.usedAt) return jsonError(c, 410, 'link_used', magicLinkMessages.used);
-    if (row.expiresAt.getTime() <= Date.now())
-      return jsonError(c, 410, 'link_expired', magicLinkMessages.expired);
-    if (row.attempts >= MAX_CODE_ATTEMPTS)
-      return jsonError(c, 410, 'too_many_codes', magicLinkMessages.tooManyCodes);
+  /** Why a link can no longer be confirmed, as a refusal; null when it still can. */
+  function linkRefusal(row: Challenge): Refusal | null {
+    if (row.cancelledAt) return new Refusal(410, 'link_cancelled', magicLinkMessages.linkCancelled);
+    if (row.usedAt) return refusals.used();
+    if (row.expiresAt.getTime() <= Date.now()) return refusals.expired();
+    if (row.attempts >= MAX_CODE_ATTEMPTS) return refusals.tooManyCodes();
     return null;
+  }
+
+  /** The refusal of a link that changed under a request: how it stands now. */
+  async function refusalNow(id: string, otherwise: () => Refusal): Promise<Refusal> {
+    const now = await challengeById(id);
+    return (now && linkRefusal(now)) ?? otherwise();
   }
 
   /** The request carries the cookie that the asking browser got for this challenge. */
@@ -195,7 +218,7 @@ export function magicLinkRoutes(deps: AppDeps) {
   }
 
   /** Marks the link used (once, also under concurrent clicks): the asking tab's poll then completes. */
-  async function confirm(c: Context, row: Challenge) {
+  async function confirm(row: Challenge) {
     const used = await db
       .update(magicLinkChallenge)
       .set({ usedAt: new Date() })
@@ -207,11 +230,8 @@ export function magicLinkRoutes(deps: AppDeps) {
         ),
       )
       .returning({ id: magicLinkChallenge.id });
-    if (used.length === 0) {
-      const now = await challengeById(row.id);
-      return (now && linkRefusal(c, now)) ?? jsonError(c, 410, 'link_used', magicLinkMessages.used);
-    }
-    return c.json({ status: 'verified', verified: true, message: magicLinkMessages.verified });
+    if (used.length === 0) throw await refusalNow(row.id, refusals.used);
+    return { status: 'verified', verified: true, message: magicLinkMessages.verified } as const;
   }
 
   /**
@@ -219,7 +239,7 @@ export function magicLinkRoutes(deps: AppDeps) {
    * before the code is compared, in one conditional update, so that a burst of
    * parallel guesses still gets only MAX_CODE_ATTEMPTS in all.
    */
-  async function checkCode(c: Context, row: Challenge, linkSecret: string, code: string) {
+  async function checkCode(row: Challenge, linkSecret: string, code: string) {
     const [counted] = await db
       .update(magicLinkChallenge)
       .set({ attempts: sql`${magicLinkChallenge.attempts} + 1` })
@@ -233,205 +253,212 @@ export function magicLinkRoutes(deps: AppDeps) {
         ),
       )
       .returning({ attempts: magicLinkChallenge.attempts });
-    if (!counted) {
-      const now = await challengeById(row.id);
-      return (
-        (now && linkRefusal(c, now)) ??
-        jsonError(c, 410, 'too_many_codes', magicLinkMessages.tooManyCodes)
-      );
-    }
-    if (row.codeHash && sameHash(row.codeHash, codeHash(linkSecret, code))) return confirm(c, row);
+    if (!counted) throw await refusalNow(row.id, refusals.tooManyCodes);
+    if (row.codeHash && sameHash(row.codeHash, codeHash(linkSecret, code))) return confirm(row);
     const left = MAX_CODE_ATTEMPTS - counted.attempts;
-    return left > 0
-      ? jsonError(c, 400, 'wrong_code', magicLinkMessages.wrongCode(left))
-      : jsonError(c, 410, 'too_many_codes', magicLinkMessages.tooManyCodes);
+    throw left > 0
+      ? new Refusal(400, 'wrong_code', magicLinkMessages.wrongCode(left))
+      : refusals.tooManyCodes();
   }
 
-  app.use('/:provider/*', async (c, next) => {
-    if (c.req.param('provider') !== PROVIDER) {
-      return jsonError(c, 404, 'not_found', 'There is no such authentication provider.');
-    }
-    await next();
-  });
+  const link = valid('header', linkHeader, refusals.invalidLink);
 
-  app.post('/:provider/track/authenticate', async (c) => {
-    const parsed = authenticateBody.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const onEmail = issue?.path[0] === 'email';
-      return jsonError(
-        c,
-        400,
-        'invalid',
-        onEmail ? validationMessages.email : (issue?.message ?? 'Invalid request.'),
-      );
-    }
-    const { email } = parsed.data;
-    // Counted by network, as every per-network limit (an IPv6 address by its /64).
-    const ip = clientNetwork(c, config.TRUST_PROXY);
-    const since = new Date(Date.now() - RATE_WINDOW_MS);
+  return new Hono<AppEnv>()
+    .post(
+      `/${PROVIDER}/track/authenticate`,
+      valid('json', authenticateBody, (error) => {
+        const issue = error.issues[0];
+        const onEmail = issue?.path[0] === 'email';
+        return appError(
+          'invalid',
+          onEmail ? validationMessages.email : (issue?.message ?? 'Invalid request.'),
+        );
+      }),
+      async (c) => {
+        const { email, inviteId } = c.req.valid('json');
+        // Counted by network, as every per-network limit (an IPv6 address by its /64).
+        const ip = clientNetwork(c, config.TRUST_PROXY);
+        const since = new Date(Date.now() - RATE_WINDOW_MS);
 
-    const [byIp] = await db
-      .select({ n: count() })
-      .from(magicLinkChallenge)
-      .where(and(eq(magicLinkChallenge.ip, ip), gt(magicLinkChallenge.createdAt, since)));
-    if ((byIp?.n ?? 0) >= config.MAGIC_LINK_LIMIT_PER_IP) {
-      return tooMany(c, RATE_WINDOW_MS / 1000, magicLinkMessages.limitIp);
-    }
-    const [byEmail] = await db
-      .select({ n: count() })
-      .from(magicLinkChallenge)
-      .where(
-        and(
-          eq(magicLinkChallenge.email, email),
-          isNotNull(magicLinkChallenge.userId),
-          gt(magicLinkChallenge.createdAt, since),
-        ),
-      );
-    if ((byEmail?.n ?? 0) >= config.MAGIC_LINK_LIMIT_PER_EMAIL) {
-      return tooMany(c, RATE_WINDOW_MS / 1000, magicLinkMessages.limitEmail);
-    }
+        const [byIp] = await db
+          .select({ n: count() })
+          .from(magicLinkChallenge)
+          .where(and(eq(magicLinkChallenge.ip, ip), gt(magicLinkChallenge.createdAt, since)));
+        if ((byIp?.n ?? 0) >= config.MAGIC_LINK_LIMIT_PER_IP) {
+          throw tooMany(c, RATE_WINDOW_MS / 1000, magicLinkMessages.limitIp);
+        }
+        const [byEmail] = await db
+          .select({ n: count() })
+          .from(magicLinkChallenge)
+          .where(
+            and(
+              eq(magicLinkChallenge.email, email),
+              isNotNull(magicLinkChallenge.userId),
+              gt(magicLinkChallenge.createdAt, since),
+            ),
+          );
+        if ((byEmail?.n ?? 0) >= config.MAGIC_LINK_LIMIT_PER_EMAIL) {
+          throw tooMany(c, RATE_WINDOW_MS / 1000, magicLinkMessages.limitEmail);
+        }
 
-    const [found] = await db.select().from(user).where(eq(user.email, email)).limit(1);
-    const linkSecret = secret();
-    const browserSecret = secret();
-    const code = newCode();
-    const id = randomUUID();
-    // Every attempt is recorded (unknown addresses too) so the per-address limit holds.
-    await db.insert(magicLinkChallenge).values({
-      id,
-      email,
-      userId: found?.id ?? null,
-      tokenHash: hashToken(linkSecret),
-      browserTokenHash: hashToken(browserSecret),
-      codeHash: found ? codeHash(linkSecret, code) : null,
-      userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
-      expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS),
-      ip,
-    });
-    if (!found)
-      return c.json({
-        message: magicLinkMessages.unknown,
-        challengeId: null,
-        token: null,
-        code: null,
-      });
+        const [found] = await db.select().from(user).where(eq(user.email, email)).limit(1);
+        const linkSecret = secret();
+        const browserSecret = secret();
+        const code = newCode();
+        const id = randomUUID();
+        // Every attempt is recorded (unknown addresses too) so the per-address limit holds.
+        await db.insert(magicLinkChallenge).values({
+          id,
+          email,
+          userId: found?.id ?? null,
+          tokenHash: hashToken(linkSecret),
+          browserTokenHash: hashToken(browserSecret),
+          codeHash: found ? codeHash(linkSecret, code) : null,
+          userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+          expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS),
+          ip,
+        });
+        if (!found) {
+          const unknown: SignInAsked = {
+            message: magicLinkMessages.unknown,
+            challengeId: null,
+            token: null,
+            code: null,
+          };
+          return c.json(unknown);
+        }
 
-    const link = new URL(`/login/link/${id}/${linkSecret}`, config.publicUrl);
-    if (parsed.data.inviteId) link.searchParams.set('inviteId', parsed.data.inviteId);
-    await deps.mailer.send(linkMail(config.publicUrl, email, link.toString()));
-    // Lets finalize tell "opened in the browser that asked" (one click) from anywhere else.
-    setCookie(c, browserCookieName(id), browserSecret, {
-      httpOnly: true,
-      sameSite: 'Lax',
-      secure,
-      path: BROWSER_COOKIE_PATH,
-      maxAge: MAGIC_LINK_TTL_MS / 1000,
-    });
-    return c.json({ message: magicLinkMessages.sent, challengeId: id, token: browserSecret, code });
-  });
-
-  app.post('/:provider/verify/email-magic-link/finalize', async (c) => {
-    const link = await openedLink(c);
-    if (link instanceof Response) return link;
-    const { row, linkSecret, raw } = link;
-    const typed = codeBody.safeParse(raw);
-    if (!typed.success) return jsonError(c, 400, 'invalid_code', magicLinkMessages.invalidCode);
-    const refused = linkRefusal(c, row);
-    if (refused) return refused;
-    if (fromAskingBrowser(c, row)) {
-      forgetAskingBrowser(c, row.id);
-      return confirm(c, row);
-    }
-    const code = typed.data.code;
-    if (code !== undefined) return checkCode(c, row, linkSecret, code);
-    // Only what the opener needs to recognise their own sign-in: when, and from what browser.
-    return c.json({
-      status: 'confirm',
-      askedAt: row.createdAt.toISOString(),
-      browser: browserName(row.userAgent),
-    });
-  });
-
-  app.post('/:provider/verify/email-magic-link/cancel', async (c) => {
-    const link = await openedLink(c);
-    if (link instanceof Response) return link;
-    const { row } = link;
-    const done = () =>
-      c.json({ status: 'cancelled', message: magicLinkMessages.cancelledDone }, 200);
-    if (row.cancelledAt) return done();
-    const refused = linkRefusal(c, row);
-    if (refused) return refused;
-    const stopped = await db
-      .update(magicLinkChallenge)
-      .set({ cancelledAt: new Date() })
-      .where(
-        and(
-          eq(magicLinkChallenge.id, row.id),
-          isNull(magicLinkChallenge.usedAt),
-          isNull(magicLinkChallenge.cancelledAt),
-        ),
-      )
-      .returning({ id: magicLinkChallenge.id });
-    if (stopped.length === 0) {
-      const now = await challengeById(row.id);
-      if (now?.cancelledAt) return done();
-      return (now && linkRefusal(c, now)) ?? jsonError(c, 410, 'link_used', magicLinkMessages.used);
-    }
-    return done();
-  });
-
-  app.post('/:provider/track/complete', async (c) => {
-    const token = tokenParam.safeParse(c.req.query('token'));
-    const body = challengeBody.safeParse(await c.req.json().catch(() => null));
-    if (!token.success || !body.success)
-      return jsonError(c, 400, 'invalid_link', magicLinkMessages.invalid);
-    const row = await challengeById(body.data.challengeId);
-    if (!row?.userId || !sameHash(row.browserTokenHash, hashToken(token.data))) {
-      return jsonError(c, 400, 'invalid_link', magicLinkMessages.invalid);
-    }
-    if (row.completedAt) return jsonError(c, 410, 'already_complete', magicLinkMessages.finished);
-    if (row.cancelledAt) return jsonError(c, 410, 'sign_in_cancelled', magicLinkMessages.cancelled);
-    if (!row.usedAt) {
-      if (row.attempts >= MAX_CODE_ATTEMPTS) {
-        return jsonError(c, 410, 'too_many_codes', magicLinkMessages.tooManyCodes);
-      }
-      if (row.expiresAt.getTime() <= Date.now()) {
-        return jsonError(c, 410, 'link_expired', magicLinkMessages.expired);
-      }
-      return c.json({ status: 'pending' }, 202);
-    }
-    const done = await db
-      .update(magicLinkChallenge)
-      .set({ completedAt: new Date() })
-      .where(and(eq(magicLinkChallenge.id, row.id), isNull(magicLinkChallenge.completedAt)))
-      .returning({ id: magicLinkChallenge.id });
-    if (done.length === 0) return jsonError(c, 410, 'already_complete', magicLinkMessages.finished);
-    const [account] = await db
-      .select({ user, person })
-      .from(user)
-      .innerJoin(person, eq(person.id, user.personId))
-      .where(eq(user.id, row.userId))
-      .limit(1);
-    if (!account) return jsonError(c, 400, 'invalid_link', magicLinkMessages.invalid);
-    await signInUser(
-      c,
-      db,
-      { userId: account.user.id, personId: account.person.id },
-      { method: 'email link', secure },
-    );
-    forgetAskingBrowser(c, row.id);
-    return c.json({
-      status: 'complete',
-      user: { id: account.user.id, email: account.user.email, personId: account.person.id },
-      person: {
-        id: account.person.id,
-        firstName: account.person.firstName,
-        knownAs: account.person.knownAs,
-        type: account.person.type,
+        const url = new URL(`/login/link/${id}/${linkSecret}`, config.publicUrl);
+        if (inviteId) url.searchParams.set('inviteId', inviteId);
+        await deps.mailer.send(linkMail(config.publicUrl, email, url.toString()));
+        // Lets finalize tell "opened in the browser that asked" (one click) from anywhere else.
+        setCookie(c, browserCookieName(id), browserSecret, {
+          httpOnly: true,
+          sameSite: 'Lax',
+          secure,
+          path: BROWSER_COOKIE_PATH,
+          maxAge: MAGIC_LINK_TTL_MS / 1000,
+        });
+        const asked: SignInAsked = {
+          message: magicLinkMessages.sent,
+          challengeId: id,
+          token: browserSecret,
+          code,
+        };
+        return c.json(asked);
       },
-    });
-  });
-
-  return app;
+    )
+    .post(
+      `/${PROVIDER}/verify/email-magic-link/finalize`,
+      link,
+      valid('json', finalizeBody, (error) =>
+        error.issues[0]?.path[0] === 'code' ? refusals.invalidCode() : refusals.invalidLink(),
+      ),
+      async (c) => {
+        const { challengeId, code } = c.req.valid('json');
+        const { row, linkSecret } = await openedLink(
+          c.req.valid('header').authorization,
+          challengeId,
+        );
+        const refused = linkRefusal(row);
+        if (refused) throw refused;
+        if (fromAskingBrowser(c, row)) {
+          forgetAskingBrowser(c, row.id);
+          return c.json(await confirm(row));
+        }
+        if (code !== undefined) return c.json(await checkCode(row, linkSecret, code));
+        // Only what the opener needs to recognise their own sign-in: when, and from what browser.
+        return c.json({
+          status: 'confirm' as const,
+          askedAt: row.createdAt.toISOString(),
+          browser: browserName(row.userAgent),
+        });
+      },
+    )
+    .post(
+      `/${PROVIDER}/verify/email-magic-link/cancel`,
+      link,
+      valid('json', challengeBody, refusals.invalidLink),
+      async (c) => {
+        const { row } = await openedLink(
+          c.req.valid('header').authorization,
+          c.req.valid('json').challengeId,
+        );
+        const done = () =>
+          c.json({ status: 'cancelled' as const, message: magicLinkMessages.cancelledDone }, 200);
+        if (row.cancelledAt) return done();
+        const refused = linkRefusal(row);
+        if (refused) throw refused;
+        const stopped = await db
+          .update(magicLinkChallenge)
+          .set({ cancelledAt: new Date() })
+          .where(
+            and(
+              eq(magicLinkChallenge.id, row.id),
+              isNull(magicLinkChallenge.usedAt),
+              isNull(magicLinkChallenge.cancelledAt),
+            ),
+          )
+          .returning({ id: magicLinkChallenge.id });
+        if (stopped.length === 0) {
+          const now = await challengeById(row.id);
+          if (now?.cancelledAt) return done();
+          throw (now && linkRefusal(now)) ?? refusals.used();
+        }
+        return done();
+      },
+    )
+    .post(
+      `/${PROVIDER}/track/complete`,
+      valid('query', tokenQuery, refusals.invalidLink),
+      valid('json', challengeBody, refusals.invalidLink),
+      async (c) => {
+        const { token } = c.req.valid('query');
+        const row = await challengeById(c.req.valid('json').challengeId);
+        if (!row?.userId || !sameHash(row.browserTokenHash, hashToken(token))) {
+          throw refusals.invalidLink();
+        }
+        if (row.completedAt) throw refusals.finished();
+        if (row.cancelledAt)
+          throw new Refusal(410, 'sign_in_cancelled', magicLinkMessages.cancelled);
+        if (!row.usedAt) {
+          if (row.attempts >= MAX_CODE_ATTEMPTS) throw refusals.tooManyCodes();
+          if (row.expiresAt.getTime() <= Date.now()) throw refusals.expired();
+          return c.json({ status: 'pending' as const }, 202);
+        }
+        const done = await db
+          .update(magicLinkChallenge)
+          .set({ completedAt: new Date() })
+          .where(and(eq(magicLinkChallenge.id, row.id), isNull(magicLinkChallenge.completedAt)))
+          .returning({ id: magicLinkChallenge.id });
+        if (done.length === 0) throw refusals.finished();
+        const [account] = await db
+          .select({ user, person })
+          .from(user)
+          .innerJoin(person, eq(person.id, user.personId))
+          .where(eq(user.id, row.userId))
+          .limit(1);
+        if (!account) throw refusals.invalidLink();
+        await signInUser(
+          c,
+          db,
+          { userId: account.user.id, personId: account.person.id },
+          { method: 'email link', secure },
+        );
+        forgetAskingBrowser(c, row.id);
+        return c.json(
+          {
+            status: 'complete' as const,
+            user: { id: account.user.id, email: account.user.email, personId: account.person.id },
+            person: {
+              id: account.person.id,
+              firstName: account.person.firstName,
+              knownAs: account.person.knownAs,
+              type: account.person.type,
+            },
+          },
+          200,
+        );
+      },
+    );
 }

@@ -1,18 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
+import type { InferResponseType } from 'hono/client';
 import { useEffect, useId, useState } from 'react';
 import { z } from 'zod';
+import { client } from '../api-client.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 
-const mails = z.array(
-  z.object({
-    id: z.string(),
-    to: z.string(),
-    subject: z.string(),
-    text: z.string(),
-    links: z.array(z.string()),
-    sentAt: z.string(),
-  }),
-);
+/** The kept mails, as the API's route answers them. */
+type Mails = InferResponseType<typeof client.dev.mailbox.$get, 200>;
 
 export const Route = createFileRoute('/dev/mailbox')({
   validateSearch: z.object({ to: z.string().max(254).optional().catch(undefined) }),
@@ -24,18 +18,18 @@ function DevMailbox() {
   const { to } = Route.useSearch();
   const navigate = Route.useNavigate();
   const filterId = useId();
-  const [state, setState] = useState<z.infer<typeof mails> | 'unavailable' | undefined>();
+  const [state, setState] = useState<Mails | 'unavailable' | undefined>();
 
   useEffect(() => {
     let stop = false;
     const load = async () => {
-      const res = await fetch(`/api/dev/mailbox${to ? `?to=${encodeURIComponent(to)}` : ''}`);
+      const res = await client.dev.mailbox.$get({ query: to ? { to } : {} });
       if (stop) return;
       if (!res.ok) {
         setState('unavailable');
         return;
       }
-      setState(mails.parse(await res.json()));
+      setState(await res.json());
     };
     void load();
     const timer = setInterval(load, 2000);

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { api } from '../api-client.ts';
+import { call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
 import { forgetSession } from '../session.ts';
 
@@ -17,7 +17,7 @@ function deleteDatabase(name: string) {
 
 /** Ends the session on the server and leaves nothing readable behind, then /login. */
 async function signOut() {
-  await api('/auth/logout', { method: 'POST', parse: () => null }).catch(() => null);
+  await call(client.auth.logout.$post()).catch(() => null);
   const { dropZero } = await import('../zero.ts');
   await dropZero().catch(() => undefined);
   sessionStorage.clear();

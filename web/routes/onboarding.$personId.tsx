@@ -2,7 +2,7 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
 import { numericStep } from '../../sync/validation.ts';
-import { api } from '../api-client.ts';
+import { call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
 import { forgetSession, getSession } from '../session.ts';
 
@@ -33,11 +33,12 @@ function Onboarding() {
     if (!session.user) return;
     setBusy(true);
     try {
-      await api(`/users/${session.user.id}`, {
-        method: 'PUT',
-        body: { wizardCompleted: true },
-        parse: () => null,
-      });
+      await call(
+        client.users[':id'].$put({
+          param: { id: session.user.id },
+          json: { wizardCompleted: true },
+        }),
+      );
       forgetSession();
       await navigate({ to: '/people/$personId/preferences', params: { personId } });
     } catch {

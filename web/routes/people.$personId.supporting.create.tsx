@@ -1,8 +1,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { z } from 'zod';
 import { createProfileSchema } from '../../sync/person.ts';
-import { ApiError, api } from '../api-client.ts';
+import { ApiError, call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
 
 /**
@@ -11,11 +10,6 @@ import { messages } from '../messages.ts';
  */
 export const Route = createFileRoute('/people/$personId/supporting/create')({
   component: CreateProfile,
-});
-
-const created = z.object({
-  person: z.object({ id: z.string() }),
-  link: z.object({ id: z.string() }),
 });
 
 type Form = { firstName: string; lastName: string; knownAs: string };
@@ -107,12 +101,8 @@ function CreateProfile() {
     setError(undefined);
     setBusy(true);
     try {
-      const body = await api('/people', {
-        method: 'POST',
-        // What the shared schema made of the form: trimmed, and checked.
-        body: parsed.data,
-        parse: (d) => created.parse(d),
-      });
+      // What the shared schema made of the form: trimmed, and checked.
+      const body = await call(client.people.$post({ json: parsed.data }));
       await navigate({
         to: '/people/$personId/supporting/$id',
         params: { personId, id: body.link.id },

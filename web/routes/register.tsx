@@ -2,7 +2,7 @@ import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-ro
 import { type FormEvent, useId, useState } from 'react';
 import { z } from 'zod';
 import { registrationSchema, validationMessages } from '../../sync/validation.ts';
-import { ApiError, api } from '../api-client.ts';
+import { ApiError, call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
 import { getSession } from '../session.ts';
 
@@ -17,8 +17,6 @@ export const Route = createFileRoute('/register')({
   },
   component: Register,
 });
-
-const created = z.object({ userId: z.string(), personId: z.string() });
 
 function Register() {
   const { registerEmail, inviteId } = Route.useSearch();
@@ -67,7 +65,7 @@ function Register() {
     setBusy(true);
     setError(undefined);
     try {
-      await api('/users', { method: 'POST', body: parsed.data, parse: (d) => created.parse(d) });
+      await call(client.users.$post({ json: parsed.data }));
       await navigate({
         to: '/login/challenge/email/$email',
         params: { email: parsed.data.email },

@@ -5,7 +5,7 @@ import {
   relyingParty,
   userHandleBytes,
   userHandleMatches,
-} from './passkeys.ts';
+} from './common.ts';
 
 const person = { knownAs: 'Tui', fullName: 'Tui Brown', firstName: 'Tuia' };
 

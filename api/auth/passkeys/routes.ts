@@ -1,0 +1,33 @@
+/**
+ * Passkeys under /api/authentication/passkeys (spec §4 Sign-in and Passkey
+ * registration, §5, §7 Authentication, §8): registration for a signed-in user
+ * (registration.ts), sign-in with a discoverable credential
+ * (authentication.ts), and the list/delete of a person's passkeys for their
+ * administrators (manage.ts).
+ *
+ * Challenges live in `private.webauthn_challenge` for five minutes and are
+ * deleted when used (single use). A registration challenge is bound to the
+ * signed-in user; a sign-in challenge is bound to the browser by an HttpOnly
+ * cookie that names it. Credentials live in `private.passkey_credential`; the
+ * public key never leaves the server.
+ */
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../deps.ts';
+import { authenticationRoutes } from './authentication.ts';
+import { manageRoutes } from './manage.ts';
+import { registrationRoutes } from './registration.ts';
+
+export function passkeyRoutes(deps: AppDeps) {
+  return (
+    new Hono<AppEnv>()
+      // Challenges, options and credentials are never cached.
+      .use(async (c, next) => {
+        c.header('cache-control', 'no-store');
+        await next();
+      })
+      .route('/', registrationRoutes(deps))
+      .route('/', authenticationRoutes(deps))
+      // Last: its `/:personId` would otherwise answer for the paths above.
+      .route('/', manageRoutes(deps))
+  );
+}
