@@ -42,6 +42,8 @@ const sessionParam = personParams({ id: z.string().min(1).max(64) });
 export function supportRoutes(deps: AppDeps) {
   const { zdb } = deps;
   const caller = personRoute(deps, supportMessages.invalid);
+  /** The caller, and the session the path names. */
+  const aSession = [caller, valid('param', sessionParam, supportMessages.invalid)] as const;
   const session = (id: string) => zdb.run(zql.supportSession.where('id', id).one());
 
   return new Hono<AppEnv>()
@@ -67,30 +69,20 @@ export function supportRoutes(deps: AppDeps) {
         active.id === id ? 201 : 200,
       );
     })
-    .get(
-      '/:personId/support/:id',
-      caller,
-      valid('param', sessionParam, supportMessages.invalid),
-      async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const { id } = c.req.valid('param');
-        await runChange(zdb, supportSessionChanges.touch, ctx, { personId, id });
-        const s = await session(id);
-        if (!s) throw appError('not_found', supportMessages.notFound);
-        return c.json(view(s));
-      },
-    )
-    .delete(
-      '/:personId/support/:id',
-      caller,
-      valid('param', sessionParam, supportMessages.invalid),
-      async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const { id } = c.req.valid('param');
-        await runChange(zdb, supportSessionChanges.end, ctx, { personId, id });
-        return c.body(null, 204);
-      },
-    );
+    .get('/:personId/support/:id', ...aSession, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      await runChange(zdb, supportSessionChanges.touch, ctx, { personId, id });
+      const s = await session(id);
+      if (!s) throw appError('not_found', supportMessages.notFound);
+      return c.json(view(s));
+    })
+    .delete('/:personId/support/:id', ...aSession, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      await runChange(zdb, supportSessionChanges.end, ctx, { personId, id });
+      return c.body(null, 204);
+    });
 }
 
 /**

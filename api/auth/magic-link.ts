@@ -217,20 +217,29 @@ export function magicLinkRoutes(deps: AppDeps) {
     deleteCookie(c, browserCookieName(challengeId), { path: BROWSER_COOKIE_PATH, secure });
   }
 
-  /** Marks the link used (once, also under concurrent clicks): the asking tab's poll then completes. */
-  async function confirm(row: Challenge) {
-    const used = await db
+  /**
+   * Marks a link neither used nor cancelled as one or the other, once, also
+   * under concurrent clicks; false when it was already settled.
+   */
+  async function settleOpenLink(id: string, as: { usedAt: Date } | { cancelledAt: Date }) {
+    const settled = await db
       .update(magicLinkChallenge)
-      .set({ usedAt: new Date() })
+      .set(as)
       .where(
         and(
-          eq(magicLinkChallenge.id, row.id),
+          eq(magicLinkChallenge.id, id),
           isNull(magicLinkChallenge.usedAt),
           isNull(magicLinkChallenge.cancelledAt),
         ),
       )
       .returning({ id: magicLinkChallenge.id });
-    if (used.length === 0) throw await refusalNow(row.id, refusals.used);
+    return settled.length > 0;
+  }
+
+  /** Marks the link used (once, also under concurrent clicks): the asking tab's poll then completes. */
+  async function confirm(row: Challenge) {
+    if (!(await settleOpenLink(row.id, { usedAt: new Date() })))
+      throw await refusalNow(row.id, refusals.used);
     return { status: 'verified', verified: true, message: magicLinkMessages.verified } as const;
   }
 
@@ -389,18 +398,7 @@ export function magicLinkRoutes(deps: AppDeps) {
         if (row.cancelledAt) return done();
         const refused = linkRefusal(row);
         if (refused) throw refused;
-        const stopped = await db
-          .update(magicLinkChallenge)
-          .set({ cancelledAt: new Date() })
-          .where(
-            and(
-              eq(magicLinkChallenge.id, row.id),
-              isNull(magicLinkChallenge.usedAt),
-              isNull(magicLinkChallenge.cancelledAt),
-            ),
-          )
-          .returning({ id: magicLinkChallenge.id });
-        if (stopped.length === 0) {
+        if (!(await settleOpenLink(row.id, { cancelledAt: new Date() }))) {
           const now = await challengeById(row.id);
           if (now?.cancelledAt) return done();
           throw (now && linkRefusal(now)) ?? refusals.used();

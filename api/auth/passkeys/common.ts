@@ -105,13 +105,31 @@ const extensionResults = z.custom<object>(
   (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
 );
 
-export const registrationSchema = z
-  .object({
-    id: b64url(MAX_CREDENTIAL_ID),
-    rawId: b64url(MAX_CREDENTIAL_ID),
-    type: z.literal('public-key'),
-    authenticatorAttachment: attachmentSchema.nullish(),
-    clientExtensionResults: extensionResults.optional(),
+/** What both ceremonies' answers (registration, assertion) carry besides their response. */
+const credential = z.object({
+  id: b64url(MAX_CREDENTIAL_ID),
+  rawId: b64url(MAX_CREDENTIAL_ID),
+  type: z.literal('public-key'),
+  authenticatorAttachment: attachmentSchema.nullish(),
+  clientExtensionResults: extensionResults.optional(),
+});
+
+/**
+ * That shared part as @simplewebauthn/server reads it:
+ * extension outputs are dropped (none is requested).
+ */
+function credentialOf(v: z.infer<typeof credential>) {
+  return {
+    id: v.id,
+    rawId: v.rawId,
+    type: v.type,
+    ...(v.authenticatorAttachment ? { authenticatorAttachment: v.authenticatorAttachment } : {}),
+    clientExtensionResults: {},
+  };
+}
+
+export const registrationSchema = credential
+  .extend({
     response: z.object({
       clientDataJSON: b64url(8 * 1024),
       attestationObject: b64url(MAX_BODY_BYTES),
@@ -123,11 +141,7 @@ export const registrationSchema = z
   })
   .transform(
     (v): RegistrationResponseJSON => ({
-      id: v.id,
-      rawId: v.rawId,
-      type: v.type,
-      ...(v.authenticatorAttachment ? { authenticatorAttachment: v.authenticatorAttachment } : {}),
-      clientExtensionResults: {},
+      ...credentialOf(v),
       response: {
         clientDataJSON: v.response.clientDataJSON,
         attestationObject: v.response.attestationObject,
@@ -143,13 +157,8 @@ export const registrationSchema = z
     }),
   );
 
-export const assertionSchema = z
-  .object({
-    id: b64url(MAX_CREDENTIAL_ID),
-    rawId: b64url(MAX_CREDENTIAL_ID),
-    type: z.literal('public-key'),
-    authenticatorAttachment: attachmentSchema.nullish(),
-    clientExtensionResults: extensionResults.optional(),
+export const assertionSchema = credential
+  .extend({
     response: z.object({
       clientDataJSON: b64url(8 * 1024),
       authenticatorData: b64url(8 * 1024),
@@ -159,11 +168,7 @@ export const assertionSchema = z
   })
   .transform(
     (v): AuthenticationResponseJSON => ({
-      id: v.id,
-      rawId: v.rawId,
-      type: v.type,
-      ...(v.authenticatorAttachment ? { authenticatorAttachment: v.authenticatorAttachment } : {}),
-      clientExtensionResults: {},
+      ...credentialOf(v),
       response: {
         clientDataJSON: v.response.clientDataJSON,
         authenticatorData: v.response.authenticatorData,
