@@ -3,10 +3,10 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { codeOf, errorMessages } from '../sync/errors.ts';
+import { codeOf, type ErrorCode, errorMessages } from '../sync/errors.ts';
 
 /** Every refusal from the API has this body: `{error: {code, message}}`. */
-export function errorJson(c: Context, status: ContentfulStatusCode, code: string, message: string) {
+function errorJson(c: Context, status: ContentfulStatusCode, code: string, message: string) {
   return c.json({ error: { code, message } }, status);
 }
 
@@ -40,20 +40,30 @@ const CODE_OF_STATUS: Partial<Record<number, string>> = {
   413: 'too_large',
 };
 
-const STATUS_OF: Record<string, 400 | 401 | 403 | 404 | 409> = {
+/** The status of each refusal code; `internal` is none: it is logged and answered as a 500. */
+const STATUS_OF: Record<Exclude<ErrorCode, 'internal'>, ContentfulStatusCode> = {
   invalid: 400,
   conflict: 409,
   circle_full: 409,
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  invite_expired: 410,
+  invite_accepted: 410,
+  invite_declined: 410,
+  invite_used: 410,
+  invite_gone: 410,
+  self_support: 400,
+  own_invite: 400,
+  merge_accounts: 409,
+  already_connected: 409,
 };
 
 /** A refusal thrown by the shared rules (sync/), as this API's JSON error; undefined for any other error. */
 function refusalResponse(c: Context, e: unknown): Response | undefined {
   if (!(e instanceof ApplicationError)) return undefined;
   const code = codeOf(e.details) ?? 'invalid';
-  const status = STATUS_OF[code];
+  const status = (STATUS_OF as Record<string, ContentfulStatusCode | undefined>)[code];
   if (!status) return undefined;
   return errorJson(c, status, code, e.message || errorMessages.invalid);
 }
@@ -93,9 +103,6 @@ export function errorResponse(err: Error, c: Context): Response {
   console.error(err);
   return errorJson(c, 500, 'internal', errorMessages.internal);
 }
-
-/** @deprecated Throw a Refusal instead; kept only until api/invites.ts is split. */
-export const jsonError = errorJson;
 
 /** The app's `notFound`: an API path nothing answers is a JSON 404 like every other refusal. */
 export function notFoundResponse(c: Context): Response {

@@ -13,7 +13,7 @@ import { clearSessionCookie, sessionFromRequest, signOutSession } from './auth/s
 import { circleRoutes } from './circle.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { Refusal, requestMessages } from './errors.ts';
-import { inviteRoutes } from './invites.ts';
+import { inviteRoutes } from './invites/routes.ts';
 import { libraryRoutes } from './library.ts';
 import { mediaRoutes } from './media.ts';
 import { peopleRoutes } from './people.ts';

@@ -12,6 +12,16 @@ export const ErrorCode = {
   circleFull: 'circle_full',
   /** A failure nobody foresaw: the details are in the server's log, never in the answer. */
   internal: 'internal',
+  // An invite link that no longer works, and the refusals of accepting one (sync/invite.ts).
+  inviteExpired: 'invite_expired',
+  inviteAccepted: 'invite_accepted',
+  inviteDeclined: 'invite_declined',
+  inviteUsed: 'invite_used',
+  inviteGone: 'invite_gone',
+  selfSupport: 'self_support',
+  ownInvite: 'own_invite',
+  mergeAccounts: 'merge_accounts',
+  alreadyConnected: 'already_connected',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -23,6 +33,17 @@ export const errorMessages: Record<ErrorCode, string> = {
   conflict: 'This has already been created. Please reload and try again.',
   circle_full: 'Your Circle of Support is full!',
   internal: 'Sorry, something went wrong. Please try again.',
+  invite_expired: 'This invite has expired. Ask the person who invited you for a new one.',
+  invite_accepted: 'This invite has already been accepted. Each invite link works once.',
+  invite_declined: 'This invite was declined. Ask the person who invited you for a new one.',
+  invite_used: 'This invite has already been used. Each invite link works once.',
+  invite_gone: 'What this invite shared is no longer available.',
+  // Spec §8.
+  self_support: 'You cannot be set as your own supporter',
+  own_invite: 'This is your own invite. Send the link to the person you want to share with.',
+  // Spec §8.
+  merge_accounts: 'We are not yet able to combine accounts.',
+  already_connected: 'You are already in this person’s Circle of Support.',
 };
 
 /** The code a refusal carries in its details (see appError), if any. */

@@ -1,16 +1,26 @@
 /**
- * Invites (spec §3 Invite, §4 Invite): what the API and the web app share.
+ * Invites (spec §3 Invite, §4 Invite, §8 Merge accounts / Self support): the
+ * change table, and what the API and the web app share.
  *
- * The REST endpoints live in api/invites.ts; the token's hash is server-only
- * (private.invite_token). Here: the request/response shapes, the refusal texts
- * (the browser shows the server's words), and a synced query of a person's open
- * invites for the Decision Maker and their administrators.
+ * `inviteChanges` holds every invite write: create, withdraw, accept,
+ * decline, each with its permission, its rules (the Circle's plan limit, no
+ * inviting oneself, one account per address) and the history it writes.
+ * They are server-only: the link's token lives hashed in
+ * `private.invite_token`, which no client holds, and creating one sends mail.
+ * The REST edge (api/invites/) hashes the token, runs the change, and sends
+ * the mail in the change's transaction. Also here: the request/response
+ * shapes, the refusal texts (the browser shows the server's words), and a
+ * synced query of a person's open invites.
  */
-import { defineQuery } from '@rocicorp/zero';
+import { defineQuery, type Row, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
-import { ACCESS_LEVELS, INVITE_KINDS, type InviteKind } from '../schema/enums.ts';
-import { inviteTokenSchema } from './pending-invite.ts';
-import { readableInvites } from './permissions.ts';
+import { ACCESS_LEVELS, type AccessLevel, INVITE_KINDS, type InviteKind } from '../schema/enums.ts';
+import { zql } from '../schema/zero-schema.gen.ts';
+import { defineChange, type HistoryEntry, historyEntry } from './change.ts';
+import { appError, errorMessages } from './errors.ts';
+import { inviteIdSchema, inviteTokenSchema } from './pending-invite.ts';
+import { isAdministrator, libraryAccess, readableInvites, requireAuth } from './permissions.ts';
+import { assertSupporterSpot } from './plan-limits.ts';
 import { emailAddress } from './validation.ts';
 
 export * from './pending-invite.ts';
@@ -27,19 +37,19 @@ export const GUEST_KINDS: readonly InviteKind[] = ['Profile', 'Preference', 'Pre
 /** Texts of the invite endpoints. Spec §8 texts are copied exactly. */
 export const inviteErrors = {
   // Spec §8.
-  selfSupport: 'You cannot be set as your own supporter',
-  mergeAccounts: 'We are not yet able to combine accounts.',
+  selfSupport: errorMessages.self_support,
+  mergeAccounts: errorMessages.merge_accounts,
   // Link states.
   notFound:
     'We could not find this invite. Check that the link is complete, or ask the person who invited you for a new one.',
-  expired: 'This invite has expired. Ask the person who invited you for a new one.',
-  accepted: 'This invite has already been accepted. Each invite link works once.',
-  declined: 'This invite was declined. Ask the person who invited you for a new one.',
-  used: 'This invite has already been used. Each invite link works once.',
-  gone: 'What this invite shared is no longer available.',
+  expired: errorMessages.invite_expired,
+  accepted: errorMessages.invite_accepted,
+  declined: errorMessages.invite_declined,
+  used: errorMessages.invite_used,
+  gone: errorMessages.invite_gone,
   // Refusals.
-  alreadyConnected: 'You are already in this person’s Circle of Support.',
-  ownInvite: 'This is your own invite. Send the link to the person you want to share with.',
+  alreadyConnected: errorMessages.already_connected,
+  ownInvite: errorMessages.own_invite,
   notAdministrator: 'Only the person themselves or their administrator can invite people.',
   targetNotFound: 'We could not find that.',
   kind: 'Please choose what the invite is for.',
@@ -144,3 +154,300 @@ export const inviteQueries = {
       .orderBy('id', 'desc'),
   ),
 };
+
+// ---------------------------------------------------------------------------
+// Words
+// ---------------------------------------------------------------------------
+
+type Named = Pick<Row['person'], 'fullName' | 'firstName' | 'lastName' | 'knownAs'>;
+
+/** The name a person goes by for someone who may not know them yet. */
+export function displayName(p: Named) {
+  const full = p.fullName?.trim() || [p.firstName, p.lastName].filter(Boolean).join(' ').trim();
+  return full || p.knownAs?.trim() || 'Someone';
+}
+
+/** "to join Tui Brown’s Circle of Support as a Supporter with General access", and so on. */
+export function whatFor(
+  kind: InviteKind,
+  name: string,
+  level: AccessLevel | null,
+  title: string | null,
+) {
+  switch (kind) {
+    case 'Supporter':
+      return `to join ${name}’s Circle of Support as a Supporter with ${level ?? 'General'} access`;
+    case 'Profile':
+      return `to view ${name}’s profile`;
+    case 'Preference':
+      return title
+        ? `to view ${name}’s preference “${title}”`
+        : `to view one of ${name}’s preferences`;
+    case 'PreferenceCategory':
+      return title
+        ? `to view ${name}’s preferences in “${title}”`
+        : `to view ${name}’s preferences in one category`;
+    case 'Person':
+      return 'to join Preference Bank and look after your own preferences';
+    case 'User':
+      return 'to join Preference Bank';
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Reads the changes and the API share
+// ---------------------------------------------------------------------------
+
+/** The title of what a Preference / PreferenceCategory invite names, if it is still that person's. */
+export async function targetOf(
+  tx: Transaction,
+  kind: InviteKind,
+  personId: string,
+  targetId: string | null,
+): Promise<{ id: string; title: string } | undefined> {
+  if (!targetId) return undefined;
+  const row =
+    kind === 'Preference'
+      ? await tx.run(zql.preference.where('id', targetId).where('personId', personId).one())
+      : kind === 'PreferenceCategory'
+        ? await tx.run(zql.category.where('id', targetId).where('personId', personId).one())
+        : undefined;
+  return row ? { id: row.id, title: row.title } : undefined;
+}
+
+/** The e-mail addresses that are these people's own: their sign-in and contact addresses. */
+async function addressesOf(tx: Transaction, people: string[]): Promise<Set<string>> {
+  const [users, details] = await Promise.all([
+    tx.run(zql.user.where('personId', 'IN', people)),
+    tx.run(zql.personDetail.where('personId', 'IN', people)),
+  ]);
+  return new Set(
+    [...users.map((u) => u.email), ...details.map((d) => d.email)]
+      .filter((e): e is string => !!e)
+      .map((e) => e.toLowerCase()),
+  );
+}
+
+/** Only the server holds the token table and sends the mail: its database, or a refusal. */
+function serverDb(tx: Transaction) {
+  if (tx.location !== 'server') throw appError('forbidden');
+  return tx.dbTransaction;
+}
+
+/**
+ * The invite a link names, if its token matches and it still works: a
+ * missing invite and a wrong token look the same (not_found); a link that no
+ * longer works says why. `lock` queues concurrent answers to one invite, so
+ * that only one wins.
+ */
+export async function openInvite(
+  tx: Transaction,
+  args: { id: string; tokenHash: string },
+  lock: boolean,
+): Promise<Row['invite']> {
+  const [token] = [
+    ...(await serverDb(tx).query(
+      `SELECT t.used_at FROM invite i JOIN private.invite_token t ON t.invite_id = i.id
+        WHERE i.id = $1 AND t.token_hash = $2${lock ? ' FOR UPDATE' : ''}`,
+      [args.id, args.tokenHash],
+    )),
+  ];
+  const row = token && (await tx.run(zql.invite.where('id', args.id).one()));
+  if (!row) throw appError('not_found', inviteErrors.notFound);
+  if (row.acceptedAt !== null) throw appError('invite_accepted');
+  if (row.declinedAt !== null) throw appError('invite_declined');
+  if (token.used_at !== null) throw appError('invite_used');
+  if (row.expiresAt <= Date.now()) throw appError('invite_expired');
+  return row;
+}
+
+// ---------------------------------------------------------------------------
+// Changes
+// ---------------------------------------------------------------------------
+
+const id = z.string().min(1).max(64);
+/** The SHA-256 of the link's token, as the API computes it (base64url or hex). */
+const tokenHash = z.string().min(32).max(128);
+
+export const inviteCreateArgs = z.object({
+  id,
+  personId: id,
+  tokenHash,
+  /** When the link stops working (ms). */
+  expiresAt: z.number().int(),
+  invite: inviteCreateBody,
+});
+export const inviteWithdrawArgs = z.object({ personId: id, id: inviteIdSchema });
+export const inviteAnswerArgs = z.object({ id: inviteIdSchema, tokenHash });
+export const inviteAcceptArgs = inviteAnswerArgs.extend({
+  /** The id of the supporter link a Supporter invite makes. */
+  supporterLinkId: id,
+});
+
+/** Only the person themselves or their Administrator invites people and withdraws invites. */
+async function assertInviter(tx: Transaction, ctx: Parameters<typeof requireAuth>[0], of: string) {
+  const me = requireAuth(ctx);
+  if (!isAdministrator(await libraryAccess(tx, me, of))) {
+    throw appError('forbidden', inviteErrors.notAdministrator);
+  }
+  return me;
+}
+
+async function personOf(tx: Transaction, personId: string) {
+  return tx.run(zql.person.where('id', personId).one());
+}
+
+export const inviteChanges = {
+  /**
+   * A new invite of `personId`'s, and its link's token (hashed). Refuses an
+   * item that is not this person's (as not found), an address that is the
+   * inviter's or the person's own (self_support), and a Supporter invite when
+   * the Circle is full (circle_full).
+   */
+  create: defineChange(inviteCreateArgs, async (tx, ctx, args) => {
+    const db = serverDb(tx);
+    const me = await assertInviter(tx, ctx, args.personId);
+    const { kind, email } = args.invite;
+    const owner = await personOf(tx, args.personId);
+    if (!owner) throw appError('not_found', inviteErrors.targetNotFound);
+    // Hidden and missing look the same: only this person's own items can be named.
+    const target = await targetOf(tx, kind, args.personId, args.invite.targetId ?? null);
+    if (TARGET_KINDS.includes(kind) && !target) {
+      throw appError('not_found', inviteErrors.targetNotFound);
+    }
+    if (email && (await addressesOf(tx, [me.personId, args.personId])).has(email)) {
+      throw appError('self_support');
+    }
+    if (kind === 'Supporter') await assertSupporterSpot(tx, args.personId);
+    const level = kind === 'Supporter' ? (args.invite.accessLevel ?? null) : null;
+    await tx.mutate.invite.insert({
+      id: args.id,
+      personId: args.personId,
+      kind,
+      accessLevel: level,
+      targetId: target?.id ?? null,
+      email: email ?? null,
+      expiresAt: args.expiresAt,
+      acceptedAt: null,
+      acceptedBy: null,
+      declinedAt: null,
+      createdBy: me.personId,
+      createdAt: Date.now(),
+    });
+    await db.query('INSERT INTO private.invite_token (invite_id, token_hash) VALUES ($1, $2)', [
+      args.id,
+      args.tokenHash,
+    ]);
+    const what = whatFor(kind, displayName(owner), level, target?.title ?? null);
+    return historyEntry(
+      'Create',
+      'Invite',
+      args,
+      `Invited someone ${what}${email ? ` by e-mail (${email})` : ' with a link'}`,
+    );
+  }),
+
+  /** Withdraws an invite of `personId`'s: its link stops working, and any guest access it gave ends. */
+  withdraw: defineChange(inviteWithdrawArgs, async (tx, ctx, args) => {
+    serverDb(tx);
+    await assertInviter(tx, ctx, args.personId);
+    const row = await tx.run(
+      zql.invite.where('id', args.id).where('personId', args.personId).one(),
+    );
+    if (!row) throw appError('not_found', inviteErrors.targetNotFound);
+    // The token goes with it (ON DELETE CASCADE).
+    await tx.mutate.invite.delete({ id: row.id });
+    return historyEntry('Delete', 'Invite', row, `Withdrew a ${row.kind} invite`);
+  }),
+
+  /**
+   * Accepts an invite for the signed-in caller: the token is marked used, the
+   * invite accepted, and for a Supporter invite the supporter link made, in
+   * one transaction. Refuses one's own invite, an invite sent to an address
+   * of another account (merge_accounts), a second link to the same person, a
+   * full Circle, and an invite whose item is gone.
+   */
+  accept: defineChange(inviteAcceptArgs, async (tx, ctx, args) => {
+    const me = requireAuth(ctx);
+    const row = await openInvite(tx, args, true);
+    if (row.personId === me.personId) {
+      throw appError(row.kind === 'Supporter' ? 'self_support' : 'own_invite');
+    }
+    if (row.email) {
+      const other = await tx.run(zql.user.where('email', row.email.toLowerCase()).one());
+      if (other && other.id !== me.userID) throw appError('merge_accounts');
+    }
+    if (!(await personOf(tx, row.personId))) throw appError('not_found', inviteErrors.notFound);
+    const name = displayName((await personOf(tx, me.personId)) ?? NO_NAME);
+    const now = Date.now();
+    const entries: HistoryEntry[] = [];
+
+    if (row.kind === 'Supporter') {
+      const existing = await tx.run(
+        zql.supporterLink
+          .where('supporterId', me.personId)
+          .where('supportedId', row.personId)
+          .one(),
+      );
+      if (existing) throw appError('already_connected');
+      // One accept at a time per Decision Maker, so two invites cannot both take the last spot.
+      await serverDb(tx).query('SELECT 1 FROM person WHERE id = $1 FOR UPDATE', [row.personId]);
+      await assertSupporterSpot(tx, row.personId);
+      const level = row.accessLevel ?? 'General';
+      await tx.mutate.supporterLink.insert({
+        id: args.supporterLinkId,
+        supporterId: me.personId,
+        supportedId: row.personId,
+        accessLevel: level,
+        createdAt: now,
+        createdBy: me.personId,
+        updatedAt: now,
+        updatedBy: me.personId,
+      });
+      entries.push(
+        historyEntry(
+          'Create',
+          'SupporterLink',
+          { id: args.supporterLinkId, personId: row.personId },
+          `${name} joined the Circle of Support as a Supporter with ${level} access`,
+        ),
+      );
+    } else if (TARGET_KINDS.includes(row.kind)) {
+      if (!(await targetOf(tx, row.kind, row.personId, row.targetId))) {
+        throw appError('invite_gone');
+      }
+    }
+
+    await useToken(tx, row.id);
+    await tx.mutate.invite.update({ id: row.id, acceptedAt: now, acceptedBy: me.personId });
+    const guest = GUEST_KINDS.includes(row.kind) ? ' (view only)' : '';
+    entries.push(
+      historyEntry('Modify', 'Invite', row, `${name} accepted a ${row.kind} invite${guest}`),
+    );
+    return entries;
+  }),
+
+  /** Declines an invite, signed in or not: the link stops working. */
+  decline: defineChange(inviteAnswerArgs, async (tx, ctx, args) => {
+    const row = await openInvite(tx, args, true);
+    await useToken(tx, row.id);
+    await tx.mutate.invite.update({ id: row.id, declinedAt: Date.now() });
+    const who = ctx && (await personOf(tx, ctx.personId));
+    return historyEntry(
+      'Modify',
+      'Invite',
+      row,
+      who
+        ? `${displayName(who)} declined a ${row.kind} invite`
+        : `A ${row.kind} invite was declined`,
+    );
+  }),
+};
+
+const NO_NAME: Named = { fullName: null, firstName: null, lastName: null, knownAs: null };
+
+async function useToken(tx: Transaction, inviteId: string) {
+  await serverDb(tx).query('UPDATE private.invite_token SET used_at = now() WHERE invite_id = $1', [
+    inviteId,
+  ]);
+}

@@ -23,22 +23,6 @@ function errorOf(status: number, body: unknown): ApiError {
   return new ApiError(status, 'unknown', messages.errors.generic);
 }
 
-/** JSON over /api with the session cookie; 4xx/5xx become ApiError with the server's message. */
-export async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; parse: (data: unknown) => T },
-): Promise<T> {
-  const res = await fetch(`/api${path}`, {
-    method: init.method ?? 'GET',
-    credentials: 'same-origin',
-    headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
-  if (!res.ok) throw errorOf(res.status, data);
-  return init.parse(data);
-}
-
 /**
  * The API's typed client (Hono RPC): paths, params, queries, bodies and the
  * JSON answered all follow the API's own routes (api/routes.ts), so a renamed

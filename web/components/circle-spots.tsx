@@ -1,14 +1,9 @@
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
-import { ApiError, api } from '../api-client.ts';
+import type { SupporterSpots } from '../../sync/plan-limits.ts';
+import { ApiError, call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
 
-const spotsSchema = z.object({
-  limit: z.number().nullable(),
-  taken: z.number(),
-  left: z.number().nullable(),
-});
-type Spots = z.infer<typeof spotsSchema>;
+type Spots = SupporterSpots;
 
 type State =
   | { kind: 'loading' }
@@ -30,9 +25,7 @@ export function CircleSpots({ personId, taken }: { personId: string; taken: numb
     let current = true;
     // `taken` is a dependency on purpose: a link came or went, so the spots changed.
     void taken;
-    api(`/people/${encodeURIComponent(personId)}/supporters/spots`, {
-      parse: (d) => spotsSchema.parse(d),
-    }).then(
+    call(client.people[':personId'].supporters.spots.$get({ param: { personId } })).then(
       (spots) => {
         if (current) setState({ kind: 'ready', spots });
       },

@@ -1,24 +1,20 @@
 /**
- * Invites in the browser: the calls to /api (api/invites.ts), the pending-invite
+ * Invites in the browser: the calls to /api (api/invites/routes.ts), the pending-invite
  * memory in sessionStorage, date formatting and the small shared pieces of the
  * invite pages.
  */
 import { type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from 'react';
 import {
   type AcceptedInvite,
-  acceptedInvites,
   type InviteAccepted,
   type InviteCreateBody,
   type InviteCreated,
   type InviteView,
-  inviteAccepted,
-  inviteCreated,
-  inviteView,
   PENDING_INVITE_KEY,
   type PendingInvite,
   parsePendingInvite,
 } from '../../sync/invite.ts';
-import { api } from '../api-client.ts';
+import { call, client } from '../api-client.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 
 const t = messages.invite;
@@ -34,49 +30,34 @@ export function formatInviteDate(iso: string | number): string {
   return dateFormat.format(new Date(iso));
 }
 
-// -- Calls ---------------------------------------------------------------------
+// -- Calls (api/invites/routes.ts, through the typed client) ----------------------
 
 export function createInvite(personId: string, body: InviteCreateBody): Promise<InviteCreated> {
-  return api(`/people/${encodeURIComponent(personId)}/invites`, {
-    method: 'POST',
-    body,
-    parse: (d) => inviteCreated.parse(d),
-  });
+  return call(client.people[':personId'].invites.$post({ param: { personId }, json: body }));
 }
 
-export function withdrawInvite(personId: string, id: string): Promise<null> {
-  return api(`/people/${encodeURIComponent(personId)}/invites/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    parse: () => null,
-  });
+export function withdrawInvite(personId: string, id: string): Promise<void> {
+  return call(client.people[':personId'].invites[':id'].$delete({ param: { personId, id } })).then(
+    () => undefined,
+  );
 }
 
 export function fetchInvite(id: string, token: string): Promise<InviteView> {
-  return api(`/invites/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`, {
-    parse: (d) => inviteView.parse(d),
-  });
+  return call(client.invites[':id'].$get({ param: { id }, query: { token } }));
 }
 
 export function acceptInvite(id: string, token: string): Promise<InviteAccepted> {
-  return api(`/invites/${encodeURIComponent(id)}/accept`, {
-    method: 'POST',
-    body: { token },
-    parse: (d) => inviteAccepted.parse(d),
-  });
+  return call(client.invites[':id'].accept.$post({ param: { id }, json: { token } }));
 }
 
-export function declineInvite(id: string, token: string): Promise<null> {
-  return api(`/invites/${encodeURIComponent(id)}/decline`, {
-    method: 'POST',
-    body: { token },
-    parse: () => null,
-  });
+export function declineInvite(id: string, token: string): Promise<void> {
+  return call(client.invites[':id'].decline.$post({ param: { id }, json: { token } })).then(
+    () => undefined,
+  );
 }
 
 export function fetchAcceptedInvites(personId: string): Promise<AcceptedInvite[]> {
-  return api(`/people/${encodeURIComponent(personId)}/invites/accepted`, {
-    parse: (d) => acceptedInvites.parse(d),
-  });
+  return call(client.people[':personId'].invites.accepted.$get({ param: { personId } }));
 }
 
 // -- The invite to come back to after signing in ----------------------------------

@@ -7,7 +7,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { AcceptedInvite } from '../../sync/invite.ts';
 import type { SessionInfo } from '../../sync/session.ts';
-import { api } from '../api-client.ts';
+import { call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
 import { forgetSession } from '../session.ts';
 import { fetchAcceptedInvites } from './invite-common.tsx';
@@ -110,11 +110,12 @@ export function InviteOnboarding({
     setError(undefined);
     try {
       if (session.user && session.user.wizardCompletedAt === null) {
-        await api(`/users/${session.user.id}`, {
-          method: 'PUT',
-          body: { wizardCompleted: true },
-          parse: () => null,
-        });
+        await call(
+          client.users[':id'].$put({
+            param: { id: session.user.id },
+            json: { wizardCompleted: true },
+          }),
+        );
         forgetSession();
       }
       if (!newest || newest.kind === 'Person' || newest.kind === 'User') {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { mailSafe } from './invites.ts';
+import { mailSafe } from './mail.ts';
 
 describe('mailSafe: names and titles an invite mail may repeat', () => {
   test.each([
