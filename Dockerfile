@@ -1,7 +1,8 @@
-# The app image: the Hono API plus the built web app, run with STACK_ROLE=api
-# (no embedded Postgres, no zero-cache child). See docs/deployment.md.
+# The app image: the API and the built web app (api/main.ts, bundled into
+# dist/server/main.mjs), run with plain node against DATABASE_URL, an external
+# zero-cache and an S3 bucket. See docs/deployment.md and ADR 015.
 
-# ---- build: install every dependency, build the web app ----------------------
+# ---- build: every dependency; the web app and the server bundle ---------------
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 ENV npm_config_fund=false \
@@ -10,27 +11,33 @@ ENV npm_config_fund=false \
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
-# `npm run build` writes dist/web and stamps it with its sources' hash, so the
-# runner never rebuilds at start-up (it could not: the runtime user cannot write to /app).
-RUN npm run build && test -f dist/web/.source-hash
+RUN npm run build && test -f dist/web/.source-hash && test -f dist/server/main.mjs
 
-# ---- runtime -----------------------------------------------------------------
+# ---- runtime dependencies: production only ------------------------------------
+FROM node:22-bookworm-slim AS deps
+WORKDIR /app
+ENV npm_config_fund=false \
+    npm_config_audit=false \
+    npm_config_update_notifier=false
+COPY package.json package-lock.json ./
+# No install scripts: the ones package.json approves (allowScripts) belong to
+# development (Node 22 from npm, embedded Postgres, esbuild) or to zero-cache's
+# SQLite, which this process never loads (zero-cache runs in its own image).
+RUN npm ci --omit=dev --ignore-scripts
+
+# ---- runtime ------------------------------------------------------------------
 FROM node:22-bookworm-slim AS runtime
 WORKDIR /app
-# node_modules/.bin first on the PATH, as `npx` would put it: `tsx` and `node`
-# are then the project's pinned copies (node 22.23.3 from the `node` package),
-# with no npm process between the container's init and the app.
 ENV NODE_ENV=production \
-    STACK_ROLE=api \
     HOST=0.0.0.0 \
-    PORT=3000 \
-    PATH=/app/node_modules/.bin:$PATH
-# node_modules keeps the dev dependencies: the entry point runs through tsx,
-# which is a devDependency (see docs/deployment.md, "The image").
-COPY --from=build /app /app
+    PORT=3000
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json ./
+COPY migrations ./migrations
+COPY --from=build /app/dist/web ./dist/web
+COPY --from=build /app/dist/server ./dist/server
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# = `npx tsx api/runner/start.ts` with STACK_ROLE=api: API + static web only.
-CMD ["tsx", "api/runner/start.ts"]
+CMD ["node", "--enable-source-maps", "dist/server/main.mjs"]

@@ -31,13 +31,13 @@ export const MIGRATION_LOCK = 7300;
  * Applies the migrations not yet applied. Under an advisory lock: processes
  * starting together take turns, and the later ones find nothing left to do.
  */
-export async function runMigrations(url: string) {
+export async function runMigrations(url: string, folder: string = migrationsFolder) {
   // One connection: the session's lock and the migrations share it.
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`;
     try {
-      await migrate(drizzle(sql), { migrationsFolder });
+      await migrate(drizzle(sql), { migrationsFolder: folder });
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`;
     }

@@ -1,10 +1,17 @@
-/** `npm run build`: builds dist/web and stamps it with its sources' hash (npm start then skips the build). */
+/**
+ * `npm run build`: the web app (dist/web, stamped with its sources' hash, so
+ * that `npm start` skips the build) and the production entry
+ * (dist/server/main.mjs, api/runner/server-build.ts).
+ */
 import { describeFailure } from './errors.ts';
+import { buildServer } from './server-build.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 try {
   await ensureWebBuild((line) => console.log(line));
   console.log('dist/web is up to date.');
+  await buildServer();
+  console.log('dist/server/main.mjs is built.');
 } catch (e) {
   console.error(describeFailure(e, 'build'));
   process.exitCode = 1;

@@ -1,15 +1,13 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from 'node:http';
 import path from 'node:path';
-import { getRequestListener } from '@hono/node-server';
 import type { Config } from '../config.ts';
-import { connect, type Sql } from '../db.ts';
-import { createMailer } from '../mail/mailer.ts';
-import { type S3Settings, s3MediaStore } from '../media/store.ts';
-import { ensureDatabase, runMigrations } from '../migrate.ts';
-import { seedDemo } from '../seed.ts';
-import { createApp } from '../server.ts';
-import { sweepOnce } from '../sweeps.ts';
-import { createZeroDb } from '../zero/db-provider.ts';
+import { ensureDatabase } from '../migrate.ts';
+import { listenHostOf, s3SettingsOf, serve, startApi } from '../process.ts';
 import { describeFailure, StackError } from './errors.ts';
 import { DATABASE_NAME } from './local-database.ts';
 import { DEV_CREDENTIALS, DEV_REGION, startDevObjectStore } from './object-store.ts';
@@ -45,24 +43,29 @@ export type Stack = {
 };
 
 /**
- * Zero needs logical replication; say so in one line rather than let zero-cache
- * fail obscurely. An unbounded max_slot_wal_keep_size lets Zero's slot hold WAL
- * without limit while zero-cache is stopped: warn (embedded Postgres sets 1GB).
+ * Vite's dev server (HMR) for everything but /api, on the same port and
+ * origin as the API, with its HMR WebSocket on this server too.
  */
-async function checkReplicationSettings(sql: Sql, log: (line: string) => void) {
-  const [row] = await sql`select current_setting('wal_level') as wal_level,
-                                 current_setting('max_slot_wal_keep_size') as keep`;
-  if (row?.wal_level !== 'logical') {
-    throw new StackError(
-      'postgres',
-      `wal_level is ${row?.wal_level}; Zero needs wal_level=logical`,
-    );
-  }
-  if (row.keep === '-1') {
-    log(
-      "postgres: warning: max_slot_wal_keep_size is unlimited, so Zero's replication slot can hold WAL without bound while zero-cache is stopped (set it, e.g. 2GB)",
-    );
-  }
+async function withVite(
+  apiListener: RequestListener,
+  config: Config,
+  host: string,
+  cleanups: Array<() => Promise<void>>,
+) {
+  let viteMiddlewares: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const server = createServer((req, res) => {
+    if (req.url?.startsWith('/api/') || !viteMiddlewares) return apiListener(req, res);
+    viteMiddlewares(req, res);
+  });
+  const { createServer: createVite } = await import('vite');
+  const vite = await createVite({
+    configFile: path.join(projectRoot, 'vite.config.ts'),
+    server: { middlewareMode: true, ws: { server } },
+    appType: 'spa',
+  });
+  viteMiddlewares = vite.middlewares;
+  cleanups.push(() => vite.close());
+  return serve(server, config.PORT, host);
 }
 
 export async function startStack(opts: StackOptions): Promise<Stack> {
@@ -85,10 +88,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   });
 
   try {
-    // `localhost` is bound as 127.0.0.1: zero-cache calls the API there, and browsers
-    // resolve localhost to loopback (the page and zero-cache must share the host name
-    // `localhost` so that the session cookie reaches both).
-    const listenHost = config.HOST === 'localhost' ? '127.0.0.1' : config.HOST;
+    const listenHost = listenHostOf(config);
     if (!(await portIsFree(config.PORT, listenHost))) {
       throw new StackError('api', `port ${config.PORT} is already in use (set PORT)`);
     }
@@ -117,36 +117,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       await ensureDatabase(databaseUrl);
     }
 
-    try {
-      await runMigrations(databaseUrl);
-    } catch (e) {
-      throw new StackError(
-        'migrations',
-        e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e),
-      );
-    }
-
-    const { sql, db } = connect(databaseUrl);
-    cleanups.push(() => sql.end({ timeout: 5 }));
-    await checkReplicationSettings(sql, log);
-    if (config.NODE_ENV === 'development') {
-      // A brand-new development database gets the demo circle, so that
-      // `npm install && npm start` is enough to sign in as a demo user.
-      const [row] = await sql`select exists (select 1 from app_user) as any`;
-      if (!row?.any)
-        log(`Seeded the demo circle (${await seedDemo(db)} rows): sign in as aroha@example.com`);
-    }
-    let s3: S3Settings;
-    if (config.S3_BUCKET) {
-      s3 = {
-        endpoint: config.S3_ENDPOINT,
-        region: config.S3_REGION,
-        bucket: config.S3_BUCKET,
-        accessKeyId: config.S3_ACCESS_KEY_ID,
-        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-        forcePathStyle: config.S3_FORCE_PATH_STYLE,
-      };
-    } else {
+    let s3 = s3SettingsOf(config);
+    if (!s3) {
       const store = await startDevObjectStore({
         dataDir: config.DATA_DIR,
         port: config.S3_DEV_PORT,
@@ -161,60 +133,18 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         forcePathStyle: true,
       };
     }
-    const media = s3MediaStore(s3);
 
-    const zdb = createZeroDb(db);
-    const app = createApp({
+    const api = await startApi({
       config,
-      sql,
-      db,
-      zdb,
-      mailer: createMailer(config),
-      media,
+      databaseUrl,
+      s3,
       staticRoot: opts.web === 'static' ? webDist : undefined,
+      log,
+      ...(opts.web === 'vite'
+        ? { listen: (listener) => withVite(listener, config, listenHost, cleanups) }
+        : {}),
     });
-
-    // Idle support sessions end on the server (ZQL has no now(): a write must say so);
-    // uploads never confirmed are removed; so are abuse-limit events no window counts.
-    // One process sweeps at a time (api/sweeps.ts).
-    const sweep = setInterval(() => {
-      void sweepOnce({ db, media, idleMinutes: config.SUPPORT_SESSION_IDLE_MINUTES }, log);
-    }, 60_000);
-    cleanups.push(async () => clearInterval(sweep));
-
-    const apiListener = getRequestListener(app.fetch);
-    const { createServer } = await import('node:http');
-    let server: Server;
-    if (opts.web === 'vite') {
-      // Vite's dev server (HMR) for everything but /api, on the same port and
-      // origin, with its HMR WebSocket on this server too.
-      let viteMiddlewares: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-      server = createServer((req, res) => {
-        if (req.url?.startsWith('/api/') || !viteMiddlewares) return apiListener(req, res);
-        viteMiddlewares(req, res);
-      });
-      const { createServer: createVite } = await import('vite');
-      const vite = await createVite({
-        configFile: path.join(projectRoot, 'vite.config.ts'),
-        server: { middlewareMode: true, ws: { server } },
-        appType: 'spa',
-      });
-      viteMiddlewares = vite.middlewares;
-      cleanups.push(() => vite.close());
-    } else {
-      server = createServer(apiListener);
-    }
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', (e) => reject(new StackError('api', `could not listen: ${e.message}`)));
-      server.listen(config.PORT, listenHost, () => resolve());
-    });
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    );
+    cleanups.push(api.stop);
 
     if (config.STACK_ROLE === 'api') {
       return {
