@@ -26,6 +26,9 @@ declare module '@tanstack/react-router' {
 
 const root = document.getElementById('root');
 if (root) {
+  // The shell's title names the product until the app runs; from then on each
+  // route names its page (web/navigation/page-title.ts), in a <title> of React's.
+  document.querySelector('head > title')?.remove();
   createRoot(root).render(
     <StrictMode>
       <AppErrorBoundary>

@@ -4,11 +4,13 @@ import { useEffect, useId, useState } from 'react';
 import { z } from 'zod';
 import { client } from '../api-client.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 /** The kept mails, as the API's route answers them. */
 type Mails = InferResponseType<typeof client.dev.mailbox.$get, 200>;
 
 export const Route = createFileRoute('/dev/mailbox')({
+  head: pageHead(messages.titles.devMailbox),
   validateSearch: z.object({ to: z.string().max(254).optional().catch(undefined) }),
   component: DevMailbox,
 });

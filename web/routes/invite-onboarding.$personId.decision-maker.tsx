@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { numericStep } from '../../sync/validation.ts';
 import { InviteOnboarding } from '../components/invite-onboarding.tsx';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 import { getSession } from '../session.ts';
 
 /** Onboarding for someone invited to look after their own library (spec §2). */
 export const Route = createFileRoute('/invite-onboarding/$personId/decision-maker')({
+  head: pageHead(messages.titles.inviteWelcomeDecisionMaker),
   validateSearch: z.object({ step: z.unknown().transform(numericStep).optional() }),
   beforeLoad: async ({ params }) => {
     const s = await getSession();

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { numericStep } from '../../sync/validation.ts';
 import { InviteOnboarding } from '../components/invite-onboarding.tsx';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 import { getSession } from '../session.ts';
 
 /** Onboarding for someone who joined through an invite as a Supporter or a guest (spec §2). */
 export const Route = createFileRoute('/invite-onboarding/$personId/')({
+  head: pageHead(messages.titles.inviteWelcome),
   validateSearch: z.object({ step: z.unknown().transform(numericStep).optional() }),
   beforeLoad: async ({ params }) => {
     const s = await getSession();

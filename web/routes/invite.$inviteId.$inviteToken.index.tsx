@@ -13,6 +13,7 @@ import {
   inviteSentence,
 } from '../components/invite-common.tsx';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 import { forgetSession, getSession } from '../session.ts';
 import { guestKey } from '../support-session.ts';
 
@@ -20,6 +21,7 @@ const t = messages.invite;
 
 /** The invite view page (spec §2, §4): who invites you and what for; accept or decline. */
 export const Route = createFileRoute('/invite/$inviteId/$inviteToken/')({
+  head: pageHead(messages.titles.invite),
   beforeLoad: async () => ({ session: await getSession().catch(() => undefined) }),
   component: InvitePage,
 });

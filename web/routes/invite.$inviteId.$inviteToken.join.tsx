@@ -9,6 +9,7 @@ import {
   rememberPendingInvite,
 } from '../components/invite-common.tsx';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 import { getSession } from '../session.ts';
 
 const t = messages.invite;
@@ -19,6 +20,7 @@ const t = messages.invite;
  * can come back to it after registering or signing in.
  */
 export const Route = createFileRoute('/invite/$inviteId/$inviteToken/join')({
+  head: pageHead(messages.titles.inviteJoin),
   beforeLoad: async ({ params }) => {
     const s = await getSession().catch(() => undefined);
     if (s?.user && s.person) {

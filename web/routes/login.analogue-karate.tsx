@@ -1,6 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 export const Route = createFileRoute('/login/analogue-karate')({
+  head: pageHead(messages.titles.signIn),
   beforeLoad: () => {
     throw redirect({ to: '/login', replace: true });
   },

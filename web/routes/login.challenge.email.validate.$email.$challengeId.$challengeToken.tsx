@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PENDING_INVITE_KEY, parsePendingInvite } from '../../sync/pending-invite.ts';
 import { completeChallenge, forgetSignInCode, signInCode } from '../auth-api.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 import { forgetSession } from '../session.ts';
 
 /** How often the asking tab checks whether the link was opened. */
@@ -12,6 +13,7 @@ const POLL_MS = 1000;
 export const Route = createFileRoute(
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken',
 )({
+  head: pageHead(messages.titles.waitingForLink),
   validateSearch: z.object({ inviteId: z.string().max(64).optional().catch(undefined) }),
   component: CheckYourEmail,
 });

@@ -5,6 +5,7 @@ import { PENDING_INVITE_KEY, parsePendingInvite } from '../../sync/pending-invit
 import { EMAIL_PATTERN, validationMessages } from '../../sync/validation.ts';
 import { PasskeySignIn } from '../components/passkey-sign-in.tsx';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 import { getSession } from '../session.ts';
 
 export const loginSearch = z.object({
@@ -16,6 +17,7 @@ export const loginSearch = z.object({
 });
 
 export const Route = createFileRoute('/login/')({
+  head: pageHead(messages.titles.signIn),
   validateSearch: loginSearch,
   beforeLoad: async () => {
     const s = await getSession();

@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { signInCode, validationMessages } from '../../sync/validation.ts';
 import { cancelMagicLink, finalizeMagicLink } from '../auth-api.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 export const Route = createFileRoute('/login/link/$challengeId/$token')({
+  head: pageHead(messages.titles.signInLink),
   validateSearch: z.object({ inviteId: z.string().max(64).optional().catch(undefined) }),
   component: OpenLink,
 });

@@ -2,9 +2,11 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 import { forgetSession } from '../session.ts';
 
 export const Route = createFileRoute('/logout')({
+  head: pageHead(messages.titles.signOut),
   component: Logout,
 });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { numericStep } from '../../sync/validation.ts';
 import { call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 import { forgetSession, getSession } from '../session.ts';
 
 /**
@@ -11,6 +12,7 @@ import { forgetSession, getSession } from '../session.ts';
  * issue; this page welcomes a new user and records that onboarding is done.
  */
 export const Route = createFileRoute('/onboarding/$personId')({
+  head: pageHead(messages.titles.onboarding),
   validateSearch: z.object({ step: z.unknown().transform(numericStep).optional() }),
   beforeLoad: async () => {
     const s = await getSession();

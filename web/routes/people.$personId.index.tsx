@@ -2,8 +2,10 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 export const Route = createFileRoute('/people/$personId/')({
+  head: pageHead(messages.titles.home),
   // A Supporter has no home of their own: their start is the people they support.
   beforeLoad: ({ context, params }) => {
     const me = context.session.person;

@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { numericStep } from '../../sync/validation.ts';
 import { clampStep, PreferenceEditor } from '../components/preference-steps.tsx';
+import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 /** Spec §2 /preferences/{id}/edit/{step}: one step (1 to 4; anything else shows step 1). */
 export const Route = createFileRoute('/people/$personId/preferences/$id/edit/$step')({
+  head: pageHead(messages.titles.editPreference),
   component: PreferenceEditStep,
 });
 

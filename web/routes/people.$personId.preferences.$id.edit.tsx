@@ -1,5 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { canWrite } from '../hooks/use-can-write.ts';
+import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 export type EditSearch = { isReview?: boolean };
 
@@ -9,6 +11,7 @@ export type EditSearch = { isReview?: boolean };
  * view. The pages are the index (all four steps) and $step (one of them).
  */
 export const Route = createFileRoute('/people/$personId/preferences/$id/edit')({
+  head: pageHead(messages.titles.editPreference),
   validateSearch: (search: Record<string, unknown>): EditSearch =>
     search.isReview === true || search.isReview === 'true' ? { isReview: true } : {},
   beforeLoad: ({ context, params }) => {

@@ -10,8 +10,10 @@ import { HeroImage } from '../components/media-image.tsx';
 import { formatDate, PreferenceNotFound } from '../components/preference-common.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 export const Route = createFileRoute('/people/$personId/preferences/$id/')({
+  head: pageHead(messages.titles.preference),
   component: PreferenceView,
 });
 

@@ -8,6 +8,7 @@ import { NoteForm } from '../components/note-form.tsx';
 import { NoteNotFound } from '../components/preference-common.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 /** `isFromView`: a boolean, or its text from a hand-typed URL; anything else is absent. */
 const flag = z
@@ -16,6 +17,7 @@ const flag = z
   .catch(undefined);
 
 export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/notes/$id/edit')({
+  head: pageHead(messages.titles.editNote),
   validateSearch: z.object({ isFromView: flag }),
   component: NoteEdit,
 });

@@ -8,8 +8,10 @@ import { Markdown } from '../components/markdown.tsx';
 import { formatDate, NoteNotFound } from '../components/preference-common.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/notes/$id/')({
+  head: pageHead(messages.titles.note),
   component: NoteView,
 });
 

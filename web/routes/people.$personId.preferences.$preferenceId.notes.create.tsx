@@ -7,8 +7,10 @@ import { NoteForm } from '../components/note-form.tsx';
 import { PreferenceNotFound } from '../components/preference-common.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/notes/create')({
+  head: pageHead(messages.titles.createNote),
   component: NoteCreate,
 });
 

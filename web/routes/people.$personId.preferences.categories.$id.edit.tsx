@@ -10,11 +10,13 @@ import { mutationError } from '../components/circle-common.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
 import { preloadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 const m = messages.category;
 
 /** Edit a category (spec §2 /preferences/categories/{id}/edit); read-only users go to its view. */
 export const Route = createFileRoute('/people/$personId/preferences/categories/$id/edit')({
+  head: pageHead(messages.titles.editCategory),
   beforeLoad: ({ context, params }) => {
     if (!canWrite(context.session.person, params.personId)) {
       throw redirect({

@@ -9,11 +9,13 @@ import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { CategoryPhoto } from '../components/media-image.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 const m = messages.category;
 
 /** One category: its place, sub-categories and preferences (spec §2 /preferences/categories/{id}). */
 export const Route = createFileRoute('/people/$personId/preferences/categories/$id/')({
+  head: pageHead(messages.titles.category),
   loader: ({ context, params }) => {
     context.zero.preload(queries.category.byId({ personId: params.personId, id: params.id }), {
       ttl: '1m',

@@ -7,11 +7,13 @@ import { mutationError } from '../components/circle-common.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
 import { preloadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 const m = messages.category;
 
 /** Add a category, optionally inside another (spec §2 /preferences/categories/create). */
 export const Route = createFileRoute('/people/$personId/preferences/categories/create')({
+  head: pageHead(messages.titles.createCategory),
   validateSearch: z.object({ parentId: z.string().max(64).optional().catch(undefined) }),
   beforeLoad: ({ context, params }) => {
     if (!canWrite(context.session.person, params.personId)) {

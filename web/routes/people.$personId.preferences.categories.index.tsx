@@ -5,11 +5,13 @@ import { CategoryPhoto } from '../components/media-image.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
 import { preloadLibrary, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 const m = messages.category;
 
 /** Top-level categories with their counts (spec §2 /preferences/categories). */
 export const Route = createFileRoute('/people/$personId/preferences/categories/')({
+  head: pageHead(messages.titles.categories),
   validateSearch: z.object({ hidden: z.boolean().optional().catch(undefined) }),
   loader: ({ context, params }) => {
     preloadLibrary(context.zero, context.session.person?.id, params.personId, {

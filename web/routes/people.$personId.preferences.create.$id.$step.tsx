@@ -22,6 +22,7 @@ import {
 import { canWrite } from '../hooks/use-can-write.ts';
 import { useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 const t = messages.preferenceForm;
 
@@ -32,6 +33,7 @@ const t = messages.preferenceForm;
  * when the user leaves, so coming back shows what was saved.
  */
 export const Route = createFileRoute('/people/$personId/preferences/create/$id/$step')({
+  head: pageHead(messages.titles.createPreference),
   validateSearch: z.object({ categoryId: z.string().max(64).optional().catch(undefined) }),
   beforeLoad: ({ context, params }) => {
     if (!canWrite(context.session.person, params.personId)) {

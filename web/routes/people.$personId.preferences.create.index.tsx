@@ -5,11 +5,13 @@ import { z } from 'zod';
 import { queries } from '../../sync/queries.ts';
 import { canWrite } from '../hooks/use-can-write.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 const t = messages.preferenceForm;
 
 /** Spec §2 /preferences/create: the intro of the four-step wizard; search param categoryId. */
 export const Route = createFileRoute('/people/$personId/preferences/create/')({
+  head: pageHead(messages.titles.createPreference),
   validateSearch: z.object({ categoryId: z.string().max(64).optional().catch(undefined) }),
   beforeLoad: ({ context, params }) => {
     if (!canWrite(context.session.person, params.personId)) {

@@ -20,9 +20,11 @@ import {
 } from '../library/list-view.tsx';
 import { libraryMessages as m } from '../messages/library.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 /** Spec §2: /preferences/filter/{filterBy}/{name}, search value (default empty), query, isOnboarding. */
 export const Route = createFileRoute('/people/$personId/preferences/filter/$filterBy/$name')({
+  head: pageHead(messages.titles.filteredPreferences),
   validateSearch: z.object({
     value: z.string().optional(),
     query: z.string().optional(),

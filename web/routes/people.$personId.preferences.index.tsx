@@ -14,8 +14,10 @@ import {
 } from '../library/list-view.tsx';
 import { libraryMessages as m } from '../messages/library.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 export const Route = createFileRoute('/people/$personId/preferences/')({
+  head: pageHead(messages.titles.preferences),
   validateSearch: z.object({
     groupBy: z.string().optional(),
     query: z.string().optional(),

@@ -7,9 +7,12 @@ import { preloadLibrary } from '../hooks/use-library-queries.ts';
 import { categoryScope } from '../library/grouping.ts';
 import { useLibrary } from '../library/list-view.tsx';
 import { libraryMessages as m } from '../messages/library.ts';
+import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 /** Spec §2: /preferences/library, search param isOnboarding. */
 export const Route = createFileRoute('/people/$personId/preferences/library')({
+  head: pageHead(messages.titles.library),
   validateSearch: z.object({ isOnboarding: z.boolean().optional() }),
   loader: ({ context, params }) => {
     preloadLibrary(context.zero, context.session.person?.id, params.personId, {

@@ -2,10 +2,12 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { MenuList } from '../components/menu.tsx';
 import { messages } from '../messages.ts';
 import type { NavContext } from '../navigation/menu.ts';
+import { pageHead } from '../navigation/page-title.ts';
 import { webAuthnSupported } from '../passkeys.ts';
 
 /** Spec §2: the Supporter's menu; anyone else is sent to their home. */
 export const Route = createFileRoute('/people/$personId/settings/menu')({
+  head: pageHead(messages.titles.settings),
   beforeLoad: ({ context, params }) => {
     const me = context.session.person;
     if (me?.type !== 'Supporter' || params.personId !== me.id) {

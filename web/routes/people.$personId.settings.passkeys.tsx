@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../api-client.ts';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { DATE_LOCALE, messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 import {
   deletePasskey,
   listPasskeys,
@@ -14,6 +15,7 @@ import {
 
 /** Passkey management (spec §2 /settings/passkeys, §4 Passkey registration). */
 export const Route = createFileRoute('/people/$personId/settings/passkeys')({
+  head: pageHead(messages.titles.passkeys),
   component: PasskeySettings,
 });
 

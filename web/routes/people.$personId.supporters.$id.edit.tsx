@@ -7,9 +7,11 @@ import { queries } from '../../sync/queries.ts';
 import { displayName, mutationError } from '../components/circle-common.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 /** A supporter's access level (spec §2 /supporters/{id}/edit, §6 levels). */
 export const Route = createFileRoute('/people/$personId/supporters/$id/edit')({
+  head: pageHead(messages.titles.editSupporter),
   component: SupporterEdit,
 });
 

@@ -7,9 +7,11 @@ import { circleDate, displayName, mutationError } from '../components/circle-com
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 /** One supporter of the Circle (spec §2 /supporters/{id}). */
 export const Route = createFileRoute('/people/$personId/supporters/$id/')({
+  head: pageHead(messages.titles.supporter),
   component: SupporterView,
 });
 

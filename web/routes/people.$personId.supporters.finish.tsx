@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 import {
   finishSupportSession,
   forgetSupportSession,
@@ -8,6 +9,7 @@ import {
 } from '../support-session.ts';
 
 export const Route = createFileRoute('/people/$personId/supporters/finish')({
+  head: pageHead(messages.titles.finishSession),
   component: FinishSupport,
 });
 

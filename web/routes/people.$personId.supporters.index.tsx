@@ -5,9 +5,11 @@ import { CircleTabs, displayName } from '../components/circle-common.tsx';
 import { CircleSpots } from '../components/circle-spots.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 /** The Circle of Support of a person: their supporters (spec §2 /supporters). */
 export const Route = createFileRoute('/people/$personId/supporters/')({
+  head: pageHead(messages.titles.circle),
   component: Supporters,
 });
 

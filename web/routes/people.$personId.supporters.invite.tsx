@@ -15,12 +15,14 @@ import {
   withdrawInvite,
 } from '../components/invite-common.tsx';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 const t = messages.invite;
 const DAY_CHOICES = [1, 3, 7, 14, 30] as const;
 
 /** "Invite someone" (spec §4 Invite): by e-mail, or a link with a QR code. */
 export const Route = createFileRoute('/people/$personId/supporters/invite')({
+  head: pageHead(messages.titles.inviteSomeone),
   component: InviteSomeone,
 });
 

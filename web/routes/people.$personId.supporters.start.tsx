@@ -4,12 +4,14 @@ import { useEffect, useRef, useState } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { ApiError } from '../api-client.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 import { startSupportSession, supportKey, supportLevelKey } from '../support-session.ts';
 
 /** Spec §9: the library opens this long after a support session starts. */
 export const SUPPORT_START_REDIRECT_MS = 2000;
 
 export const Route = createFileRoute('/people/$personId/supporters/start')({
+  head: pageHead(messages.titles.startSession),
   component: StartSupport,
 });
 

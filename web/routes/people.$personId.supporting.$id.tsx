@@ -11,9 +11,11 @@ import {
 } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 /** A person this Supporter supports (spec §2 /supporting/{id}). */
 export const Route = createFileRoute('/people/$personId/supporting/$id')({
+  head: pageHead(messages.titles.supported),
   component: SupportedView,
 });
 

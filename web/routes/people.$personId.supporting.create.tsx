@@ -3,12 +3,14 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { createProfileSchema } from '../../sync/person.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 /**
  * A profile created on behalf of a Decision Maker (spec §1, §2 /supporting/create):
  * first a warning, then the form. The creator becomes the profile's Administrator.
  */
 export const Route = createFileRoute('/people/$personId/supporting/create')({
+  head: pageHead(messages.titles.createProfile),
   component: CreateProfile,
 });
 

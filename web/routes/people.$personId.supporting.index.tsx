@@ -4,10 +4,12 @@ import { useEffect } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { CircleTabs, displayName } from '../components/circle-common.tsx';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 type SupportingSearch = { all?: 1 };
 
 export const Route = createFileRoute('/people/$personId/supporting/')({
+  head: pageHead(messages.titles.supporting),
   // `?all=1` shows the list even when there is one person: the way back from that person.
   validateSearch: (search: Record<string, unknown>): SupportingSearch =>
     search.all === 1 || search.all === '1' || search.all === true ? { all: 1 } : {},

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { registrationSchema, validationMessages } from '../../sync/validation.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 import { getSession } from '../session.ts';
 
 export const Route = createFileRoute('/register')({
+  head: pageHead(messages.titles.register),
   validateSearch: z.object({
     registerEmail: z.string().max(254).optional().catch(undefined),
     inviteId: z.string().max(64).optional().catch(undefined),

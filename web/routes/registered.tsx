@@ -1,7 +1,9 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
 
 export const Route = createFileRoute('/registered')({
+  head: pageHead(messages.titles.registered),
   component: Registered,
 });
 
