@@ -1,6 +1,6 @@
-import { type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useState } from 'react';
 import { messages } from '../messages.ts';
+import { ErrorAlert, ModalDialog } from './modal-dialog.tsx';
 
 const destructive = { background: 'var(--danger)', borderColor: 'var(--danger)', color: '#fff' };
 
@@ -34,37 +34,14 @@ export function DestructiveConfirm({
   action: () => Promise<void>;
   afterDestroy?: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const bodyId = useId();
   const [open, setOpen] = useState(false);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const wasOpen = useRef(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-    // Back to the (enabled again) button once the dialog has closed.
-    if (!open && wasOpen.current) trigger.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
 
   function cancel() {
     if (running) return;
     setError(undefined);
     setOpen(false);
-  }
-
-  function blockWhileRunning(e: SyntheticEvent<HTMLDialogElement>) {
-    e.preventDefault();
-    cancel();
   }
 
   async function confirm() {
@@ -79,14 +56,12 @@ export function DestructiveConfirm({
     }
     afterDestroy?.();
     setRunning(false);
-    ref.current?.close();
     setOpen(false);
   }
 
   return (
     <>
       <button
-        ref={trigger}
         type="button"
         style={destructive}
         disabled={open}
@@ -99,34 +74,17 @@ export function DestructiveConfirm({
       >
         {label}
       </button>
-      {createPortal(
-        <dialog
-          ref={ref}
-          aria-labelledby={titleId}
-          aria-describedby={bodyId}
-          onCancel={blockWhileRunning}
-          onClose={() => {
-            if (!running) setOpen(false);
-          }}
-        >
-          <h2 id={titleId}>{title}</h2>
-          <p id={bodyId}>{body}</p>
-          {error ? (
-            <div role="alert" className="alert">
-              {error}
-            </div>
-          ) : null}
-          <div className="actions">
-            <button type="button" style={destructive} onClick={confirm} disabled={running}>
-              {running ? runningLabel : confirmLabel}
-            </button>
-            <button type="button" className="secondary" onClick={cancel} disabled={running}>
-              {messages.common.cancel}
-            </button>
-          </div>
-        </dialog>,
-        document.body,
-      )}
+      <ModalDialog open={open} title={title} body={body} onCancel={cancel} portal>
+        <ErrorAlert message={error} />
+        <div className="actions">
+          <button type="button" style={destructive} onClick={confirm} disabled={running}>
+            {running ? runningLabel : confirmLabel}
+          </button>
+          <button type="button" className="secondary" onClick={cancel} disabled={running}>
+            {messages.common.cancel}
+          </button>
+        </div>
+      </ModalDialog>
     </>
   );
 }

@@ -3,7 +3,7 @@
  * memory in sessionStorage, date formatting and the small shared pieces of the
  * invite pages.
  */
-import { type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
 import {
   type AcceptedInvite,
   type InviteAccepted,
@@ -16,6 +16,7 @@ import {
 } from '../../sync/invite.ts';
 import { call, client } from '../api-client.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
+import { ModalDialog } from './modal-dialog.tsx';
 
 const t = messages.invite;
 
@@ -145,39 +146,13 @@ export function InviteDialog({
   children?: ReactNode;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const bodyId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
-  }, [open]);
-
-  function cancel(e: SyntheticEvent<HTMLDialogElement>) {
-    e.preventDefault();
-    onClose();
-  }
-
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={children ? bodyId : undefined}
-      onCancel={cancel}
-      onClose={() => {
-        if (open) onClose();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
-      {children ? <div id={bodyId}>{children}</div> : null}
+    <ModalDialog open={open} title={title} body={children} onCancel={onClose}>
       <div className="actions">
         <button type="button" onClick={onClose}>
           {t.ok}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

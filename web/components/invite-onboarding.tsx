@@ -11,6 +11,7 @@ import { call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
 import { forgetSession } from '../session.ts';
 import { fetchAcceptedInvites } from './invite-common.tsx';
+import { ErrorAlert } from './modal-dialog.tsx';
 
 const t = messages.invite;
 
@@ -190,11 +191,7 @@ export function InviteOnboarding({
           <p>{current?.body}</p>
         </>
       )}
-      {error ? (
-        <div role="alert" className="alert">
-          {error}
-        </div>
-      ) : null}
+      <ErrorAlert message={error} />
       <div className="actions">
         {step > 1 ? (
           <StepLink variant={variant} personId={personId} step={step - 1} secondary>

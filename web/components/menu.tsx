@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { messages } from '../messages.ts';
 import { type MenuItem, menuItems, type NavContext, surveyLabel } from '../navigation/menu.ts';
+import { ModalDialog } from './modal-dialog.tsx';
 
 export type MenuLinks = { help: string | null; feedback: string | null };
 
@@ -74,24 +75,11 @@ export function MenuList({
  */
 export function MenuDrawer(props: { ctx: NavContext; me: string; links: MenuLinks }) {
   const [open, setOpen] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const wasOpen = useRef(false);
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-    if (!open && wasOpen.current) button.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
+  const close = () => setOpen(false);
 
   return (
     <>
       <button
-        ref={button}
         type="button"
         className="nav-button"
         aria-haspopup="dialog"
@@ -100,21 +88,20 @@ export function MenuDrawer(props: { ctx: NavContext; me: string; links: MenuLink
       >
         {messages.navigation.openMenu}
       </button>
-      <dialog
-        ref={dialog}
+      <ModalDialog
+        open={open}
         className="menu-drawer"
-        aria-labelledby={titleId}
-        onClose={() => setOpen(false)}
-      >
-        <div className="menu-drawer-head">
-          <h2 id={titleId}>{messages.navigation.menuTitle}</h2>
-          <button type="button" className="secondary" onClick={() => setOpen(false)}>
+        title={messages.navigation.menuTitle}
+        aside={
+          <button type="button" className="secondary" onClick={close}>
             {messages.navigation.closeMenu}
           </button>
-        </div>
+        }
+        onCancel={close}
+      >
         {/* Choosing an entry closes the drawer as the page changes. */}
-        <MenuList {...props} onChoose={() => setOpen(false)} />
-      </dialog>
+        <MenuList {...props} onChoose={close} />
+      </ModalDialog>
     </>
   );
 }

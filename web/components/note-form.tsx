@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { LIMITS, noteBody, noteTitle } from '../../sync/library-fields.ts';
 import { messages } from '../messages.ts';
+import { ErrorAlert } from './modal-dialog.tsx';
 
 const t = messages.note;
 
@@ -64,11 +65,7 @@ export function NoteForm({
     <form className="card note-form" onSubmit={submit} noValidate>
       <h1>{heading}</h1>
       {intro ? <p className="status">{intro}</p> : null}
-      {errors.form ? (
-        <div role="alert" className="alert">
-          {errors.form}
-        </div>
-      ) : null}
+      <ErrorAlert message={errors.form} />
       <div className="field">
         <label htmlFor={titleId}>{t.title}</label>
         <input

@@ -7,6 +7,7 @@ import {
   registerPasskey,
   webAuthnSupported,
 } from '../passkeys.ts';
+import { ErrorAlert } from './modal-dialog.tsx';
 
 function offerPending(): boolean {
   try {
@@ -68,11 +69,7 @@ export function PasskeyOffer({ user }: { user: PasskeyUser | null | undefined })
         <section className="card" aria-labelledby={titleId}>
           <h2 id={titleId}>{messages.passkeys.offerTitle}</h2>
           <p>{messages.passkeys.offerBody}</p>
-          {error ? (
-            <div role="alert" className="alert">
-              {error}
-            </div>
-          ) : null}
+          <ErrorAlert message={error} />
           <div className="actions">
             <button type="button" onClick={create} disabled={busy}>
               {busy ? messages.passkeys.creating : messages.passkeys.offerCreate}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { messages } from '../messages.ts';
 import { PasskeyError, signInWithPasskey, webAuthnSupported } from '../passkeys.ts';
 import { forgetSession } from '../session.ts';
+import { ErrorAlert } from './modal-dialog.tsx';
 
 /**
  * "Sign in with a passkey" for the sign-in page (spec §4). On success the
@@ -39,11 +40,7 @@ export function PasskeySignIn({
 
   return (
     <div className="passkey-sign-in">
-      {error ? (
-        <div role="alert" className="alert">
-          {error}
-        </div>
-      ) : null}
+      <ErrorAlert message={error} />
       <button type="button" className="secondary" onClick={signIn} disabled={busy}>
         {busy ? messages.passkeys.signingIn : messages.passkeys.signIn}
       </button>

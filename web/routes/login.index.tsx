@@ -1,8 +1,9 @@
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { z } from 'zod';
 import { PENDING_INVITE_KEY, parsePendingInvite } from '../../sync/pending-invite.ts';
 import { EMAIL_PATTERN, validationMessages } from '../../sync/validation.ts';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { PasskeySignIn } from '../components/passkey-sign-in.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -33,12 +34,9 @@ function Login() {
   const errorId = useId();
   const [email, setEmail] = useState(search.registerEmail ?? '');
   const [error, setError] = useState<string | undefined>(search.message);
-  const dialog = useRef<HTMLDialogElement>(null);
   const unknown = search.register === 1 && search.registerEmail ? search.registerEmail : undefined;
-
-  useEffect(() => {
-    if (unknown && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [unknown]);
+  const tryAgain = () =>
+    void navigate({ to: '/login', search: { attempt: search.attempt }, replace: true });
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -104,9 +102,13 @@ function Login() {
           {messages.login.registerLink}
         </Link>
       </p>
-      <dialog ref={dialog} aria-labelledby={`${errorId}-dialog`} className="card">
-        <h2 id={`${errorId}-dialog`}>{unknown ? messages.login.unknownEmail(unknown) : ''}</h2>
-        <p>{messages.login.unknownEmailHelp}</p>
+      <ModalDialog
+        open={unknown !== undefined}
+        className="card"
+        title={unknown ? messages.login.unknownEmail(unknown) : ''}
+        body={messages.login.unknownEmailHelp}
+        onCancel={tryAgain}
+      >
         <div className="actions">
           <Link
             className="button"
@@ -118,18 +120,11 @@ function Login() {
           >
             {messages.login.register}
           </Link>
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => {
-              dialog.current?.close();
-              void navigate({ to: '/login', search: { attempt: search.attempt }, replace: true });
-            }}
-          >
+          <button type="button" className="secondary" onClick={tryAgain}>
             {messages.login.tryAgain}
           </button>
         </div>
-      </dialog>
+      </ModalDialog>
     </main>
   );
 }

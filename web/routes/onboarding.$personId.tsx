@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { numericStep } from '../../sync/validation.ts';
 import { call, client } from '../api-client.ts';
+import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { forgetSession, getSession } from '../session.ts';
@@ -54,11 +55,7 @@ function Onboarding() {
       <h1>{messages.onboarding.title}</h1>
       {name ? <p>{messages.home.greeting(name)}</p> : null}
       <p>{messages.onboarding.intro}</p>
-      {error ? (
-        <div role="alert" className="alert">
-          {error}
-        </div>
-      ) : null}
+      <ErrorAlert message={error} />
       <button type="button" onClick={finish} disabled={busy}>
         {messages.onboarding.finish}
       </button>

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { numericStep } from '../../sync/validation.ts';
-import { clampStep, PreferenceEditor } from '../components/preference-steps.tsx';
+import { PreferenceEditor } from '../components/preference-steps/editor.tsx';
+import { clampStep } from '../components/preference-steps/fields.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 

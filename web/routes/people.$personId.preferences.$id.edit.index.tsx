@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PreferenceEditor } from '../components/preference-steps.tsx';
+import { PreferenceEditor } from '../components/preference-steps/editor.tsx';
 
 /** Spec §2 /preferences/{id}/edit: the four steps on one page. */
 export const Route = createFileRoute('/people/$personId/preferences/$id/edit/')({

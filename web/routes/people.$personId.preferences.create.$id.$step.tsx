@@ -6,19 +6,19 @@ import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { numericStep } from '../../sync/validation.ts';
 import { mutationError } from '../components/circle-common.tsx';
+import { ErrorAlert } from '../components/modal-dialog.tsx';
+import { LeaveConfirm, StepFields } from '../components/preference-steps/editor.tsx';
 import {
   clampStep,
   type FieldErrors,
   fieldsFrom,
   focusFirstError,
-  LeaveConfirm,
   type PreferenceFields,
   STEP_COUNT,
-  StepFields,
   savePicture,
   stepChanges,
   validateStep,
-} from '../components/preference-steps.tsx';
+} from '../components/preference-steps/fields.ts';
 import { canWrite } from '../hooks/use-can-write.ts';
 import { useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
@@ -184,11 +184,7 @@ function CreateWizard() {
       <p className="pf-progress">
         {t.stepOf(step, STEP_COUNT)}: {stepTitle}
       </p>
-      {error ? (
-        <div role="alert" className="alert">
-          {error}
-        </div>
-      ) : null}
+      <ErrorAlert message={error} />
       <StepFields
         step={step}
         personId={personId}

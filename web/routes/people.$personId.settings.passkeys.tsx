@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../api-client.ts';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
+import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import {
@@ -95,11 +96,7 @@ function PasskeySettings() {
         {messages.passkeys.title}
       </h1>
       <p>{messages.passkeys.intro}</p>
-      {error ? (
-        <div role="alert" className="alert">
-          {error}
-        </div>
-      ) : null}
+      <ErrorAlert message={error} />
       <p role="status" className="status">
         {toast}
       </p>

@@ -14,6 +14,7 @@ import {
   InviteDialog,
   withdrawInvite,
 } from '../components/invite-common.tsx';
+import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -91,11 +92,7 @@ function InviteSomeone() {
     <>
       <h1>{t.createTitle}</h1>
       <p>{mine || !name ? t.createIntro : t.createIntroFor(name)}</p>
-      {error ? (
-        <div role="alert" className="alert">
-          {error}
-        </div>
-      ) : null}
+      <ErrorAlert message={error} />
       <p role="status" className="status">
         {toast}
       </p>

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { z } from 'zod';
 import { registrationSchema, validationMessages } from '../../sync/validation.ts';
 import { ApiError, call, client } from '../api-client.ts';
+import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { getSession } from '../session.ts';
@@ -84,11 +85,7 @@ function Register() {
       <h1>{messages.register.title}</h1>
       <p>{messages.register.intro}</p>
       <form className="card" onSubmit={submit} noValidate aria-busy={busy}>
-        {error ? (
-          <div role="alert" className="alert">
-            {error}
-          </div>
-        ) : null}
+        <ErrorAlert message={error} />
         <div className="field">
           <label htmlFor={`${id}-firstName`}>{messages.register.firstName}</label>
           <input

@@ -1,0 +1,117 @@
+/**
+ * Step 1 of a preference, describe: its title, description and feeling.
+ */
+import { useId } from 'react';
+import { FEELINGS } from '../../../schema/enums.ts';
+import { LIMITS } from '../../../sync/library-fields.ts';
+import { trimInput } from '../../../sync/validation.ts';
+import { messages } from '../../messages.ts';
+import { describedBy, FieldError, type StepProps, StepSection } from './step-parts.tsx';
+
+const t = messages.preferenceForm;
+
+export function DescribeStep({ fields, onChange, errors }: StepProps) {
+  const id = useId();
+  const titleError = `${id}-title-error`;
+  const descriptionError = `${id}-description-error`;
+  const otherError = `${id}-other-error`;
+  return (
+    <StepSection title={t.stepTitles[0]}>
+      <div className="field">
+        <label htmlFor={`${id}-title`}>{t.title}</label>
+        <p id={`${id}-title-help`} className="pf-help">
+          {t.titleHelp}
+        </p>
+        <input
+          id={`${id}-title`}
+          data-field="title"
+          type="text"
+          required
+          aria-required="true"
+          maxLength={LIMITS.preferenceTitle}
+          value={fields.title}
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={describedBy(`${id}-title-help`, errors.title && titleError)}
+          onChange={(e) => onChange({ title: e.target.value })}
+          // Text inputs trim whitespace on change (spec §5): on the committed
+          // change (leaving the field), so spaces between words can be typed.
+          onBlur={(e) => onChange({ title: trimInput(e.target.value) })}
+        />
+        <FieldError id={titleError} error={errors.title} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-description`}>{t.description}</label>
+        <p id={`${id}-description-help`} className="pf-help">
+          {t.descriptionHelp}
+        </p>
+        <textarea
+          id={`${id}-description`}
+          data-field="description"
+          rows={5}
+          maxLength={LIMITS.preferenceDescription}
+          value={fields.description}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={describedBy(
+            `${id}-description-help`,
+            errors.description && descriptionError,
+          )}
+          onChange={(e) => onChange({ description: e.target.value })}
+          onBlur={(e) => onChange({ description: trimInput(e.target.value) })}
+        />
+        <FieldError id={descriptionError} error={errors.description} />
+      </div>
+      <fieldset className="pf-group" aria-describedby={`${id}-feeling-help`}>
+        <legend>{t.feelingLegend}</legend>
+        <p id={`${id}-feeling-help`} className="pf-help">
+          {t.feelingHelp}
+        </p>
+        <div className="pf-feelings">
+          <label className="pf-option">
+            <input
+              type="radio"
+              name={`${id}-feeling`}
+              value=""
+              checked={fields.feeling === ''}
+              onChange={() => onChange({ feeling: '' })}
+            />
+            <span>{t.noFeeling}</span>
+          </label>
+          {FEELINGS.map((f) => (
+            <label className="pf-option" key={f}>
+              <input
+                type="radio"
+                name={`${id}-feeling`}
+                value={f}
+                checked={fields.feeling === f}
+                onChange={() => onChange({ feeling: f })}
+              />
+              <span className="pf-emoji" aria-hidden="true">
+                {t.feelings[f].emoji}
+              </span>
+              <span>{t.feelings[f].label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {fields.feeling === 'Other' ? (
+        <div className="field">
+          <label htmlFor={`${id}-other`}>{t.feelingOther}</label>
+          <input
+            id={`${id}-other`}
+            data-field="feelingOther"
+            type="text"
+            required
+            aria-required="true"
+            maxLength={LIMITS.feelingOther}
+            value={fields.feelingOther}
+            aria-invalid={errors.feelingOther ? true : undefined}
+            aria-describedby={describedBy(errors.feelingOther && otherError)}
+            onChange={(e) => onChange({ feelingOther: e.target.value })}
+            onBlur={(e) => onChange({ feelingOther: trimInput(e.target.value) })}
+          />
+          <FieldError id={otherError} error={errors.feelingOther} />
+        </div>
+      ) : null}
+    </StepSection>
+  );
+}

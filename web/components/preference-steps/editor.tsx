@@ -1,0 +1,294 @@
+/**
+ * The steps together: one step's fields, the editor of a saved preference
+ * (/preferences/{id}/edit and /edit/{step}) and the "are you sure" of leaving
+ * an unfinished flow.
+ */
+import { useQuery, useZero } from '@rocicorp/zero/react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { ReviewSchedule } from '../../../schema/enums.ts';
+import { mutators } from '../../../sync/mutators.ts';
+import type { PreferenceUpdateArgs } from '../../../sync/preference.ts';
+import { queries } from '../../../sync/queries.ts';
+import { mutationError } from '../circle-common.tsx';
+import { DestructiveConfirm } from '../destructive-confirm.tsx';
+import { ErrorAlert, ModalDialog } from '../modal-dialog.tsx';
+import '../../styles/preference-form.css';
+import { messages } from '../../messages.ts';
+import { CategoriesStep } from './categories-step.tsx';
+import { DescribeStep } from './describe-step.tsx';
+import { DetailStep } from './detail-step.tsx';
+import {
+  type FieldErrors,
+  fieldsFrom,
+  focusFirstError,
+  type PreferenceFields,
+  savePicture,
+  stepChanges,
+  validateStep,
+} from './fields.ts';
+import { ShareStep } from './share-step.tsx';
+import type { StepProps } from './step-parts.tsx';
+
+const t = messages.preferenceForm;
+
+export function StepFields({
+  step,
+  personId,
+  preferenceId,
+  saved,
+  onUploading,
+  ...props
+}: StepProps & {
+  step: number;
+  personId: string;
+  preferenceId: string;
+  saved?: { reviewSchedule: ReviewSchedule; reviewAt: number | null } | undefined;
+  /** Told while a picture uploads: saving waits for it. */
+  onUploading?: (busy: boolean) => void;
+}) {
+  switch (step) {
+    case 1:
+      return <DescribeStep {...props} />;
+    case 2:
+      return <CategoriesStep personId={personId} {...props} />;
+    case 3:
+      return <ShareStep personId={personId} {...props} />;
+    default:
+      return (
+        <DetailStep
+          saved={saved}
+          personId={personId}
+          preferenceId={preferenceId}
+          onUploading={onUploading}
+          {...props}
+        />
+      );
+  }
+}
+
+/**
+ * "Are you sure?" before leaving an unfinished flow (spec §5): a modal dialog,
+ * not destructive. Escape or "No" closes it; focus goes back where it was.
+ */
+export function LeaveConfirm({
+  open,
+  title,
+  body,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  body: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <ModalDialog open={open} title={title} body={body} onCancel={onClose}>
+      <div className="actions">
+        <button type="button" onClick={onConfirm}>
+          {t.confirmYes}
+        </button>
+        <button type="button" className="secondary" onClick={onClose}>
+          {t.confirmNo}
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+export const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
+
+/**
+ * The edit screen (spec §2 /preferences/{id}/edit and /edit/{step}): all four
+ * steps on one page, or one of them. In review mode saving also records a
+ * review, which moves the next review date by the schedule.
+ */
+export function PreferenceEditor({
+  personId,
+  id,
+  step,
+  isReview,
+}: {
+  personId: string;
+  id: string;
+  step?: number | undefined;
+  isReview: boolean;
+}) {
+  const zero = useZero();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [row, details] = useQuery(queries.preference.byId({ personId, id }));
+  const [fields, setFields] = useState<PreferenceFields | undefined>();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | undefined>();
+  const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'reviewed'>('idle');
+  const [uploading, setUploading] = useState(false);
+  // What the form started from (then what it last saved): only fields changed
+  // since are sent, so a save never undoes what someone else changed meanwhile.
+  const baseline = useRef<PreferenceFields | undefined>(undefined);
+
+  useEffect(() => {
+    if (row && fields === undefined) {
+      const initial = fieldsFrom(row);
+      baseline.current = initial;
+      setFields(initial);
+    }
+  }, [row, fields]);
+
+  if (!row || !fields) {
+    return details.type === 'complete' && !row ? (
+      <div className="card">
+        <p role="alert">{t.notFound}</p>
+        <Link to="/people/$personId/preferences" params={{ personId }}>
+          {t.backToLibrary}
+        </Link>
+      </div>
+    ) : (
+      <p className="status" role="status">
+        {t.loading}
+      </p>
+    );
+  }
+
+  const steps = step ? [step] : [1, 2, 3, 4];
+  const change = (patch: Partial<PreferenceFields>) => {
+    setFields((f) => (f ? { ...f, ...patch } : f));
+    setStatus('idle');
+  };
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (!fields || !row) return;
+    const found = Object.assign({}, ...steps.map((s) => validateStep(s, fields))) as FieldErrors;
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(formRef.current, found);
+      return;
+    }
+    const changes: Omit<PreferenceUpdateArgs, 'id'> = Object.assign(
+      {},
+      ...steps.map((s) => stepChanges(s, fields)),
+    );
+    // Only what changed since the form was filled (or last saved) is sent:
+    // another person may be editing the other fields right now.
+    const start = baseline.current;
+    const before: Record<string, unknown> = start
+      ? Object.assign({}, ...steps.map((s) => stepChanges(s, start)))
+      : {};
+    for (const key of Object.keys(changes) as (keyof typeof changes)[]) {
+      const now = changes[key];
+      const was = before[key];
+      const same =
+        Array.isArray(now) && Array.isArray(was) ? sameSet(now, was as string[]) : now === was;
+      if (same) delete changes[key];
+    }
+    // In review mode the review sets the schedule (and the next date).
+    if (isReview) delete changes.reviewSchedule;
+    setError(undefined);
+    setStatus('saving');
+    const updateError = mutationError(
+      await zero.mutate(mutators.preference.update({ id, ...changes })).server,
+    );
+    const pictureError =
+      updateError ??
+      (steps.includes(4) ? await savePicture(zero, id, fields, baseline.current) : undefined);
+    if (pictureError) {
+      setStatus('idle');
+      setError(pictureError);
+      return;
+    }
+    baseline.current = fields;
+    if (isReview) {
+      const reviewError = mutationError(
+        await zero.mutate(
+          mutators.preference.review({
+            id,
+            reviewId: crypto.randomUUID(),
+            reviewSchedule: fields.reviewSchedule,
+          }),
+        ).server,
+      );
+      if (reviewError) {
+        setStatus('idle');
+        setError(reviewError);
+        return;
+      }
+    }
+    setStatus(isReview ? 'reviewed' : 'saved');
+  }
+
+  const title = step
+    ? t.editStepTitle(t.stepTitles[step - 1] ?? '')
+    : isReview
+      ? t.reviewTitle
+      : t.editTitle;
+
+  return (
+    <form ref={formRef} className="card pf-form" onSubmit={save} noValidate>
+      <h1 tabIndex={-1}>{title}</h1>
+      <p className="pf-subtitle">{row.title}</p>
+      {isReview ? <p className="pf-intro">{t.reviewIntro}</p> : null}
+      <ErrorAlert message={error} />
+      {steps.map((s) => (
+        <StepFields
+          key={s}
+          step={s}
+          personId={personId}
+          fields={fields}
+          onChange={change}
+          errors={errors}
+          saved={isReview ? undefined : row}
+          preferenceId={id}
+          onUploading={setUploading}
+        />
+      ))}
+      <div className="actions pf-actions">
+        <button type="submit" disabled={status === 'saving' || uploading}>
+          {status === 'saving' ? t.saving : isReview ? t.saveReview : t.save}
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() =>
+            navigate({ to: '/people/$personId/preferences/$id', params: { personId, id } })
+          }
+        >
+          {t.cancelEdit}
+        </button>
+        {step ? (
+          <Link
+            className="button secondary"
+            to="/people/$personId/preferences/$id/edit"
+            params={{ personId, id }}
+            search={isReview ? { isReview } : {}}
+          >
+            {t.editAll}
+          </Link>
+        ) : null}
+      </div>
+      <p role="status" className="status">
+        {status === 'saved' ? t.saved : status === 'reviewed' ? t.reviewed : ''}
+      </p>
+      <div className="pf-danger">
+        <DestructiveConfirm
+          label={t.delete}
+          title={t.deleteTitle}
+          body={t.deleteBody}
+          confirmLabel={t.deleteConfirm}
+          runningLabel={t.deleting}
+          action={async () => {
+            const r = await zero.mutate(mutators.preference.delete({ id })).server;
+            const failed = mutationError(r);
+            if (failed) throw new Error(failed);
+          }}
+          afterDestroy={() =>
+            navigate({ to: '/people/$personId/preferences', params: { personId }, replace: true })
+          }
+        />
+      </div>
+    </form>
+  );
+}
