@@ -266,3 +266,19 @@ test('editing without write access redirects away from the edit page', async ({ 
   await expect(page).toHaveURL(new RegExp(`/people/${sam}/supporting`));
   await expect(page.getByLabel('Title', { exact: true })).toHaveCount(0);
 });
+
+test('without write access, a create or edit screen sends you to the page it belongs to', async ({
+  page,
+  signIn,
+}) => {
+  // A Supporter keeps no library of their own: their own create screens are not theirs to use.
+  const { personId: sam } = await signIn('sam@example.com');
+  for (const [screen, belongsTo] of [
+    ['preferences/categories/create', 'preferences/categories'],
+    ['preferences/create', 'preferences'],
+  ] as const) {
+    await page.goto(`/people/${sam}/${screen}`);
+    await expect(page).toHaveURL(new RegExp(`/people/${sam}/${belongsTo}$`));
+    await expect(page.getByRole('button', { name: /save|create/i })).toHaveCount(0);
+  }
+});

@@ -1,4 +1,4 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, redirect } from '@tanstack/react-router';
 import { keepsOwnLibrary } from '../../sync/library-rules.ts';
 import { storedSupportSession } from '../support-session.ts';
 
@@ -24,4 +24,28 @@ export function canWrite(me: Me, personId: string): boolean {
 export function useCanWrite(personId: string): boolean {
   const { session } = personArea.useRouteContext();
   return canWrite(session.person, personId);
+}
+
+/** The page a create or edit screen belongs to: its path without `/create…` or `/edit…`. */
+export function pageOf(pathname: string): string {
+  return pathname.replace(/\/(create|edit)(\/.*)?$/, '') || '/';
+}
+
+/**
+ * The `beforeLoad` of every screen that changes the library (create and edit
+ * of preferences and categories): without write access, the page it belongs
+ * to instead (the view, or the list). The one write-access guard of the routes;
+ * the person area's own guard (sign-in, person, support session) runs first.
+ */
+export function requireWrite<P extends { personId: string }>({
+  context,
+  params,
+  location,
+}: {
+  context: { session: { person: Me } };
+  params: P;
+  location: { pathname: string };
+}) {
+  if (canWrite(context.session.person, params.personId)) return;
+  throw redirect({ href: pageOf(location.pathname), replace: true });
 }

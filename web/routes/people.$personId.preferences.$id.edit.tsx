@@ -1,5 +1,5 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { canWrite } from '../hooks/use-can-write.ts';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { requireWrite } from '../hooks/use-can-write.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -14,10 +14,6 @@ export const Route = createFileRoute('/people/$personId/preferences/$id/edit')({
   head: pageHead(messages.titles.editPreference),
   validateSearch: (search: Record<string, unknown>): EditSearch =>
     search.isReview === true || search.isReview === 'true' ? { isReview: true } : {},
-  beforeLoad: ({ context, params }) => {
-    if (!canWrite(context.session.person, params.personId)) {
-      throw redirect({ to: '/people/$personId/preferences/$id', params });
-    }
-  },
+  beforeLoad: requireWrite,
   component: Outlet,
 });

@@ -1,5 +1,5 @@
 import { useZero } from '@rocicorp/zero/react';
-import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { mutators } from '../../sync/mutators.ts';
 import {
   CategoryForm,
@@ -7,7 +7,7 @@ import {
   type CategoryValues,
 } from '../components/category-form.tsx';
 import { mutationError } from '../components/circle-common.tsx';
-import { canWrite } from '../hooks/use-can-write.ts';
+import { requireWrite } from '../hooks/use-can-write.ts';
 import { preloadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -17,14 +17,7 @@ const m = messages.category;
 /** Edit a category (spec §2 /preferences/categories/{id}/edit); read-only users go to its view. */
 export const Route = createFileRoute('/people/$personId/preferences/categories/$id/edit')({
   head: pageHead(messages.titles.editCategory),
-  beforeLoad: ({ context, params }) => {
-    if (!canWrite(context.session.person, params.personId)) {
-      throw redirect({
-        to: '/people/$personId/preferences/categories/$id',
-        params: { personId: params.personId, id: params.id },
-      });
-    }
-  },
+  beforeLoad: requireWrite,
   loader: ({ context, params }) => {
     preloadLibrary(context.zero, context.session.person?.id, params.personId, {
       categories: 'list',

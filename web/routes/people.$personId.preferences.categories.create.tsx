@@ -1,10 +1,10 @@
 import { useZero } from '@rocicorp/zero/react';
-import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { mutators } from '../../sync/mutators.ts';
 import { CategoryForm, type CategoryValues } from '../components/category-form.tsx';
 import { mutationError } from '../components/circle-common.tsx';
-import { canWrite } from '../hooks/use-can-write.ts';
+import { requireWrite } from '../hooks/use-can-write.ts';
 import { preloadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -15,14 +15,7 @@ const m = messages.category;
 export const Route = createFileRoute('/people/$personId/preferences/categories/create')({
   head: pageHead(messages.titles.createCategory),
   validateSearch: z.object({ parentId: z.string().max(64).optional().catch(undefined) }),
-  beforeLoad: ({ context, params }) => {
-    if (!canWrite(context.session.person, params.personId)) {
-      throw redirect({
-        to: '/people/$personId/preferences/categories',
-        params: { personId: params.personId },
-      });
-    }
-  },
+  beforeLoad: requireWrite,
   loader: ({ context, params }) => {
     preloadLibrary(context.zero, context.session.person?.id, params.personId, {
       categories: 'list',

@@ -1,5 +1,5 @@
 import { useQuery, useZero } from '@rocicorp/zero/react';
-import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { mutators } from '../../sync/mutators.ts';
@@ -19,7 +19,7 @@ import {
   stepChanges,
   validateStep,
 } from '../components/preference-steps/fields.ts';
-import { canWrite } from '../hooks/use-can-write.ts';
+import { requireWrite } from '../hooks/use-can-write.ts';
 import { useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -35,14 +35,7 @@ const t = messages.preferenceForm;
 export const Route = createFileRoute('/people/$personId/preferences/create/$id/$step')({
   head: pageHead(messages.titles.createPreference),
   validateSearch: z.object({ categoryId: z.string().max(64).optional().catch(undefined) }),
-  beforeLoad: ({ context, params }) => {
-    if (!canWrite(context.session.person, params.personId)) {
-      throw redirect({
-        to: '/people/$personId/preferences',
-        params: { personId: params.personId },
-      });
-    }
-  },
+  beforeLoad: requireWrite,
   component: CreateStepPage,
 });
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@rocicorp/zero/react';
-import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
 import { queries } from '../../sync/queries.ts';
-import { canWrite } from '../hooks/use-can-write.ts';
+import { requireWrite } from '../hooks/use-can-write.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -13,11 +13,7 @@ const t = messages.preferenceForm;
 export const Route = createFileRoute('/people/$personId/preferences/create/')({
   head: pageHead(messages.titles.createPreference),
   validateSearch: z.object({ categoryId: z.string().max(64).optional().catch(undefined) }),
-  beforeLoad: ({ context, params }) => {
-    if (!canWrite(context.session.person, params.personId)) {
-      throw redirect({ to: '/people/$personId/preferences', params });
-    }
-  },
+  beforeLoad: requireWrite,
   component: CreateIntro,
 });
 
