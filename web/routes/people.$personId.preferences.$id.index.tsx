@@ -8,6 +8,7 @@ import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { Markdown } from '../components/markdown.tsx';
 import { HeroImage } from '../components/media-image.tsx';
 import { formatDate, PreferenceNotFound } from '../components/preference-common.tsx';
+import { QueryState } from '../components/query-state.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -28,12 +29,12 @@ function PreferenceView() {
   const [pref, details] = useQuery(queries.preference.byId({ personId, id }));
 
   if (!pref) {
-    return details.type === 'complete' ? (
-      <PreferenceNotFound personId={personId} />
-    ) : (
-      <p className="status" role="status">
-        {t.loading}
-      </p>
+    return (
+      <QueryState
+        details={details}
+        loading={t.loading}
+        missing={<PreferenceNotFound personId={personId} />}
+      />
     );
   }
 

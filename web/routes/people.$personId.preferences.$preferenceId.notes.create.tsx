@@ -5,6 +5,7 @@ import { queries } from '../../sync/queries.ts';
 import { mutationError } from '../components/circle-common.tsx';
 import { NoteForm } from '../components/note-form.tsx';
 import { PreferenceNotFound } from '../components/preference-common.tsx';
+import { QueryState } from '../components/query-state.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -31,12 +32,12 @@ function NoteCreate() {
     );
   }
   if (!pref) {
-    return details.type === 'complete' ? (
-      <PreferenceNotFound personId={personId} />
-    ) : (
-      <p className="status" role="status">
-        {messages.preference.loading}
-      </p>
+    return (
+      <QueryState
+        details={details}
+        loading={messages.preference.loading}
+        missing={<PreferenceNotFound personId={personId} />}
+      />
     );
   }
 

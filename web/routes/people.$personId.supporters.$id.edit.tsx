@@ -5,6 +5,7 @@ import { ACCESS_LEVELS, type AccessLevel } from '../../schema/enums.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { displayName, mutationError } from '../components/circle-common.tsx';
+import { QueryState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -38,21 +39,16 @@ function SupporterEdit() {
   }, [error]);
 
   if (!link) {
-    if (details.type === 'error') {
-      return (
-        <p role="alert" className="alert">
-          {messages.errors.generic}
-        </p>
-      );
-    }
-    return details.type === 'complete' ? (
-      <p role="alert" className="alert">
-        {messages.circle.notFound}
-      </p>
-    ) : (
-      <p className="status" role="status">
-        {messages.circle.loading}
-      </p>
+    return (
+      <QueryState
+        details={details}
+        loading={messages.circle.loading}
+        missing={
+          <p role="alert" className="alert">
+            {messages.circle.notFound}
+          </p>
+        }
+      />
     );
   }
 

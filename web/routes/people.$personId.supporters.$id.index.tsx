@@ -5,6 +5,7 @@ import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { circleDate, displayName, mutationError } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
+import { QueryState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -32,21 +33,16 @@ function SupporterView() {
   const shown = link ?? (removing ? last.current : undefined);
 
   if (!shown) {
-    if (details.type === 'error') {
-      return (
-        <p role="alert" className="alert">
-          {messages.errors.generic}
-        </p>
-      );
-    }
-    return details.type === 'complete' ? (
-      <p role="alert" className="alert">
-        {messages.circle.notFound}
-      </p>
-    ) : (
-      <p className="status" role="status">
-        {messages.circle.loading}
-      </p>
+    return (
+      <QueryState
+        details={details}
+        loading={messages.circle.loading}
+        missing={
+          <p role="alert" className="alert">
+            {messages.circle.notFound}
+          </p>
+        }
+      />
     );
   }
   const canEdit = manager && shown.supporterId !== me;

@@ -10,6 +10,7 @@ import {
   SUPPORTED_LIST_REFRESH_MS,
 } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
+import { QueryState } from '../components/query-state.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -34,31 +35,26 @@ function SupportedView() {
   const shown = link ?? (removing ? last.current : undefined);
 
   if (!shown) {
-    if (details.type === 'error') {
-      return (
-        <p role="alert" className="alert">
-          {messages.errors.generic}
-        </p>
-      );
-    }
-    return details.type === 'complete' ? (
-      <>
-        <p role="alert" className="alert">
-          {messages.circle.notFound}
-        </p>
-        <Link
-          className="button secondary"
-          to="/people/$personId/supporting"
-          params={{ personId }}
-          search={{ all: 1 }}
-        >
-          {messages.circle.allPeople}
-        </Link>
-      </>
-    ) : (
-      <p className="status" role="status">
-        {messages.circle.supportingLoading}
-      </p>
+    return (
+      <QueryState
+        details={details}
+        loading={messages.circle.supportingLoading}
+        missing={
+          <>
+            <p role="alert" className="alert">
+              {messages.circle.notFound}
+            </p>
+            <Link
+              className="button secondary"
+              to="/people/$personId/supporting"
+              params={{ personId }}
+              search={{ all: 1 }}
+            >
+              {messages.circle.allPeople}
+            </Link>
+          </>
+        }
+      />
     );
   }
 
