@@ -19,6 +19,25 @@ function isSupporting(me: string | undefined, personId: string) {
  * as the hooks below choose them: one's own (`categories`: which category
  * query), or a supporter's at the level their session started with.
  */
+/**
+ * From a route's `loader` (`loader: (c) => loadLibrary(c, reads)`): starts the
+ * library's synced queries its screen shows before the component renders:
+ * `preferences`, and the categories `list` (the category screens) or
+ * `forLibrary` (the lists of preferences).
+ */
+export function loadLibrary(
+  {
+    context,
+    params,
+  }: {
+    context: { zero: Zero; session: { person: { id: string } | null } };
+    params: { personId: string };
+  },
+  reads: { preferences?: true; categories?: 'list' | 'forLibrary' },
+) {
+  preloadLibrary(context.zero, context.session.person?.id, params.personId, reads);
+}
+
 export function preloadLibrary(
   zero: Zero,
   me: string | undefined,

@@ -8,7 +8,7 @@ import {
 } from '../components/category-form.tsx';
 import { mutationError } from '../components/circle-common.tsx';
 import { requireWrite } from '../hooks/use-can-write.ts';
-import { preloadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
+import { loadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -18,11 +18,7 @@ const m = messages.category;
 export const Route = createFileRoute('/people/$personId/preferences/categories/$id/edit')({
   head: pageHead(messages.titles.editCategory),
   beforeLoad: requireWrite,
-  loader: ({ context, params }) => {
-    preloadLibrary(context.zero, context.session.person?.id, params.personId, {
-      categories: 'list',
-    });
-  },
+  loader: (c) => loadLibrary(c, { categories: 'list' }),
   component: CategoryEdit,
 });
 

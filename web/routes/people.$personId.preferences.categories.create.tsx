@@ -5,7 +5,7 @@ import { mutators } from '../../sync/mutators.ts';
 import { CategoryForm, type CategoryValues } from '../components/category-form.tsx';
 import { mutationError } from '../components/circle-common.tsx';
 import { requireWrite } from '../hooks/use-can-write.ts';
-import { preloadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
+import { loadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -16,11 +16,7 @@ export const Route = createFileRoute('/people/$personId/preferences/categories/c
   head: pageHead(messages.titles.createCategory),
   validateSearch: z.object({ parentId: z.string().max(64).optional().catch(undefined) }),
   beforeLoad: requireWrite,
-  loader: ({ context, params }) => {
-    preloadLibrary(context.zero, context.session.person?.id, params.personId, {
-      categories: 'list',
-    });
-  },
+  loader: (c) => loadLibrary(c, { categories: 'list' }),
   component: CategoryCreate,
 });
 

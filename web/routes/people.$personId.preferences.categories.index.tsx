@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { z } from 'zod';
 import { CategoryPhoto } from '../components/media-image.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
-import { preloadLibrary, useCategories } from '../hooks/use-library-queries.ts';
+import { loadLibrary, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -13,11 +13,7 @@ const m = messages.category;
 export const Route = createFileRoute('/people/$personId/preferences/categories/')({
   head: pageHead(messages.titles.categories),
   validateSearch: z.object({ hidden: z.boolean().optional().catch(undefined) }),
-  loader: ({ context, params }) => {
-    preloadLibrary(context.zero, context.session.person?.id, params.personId, {
-      categories: 'list',
-    });
-  },
+  loader: (c) => loadLibrary(c, { categories: 'list' }),
   component: CategoryList,
 });
 

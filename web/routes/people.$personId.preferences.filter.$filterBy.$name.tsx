@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { preloadLibrary } from '../hooks/use-library-queries.ts';
+import { loadLibrary } from '../hooks/use-library-queries.ts';
 import {
   categoryScope,
   type FilterBy,
@@ -30,12 +30,7 @@ export const Route = createFileRoute('/people/$personId/preferences/filter/$filt
     query: z.string().optional(),
     isOnboarding: z.boolean().optional(),
   }),
-  loader: ({ context, params }) => {
-    preloadLibrary(context.zero, context.session.person?.id, params.personId, {
-      preferences: true,
-      categories: 'forLibrary',
-    });
-  },
+  loader: (c) => loadLibrary(c, { preferences: true, categories: 'forLibrary' }),
   component: FilteredList,
 });
 

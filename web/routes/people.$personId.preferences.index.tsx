@@ -2,7 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { z } from 'zod';
 import { canWrite } from '../hooks/use-can-write.ts';
-import { preloadLibrary } from '../hooks/use-library-queries.ts';
+import { loadLibrary } from '../hooks/use-library-queries.ts';
 import { GROUP_BYS, groupPreferences, isGroupBy } from '../library/grouping.ts';
 import {
   GroupedPreferences,
@@ -23,12 +23,7 @@ export const Route = createFileRoute('/people/$personId/preferences/')({
     query: z.string().optional(),
     isOnboarding: z.boolean().optional(),
   }),
-  loader: ({ context, params }) => {
-    preloadLibrary(context.zero, context.session.person?.id, params.personId, {
-      preferences: true,
-      categories: 'forLibrary',
-    });
-  },
+  loader: (c) => loadLibrary(c, { preferences: true, categories: 'forLibrary' }),
   component: PreferenceList,
 });
 

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { FEELINGS, REVIEW_GROUPS } from '../../schema/enums.ts';
 import { reviewGroup } from '../../sync/review.ts';
-import { preloadLibrary } from '../hooks/use-library-queries.ts';
+import { loadLibrary } from '../hooks/use-library-queries.ts';
 import { categoryScope } from '../library/grouping.ts';
 import { useLibrary } from '../library/list-view.tsx';
 import { libraryMessages as m } from '../messages/library.ts';
@@ -14,12 +14,7 @@ import { pageHead } from '../navigation/page-title.ts';
 export const Route = createFileRoute('/people/$personId/preferences/library')({
   head: pageHead(messages.titles.library),
   validateSearch: z.object({ isOnboarding: z.boolean().optional() }),
-  loader: ({ context, params }) => {
-    preloadLibrary(context.zero, context.session.person?.id, params.personId, {
-      preferences: true,
-      categories: 'forLibrary',
-    });
-  },
+  loader: (c) => loadLibrary(c, { preferences: true, categories: 'forLibrary' }),
   component: LibraryOverview,
 });
 

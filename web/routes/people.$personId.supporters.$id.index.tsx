@@ -1,12 +1,11 @@
 import { useQuery, useZero } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
-import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { circleDate, displayName, mutationError } from '../components/circle-common.tsx';
+import { circleDate, displayName } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
+import { useLinkRemoval } from '../hooks/use-link-removal.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -21,16 +20,12 @@ function SupporterView() {
   const { session } = Route.useRouteContext();
   const me = session.person?.id ?? '';
   const own = me === personId;
-  const zero = useZero();
+  const _zero = useZero();
   const navigate = useNavigate();
   const [link, details] = useQuery(queries.circle.supporterLink({ personId, id }));
   const manager = useIsAdministrator(personId);
   const [person] = useQuery(queries.person.byId({ personId }));
-  const [removing, setRemoving] = useState(false);
-  // While our own removal runs the row leaves the local store at once: keep showing it.
-  const last = useRef(link);
-  if (link) last.current = link;
-  const shown = link ?? (removing ? last.current : undefined);
+  const { shown, remove } = useLinkRemoval(link, id);
 
   if (!shown) {
     return (
@@ -69,15 +64,6 @@ function SupporterView() {
             title: messages.circle.removeTitle(name),
             body: messages.circle.removeBodyAdmin(name),
           };
-
-  async function remove() {
-    setRemoving(true);
-    const error = mutationError(await zero.mutate(mutators.circle.remove({ id })).server);
-    if (error) {
-      setRemoving(false);
-      throw new Error(error);
-    }
-  }
 
   function afterRemove() {
     // Someone who removed themselves no longer sees this Circle.

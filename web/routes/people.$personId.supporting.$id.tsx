@@ -1,16 +1,14 @@
 import { useQuery, useZero } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
-import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import {
   circleDate,
   displayName,
-  mutationError,
   SUPPORTED_LIST_REFRESH_MS,
 } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { QueryState } from '../components/query-state.tsx';
+import { useLinkRemoval } from '../hooks/use-link-removal.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -24,15 +22,11 @@ function SupportedView() {
   const { personId, id } = Route.useParams();
   const { session } = Route.useRouteContext();
   const own = session.person?.id === personId;
-  const zero = useZero();
+  const _zero = useZero();
   const navigate = useNavigate();
   const router = useRouter();
   const [link, details] = useQuery(queries.circle.supportedLink({ personId, id }));
-  const [removing, setRemoving] = useState(false);
-  // While our own removal runs the row leaves the local store at once: keep showing it.
-  const last = useRef(link);
-  if (link) last.current = link;
-  const shown = link ?? (removing ? last.current : undefined);
+  const { shown, remove } = useLinkRemoval(link, id);
 
   if (!shown) {
     return (
@@ -60,15 +54,6 @@ function SupportedView() {
 
   const name = displayName(shown.supported);
   const level = messages.circle.level[shown.accessLevel];
-
-  async function remove() {
-    setRemoving(true);
-    const error = mutationError(await zero.mutate(mutators.circle.remove({ id })).server);
-    if (error) {
-      setRemoving(false);
-      throw new Error(error);
-    }
-  }
 
   function afterRemove() {
     void navigate({ to: '/people/$personId/supporting', params: { personId }, replace: true });
