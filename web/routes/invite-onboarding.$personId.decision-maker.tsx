@@ -4,17 +4,14 @@ import { numericStep } from '../../sync/validation.ts';
 import { InviteOnboarding } from '../components/invite-onboarding.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
-import { getSession } from '../session.ts';
+import { requireSignIn } from '../session.ts';
 
 /** Onboarding for someone invited to look after their own library (spec §2). */
 export const Route = createFileRoute('/invite-onboarding/$personId/decision-maker')({
   head: pageHead(messages.titles.inviteWelcomeDecisionMaker),
   validateSearch: z.object({ step: z.unknown().transform(numericStep).optional() }),
   beforeLoad: async ({ params }) => {
-    const s = await getSession();
-    if (!s.user || !s.person) {
-      throw redirect({ to: '/login', search: { message: messages.errors.loggedOut } });
-    }
+    const s = await requireSignIn();
     if (params.personId !== s.person.id) {
       throw redirect({
         to: '/invite-onboarding/$personId/decision-maker',

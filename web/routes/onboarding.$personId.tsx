@@ -1,4 +1,4 @@
-import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
 import { numericStep } from '../../sync/validation.ts';
@@ -6,7 +6,7 @@ import { call, client } from '../api-client.ts';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
-import { forgetSession, getSession } from '../session.ts';
+import { forgetSession, requireSignIn } from '../session.ts';
 
 /**
  * Onboarding entry (spec §4). The step-by-step wizard is built by its own
@@ -16,9 +16,7 @@ export const Route = createFileRoute('/onboarding/$personId')({
   head: pageHead(messages.titles.onboarding),
   validateSearch: z.object({ step: z.unknown().transform(numericStep).optional() }),
   beforeLoad: async () => {
-    const s = await getSession();
-    if (!s.user || !s.person)
-      throw redirect({ to: '/login', search: { message: messages.errors.loggedOut } });
+    const s = await requireSignIn();
     return { session: s };
   },
   component: Onboarding,

@@ -8,7 +8,7 @@ import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
 import { bottomItems, menuKind, type NavContext } from '../navigation/menu.ts';
 import { webAuthnSupported } from '../passkeys.ts';
-import { getSession } from '../session.ts';
+import { requireSignIn } from '../session.ts';
 import { guestKey, storedSupportSession } from '../support-session.ts';
 
 /** The person area requires a signed-in user and a person; it owns the Zero client. */
@@ -20,10 +20,7 @@ export const Route = createFileRoute('/people/$personId')({
     // start-up: the sign-in page does not need it).
     const zeroModule = import('../zero.ts');
     zeroModule.catch(() => {});
-    const session = await getSession();
-    if (!session.user || !session.person) {
-      throw redirect({ to: '/login', search: { message: messages.errors.loggedOut } });
-    }
+    const session = await requireSignIn();
     // Until the wizard is finished, the person area sends you to onboarding.
     if (session.user.wizardCompletedAt === null && session.person.type !== 'Anonymous') {
       throw redirect({ to: '/onboarding/$personId', params: { personId: session.person.id } });
