@@ -46,5 +46,9 @@ export async function uploadMedia(
 
 /** The address an `<img>` loads a media item from (the API answers with a signed redirect). */
 export function mediaSrc(personId: string, mediaId: string): string {
-  return `/api/people/${encodeURIComponent(personId)}/media/${encodeURIComponent(mediaId)}/signed/redirect`;
+  // The typed client's own URL for the route, so that a renamed route fails the type check.
+  const path = client.people[':personId'].media[':id'].signed.redirect.$path({
+    param: { personId, id: mediaId },
+  });
+  return `/api${path}`;
 }
