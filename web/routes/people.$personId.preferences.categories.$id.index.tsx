@@ -1,6 +1,6 @@
 import { useQuery, useZero } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useRef } from 'react';
+import { type ReactElement, type ReactNode, useRef } from 'react';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { CategoryMissing } from '../components/category-form.tsx';
@@ -117,30 +117,23 @@ function CategoryView() {
         ) : null}
       </article>
 
-      <section className="card" aria-labelledby="category-subs">
-        <h2 id="category-subs">{m.subCategories}</h2>
-        {children.length === 0 ? (
-          <p>{m.noSubCategories}</p>
-        ) : (
-          <ul className="pref-list" aria-labelledby="category-subs">
-            {children.map((c) => (
-              <li key={c.id}>
-                <Link
-                  to="/people/$personId/preferences/categories/$id"
-                  params={{ personId, id: c.id }}
-                >
-                  {c.title}
-                  {c.access === 'Restricted' ? (
-                    <span className="tag">{m.access.Restricted}</span>
-                  ) : null}
-                  {c.hidden ? <span className="tag">{m.hiddenTag}</span> : null}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        {writable ? (
-          <div className="actions">
+      <ListSection
+        id="category-subs"
+        title={m.subCategories}
+        empty={m.noSubCategories}
+        items={children.map((c) => (
+          <Link
+            key={c.id}
+            to="/people/$personId/preferences/categories/$id"
+            params={{ personId, id: c.id }}
+          >
+            {c.title}
+            {c.access === 'Restricted' ? <span className="tag">{m.access.Restricted}</span> : null}
+            {c.hidden ? <span className="tag">{m.hiddenTag}</span> : null}
+          </Link>
+        ))}
+        action={
+          writable ? (
             <Link
               className="button secondary"
               to="/people/$personId/preferences/categories/create"
@@ -149,30 +142,22 @@ function CategoryView() {
             >
               {m.addSubCategory}
             </Link>
-          </div>
-        ) : null}
-      </section>
+          ) : null
+        }
+      />
 
-      <section className="card" aria-labelledby="category-prefs">
-        <h2 id="category-prefs">{m.preferences}</h2>
-        {preferences.length === 0 ? (
-          <p>{m.noPreferences}</p>
-        ) : (
-          <ul className="pref-list" aria-labelledby="category-prefs">
-            {preferences.map((p) => (
-              <li key={p.id}>
-                <Link to="/people/$personId/preferences/$id" params={{ personId, id: p.id }}>
-                  {p.title}
-                  {p.access === 'Restricted' ? (
-                    <span className="tag">{m.access.Restricted}</span>
-                  ) : null}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        {writable ? (
-          <div className="actions">
+      <ListSection
+        id="category-prefs"
+        title={m.preferences}
+        empty={m.noPreferences}
+        items={preferences.map((p) => (
+          <Link key={p.id} to="/people/$personId/preferences/$id" params={{ personId, id: p.id }}>
+            {p.title}
+            {p.access === 'Restricted' ? <span className="tag">{m.access.Restricted}</span> : null}
+          </Link>
+        ))}
+        action={
+          writable ? (
             <Link
               className="button secondary"
               to="/people/$personId/preferences/create"
@@ -181,9 +166,9 @@ function CategoryView() {
             >
               {m.addPreference}
             </Link>
-          </div>
-        ) : null}
-      </section>
+          ) : null
+        }
+      />
 
       <Link
         className="button secondary"
@@ -193,5 +178,36 @@ function CategoryView() {
         {m.backToCategories}
       </Link>
     </>
+  );
+}
+
+/** A titled card listing links (each keyed), with its empty message and an optional action. */
+function ListSection({
+  id,
+  title,
+  empty,
+  items,
+  action,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: ReactElement[];
+  action: ReactNode;
+}) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {items.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <ul className="pref-list" aria-labelledby={id}>
+          {items.map((item) => (
+            <li key={item.key}>{item}</li>
+          ))}
+        </ul>
+      )}
+      {action ? <div className="actions">{action}</div> : null}
+    </section>
   );
 }

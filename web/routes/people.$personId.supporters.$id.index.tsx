@@ -1,4 +1,4 @@
-import { useQuery, useZero } from '@rocicorp/zero/react';
+import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
 import { circleDate, displayName } from '../components/circle-common.tsx';
@@ -20,7 +20,6 @@ function SupporterView() {
   const { session } = Route.useRouteContext();
   const me = session.person?.id ?? '';
   const own = me === personId;
-  const _zero = useZero();
   const navigate = useNavigate();
   const [link, details] = useQuery(queries.circle.supporterLink({ personId, id }));
   const manager = useIsAdministrator(personId);

@@ -1,4 +1,4 @@
-import { useQuery, useZero } from '@rocicorp/zero/react';
+import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
 import {
@@ -22,7 +22,6 @@ function SupportedView() {
   const { personId, id } = Route.useParams();
   const { session } = Route.useRouteContext();
   const own = session.person?.id === personId;
-  const _zero = useZero();
   const navigate = useNavigate();
   const router = useRouter();
   const [link, details] = useQuery(queries.circle.supportedLink({ personId, id }));
