@@ -159,6 +159,29 @@ export function PreferenceEditor({
     setStatus('idle');
   };
 
+  /**
+   * A review is one change (sync/preference.ts reviewPreference): the edits,
+   * the picture and the review record land together or not at all.
+   */
+  async function saveReview(changes: Omit<PreferenceUpdateArgs, 'id'>) {
+    if (!fields) return undefined;
+    // The review sets the schedule (and the next date) itself.
+    const { reviewSchedule: _schedule, ...edits } = changes;
+    const picked =
+      steps.includes(4) && baseline.current && fields.heroMediaId !== baseline.current.heroMediaId;
+    return mutationError(
+      await zero.mutate(
+        mutators.preference.review({
+          id,
+          reviewId: crypto.randomUUID(),
+          reviewSchedule: fields.reviewSchedule,
+          ...(Object.keys(edits).length > 0 && { changes: edits }),
+          ...(picked && { heroMediaId: fields.heroMediaId }),
+        }),
+      ).server,
+    );
+  }
+
   async function save(e: FormEvent) {
     e.preventDefault();
     if (!fields || !row) return;
@@ -185,38 +208,18 @@ export function PreferenceEditor({
         Array.isArray(now) && Array.isArray(was) ? sameSet(now, was as string[]) : now === was;
       if (same) delete changes[key];
     }
-    // In review mode the review sets the schedule (and the next date).
-    if (isReview) delete changes.reviewSchedule;
     setError(undefined);
     setStatus('saving');
-    const updateError = mutationError(
-      await zero.mutate(mutators.preference.update({ id, ...changes })).server,
-    );
-    const pictureError =
-      updateError ??
-      (steps.includes(4) ? await savePicture(zero, id, fields, baseline.current) : undefined);
-    if (pictureError) {
+    const failed = isReview
+      ? await saveReview(changes)
+      : (mutationError(await zero.mutate(mutators.preference.update({ id, ...changes })).server) ??
+        (steps.includes(4) ? await savePicture(zero, id, fields, baseline.current) : undefined));
+    if (failed) {
       setStatus('idle');
-      setError(pictureError);
+      setError(failed);
       return;
     }
     baseline.current = fields;
-    if (isReview) {
-      const reviewError = mutationError(
-        await zero.mutate(
-          mutators.preference.review({
-            id,
-            reviewId: crypto.randomUUID(),
-            reviewSchedule: fields.reviewSchedule,
-          }),
-        ).server,
-      );
-      if (reviewError) {
-        setStatus('idle');
-        setError(reviewError);
-        return;
-      }
-    }
     setStatus(isReview ? 'reviewed' : 'saved');
   }
 
