@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { backfillSharedText } from './shared-text-backfill.ts';
 
 export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -37,7 +38,9 @@ export async function runMigrations(url: string, folder: string = migrationsFold
   try {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`;
     try {
-      await migrate(drizzle(sql), { migrationsFolder: folder });
+      const db = drizzle(sql);
+      await migrate(db, { migrationsFolder: folder });
+      await backfillSharedText(db);
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`;
     }

@@ -12,6 +12,7 @@ import {
   user,
 } from '../schema/index.ts';
 import type { Db } from './db.ts';
+import { backfillSharedText } from './shared-text-backfill.ts';
 
 /** Stable UUID-shaped ids, so that a second seed finds what the first one wrote. */
 export function seedId(name: string): string {
@@ -469,6 +470,8 @@ export async function seedDemo(db: Db, now = new Date('2026-11-01T09:00:00Z')): 
     };
     await library('aroha', arohaCategories, arohaPreferences);
     await library('ana', anaCategories, anaPreferences);
+    // The demo's texts are shared text from the start (sync/shared-text.ts).
+    await backfillSharedText(tx);
   });
   return inserted;
 }

@@ -89,6 +89,7 @@ export default drizzleZeroConfig(drizzleSchema, {
     note: synced(s.note),
     media: synced(s.media),
     review: synced(s.review),
+    textUpdate: synced(s.textUpdate),
     supporterLink: synced(s.supporterLink),
     supportSession: synced(s.supportSession),
     invite: synced(s.invite),

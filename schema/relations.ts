@@ -39,6 +39,7 @@ import {
   supporterLink,
   supportSession,
   surveyResponse,
+  textUpdate,
   user,
 } from './tables.ts';
 
@@ -107,6 +108,7 @@ export const preferenceRelations = relations(preference, ({ one, many }) => ({
   }),
   preferenceCategories: many(preferenceCategory, { relationName: 'preferenceCategoryPreference' }),
   notes: many(note, { relationName: 'notePreference' }),
+  textUpdates: many(textUpdate, { relationName: 'textUpdatePreference' }),
   media: many(media, { relationName: 'mediaPreference' }),
   reviews: many(review, { relationName: 'reviewPreference' }),
   /** Preference invites naming this preference (guest access). */
@@ -158,7 +160,8 @@ export const preferenceCategoryRelations = relations(preferenceCategory, ({ one 
   }),
 }));
 
-export const noteRelations = relations(note, ({ one }) => ({
+export const noteRelations = relations(note, ({ one, many }) => ({
+  textUpdates: many(textUpdate, { relationName: 'textUpdateNote' }),
   preference: one(preference, {
     fields: [note.preferenceId],
     references: [preference.id],
@@ -348,4 +351,17 @@ export const inviteTokenRelations = relations(inviteToken, ({ one }) => ({
 
 export const billingCustomerRelations = relations(billingCustomer, ({ one }) => ({
   person: one(person, { fields: [billingCustomer.personId], references: [person.id] }),
+}));
+
+export const textUpdateRelations = relations(textUpdate, ({ one }) => ({
+  preference: one(preference, {
+    fields: [textUpdate.preferenceId],
+    references: [preference.id],
+    relationName: 'textUpdatePreference',
+  }),
+  note: one(note, {
+    fields: [textUpdate.noteId],
+    references: [note.id],
+    relationName: 'textUpdateNote',
+  }),
 }));

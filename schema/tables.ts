@@ -286,6 +286,38 @@ export const note = pgTable(
   ],
 );
 
+/**
+ * Shared text (a preference's description, a note's body) as a Yjs document:
+ * each row is one Yjs update, base64 (Zero has no bytea). Rows of one document
+ * (its preference, and its note for a note's body) merge in any order; the
+ * server folds them into one snapshot row now and then (sync/shared-text.ts).
+ * The plain text stays materialised in `preference.description` / `note.body`.
+ */
+export const textUpdate = pgTable(
+  'text_update',
+  {
+    id: text('id').primaryKey(),
+    /** The library the text belongs to. */
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    /** The preference whose description this is, or whose note's body. */
+    preferenceId: text('preference_id')
+      .notNull()
+      .references(() => preference.id, { onDelete: 'cascade' }),
+    /** Set for a note's body; null for the preference's description. */
+    noteId: text('note_id').references(() => note.id, { onDelete: 'cascade' }),
+    /** The Yjs update, base64. */
+    data: text('data').notNull(),
+    createdBy: personRef('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('text_update_preference_id_idx').on(t.preferenceId),
+    index('text_update_note_id_idx').on(t.noteId),
+  ],
+);
+
 export const media = pgTable(
   'media',
   {

@@ -5,6 +5,7 @@ import { mutatorsOf } from './change.ts';
 import { circleChanges } from './circle.ts';
 import { noteChanges } from './note.ts';
 import { preferenceChanges } from './preference.ts';
+import { textChanges } from './shared-text.ts';
 
 /**
  * Every change a client makes through Zero, derived from the change tables
@@ -16,4 +17,5 @@ export const mutators = defineMutators({
   circle: mutatorsOf(circleChanges),
   note: mutatorsOf(noteChanges),
   preference: mutatorsOf(preferenceChanges),
+  text: mutatorsOf(textChanges),
 });

@@ -16,6 +16,7 @@ import {
   requireAuth,
 } from './permissions.ts';
 import { visiblePerson } from './preference.ts';
+import { writePlainText } from './shared-text.ts';
 
 const id = itemId;
 
@@ -66,6 +67,13 @@ export const createNote = defineChange(noteCreateArgs, async (tx, ctx, args) => 
     updatedAt: now,
     updatedBy: me.personId,
   });
+  await writePlainText(
+    tx,
+    { personId: pref.personId, preferenceId: pref.id, noteId: args.id },
+    '',
+    args.body,
+    me.personId,
+  );
   return historyEntry(
     'Create',
     'Note',
@@ -92,6 +100,15 @@ export const updateNote = defineChange(noteUpdateArgs, async (tx, ctx, args) => 
     updatedAt: Date.now(),
     updatedBy: me.personId,
   });
+  if (args.body !== undefined) {
+    await writePlainText(
+      tx,
+      { personId: note.personId, preferenceId: note.preferenceId, noteId: note.id },
+      note.body,
+      args.body,
+      me.personId,
+    );
+  }
   return historyEntry(
     'Modify',
     'Note',

@@ -39,6 +39,7 @@ import {
   supportedLibrary,
 } from './permissions.ts';
 import { nextReviewAt } from './review.ts';
+import { writePlainText } from './shared-text.ts';
 
 export { preferenceTitle, visiblePerson };
 export const PREFERENCE_TITLE_MAX = LIMITS.preferenceTitle;
@@ -295,6 +296,13 @@ export const createPreference = defineChange(preferenceCreateArgs, async (tx, ct
     reviewedBy: null,
   });
   await setCategories(tx, args.personId, args.id, args.categoryIds, args, access, true);
+  await writePlainText(
+    tx,
+    { personId: args.personId, preferenceId: args.id, noteId: null },
+    '',
+    args.description ?? '',
+    me.personId,
+  );
   return historyEntry(
     'Create',
     'Preference',
@@ -358,6 +366,15 @@ export const updatePreference = defineChange(preferenceUpdateArgs, async (tx, ct
   };
   if (args.categoryIds) {
     await setCategories(tx, row.personId, row.id, args.categoryIds, linked, access);
+  }
+  if (args.description !== undefined) {
+    await writePlainText(
+      tx,
+      { personId: row.personId, preferenceId: row.id, noteId: null },
+      row.description ?? '',
+      args.description ?? '',
+      me.personId,
+    );
   }
   if (tx.location === 'client' && (linked.access !== row.access || linked.status !== row.status)) {
     // The links follow: on the server the database's trigger has done it already.

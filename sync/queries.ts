@@ -7,6 +7,7 @@ import { mediaQueries } from './media.ts';
 import { noteQueries } from './note.ts';
 import { personQueries } from './person.ts';
 import { preferenceQueries } from './preference.ts';
+import { textQueries } from './shared-text.ts';
 import { supportSessionQueries } from './support-session.ts';
 
 export const queries = defineQueries({
@@ -18,4 +19,5 @@ export const queries = defineQueries({
   person: personQueries,
   preference: preferenceQueries,
   supportSession: supportSessionQueries,
+  text: textQueries,
 });

@@ -101,6 +101,7 @@ const tracked = [
   { table: 'preference_category', key: `preference_id || ' ' || category_id`, restore: false },
   { table: 'category', key: 'id', restore: true },
   { table: 'note', key: 'id', restore: true },
+  { table: 'text_update', key: 'id', restore: false },
   { table: 'media', key: 'id', restore: false },
   { table: 'private.passkey_credential', key: 'id', restore: false },
 ] as const;

@@ -85,10 +85,15 @@ test('two people editing different fields of one preference at once keep both ch
     await page.goto(`/people/${aroha}/preferences/${id}/edit`);
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Shared edit');
   }
+  for (const page of [first, second]) {
+    await expect(page.getByLabel('Description')).toHaveAttribute('data-shared-text', 'ready');
+  }
+  // The description is typed together: the second tablet sees it as it is typed.
   await first.getByLabel('Description').fill('After, from the first tablet');
+  await expect(second.getByLabel('Description')).toHaveValue('After, from the first tablet');
   await first.getByRole('button', { name: 'Save changes' }).click();
   await expect(first.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-  // The second still shows the description it loaded, and changes only the title.
+  // The second changes only the title.
   await second.getByLabel('Title', { exact: true }).fill('Shared edit, renamed');
   await second.getByRole('button', { name: 'Save changes' }).click();
   await expect(second.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();

@@ -8,9 +8,11 @@
  */
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import * as Y from 'yjs';
 import { seedId } from '../../api/seed.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
+import { encodeUpdate, TEXT } from '../../sync/shared-text.ts';
 import {
   eventually,
   registerAndSignIn,
@@ -403,6 +405,59 @@ describe('authorization matrix', () => {
           if (canWrite) expect(after?.title).toBe(title);
           else expect(after).toEqual(before);
         });
+
+        if (thing.kind !== 'category') {
+          // A description or a note's body: shared text (sync/shared-text.ts).
+          const target = {
+            personId: aroha,
+            preferenceId: thing.kind === 'note' ? parentOf('preference', thing.access) : thing.id,
+            noteId: thing.kind === 'note' ? thing.id : null,
+          };
+          const textOfThing = async () =>
+            thing.kind === 'note'
+              ? (await sql`select body as text from note where id = ${thing.id}`)[0]?.text
+              : (await sql`select description as text from preference where id = ${thing.id}`)[0]
+                  ?.text;
+
+          test(`${thing.name} · shared text · Zero synced query → ${canRead ? 'visible' : 'hidden'}`, async () => {
+            const me = signedIn(actor);
+            if (!me) return;
+            cells++;
+            const row = await clientOf(me).run(queries.text.updates(target), { type: 'complete' });
+            expect(row !== undefined).toBe(canRead);
+            if (row) expect(row.textUpdates.length).toBeGreaterThan(0);
+          });
+
+          test(`${thing.name} · shared text · typing (text.push) → ${canWrite ? 'allowed' : 'refused, nothing stored'}`, async () => {
+            const me = signedIn(actor);
+            if (!me) return;
+            cells++;
+            const z = clientOf(me);
+            await zeroRead(z, thing.kind, thing.id);
+            const before = await textOfThing();
+            const doc = new Y.Doc();
+            doc.getText(TEXT).insert(0, '[typed] ');
+            const id = crypto.randomUUID();
+            const result = await z.mutate(
+              mutators.text.push({
+                id,
+                preferenceId: target.preferenceId,
+                noteId: target.noteId,
+                data: encodeUpdate(Y.encodeStateAsUpdate(doc)),
+              }),
+            ).server;
+            expect(result.type).toBe(canWrite ? 'success' : 'error');
+            const stored = await sql`select 1 from text_update where id = ${id}`;
+            expect(stored.length).toBe(canWrite ? 1 : 0);
+            const after = await textOfThing();
+            // Yjs puts concurrent inserts at the start before or after one another.
+            const typed = (t: string | undefined) => (t ?? '').split('[typed] ');
+            if (canWrite) {
+              expect(typed(after).length).toBe(typed(before).length + 1);
+              expect(typed(after).join('')).toBe(typed(before).join(''));
+            } else expect(after).toBe(before);
+          });
+        }
 
         test(`${thing.name} · update · REST PUT → ${canWrite ? '200' : 'refused, unchanged'}`, async () => {
           const me = signedIn(actor);

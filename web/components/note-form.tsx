@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { LIMITS, noteBody, noteTitle } from '../../sync/library-fields.ts';
 import { messages } from '../messages.ts';
 import { ErrorAlert } from './modal-dialog.tsx';
+import { SharedTextArea } from './shared-text-area.tsx';
 
 const t = messages.note;
 
@@ -20,7 +21,10 @@ export function NoteForm({
   initial,
   onSave,
   onCancel,
+  shared,
 }: {
+  /** A saved note's body is a shared text: typed together, saved as it is typed. */
+  shared?: { personId: string; preferenceId: string; noteId: string } | undefined;
   heading: string;
   intro?: string | undefined;
   initial: NoteValues;
@@ -43,7 +47,10 @@ export function NoteForm({
     e.preventDefault();
     if (saving) return;
     const ti = noteTitle.safeParse(title);
-    const bo = noteBody.safeParse(body);
+    const typed = shared
+      ? ((document.getElementById(bodyId) as HTMLTextAreaElement | null)?.value ?? '')
+      : body;
+    const bo = noteBody.safeParse(typed);
     if (!ti.success || !bo.success) {
       setErrors({
         ...(!ti.success && { title: ti.error.issues[0]?.message }),
@@ -90,17 +97,35 @@ export function NoteForm({
         <p id={`${bodyId}-help`} className="field-help">
           {t.bodyHelp}
         </p>
-        <textarea
-          id={bodyId}
-          value={body}
-          rows={8}
-          maxLength={LIMITS.noteBody}
-          required
-          aria-invalid={errors.body ? true : undefined}
-          aria-describedby={errors.body ? `${bodyId}-error ${bodyId}-help` : `${bodyId}-help`}
-          onChange={(e) => setBody(e.target.value.trimStart())}
-          onBlur={(e) => setBody(e.target.value.trim())}
-        />
+        {shared ? (
+          <SharedTextArea
+            {...shared}
+            held={initial.body}
+            errorId={`${bodyId}-shared-error`}
+            id={bodyId}
+            rows={8}
+            maxLength={LIMITS.noteBody}
+            required
+            aria-invalid={errors.body ? true : undefined}
+            aria-describedby={
+              errors.body
+                ? `${bodyId}-error ${bodyId}-help`
+                : `${bodyId}-help ${bodyId}-shared-error`
+            }
+          />
+        ) : (
+          <textarea
+            id={bodyId}
+            value={body}
+            rows={8}
+            maxLength={LIMITS.noteBody}
+            required
+            aria-invalid={errors.body ? true : undefined}
+            aria-describedby={errors.body ? `${bodyId}-error ${bodyId}-help` : `${bodyId}-help`}
+            onChange={(e) => setBody(e.target.value.trimStart())}
+            onBlur={(e) => setBody(e.target.value.trim())}
+          />
+        )}
         {errors.body ? (
           <p id={`${bodyId}-error`} className="field-error">
             {errors.body}

@@ -69,11 +69,11 @@ function NoteEdit() {
       heading={messages.note.editTitle}
       intro={note.preference ? messages.note.forPreference(note.preference.title) : undefined}
       initial={{ title: note.title, body: note.body }}
+      shared={{ personId, preferenceId, noteId: note.id }}
       onCancel={() => void back()}
-      onSave={async ({ title, body }) => {
-        const error = mutationError(
-          await zero.mutate(mutators.note.update({ id, title, body })).server,
-        );
+      onSave={async ({ title }) => {
+        // The body is shared text, saved as it is typed.
+        const error = mutationError(await zero.mutate(mutators.note.update({ id, title })).server);
         if (error) return error;
         await back();
         return undefined;

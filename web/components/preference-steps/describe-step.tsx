@@ -6,11 +6,20 @@ import { FEELINGS } from '../../../schema/enums.ts';
 import { LIMITS } from '../../../sync/library-fields.ts';
 import { trimInput } from '../../../sync/validation.ts';
 import { messages } from '../../messages.ts';
+import { SharedTextArea } from '../shared-text-area.tsx';
 import { describedBy, FieldError, type StepProps, StepSection } from './step-parts.tsx';
 
 const t = messages.preferenceForm;
 
-export function DescribeStep({ fields, onChange, errors }: StepProps) {
+export function DescribeStep({
+  fields,
+  onChange,
+  errors,
+  shared,
+}: StepProps & {
+  /** A saved preference's description is a shared text: typed together, live. */
+  shared?: { personId: string; preferenceId: string; held: string } | undefined;
+}) {
   const id = useId();
   const titleError = `${id}-title-error`;
   const descriptionError = `${id}-description-error`;
@@ -44,21 +53,34 @@ export function DescribeStep({ fields, onChange, errors }: StepProps) {
         <p id={`${id}-description-help`} className="pf-help">
           {t.descriptionHelp}
         </p>
-        <textarea
-          id={`${id}-description`}
-          data-field="description"
-          rows={5}
-          maxLength={LIMITS.preferenceDescription}
-          value={fields.description}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={describedBy(
-            `${id}-description-help`,
-            errors.description && descriptionError,
-          )}
-          onChange={(e) => onChange({ description: e.target.value })}
-          onBlur={(e) => onChange({ description: trimInput(e.target.value) })}
-        />
-        <FieldError id={descriptionError} error={errors.description} />
+        {shared ? (
+          <SharedTextArea
+            {...shared}
+            noteId={null}
+            errorId={descriptionError}
+            id={`${id}-description`}
+            data-field="description"
+            rows={5}
+            maxLength={LIMITS.preferenceDescription}
+            aria-describedby={describedBy(`${id}-description-help`, descriptionError)}
+          />
+        ) : (
+          <textarea
+            id={`${id}-description`}
+            data-field="description"
+            rows={5}
+            maxLength={LIMITS.preferenceDescription}
+            value={fields.description}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={describedBy(
+              `${id}-description-help`,
+              errors.description && descriptionError,
+            )}
+            onChange={(e) => onChange({ description: e.target.value })}
+            onBlur={(e) => onChange({ description: trimInput(e.target.value) })}
+          />
+        )}
+        {shared ? null : <FieldError id={descriptionError} error={errors.description} />}
       </div>
       <fieldset className="pf-group" aria-describedby={`${id}-feeling-help`}>
         <legend>{t.feelingLegend}</legend>

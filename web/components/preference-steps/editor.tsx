@@ -38,8 +38,11 @@ export function StepFields({
   preferenceId,
   saved,
   onUploading,
+  shared,
   ...props
 }: StepProps & {
+  /** The saved preference's description, to type together (step 1). */
+  shared?: { personId: string; preferenceId: string; held: string } | undefined;
   step: number;
   personId: string;
   preferenceId: string;
@@ -49,7 +52,7 @@ export function StepFields({
 }) {
   switch (step) {
     case 1:
-      return <DescribeStep {...props} />;
+      return <DescribeStep shared={shared} {...props} />;
     case 2:
       return <CategoriesStep personId={personId} {...props} />;
     case 3:
@@ -208,6 +211,8 @@ export function PreferenceEditor({
         Array.isArray(now) && Array.isArray(was) ? sameSet(now, was as string[]) : now === was;
       if (same) delete changes[key];
     }
+    // The description is shared text: what is typed there is saved as it is typed.
+    delete changes.description;
     setError(undefined);
     setStatus('saving');
     const failed = isReview
@@ -246,6 +251,7 @@ export function PreferenceEditor({
           saved={isReview ? undefined : row}
           preferenceId={id}
           onUploading={setUploading}
+          shared={{ personId, preferenceId: id, held: row.description ?? '' }}
         />
       ))}
       <div className="actions pf-actions">
