@@ -19,6 +19,7 @@ import { chromiumArgs } from '../../playwright.config.ts';
 import { openMagicLink } from '../harness/magic-link.ts';
 import { runStart } from '../harness/run-start.ts';
 import { startTestStack } from '../harness/stack.ts';
+import { coEditing } from './co-editing.ts';
 import { fmt, summarise } from './stats.ts';
 
 /** Script for the viewer: resolves window.__seen with the time `expected` appears in the list. */
@@ -338,6 +339,16 @@ if (!process.env.BENCH_SKIP_EDIT) {
   );
   console.log(
     `Initial JavaScript of the sign-in page: ${latency.signInJsKb.toFixed(1)} KB compressed  [budget <= 250 KB gzip]`,
+  );
+}
+if (!process.env.BENCH_SKIP_COEDIT) {
+  const co = await coEditing();
+  console.log(
+    `Keystroke in one window visible in another (${co.keystroke.n} keystrokes, shared text): p50 ${fmt(co.keystroke.p50)}, p95 ${fmt(co.keystroke.p95)}, max ${fmt(co.keystroke.max)}  [budget p50 <= 50 ms]`,
+  );
+  const t = co.together;
+  console.log(
+    `Two people typing 200 characters each into one description at once: identical on both screens ${t.identical ? 'yes' : 'NO'}, every character ${t.everyCharacter ? 'yes' : 'NO'}, the same in Postgres ${t.inPostgres ? 'yes' : 'NO'}; converged ${fmt(t.convergedAfterMs)} after the last keystroke`,
   );
 }
 if (!process.env.BENCH_SKIP_LIBRARY) {

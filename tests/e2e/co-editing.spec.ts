@@ -34,9 +34,9 @@ test('two people typing in one description at once both keep every character', a
   const [dmField, rileyField] = fields as [(typeof fields)[0], (typeof fields)[0]];
   // Aroha types at the end while Riley types at the start, keystroke by keystroke.
   await dmField.focus();
-  await dm.keyboard.press('End');
+  await dm.keyboard.press('Control+End');
   await rileyField.focus();
-  await riley.keyboard.press('Home');
+  await riley.keyboard.press('Control+Home');
   const mine = ' Tea first, then the news.';
   const theirs = 'Open the curtains. ';
   await Promise.all([
@@ -82,7 +82,7 @@ test('a note’s body is typed together too', async ({ device, library, sql }) =
   await expect(dmBody).toHaveAttribute('data-shared-text', 'ready');
   await expect(rileyBody).toHaveAttribute('data-shared-text', 'ready');
   await dmBody.focus();
-  await dm.keyboard.press('End');
+  await dm.keyboard.press('Control+End');
   await dmBody.pressSequentially(' Back by the park.', { delay: 10 });
   // Riley sees it arrive while the page is open.
   await expect(rileyBody).toHaveValue('Along the beach. Back by the park.');
