@@ -8,7 +8,8 @@
  * development object store, no Vite.
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+import { createAdaptorServer, type WebSocketServerLike } from '@hono/node-server';
+import { WebSocketServer } from 'ws';
 import type { Config } from './config.ts';
 import { connect, type Sql } from './db.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -64,11 +65,15 @@ export type ApiOptions = {
   migrationsFolder?: string | undefined;
   log: (line: string) => void;
   /**
-   * What listens: the API's own request listener by default; the development
-   * runner puts Vite in front of it.
+   * What listens: the API's own server by default. `serverOf` makes the
+   * server (the API's WebSockets included); `front` puts something before
+   * the API's requests (the development runner's Vite).
    */
-  listen?: (api: RequestListener) => Promise<{ server: Server; close: () => Promise<void> }>;
+  listen?: (serverOf: ServerOf) => Promise<{ server: Server; close: () => Promise<void> }>;
 };
+
+/** Makes the API's HTTP server; `front` may route requests elsewhere before the API. */
+export type ServerOf = (front?: (api: RequestListener) => RequestListener) => Server;
 
 export type ApiProcess = {
   server: Server;
@@ -78,8 +83,7 @@ export type ApiProcess = {
 
 /** The API's HTTP server on config.HOST:PORT (`localhost` bound as 127.0.0.1). */
 export function listenOn(config: Config) {
-  return (listener: RequestListener) =>
-    serve(createServer(listener), config.PORT, listenHostOf(config));
+  return (serverOf: ServerOf) => serve(serverOf(), config.PORT, listenHostOf(config));
 }
 
 /**
@@ -154,8 +158,21 @@ export async function startApi(opts: ApiOptions): Promise<ApiProcess> {
     }, 60_000);
     cleanups.push(async () => clearInterval(sweep));
 
+    // The API's WebSockets (presence, api/presence.ts); small messages only.
+    const sockets = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+    cleanups.push(async () => {
+      for (const socket of sockets.clients) socket.terminate();
+    });
+    const serverOf: ServerOf = (front) =>
+      createAdaptorServer({
+        fetch: app.fetch,
+        // ws's own types say `noServer?: boolean`; the adapter's, `boolean`.
+        websocket: { server: sockets as unknown as WebSocketServerLike },
+        createServer: ((options: object, api: RequestListener) =>
+          createServer(options, front ? front(api) : api)) as typeof createServer,
+      }) as Server;
     const listen = opts.listen ?? listenOn(config);
-    const { server, close } = await listen(getRequestListener(app.fetch));
+    const { server, close } = await listen(serverOf);
     cleanups.push(close);
     return { server, stop };
   } catch (e) {

@@ -17,6 +17,7 @@ import { inviteRoutes } from './invites/routes.ts';
 import { libraryRoutes } from './library.ts';
 import { mediaRoutes } from './media.ts';
 import { peopleRoutes } from './people.ts';
+import { presenceRoutes } from './presence.ts';
 import { supportRoutes } from './support.ts';
 import { userRoutes } from './users.ts';
 import { valid } from './validate.ts';
@@ -77,6 +78,7 @@ export function apiRoutes(deps: AppDeps) {
       .route('/people', peopleRoutes(deps))
       .route('/people', supportRoutes(deps))
       .route('/people', circleRoutes(deps))
+      .route('/people', presenceRoutes(deps, new URL(config.publicUrl).origin))
       .route('/', inviteRoutes(deps))
       .route('/', libraryRoutes(deps))
       .route('/', mediaRoutes(deps))

@@ -412,6 +412,23 @@ export const messages = {
     notFound: 'We could not find that preference.',
     access: { General: 'General', Restricted: 'Restricted' },
   },
+  presence: {
+    heading: 'Also here now',
+    looking: 'looking',
+    fields: {
+      title: 'in the title',
+      description: 'typing in the description',
+      feeling: 'choosing a feeling',
+      feelingOther: 'describing the feeling',
+      categories: 'choosing categories',
+      access: 'choosing who can see it',
+      reviewSchedule: 'in the review and picture',
+      picture: 'choosing a picture',
+    },
+    joined: (name: string) => `${name} opened this preference.`,
+    left: (name: string) => `${name} left this preference.`,
+    here: (name: string, where: string) => `${name}, ${where}`,
+  },
   passkeys: {
     // Spec §8 texts, copied exactly.
     signInFailed: 'Something went wrong signing in with your passkey.',

@@ -1,13 +1,8 @@
-import {
-  createServer,
-  type IncomingMessage,
-  type RequestListener,
-  type ServerResponse,
-} from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { ensureDatabase } from '../migrate.ts';
-import { listenHostOf, s3SettingsOf, serve, startApi } from '../process.ts';
+import { listenHostOf, type ServerOf, s3SettingsOf, serve, startApi } from '../process.ts';
 import { describeFailure, StackError } from './errors.ts';
 import { DATABASE_NAME } from './local-database.ts';
 import { DEV_CREDENTIALS, DEV_REGION, startDevObjectStore } from './object-store.ts';
@@ -47,14 +42,14 @@ export type Stack = {
  * origin as the API, with its HMR WebSocket on this server too.
  */
 async function withVite(
-  apiListener: RequestListener,
+  serverOf: ServerOf,
   config: Config,
   host: string,
   cleanups: Array<() => Promise<void>>,
 ) {
   let viteMiddlewares: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-  const server = createServer((req, res) => {
-    if (req.url?.startsWith('/api/') || !viteMiddlewares) return apiListener(req, res);
+  const server = serverOf((api) => (req, res) => {
+    if (req.url?.startsWith('/api/') || !viteMiddlewares) return api(req, res);
     viteMiddlewares(req, res);
   });
   const { createServer: createVite } = await import('vite');
@@ -141,7 +136,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       staticRoot: opts.web === 'static' ? webDist : undefined,
       log,
       ...(opts.web === 'vite'
-        ? { listen: (listener) => withVite(listener, config, listenHost, cleanups) }
+        ? { listen: (serverOf) => withVite(serverOf, config, listenHost, cleanups) }
         : {}),
     });
     cleanups.push(api.stop);

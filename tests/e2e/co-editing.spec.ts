@@ -90,3 +90,54 @@ test('a note’s body is typed together too', async ({ device, library, sql }) =
     .poll(async () => (await sql`select body from note where id = ${id}`)[0])
     .toEqual({ body: 'Along the beach. Back by the park.' });
 });
+
+test('each sees who else is on the preference and where they type; a closed tab is gone at once', async ({
+  device,
+}) => {
+  const tea = seedId('preference:aroha:tea');
+  const { page: dm } = await device('aroha@example.com');
+  const { page: riley } = await device('riley@example.com');
+  await startSupporting(riley, aroha);
+  await dm.goto(`/people/${aroha}/preferences/${tea}/edit`);
+  await riley.goto(`/people/${aroha}/preferences/${tea}/edit`);
+  const dmPeers = dm.getByRole('region', { name: 'Also here now' });
+  await expect(dmPeers).toContainText('Riley Parata, looking');
+  await expect(riley.getByRole('region', { name: 'Also here now' })).toContainText(
+    'Aroha Ngata, looking',
+  );
+  // Riley goes into the description: Aroha sees where, by name and outline.
+  await riley.getByLabel('Description').focus();
+  await expect(dmPeers).toContainText('Riley Parata, typing in the description');
+  await expect(dm.locator('[data-presence="description"]')).toHaveAttribute(
+    'data-peer',
+    'Riley Parata',
+  );
+  // Announced politely to a screen reader on Aroha's side.
+  await expect(
+    dm.getByRole('status').filter({ hasText: 'Riley Parata opened this preference.' }),
+  ).toBeAttached();
+  await riley.close();
+  await expect(dmPeers).toBeHidden({ timeout: 3_000 });
+  await expect(dm.locator('[data-peer]')).toHaveCount(0);
+});
+
+test('a General supporter sees no one on a Restricted preference, and is not seen there', async ({
+  device,
+}) => {
+  const medication = seedId('preference:aroha:medication');
+  const tea = seedId('preference:aroha:tea');
+  const { page: dm } = await device('aroha@example.com');
+  const { page: sam } = await device('sam@example.com');
+  await startSupporting(sam, aroha);
+  await dm.goto(`/people/${aroha}/preferences/${medication}`);
+  await expect(dm.getByRole('heading', { level: 1 })).toBeVisible();
+  // Sam cannot open it, and nobody appears on Aroha's screen.
+  await sam.goto(`/people/${aroha}/preferences/${medication}`);
+  await expect(sam.getByText(/could not find that preference/i)).toBeVisible();
+  await dm.waitForTimeout(500);
+  await expect(dm.getByRole('region', { name: 'Also here now' })).toHaveCount(0);
+  // On a General one they see each other.
+  await dm.goto(`/people/${aroha}/preferences/${tea}`);
+  await sam.goto(`/people/${aroha}/preferences/${tea}`);
+  await expect(dm.getByRole('region', { name: 'Also here now' })).toContainText('Sam Tane');
+});

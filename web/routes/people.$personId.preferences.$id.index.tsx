@@ -8,8 +8,10 @@ import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { Markdown } from '../components/markdown.tsx';
 import { HeroImage } from '../components/media-image.tsx';
 import { formatDate, PreferenceNotFound } from '../components/preference-common.tsx';
+import { PresenceList } from '../components/presence.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
+import { usePresence } from '../hooks/use-presence.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -27,6 +29,7 @@ function PreferenceView() {
   const write = useCanWrite(personId);
   const notesId = useId();
   const [pref, details] = useQuery(queries.preference.byId({ personId, id }));
+  const { peers } = usePresence(personId, id, pref !== undefined);
 
   if (!pref) {
     return (
@@ -61,6 +64,7 @@ function PreferenceView() {
           />
         ) : null}
         <h1>{pref.title}</h1>
+        <PresenceList peers={peers} />
         {feeling ? (
           <p className="preference-feeling">
             <span className="visually-hidden">{t.feeling}: </span>

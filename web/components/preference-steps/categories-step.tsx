@@ -95,7 +95,7 @@ export function CategoriesStep({
   );
 
   return (
-    <StepSection title={t.stepTitles[1]}>
+    <StepSection title={t.stepTitles[1]} presence={'categories'}>
       <fieldset
         className="pf-group"
         aria-describedby={describedBy(`${id}-help`, errors.categoryIds && errorId)}

@@ -26,7 +26,7 @@ export function DescribeStep({
   const otherError = `${id}-other-error`;
   return (
     <StepSection title={t.stepTitles[0]}>
-      <div className="field">
+      <div className="field" data-presence="title">
         <label htmlFor={`${id}-title`}>{t.title}</label>
         <p id={`${id}-title-help`} className="pf-help">
           {t.titleHelp}
@@ -48,7 +48,7 @@ export function DescribeStep({
         />
         <FieldError id={titleError} error={errors.title} />
       </div>
-      <div className="field">
+      <div className="field" data-presence="description">
         <label htmlFor={`${id}-description`}>{t.description}</label>
         <p id={`${id}-description-help`} className="pf-help">
           {t.descriptionHelp}
@@ -82,7 +82,11 @@ export function DescribeStep({
         )}
         {shared ? null : <FieldError id={descriptionError} error={errors.description} />}
       </div>
-      <fieldset className="pf-group" aria-describedby={`${id}-feeling-help`}>
+      <fieldset
+        className="pf-group"
+        aria-describedby={`${id}-feeling-help`}
+        data-presence="feeling"
+      >
         <legend>{t.feelingLegend}</legend>
         <p id={`${id}-feeling-help`} className="pf-help">
           {t.feelingHelp}
@@ -116,7 +120,7 @@ export function DescribeStep({
         </div>
       </fieldset>
       {fields.feeling === 'Other' ? (
-        <div className="field">
+        <div className="field" data-presence="feelingOther">
           <label htmlFor={`${id}-other`}>{t.feelingOther}</label>
           <input
             id={`${id}-other`}

@@ -31,7 +31,7 @@ export function DetailStep({
       ? saved.reviewAt
       : nextReviewAt(fields.reviewSchedule, Date.now());
   return (
-    <StepSection title={t.stepTitles[3]}>
+    <StepSection title={t.stepTitles[3]} presence={'reviewSchedule'}>
       <div className="field">
         <label htmlFor={`${id}-schedule`}>{t.reviewLabel}</label>
         <p id={`${id}-help`} className="pf-help">

@@ -10,9 +10,11 @@ import type { ReviewSchedule } from '../../../schema/enums.ts';
 import { mutators } from '../../../sync/mutators.ts';
 import type { PreferenceUpdateArgs } from '../../../sync/preference.ts';
 import { queries } from '../../../sync/queries.ts';
+import { usePresence } from '../../hooks/use-presence.ts';
 import { mutationError } from '../circle-common.tsx';
 import { DestructiveConfirm } from '../destructive-confirm.tsx';
 import { ErrorAlert, ModalDialog } from '../modal-dialog.tsx';
+import { PresenceList, usePresenceFields } from '../presence.tsx';
 import '../../styles/preference-form.css';
 import { messages } from '../../messages.ts';
 import { CategoriesStep } from './categories-step.tsx';
@@ -132,6 +134,9 @@ export function PreferenceEditor({
   // What the form started from (then what it last saved): only fields changed
   // since are sent, so a save never undoes what someone else changed meanwhile.
   const baseline = useRef<PreferenceFields | undefined>(undefined);
+  // Who else is editing or viewing it, and in which field (sync/presence.ts).
+  const { peers, setField } = usePresence(personId, id, row !== undefined);
+  const presenceFocus = usePresenceFields(formRef, peers, setField);
 
   useEffect(() => {
     if (row && fields === undefined) {
@@ -235,9 +240,10 @@ export function PreferenceEditor({
       : t.editTitle;
 
   return (
-    <form ref={formRef} className="card pf-form" onSubmit={save} noValidate>
+    <form ref={formRef} className="card pf-form" onSubmit={save} noValidate {...presenceFocus}>
       <h1 tabIndex={-1}>{title}</h1>
       <p className="pf-subtitle">{row.title}</p>
+      <PresenceList peers={peers} />
       {isReview ? <p className="pf-intro">{t.reviewIntro}</p> : null}
       <ErrorAlert message={error} />
       {steps.map((s) => (

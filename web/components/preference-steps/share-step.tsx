@@ -15,7 +15,7 @@ export function ShareStep({ fields, onChange, personId }: StepProps & { personId
   const allowedAccess = useAllowedAccess(personId);
   const allowed = (a: Access) => allowedAccess.includes(a);
   return (
-    <StepSection title={t.stepTitles[2]}>
+    <StepSection title={t.stepTitles[2]} presence={'access'}>
       <fieldset className="pf-group">
         <legend>{t.accessLegend}</legend>
         {ACCESS.map((a) => (

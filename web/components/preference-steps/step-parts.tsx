@@ -2,6 +2,7 @@
  * What every step of a preference shows: its section and heading, and a field's error.
  */
 import { type ReactNode, useId } from 'react';
+import type { PresenceField } from '../../../sync/presence.ts';
 import type { FieldErrors, PreferenceFields } from './fields.ts';
 
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
@@ -22,10 +23,19 @@ export type StepProps = {
   errors: FieldErrors;
 };
 
-export function StepSection({ title, children }: { title: string; children: ReactNode }) {
+export function StepSection({
+  title,
+  children,
+  presence,
+}: {
+  title: string;
+  children: ReactNode;
+  /** The presence field (sync/presence.ts) of the whole step, when it has no finer one. */
+  presence?: PresenceField | undefined;
+}) {
   const headingId = useId();
   return (
-    <section className="pf-step" aria-labelledby={headingId}>
+    <section className="pf-step" aria-labelledby={headingId} data-presence={presence}>
       <h2 id={headingId}>{title}</h2>
       {children}
     </section>

@@ -1,0 +1,135 @@
+/**
+ * Presence (api/presence.ts): who else has a preference open, and in which
+ * field, over a WebSocket that follows the read rule: a General supporter is
+ * refused on a Restricted preference and so never learns who is there; a
+ * peer that closes its page, or loses its session, is gone within seconds.
+ */
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import WebSocket from 'ws';
+import { seedId } from '../../api/seed.ts';
+import { colourOf, type PresencePeers } from '../../sync/presence.ts';
+import { type SignedIn, signIn } from '../harness/clients.ts';
+
+const stack = inject('stack');
+const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
+const aroha = seedId('person:aroha');
+const tea = seedId('preference:aroha:tea');
+const medication = seedId('preference:aroha:medication');
+const origin = new URL(stack.url).origin;
+const opened: WebSocket[] = [];
+let dm: SignedIn;
+let riley: SignedIn;
+let sam: SignedIn;
+
+beforeAll(async () => {
+  dm = await signIn(stack.url, 'aroha@example.com');
+  riley = await signIn(stack.url, 'riley@example.com');
+  sam = await signIn(stack.url, 'sam@example.com');
+  for (const who of [riley, sam]) {
+    const res = await fetch(`${stack.url}/api/people/${aroha}/support`, {
+      method: 'POST',
+      headers: { cookie: who.cookie, origin },
+    });
+    expect(res.status).toBeLessThan(300);
+  }
+});
+afterAll(async () => {
+  for (const s of opened) s.terminate();
+  await sql`update support_session set ended_at = now() where ended_at is null`;
+  await sql.end();
+});
+
+/** A presence socket as a browser opens it; resolves once open, or with the refusal's status. */
+function connect(who: SignedIn | null, preferenceId: string, from = origin) {
+  const url = `${stack.url.replace(/^http/, 'ws')}/api/people/${aroha}/presence/${preferenceId}`;
+  const socket = new WebSocket(url, {
+    headers: { origin: from, ...(who && { cookie: who.cookie }) },
+  });
+  opened.push(socket);
+  const peers: PresencePeers['peers'][] = [];
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as PresencePeers;
+    if (message.type === 'peers') peers.push(message.peers);
+  });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  const ready = new Promise<number>((resolve) => {
+    socket.on('open', () => resolve(101));
+    socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    socket.on('error', () => resolve(0));
+  });
+  const latest = () => peers.at(-1);
+  const say = (field: string | null) => socket.send(JSON.stringify({ type: 'here', field }));
+  return { socket, ready, closed, latest, say };
+}
+
+async function until<T>(what: () => T, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = what();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('presence', () => {
+  test('two people on one preference see each other, the field each is in, and a leaver goes at once', async () => {
+    const mine = connect(dm, medication);
+    const theirs = connect(riley, medication);
+    expect(await mine.ready).toBe(101);
+    expect(await theirs.ready).toBe(101);
+    const seen = await until(mine.latest, (p) => (p?.length ?? 0) === 1);
+    expect(seen?.[0]).toMatchObject({
+      personId: riley.personId,
+      name: 'Riley Parata',
+      colour: colourOf(riley.personId),
+      field: null,
+    });
+    expect((await until(theirs.latest, (p) => (p?.length ?? 0) === 1))?.[0]?.name).toBe(
+      'Aroha Ngata',
+    );
+    theirs.say('description');
+    await until(mine.latest, (p) => p?.[0]?.field === 'description');
+    // A name a browser gives itself is not taken: there is no such field to send.
+    theirs.socket.send(JSON.stringify({ type: 'here', field: 'description', name: 'Aroha' }));
+    theirs.socket.close();
+    await until(mine.latest, (p) => p?.length === 0, 2_000);
+    mine.socket.close();
+  });
+
+  test('a General supporter is refused on a Restricted preference and nobody sees them there', async () => {
+    const mine = connect(dm, medication);
+    expect(await mine.ready).toBe(101);
+    const general = connect(sam, medication);
+    expect(await general.ready).toBe(404);
+    // Sam may be on the General one.
+    const onTea = connect(sam, tea);
+    expect(await onTea.ready).toBe(101);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mine.latest() ?? []).toEqual([]);
+    onTea.socket.close();
+    mine.socket.close();
+  });
+
+  test('signed out, from another site, or for a malformed id: refused before any socket opens', async () => {
+    expect(await connect(null, tea).ready).toBe(401);
+    expect(await connect(dm, tea, 'https://evil.example').ready).toBe(403);
+    expect(await connect(dm, 'x'.repeat(65)).ready).toBe(400);
+  });
+
+  test('a supporter whose session ends is closed at their next beat, and leaves', async () => {
+    const mine = connect(dm, tea);
+    const theirs = connect(sam, tea);
+    expect(await mine.ready).toBe(101);
+    expect(await theirs.ready).toBe(101);
+    await until(mine.latest, (p) => p?.length === 1);
+    await sql`update support_session set ended_at = now() where supporter_id = ${sam.personId} and ended_at is null`;
+    // The check runs at most once a beat (5 s): the next beat after that is refused.
+    await new Promise((r) => setTimeout(r, 5_100));
+    theirs.say(null);
+    expect(await theirs.closed).toBe(4403);
+    await until(mine.latest, (p) => p?.length === 0, 2_000);
+    mine.socket.close();
+  });
+});
