@@ -1,7 +1,7 @@
 /**
  * Shared text: a preference's description and a note's body are Yjs
  * documents, so that two people typing in one field at the same moment both
- * keep every character (docs/decisions/017-shared-text.md).
+ * keep every character (docs/decisions/017-shared-text-and-presence.md).
  *
  * The document is the rows of `text_update` for it: each row one Yjs update
  * (base64). Yjs merges updates in any order and ignores what it already has,
@@ -13,11 +13,10 @@
  * snapshot row once there are `COMPACT_AFTER` of them.
  *
  * A text that was only ever written whole (a REST write, the create wizard,
- * data from before shared text) has no rows: the server turns such writes
- * into updates (`writePlainText`), starting from `seedUpdate` of the text it
- * held, and `backfill` in api/ gives old texts their seed. A browser binds an
- * editor to a document only once it has rows or is empty; otherwise it edits
- * the plain field, which the server converts (never two seeds of one text).
+ * data from before shared text) is converted on the server
+ * (`writePlainText`); its first content is its seed (`seedUpdate`), the same
+ * update wherever it is made, so a browser may start from the seed of the
+ * text it holds (docs/decisions/017-shared-text-and-presence.md).
  */
 import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { fromBase64, toBase64 } from 'lib0/buffer';

@@ -55,7 +55,10 @@ export async function coEditing() {
     const aroha = seedId('person:aroha');
     const url = `${stack.url}/people/${aroha}/preferences/${seedId('preference:aroha:radio')}/edit`;
     const typist = await signedInPage(browser, stack.url, 'aroha@example.com');
-    const other = await signedInPage(browser, stack.url, 'aroha@example.com');
+    // The other window: Riley, a Restricted supporter, in a support session.
+    const other = await signedInPage(browser, stack.url, 'riley@example.com');
+    await other.goto(`${stack.url}/people/${aroha}/supporters/start`);
+    await other.waitForURL(/\/preferences$/);
     const typed = await openEditor(typist, url);
     const seen = await openEditor(other, url);
 
@@ -78,6 +81,33 @@ export async function coEditing() {
       if (i >= 5) samples.push(t1 - t0);
     }
     const keystroke = summarise(samples);
+
+    // 1b. The other transport, for comparison (ADR 017): one message relayed
+    // by the API's WebSocket (presence: a field entered in one window, its
+    // outline in the other), with no database on the way.
+    const relay: number[] = [];
+    const fields = ['title', 'description'] as const;
+    for (let i = 0; i < KEYSTROKES + 5; i++) {
+      const field = fields[i % 2] ?? 'title';
+      await other.evaluate(
+        `window.__outlined = new Promise((resolve) => {
+          const el = document.querySelector('[data-presence="${field}"]');
+          const done = () => { if (el.hasAttribute('data-peer')) { resolve(performance.timeOrigin + performance.now()); return true; } return false; };
+          if (done()) return;
+          const obs = new MutationObserver(() => { if (done()) obs.disconnect(); });
+          obs.observe(el, { attributes: true });
+        }); undefined`,
+      );
+      const t0 = Number(
+        await typist.evaluate(
+          `(() => { const t = performance.timeOrigin + performance.now(); document.querySelector('[data-presence="${field}"] input, [data-presence="${field}"] textarea').focus(); return t; })()`,
+        ),
+      );
+      const t1 = Number(await other.evaluate('window.__outlined'));
+      if (i >= 5) relay.push(t1 - t0);
+    }
+    const socketRelay = summarise(relay);
+    await typed.focus();
 
     // 2. Both type 200 characters at once: one at the start, one at the end.
     const before = await typed.inputValue();
@@ -113,6 +143,7 @@ export async function coEditing() {
     if (process.env.BENCH_DEBUG) console.log({ a, b, expected, stored });
     return {
       keystroke,
+      socketRelay,
       together: {
         identical: a === b,
         everyCharacter: a === expected && b === expected,

@@ -346,6 +346,9 @@ if (!process.env.BENCH_SKIP_COEDIT) {
   console.log(
     `Keystroke in one window visible in another (${co.keystroke.n} keystrokes, shared text): p50 ${fmt(co.keystroke.p50)}, p95 ${fmt(co.keystroke.p95)}, max ${fmt(co.keystroke.max)}  [budget p50 <= 50 ms]`,
   );
+  console.log(
+    `For comparison, one message relayed by the API's WebSocket (presence, no database) (${co.socketRelay.n} messages): p50 ${fmt(co.socketRelay.p50)}, p95 ${fmt(co.socketRelay.p95)}, max ${fmt(co.socketRelay.max)}`,
+  );
   const t = co.together;
   console.log(
     `Two people typing 200 characters each into one description at once: identical on both screens ${t.identical ? 'yes' : 'NO'}, every character ${t.everyCharacter ? 'yes' : 'NO'}, the same in Postgres ${t.inPostgres ? 'yes' : 'NO'}; converged ${fmt(t.convergedAfterMs)} after the last keystroke`,
