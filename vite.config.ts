@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -26,6 +27,43 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    // Installable, and opens without a network (docs/decisions/018-offline.md):
+    // the app's files are precached by a Workbox service worker; every page is
+    // the app shell; the API and the dev mailbox always go to the network.
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      includeAssets: ['icon.svg', 'zod-jitless.js'],
+      manifest: {
+        name: 'Preference Bank',
+        short_name: 'Preferences',
+        description:
+          'Keep your likes, dislikes and the way you want to be supported, and share them with your Circle of Support.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f4f2fa',
+        theme_color: '#4e4285',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Source maps are for debugging, not for the offline shell.
+        globIgnores: ['**/*.map'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+    }),
   ],
   build: {
     outDir: path.join(root, 'dist/web'),

@@ -3,11 +3,18 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { theirsOf } from '../sync/conflict.ts';
 import { codeOf, type ErrorCode, errorMessages } from '../sync/errors.ts';
 
 /** Every refusal from the API has this body: `{error: {code, message}}`. */
-function errorJson(c: Context, status: ContentfulStatusCode, code: string, message: string) {
-  return c.json({ error: { code, message } }, status);
+function errorJson(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  theirs?: Record<string, unknown>,
+) {
+  return c.json({ error: { code, message, ...(theirs && { theirs }) } }, status);
 }
 
 export const requestMessages = {
@@ -44,6 +51,7 @@ const CODE_OF_STATUS: Partial<Record<number, string>> = {
 const STATUS_OF: Record<Exclude<ErrorCode, 'internal'>, ContentfulStatusCode> = {
   invalid: 400,
   conflict: 409,
+  changed: 409,
   circle_full: 409,
   unauthenticated: 401,
   forbidden: 403,
@@ -65,7 +73,8 @@ function refusalResponse(c: Context, e: unknown): Response | undefined {
   const code = codeOf(e.details) ?? 'invalid';
   const status = (STATUS_OF as Record<string, ContentfulStatusCode | undefined>)[code];
   if (!status) return undefined;
-  return errorJson(c, status, code, e.message || errorMessages.invalid);
+  // A crossing edit says what is stored now, so the caller can choose (sync/conflict.ts).
+  return errorJson(c, status, code, e.message || errorMessages.invalid, theirsOf(e.details));
 }
 
 /** The first problem zod found, in words a person can act on. */

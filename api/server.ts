@@ -79,7 +79,19 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
       }),
     );
     if (production || !deps.mailer.mailbox) app.all('/dev/*', (c) => c.text('Not found', 404));
-    app.use('*', serveStatic({ root }));
+    // The service worker and what it precaches are checked on every visit, so a
+    // new version reaches an installed app (vite.config.ts, VitePWA).
+    app.use(
+      '*',
+      serveStatic({
+        root,
+        onFound: (p, c) => {
+          if (/(?:^|\/)(?:sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest|index\.html)$/.test(p)) {
+            c.header('cache-control', 'no-cache');
+          }
+        },
+      }),
+    );
     // Client-side routes: every other GET gets the app shell.
     let shell: string | undefined;
     app.get('*', async (c) => {

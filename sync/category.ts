@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ACCESS_LEVELS } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry, quoted } from './change.ts';
+import { assertNotCrossed, baseOf, sameValue } from './conflict.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { access, categoryTitle, itemId } from './library-fields.ts';
@@ -136,6 +137,8 @@ export const categoryUpdateArgs = z.object({
   hidden: z.boolean().optional(),
   /** A new photo, or null to show none. */
   photoId: id.nullable().optional(),
+  /** What the editor started from: a field changed meanwhile is refused (sync/conflict.ts). */
+  base: baseOf(['title', 'parentId', 'access', 'hidden', 'photoId']),
 });
 export const categoryDeleteArgs = z.object({ id });
 
@@ -208,6 +211,10 @@ export const updateCategory = defineChange(categoryUpdateArgs, async (tx, ctx, a
     existing: [row.access, ...(parent ? [parent.access] : [])],
     wanted: args.access ? [args.access] : [],
   });
+  assertNotCrossed(row, args, args.base);
+  // The same change again (a replay from the outbox) writes nothing.
+  const fields = ['photoId', 'title', 'parentId', 'access', 'hidden'] as const;
+  if (fields.every((k) => args[k] === undefined || sameValue(args[k], row[k]))) return undefined;
   if (parent) await assertNotInside(tx, parent, row.id);
   if (args.photoId) await assertCategoryPhoto(tx, row.personId, row.id, args.photoId);
   await tx.mutate.category.update({

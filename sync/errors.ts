@@ -8,6 +8,8 @@ export const ErrorCode = {
   invalid: 'invalid',
   /** A create whose client-chosen id is already taken: creates never overwrite. */
   conflict: 'conflict',
+  /** A field someone else changed since the editor read it (sync/conflict.ts). */
+  changed: 'changed',
   /** A plan limit: no supporter spot left (sync/plan-limits.ts). */
   circleFull: 'circle_full',
   /** A failure nobody foresaw: the details are in the server's log, never in the answer. */
@@ -31,6 +33,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   not_found: 'We could not find that.',
   invalid: 'Please check what you entered.',
   conflict: 'This has already been created. Please reload and try again.',
+  changed: 'Someone else changed this while you were editing. Choose which to keep.',
   circle_full: 'Your Circle of Support is full!',
   internal: 'Sorry, something went wrong. Please try again.',
   invite_expired: 'This invite has expired. Ask the person who invited you for a new one.',
@@ -53,6 +56,18 @@ export function codeOf(details: unknown): string | undefined {
     : undefined;
 }
 
-export function appError(code: ErrorCode, message: string = errorMessages[code]) {
-  return new ApplicationError(message, { details: { code } });
+export function appError(
+  code: ErrorCode,
+  message: string = errorMessages[code],
+  extra?: Record<string, ReadonlyJSON>,
+) {
+  return new ApplicationError(message, { details: { ...extra, code } });
 }
+
+type ReadonlyJSON =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly ReadonlyJSON[]
+  | { readonly [key: string]: ReadonlyJSON };

@@ -6,6 +6,7 @@ import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry, quoted } from './change.ts';
+import { assertNotCrossed, baseOf } from './conflict.ts';
 import type { ZeroContext } from './context.ts';
 import { itemId, noteBody, noteTitle } from './library-fields.ts';
 import {
@@ -38,6 +39,8 @@ export const noteUpdateArgs = z.object({
   id,
   title: noteTitle.optional(),
   body: noteBody.optional(),
+  /** What the editor started from: a title changed meanwhile is refused (sync/conflict.ts). */
+  base: baseOf(['title']),
 });
 export const noteDeleteArgs = z.object({ id });
 
@@ -93,6 +96,14 @@ export const updateNote = defineChange(noteUpdateArgs, async (tx, ctx, args) => 
   const target = await existingNote(tx, ctx, args.id);
   if (!target) return undefined;
   const { me, note } = target;
+  assertNotCrossed(note, args, args.base);
+  // The same change again (a replay from the outbox) writes nothing.
+  if (
+    (args.title === undefined || args.title === note.title) &&
+    (args.body === undefined || args.body === note.body)
+  ) {
+    return undefined;
+  }
   await tx.mutate.note.update({
     id: note.id,
     ...(args.title !== undefined && { title: args.title }),

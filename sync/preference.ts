@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ACCESS_LEVELS, type Access } from '../schema/enums.ts';
 import { type Schema, zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, entriesOf, type HistoryEntry, historyEntry, quoted } from './change.ts';
+import { assertNotCrossed, baseOf } from './conflict.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import {
@@ -168,8 +169,18 @@ const preferenceFields = {
   status: z.literal('Published').optional(),
 };
 
+/** The fields whose crossing edits are refused (sync/conflict.ts); the description merges. */
+const crossable = [
+  'title',
+  'feeling',
+  'feelingOther',
+  'access',
+  'reviewSchedule',
+  'categoryIds',
+] as const;
+
 export const preferenceUpdateArgs = z
-  .object({ id, ...preferenceFields })
+  .object({ id, ...preferenceFields, base: baseOf(crossable) })
   .refine(publishedNeedsCategory, {
     message: fieldMessages.categoryRequired,
     path: ['categoryIds'],
@@ -196,6 +207,7 @@ export const preferenceReviewArgs = z.object({
       feelingOther: preferenceFields.feelingOther,
       access: preferenceFields.access,
       categoryIds: preferenceFields.categoryIds,
+      base: baseOf(crossable),
     })
     .optional(),
   /** The picture chosen while reviewing (a pin, or null to unpin); absent: unchanged. */
@@ -332,6 +344,14 @@ export const updatePreference = defineChange(preferenceUpdateArgs, async (tx, ct
     existing: [row.access, ...cats],
     wanted: args.access ? [args.access] : [],
   });
+  if (args.base) {
+    const linked = args.base.categoryIds
+      ? (
+          await tx.run(zql.preferenceCategory.where('preferenceId', row.id).related('category'))
+        ).filter((l) => l.category && (!access || accessAllows(access, l.category.access)))
+      : [];
+    assertNotCrossed({ ...row, categoryIds: linked.map((l) => l.categoryId) }, args, args.base);
+  }
   const publishing = args.status === 'Published' && row.status === 'Draft';
   if (publishing && !args.categoryIds) {
     const linked = await tx.run(zql.preferenceCategory.where('preferenceId', row.id).limit(1));

@@ -9,6 +9,7 @@ import './styles/preference.css';
 import './styles/category.css';
 import './styles/note.css';
 import './styles/navigation.css';
+import './styles/offline.css';
 
 const router = createRouter({
   routeTree,
@@ -22,6 +23,11 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
   }
+}
+
+// The offline shell (vite.config.ts, VitePWA): only the built app has a service worker.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
 }
 
 const root = document.getElementById('root');

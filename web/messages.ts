@@ -4,6 +4,7 @@ import { markdownMessages } from './messages/markdown.ts';
 import { mediaMessages } from './messages/media.ts';
 import { navigationMessages } from './messages/navigation.ts';
 import { noteMessages } from './messages/note.ts';
+import { offlineMessages } from './messages/offline.ts';
 import { preferenceMessages } from './messages/preference.ts';
 import { preferenceFormMessages } from './messages/preference-form.ts';
 
@@ -496,6 +497,7 @@ export const messages = {
   note: noteMessages,
   navigation: navigationMessages,
   markdown: markdownMessages,
+  offline: offlineMessages,
 } as const;
 
 export const DATE_LOCALE = 'en-NZ';

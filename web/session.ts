@@ -5,12 +5,47 @@ import { messages } from './messages.ts';
 
 let cached: Promise<SessionInfo> | undefined;
 
+/**
+ * The last session the server confirmed, for opening the app without a
+ * network (a care visit with no signal): the synced library is on this device
+ * already, and every change is checked by the server when it is sent. Sign-out
+ * clears it with the rest of localStorage (web/routes/logout.tsx).
+ */
+const KEPT = 'pb-session';
+
+function keep(s: SessionInfo) {
+  try {
+    if (s.user) localStorage.setItem(KEPT, JSON.stringify(s));
+    else localStorage.removeItem(KEPT);
+  } catch {
+    // Storage full or refused: the app still works online.
+  }
+}
+
+function kept(): SessionInfo | undefined {
+  try {
+    const s = localStorage.getItem(KEPT);
+    return s ? (JSON.parse(s) as SessionInfo) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The signed-in user, fetched once and shared by every route guard. */
 export function getSession(): Promise<SessionInfo> {
-  cached ??= call(client.session.$get()).catch((e: unknown) => {
-    cached = undefined;
-    throw e;
-  });
+  cached ??= call(client.session.$get()).then(
+    (s) => {
+      keep(s);
+      return s;
+    },
+    (e: unknown) => {
+      cached = undefined;
+      // No answer at all (offline): the session this device last had.
+      const offline = e instanceof TypeError ? kept() : undefined;
+      if (offline) return offline;
+      throw e;
+    },
+  );
   return cached;
 }
 

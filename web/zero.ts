@@ -3,13 +3,22 @@ import { schema } from '../schema/zero-schema.gen.ts';
 import type { ZeroContext } from '../sync/context.ts';
 import { mutators } from '../sync/mutators.ts';
 import type { SessionInfo } from '../sync/session.ts';
+import { Outbox } from './offline/outbox.ts';
+import { flushText } from './offline/text-flush.ts';
 
 /** Typed as the registered context (not narrowed), as Zero's generics expect. */
 function contextOf(u: { id: string; personId: string }): ZeroContext {
   return { userID: u.id, personId: u.personId };
 }
 
-let current: { userID: string; zero: Zero } | undefined;
+let current: { userID: string; zero: Zero; outbox: Outbox; stop: () => void } | undefined;
+
+/**
+ * How long Zero keeps accepting (and queueing) changes without a connection
+ * before it refuses them: a care visit can be offline for hours, so a month
+ * (the outbox keeps them across reloads: web/offline/outbox.ts).
+ */
+const OFFLINE_FOR_MS = 30 * 24 * 3600_000;
 
 /**
  * One Zero client per signed-in user. Auth travels as the session cookie, which
@@ -19,6 +28,7 @@ export function zeroFor(session: SessionInfo): Zero {
   const u = session.user;
   if (!u) throw new Error('zeroFor needs a signed-in user');
   if (current?.userID === u.id) return current.zero;
+  current?.stop();
   void current?.zero.close();
   const context = contextOf(u);
   const zero = new Zero({
@@ -28,14 +38,63 @@ export function zeroFor(session: SessionInfo): Zero {
     mutators,
     context,
     kvStore: 'idb',
+    disconnectTimeoutMs: OFFLINE_FOR_MS,
   });
-  current = { userID: u.id, zero };
+  const outbox = new Outbox(zero, u.id);
+  outbox.setTextFlush((entry) => flushText(zero, u.id, entry));
+  current = { userID: u.id, zero, outbox, stop: keepConnecting(zero, () => outbox.flushTexts()) };
   return zero;
+}
+
+/** The outbox of the signed-in user's client. */
+export function outboxOf(zero: Zero): Outbox {
+  if (current?.zero !== zero) throw new Error('outboxOf: not the current client');
+  return current.outbox;
+}
+
+/**
+ * Never stuck: after an error (the database restarted, the server went away)
+ * or a disconnection, Zero waits to be told to connect again. It is told, with
+ * a growing pause (1 s to 30 s), at once when the browser is back online, and
+ * each time the connection returns the texts left waiting are sent.
+ */
+function keepConnecting(zero: Zero, onConnected: () => void): () => void {
+  let delay = 1_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stuck = () => {
+    const name = zero.connection.state.current.name;
+    return name === 'error' || name === 'disconnected';
+  };
+  const tryNow = () => {
+    clearTimeout(timer);
+    if (stuck() && document.visibilityState === 'visible') {
+      void zero.connection.connect().catch(() => {});
+    }
+  };
+  const unsubscribe = zero.connection.state.subscribe((s) => {
+    clearTimeout(timer);
+    if (s.name === 'connected') {
+      delay = 1_000;
+      onConnected();
+    } else if (s.name === 'error' || s.name === 'disconnected') {
+      timer = setTimeout(tryNow, delay);
+      delay = Math.min(delay * 2, 30_000);
+    }
+  });
+  window.addEventListener('online', tryNow);
+  document.addEventListener('visibilitychange', tryNow);
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+    window.removeEventListener('online', tryNow);
+    document.removeEventListener('visibilitychange', tryNow);
+  };
 }
 
 /** Sign-out: close the client and drop its local database (a client group belongs to one user). */
 export async function dropZero() {
   const z = current?.zero;
+  current?.stop();
   current = undefined;
   await z?.delete();
 }

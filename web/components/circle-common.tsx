@@ -12,13 +12,6 @@ export const circleDate = formatDate;
 /** "Sam Tane": the name they are known by, then their last name. */
 export const displayName = personName;
 
-/** The message of a Zero mutation's refusal, as the server (or the client's own check) said it. */
-export function mutationError(
-  result: { type: 'success' } | { type: 'error'; error: { message: string } },
-) {
-  return result.type === 'error' ? result.error.message || messages.errors.generic : undefined;
-}
-
 /** The two tabs of one's own Circle of Support: my supporters, and the people I support. */
 export function CircleTabs({ personId }: { personId: string }) {
   return (

@@ -1,7 +1,6 @@
-import { useZero } from '@rocicorp/zero/react';
 import { useRef, useState } from 'react';
 import { mutators } from '../../sync/mutators.ts';
-import { mutationError } from '../components/circle-common.tsx';
+import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 /**
  * Removing a supporter link from its own screen (/supporters/{id},
@@ -11,14 +10,14 @@ import { mutationError } from '../components/circle-common.tsx';
  * moves on).
  */
 export function useLinkRemoval<T>(link: T | undefined, id: string) {
-  const zero = useZero();
+  const write = useWrite();
   const [removing, setRemoving] = useState(false);
   const last = useRef(link);
   if (link) last.current = link;
 
   async function remove() {
     setRemoving(true);
-    const error = mutationError(await zero.mutate(mutators.circle.remove({ id })).server);
+    const error = refusalOf(await write(mutators.circle.remove({ id })));
     if (error) {
       setRemoving(false);
       throw new Error(error);

@@ -23,7 +23,8 @@ import {
   TEXT,
   type TextTarget,
 } from '../../sync/shared-text.ts';
-import { mutationError } from '../components/circle-common.tsx';
+import { messages } from '../messages.ts';
+import { outboxOf } from '../zero.ts';
 
 /** The origin of what the rows brought (not to be sent back). */
 const REMOTE = Symbol('remote');
@@ -75,6 +76,7 @@ export function useSharedText({
   // What the rows make, and which rows it holds.
   const remote = useRef<{ doc: Y.Doc; ids: Set<string> } | null>(null);
   const refused = useRef(false);
+  const inFlight = useRef(0);
   const writable = canWrite(connection.name);
   const writableRef = useRef(writable);
   writableRef.current = writable;
@@ -104,6 +106,12 @@ export function useSharedText({
     const update = Y.encodeStateAsUpdate(local, Y.encodeStateVector(base.doc));
     Y.applyUpdate(base.doc, update, REMOTE);
     setWaiting(false);
+    const target = { preferenceId, noteId };
+    const outbox = outboxOf(zero);
+    // Until the server has it, the outbox counts it as waiting (and a later
+    // page sends it, should this one close first: web/offline/text-flush.ts).
+    outbox.textWaiting(personId, target);
+    inFlight.current += 1;
     const result = zero.mutate(
       mutators.text.push({
         id: crypto.randomUUID(),
@@ -113,11 +121,13 @@ export function useSharedText({
       }),
     );
     void result.server.then((r) => {
-      const failed = mutationError(r);
-      if (!failed) return setError(undefined);
+      inFlight.current -= 1;
+      if (r.type === 'error' && r.error.type !== 'app') return; // The connection: sent later.
+      if (inFlight.current === 0) outbox.textLanded(target);
+      if (r.type === 'success') return setError(undefined);
       // Refused: not sent again until the next keystroke, and said.
       refused.current = true;
-      setError(failed);
+      setError(r.error.message || messages.errors.generic);
       rebuild();
     });
   };

@@ -1,8 +1,9 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { waitingChanges } from '../offline/waiting.ts';
 import { forgetSession } from '../session.ts';
 
 export const Route = createFileRoute('/logout')({
@@ -29,7 +30,10 @@ async function signOut() {
     for (const db of await indexedDB.databases()) if (db.name) await deleteDatabase(db.name);
   }
   if ('caches' in window) {
-    for (const key of await caches.keys()) await caches.delete(key);
+    // The app's own files (the offline shell, web/sw) hold nothing personal: they stay.
+    for (const key of await caches.keys()) {
+      if (!key.startsWith('workbox-precache')) await caches.delete(key);
+    }
   }
   forgetSession();
 }
@@ -40,12 +44,38 @@ async function signOut() {
  */
 function Logout() {
   const navigate = useNavigate();
+  const router = useRouter();
   const started = useRef(false);
+  const [waiting, setWaiting] = useState(0);
+  const go = useCallback(() => {
+    setWaiting(0);
+    void signOut().then(() => navigate({ to: '/login', replace: true }));
+  }, [navigate]);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void signOut().then(() => navigate({ to: '/login', replace: true }));
-  }, [navigate]);
+    // Changes not sent yet would be lost with this device's data: ask first.
+    void waitingChanges().then((n) => (n > 0 ? setWaiting(n) : go()));
+  }, [go]);
+  if (waiting > 0) {
+    const t = messages.offline;
+    return (
+      <main className="page" id="main">
+        <section className="card" aria-labelledby="waiting-title">
+          <h1 id="waiting-title">{t.signOutWaitingTitle}</h1>
+          <p>{t.signOutWaitingBody(waiting)}</p>
+          <div className="actions">
+            <button type="button" onClick={() => router.history.back()}>
+              {t.stay}
+            </button>
+            <button type="button" className="secondary" onClick={go}>
+              {t.signOutAnyway}
+            </button>
+          </div>
+        </section>
+      </main>
+    );
+  }
   return (
     <main className="page" id="main">
       <p role="status">{messages.nav.signingOut}</p>

@@ -1,9 +1,9 @@
-import { useQuery, useZero } from '@rocicorp/zero/react';
+import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { displayName, mutationError } from '../components/circle-common.tsx';
+import { displayName } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { Markdown } from '../components/markdown.tsx';
 import { HeroImage } from '../components/media-image.tsx';
@@ -14,6 +14,7 @@ import { useCanWrite } from '../hooks/use-can-write.ts';
 import { usePresence } from '../hooks/use-presence.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 export const Route = createFileRoute('/people/$personId/preferences/$id/')({
   head: pageHead(messages.titles.preference),
@@ -24,9 +25,9 @@ const t = messages.preference;
 
 function PreferenceView() {
   const { personId, id } = Route.useParams();
-  const zero = useZero();
+  const write = useWrite();
   const navigate = useNavigate();
-  const write = useCanWrite(personId);
+  const canWrite = useCanWrite(personId);
   const notesId = useId();
   const [pref, details] = useQuery(queries.preference.byId({ personId, id }));
   const { peers } = usePresence(personId, id, pref !== undefined);
@@ -49,7 +50,7 @@ function PreferenceView() {
     pref.feeling === 'Other' && pref.feelingOther ? pref.feelingOther : feeling?.label;
 
   async function remove() {
-    const error = mutationError(await zero.mutate(mutators.preference.delete({ id })).server);
+    const error = refusalOf(await write(mutators.preference.delete({ id })));
     if (error) throw new Error(error);
   }
 
@@ -77,7 +78,7 @@ function PreferenceView() {
         {pref.description ? (
           <Markdown className="preference-description" text={pref.description} />
         ) : null}
-        {write ? (
+        {canWrite ? (
           <div className="actions">
             <Link
               className="button"
@@ -183,7 +184,7 @@ function PreferenceView() {
         ) : (
           <p>{t.noNotes}</p>
         )}
-        {write ? (
+        {canWrite ? (
           <Link
             className="button secondary"
             to="/people/$personId/preferences/$preferenceId/notes/create"

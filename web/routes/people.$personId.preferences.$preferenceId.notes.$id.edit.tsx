@@ -1,14 +1,15 @@
-import { useQuery, useZero } from '@rocicorp/zero/react';
+import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
+import { useRef } from 'react';
 import { z } from 'zod';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { mutationError } from '../components/circle-common.tsx';
 import { NoteForm } from '../components/note-form.tsx';
 import { NoteNotFound } from '../components/preference-common.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { refusalText, useWrite } from '../offline/use-write.ts';
 
 /** `isFromView`: a boolean, or its text from a hand-typed URL; anything else is absent. */
 const flag = z
@@ -25,12 +26,14 @@ export const Route = createFileRoute('/people/$personId/preferences/$preferenceI
 function NoteEdit() {
   const { personId, preferenceId, id } = Route.useParams();
   const { isFromView } = Route.useSearch();
-  const zero = useZero();
+  const write = useWrite();
+  // The title the form started from: one changed meanwhile is not overwritten silently.
+  const base = useRef<string | undefined>(undefined);
   const navigate = useNavigate();
-  const write = useCanWrite(personId);
+  const canWrite = useCanWrite(personId);
   const [note, details] = useQuery(queries.note.byId({ personId, id }));
 
-  if (!write) {
+  if (!canWrite) {
     return (
       <Navigate
         to="/people/$personId/preferences/$preferenceId/notes/$id"
@@ -48,6 +51,8 @@ function NoteEdit() {
       </p>
     );
   }
+
+  base.current ??= note.title;
 
   /** Back where the edit started: the note when opened from it, else the preference. */
   const back = () =>
@@ -73,7 +78,14 @@ function NoteEdit() {
       onCancel={() => void back()}
       onSave={async ({ title }) => {
         // The body is shared text, saved as it is typed.
-        const error = mutationError(await zero.mutate(mutators.note.update({ id, title })).server);
+        const outcome = await write(
+          mutators.note.update({ id, title, base: { title: base.current ?? null } }),
+        );
+        const error = refusalText(outcome);
+        if (outcome.type === 'refused' && typeof outcome.theirs?.title === 'string') {
+          // Saving again keeps mine over what is saved now.
+          base.current = outcome.theirs.title;
+        }
         if (error) return error;
         await back();
         return undefined;

@@ -1,14 +1,15 @@
-import { useQuery, useZero } from '@rocicorp/zero/react';
+import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { displayName, mutationError } from '../components/circle-common.tsx';
+import { displayName } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { Markdown } from '../components/markdown.tsx';
 import { formatDate, NoteNotFound } from '../components/preference-common.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/notes/$id/')({
   head: pageHead(messages.titles.note),
@@ -19,9 +20,9 @@ const t = messages.note;
 
 function NoteView() {
   const { personId, preferenceId, id } = Route.useParams();
-  const zero = useZero();
+  const write = useWrite();
   const navigate = useNavigate();
-  const write = useCanWrite(personId);
+  const canWrite = useCanWrite(personId);
   const [note, details] = useQuery(queries.note.byId({ personId, id }));
 
   if (!note || note.preferenceId !== preferenceId) {
@@ -35,7 +36,7 @@ function NoteView() {
   }
 
   async function remove() {
-    const error = mutationError(await zero.mutate(mutators.note.delete({ id })).server);
+    const error = refusalOf(await write(mutators.note.delete({ id })));
     if (error) throw new Error(error);
   }
 
@@ -60,7 +61,7 @@ function NoteView() {
       </p>
       <Markdown className="note-body" text={note.body} />
       <div className="actions">
-        {write ? (
+        {canWrite ? (
           <>
             <Link
               className="button"

@@ -1,14 +1,14 @@
-import { useQuery, useZero } from '@rocicorp/zero/react';
+import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { mutationError } from '../components/circle-common.tsx';
 import { NoteForm } from '../components/note-form.tsx';
 import { PreferenceNotFound } from '../components/preference-common.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/notes/create')({
   head: pageHead(messages.titles.createNote),
@@ -17,12 +17,12 @@ export const Route = createFileRoute('/people/$personId/preferences/$preferenceI
 
 function NoteCreate() {
   const { personId, preferenceId } = Route.useParams();
-  const zero = useZero();
+  const write = useWrite();
   const navigate = useNavigate();
-  const write = useCanWrite(personId);
+  const canWrite = useCanWrite(personId);
   const [pref, details] = useQuery(queries.preference.byId({ personId, id: preferenceId }));
 
-  if (!write) {
+  if (!canWrite) {
     return (
       <Navigate
         to="/people/$personId/preferences/$id"
@@ -52,8 +52,8 @@ function NoteCreate() {
       onCancel={() => void toPreference()}
       onSave={async ({ title, body }) => {
         const id = crypto.randomUUID();
-        const error = mutationError(
-          await zero.mutate(mutators.note.create({ id, preferenceId, title, body })).server,
+        const error = refusalOf(
+          await write(mutators.note.create({ id, preferenceId, title, body })),
         );
         if (error) return error;
         await navigate({

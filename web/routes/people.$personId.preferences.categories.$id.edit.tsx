@@ -1,16 +1,16 @@
-import { useZero } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useRef } from 'react';
 import { mutators } from '../../sync/mutators.ts';
 import {
   CategoryForm,
   CategoryMissing,
   type CategoryValues,
 } from '../components/category-form.tsx';
-import { mutationError } from '../components/circle-common.tsx';
 import { requireWrite } from '../hooks/use-can-write.ts';
 import { loadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { refusalText, useWrite } from '../offline/use-write.ts';
 
 const m = messages.category;
 
@@ -24,7 +24,17 @@ export const Route = createFileRoute('/people/$personId/preferences/categories/$
 
 function CategoryEdit() {
   const { personId, id } = Route.useParams();
-  const zero = useZero();
+  const write = useWrite();
+  const base = useRef<
+    | {
+        title: string;
+        parentId: string | null;
+        access: string;
+        hidden: boolean;
+        photoId: string | null;
+      }
+    | undefined
+  >(undefined);
   const navigate = useNavigate();
   const { categories: rows, details } = useCategories(personId);
   const allowedAccess = useAllowedAccess(personId);
@@ -40,21 +50,43 @@ function CategoryEdit() {
   );
 
   if (!category) return <CategoryMissing personId={personId} state={details.type} />;
+  // What the form starts from (kept while it is open).
+  base.current ??= {
+    title: category.title,
+    parentId: category.parentId,
+    access: category.access,
+    hidden: category.hidden,
+    photoId: category.photoId,
+  };
 
   async function save(values: CategoryValues) {
-    const failed = mutationError(
-      await zero.mutate(
-        mutators.category.update({
-          id,
-          title: values.title,
-          parentId: values.parentId,
-          access: values.access,
-          hidden: values.hidden,
-          // The photo only when it changed: the check of a photo runs on the server.
-          ...(values.photoId !== category?.photoId && { photoId: values.photoId }),
-        }),
-      ).server,
+    const started = base.current;
+    if (!started) return undefined;
+    const photoChanged = values.photoId !== started.photoId;
+    const outcome = await write(
+      mutators.category.update({
+        id,
+        title: values.title,
+        parentId: values.parentId,
+        access: values.access,
+        hidden: values.hidden,
+        // The photo only when it changed: the check of a photo runs on the server.
+        ...(photoChanged && { photoId: values.photoId }),
+        // What the form started from: a field changed meanwhile is not overwritten silently.
+        base: {
+          title: started.title,
+          parentId: started.parentId,
+          access: started.access,
+          hidden: started.hidden,
+          ...(photoChanged && { photoId: started.photoId }),
+        },
+      }),
     );
+    if (outcome.type === 'refused' && outcome.theirs) {
+      // Saving again keeps mine over what is saved now.
+      base.current = { ...started, ...(outcome.theirs as Partial<typeof started>) };
+    }
+    const failed = refusalText(outcome);
     if (failed) return failed;
     await navigate({
       to: '/people/$personId/preferences/categories/$id',

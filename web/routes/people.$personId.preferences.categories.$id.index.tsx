@@ -1,15 +1,15 @@
-import { useQuery, useZero } from '@rocicorp/zero/react';
+import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type ReactElement, type ReactNode, useRef } from 'react';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { CategoryMissing } from '../components/category-form.tsx';
-import { mutationError } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { CategoryPhoto } from '../components/media-image.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 const m = messages.category;
 
@@ -28,7 +28,7 @@ function CategoryView() {
   const { personId, id } = Route.useParams();
   const { session } = Route.useRouteContext();
   const writable = canWrite(session.person, personId);
-  const zero = useZero();
+  const write = useWrite();
   const navigate = useNavigate();
   const [category, details] = useQuery(queries.category.byId({ personId, id }));
   // While our own delete runs the row leaves the local store at once: keep showing it.
@@ -47,7 +47,7 @@ function CategoryView() {
 
   async function remove() {
     deleting.current = true;
-    const failed = mutationError(await zero.mutate(mutators.category.delete({ id })).server);
+    const failed = refusalOf(await write(mutators.category.delete({ id })));
     if (failed) {
       deleting.current = false;
       throw new Error(failed);

@@ -1,13 +1,12 @@
-import { useZero } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { mutators } from '../../sync/mutators.ts';
 import { CategoryForm, type CategoryValues } from '../components/category-form.tsx';
-import { mutationError } from '../components/circle-common.tsx';
 import { requireWrite } from '../hooks/use-can-write.ts';
 import { loadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 const m = messages.category;
 
@@ -23,7 +22,7 @@ export const Route = createFileRoute('/people/$personId/preferences/categories/c
 function CategoryCreate() {
   const { personId } = Route.useParams();
   const { parentId } = Route.useSearch();
-  const zero = useZero();
+  const write = useWrite();
   const navigate = useNavigate();
   const { categories: rows, details } = useCategories(personId);
   const allowedAccess = useAllowedAccess(personId);
@@ -39,9 +38,7 @@ function CategoryCreate() {
 
   async function create(values: CategoryValues) {
     const id = crypto.randomUUID();
-    const failed = mutationError(
-      await zero.mutate(mutators.category.create({ id, personId, ...values })).server,
-    );
+    const failed = refusalOf(await write(mutators.category.create({ id, personId, ...values })));
     if (failed) return failed;
     await navigate({
       to: '/people/$personId/preferences/categories/$id',

@@ -1,11 +1,10 @@
-import { useQuery, useZero } from '@rocicorp/zero/react';
+import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { numericStep } from '../../sync/validation.ts';
-import { mutationError } from '../components/circle-common.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { LeaveConfirm, StepFields } from '../components/preference-steps/editor.tsx';
 import {
@@ -23,6 +22,7 @@ import { requireWrite } from '../hooks/use-can-write.ts';
 import { useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 const t = messages.preferenceForm;
 
@@ -48,7 +48,7 @@ function CreateStepPage() {
 function CreateWizard() {
   const { personId, id, step: stepParam } = Route.useParams();
   const { categoryId } = Route.useSearch();
-  const zero = useZero();
+  const write = useWrite();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -106,26 +106,24 @@ function CreateWizard() {
     }
     setBusy(true);
     setError(undefined);
-    const write = row
-      ? zero.mutate(
-          mutators.preference.update({
+    const outcome = await write(
+      row
+        ? mutators.preference.update({
             id,
             ...changes,
             ...(publish ? { status: 'Published' as const } : {}),
-          }),
-        )
-      : zero.mutate(
-          mutators.preference.create({
+          })
+        : mutators.preference.create({
             id,
             personId,
             status: 'Draft',
             ...changes,
             title: changes.title ?? '',
           }),
-        );
+    );
     const failed =
-      mutationError(await write.server) ??
-      (step === 4 ? await savePicture(zero, id, current, row) : undefined);
+      refusalOf(outcome) ??
+      (step === 4 ? refusalOf((await savePicture(write, id, current, row)) ?? outcome) : undefined);
     setBusy(false);
     if (failed) {
       setError(failed);

@@ -1,14 +1,15 @@
-import { useQuery, useZero } from '@rocicorp/zero/react';
+import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ACCESS_LEVELS, type AccessLevel } from '../../schema/enums.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { displayName, mutationError } from '../components/circle-common.tsx';
+import { displayName } from '../components/circle-common.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 /** A supporter's access level (spec §2 /supporters/{id}/edit, §6 levels). */
 export const Route = createFileRoute('/people/$personId/supporters/$id/edit')({
@@ -20,7 +21,7 @@ function SupporterEdit() {
   const { personId, id } = Route.useParams();
   const { session } = Route.useRouteContext();
   const me = session.person?.id ?? '';
-  const zero = useZero();
+  const write = useWrite();
   const navigate = useNavigate();
   const baseId = useId();
   const errorRef = useRef<HTMLDivElement>(null);
@@ -80,9 +81,7 @@ function SupporterEdit() {
     if (!level) return;
     setError(undefined);
     setStatus('saving');
-    const result = await zero.mutate(mutators.circle.updateLevel({ id, accessLevel: level }))
-      .server;
-    const refused = mutationError(result);
+    const refused = refusalOf(await write(mutators.circle.updateLevel({ id, accessLevel: level })));
     if (refused) {
       setStatus('idle');
       setError(refused);

@@ -7,6 +7,7 @@ import { SupportHeader } from '../components/support-header.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
 import { bottomItems, menuKind, type NavContext } from '../navigation/menu.ts';
+import { SyncStatusLine } from '../offline/sync-status.tsx';
 import { webAuthnSupported } from '../passkeys.ts';
 import { requireSignIn } from '../session.ts';
 import { guestKey, storedSupportSession } from '../support-session.ts';
@@ -64,6 +65,7 @@ function PersonArea() {
         />
       ) : null}
       <main className="page" id="main">
+        <SyncStatusLine />
         <PasskeyOffer user={session.user} />
         <Outlet />
       </main>

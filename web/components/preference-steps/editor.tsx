@@ -3,7 +3,7 @@
  * (/preferences/{id}/edit and /edit/{step}) and the "are you sure" of leaving
  * an unfinished flow.
  */
-import { useQuery, useZero } from '@rocicorp/zero/react';
+import { useQuery } from '@rocicorp/zero/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ReviewSchedule } from '../../../schema/enums.ts';
@@ -11,7 +11,9 @@ import { mutators } from '../../../sync/mutators.ts';
 import type { PreferenceUpdateArgs } from '../../../sync/preference.ts';
 import { queries } from '../../../sync/queries.ts';
 import { usePresence } from '../../hooks/use-presence.ts';
-import { mutationError } from '../circle-common.tsx';
+import type { Outcome } from '../../offline/outbox.ts';
+import { CrossedChoice } from '../../offline/sync-status.tsx';
+import { refusalOf, savedText, useWrite } from '../../offline/use-write.ts';
 import { DestructiveConfirm } from '../destructive-confirm.tsx';
 import { ErrorAlert, ModalDialog } from '../modal-dialog.tsx';
 import { PresenceList, usePresenceFields } from '../presence.tsx';
@@ -103,6 +105,16 @@ export function LeaveConfirm({
   );
 }
 
+/** Theirs (a `changed` refusal's stored values) as the form's fields. */
+function fieldsOfTheirs(theirs: Record<string, unknown>): Partial<PreferenceFields> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(theirs)) {
+    if (k === 'categoryIds') out[k] = Array.isArray(v) ? v.map(String) : [];
+    else out[k] = v ?? '';
+  }
+  return out as Partial<PreferenceFields>;
+}
+
 export const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
 
@@ -122,7 +134,6 @@ export function PreferenceEditor({
   step?: number | undefined;
   isReview: boolean;
 }) {
-  const zero = useZero();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [row, details] = useQuery(queries.preference.byId({ personId, id }));
@@ -131,6 +142,13 @@ export function PreferenceEditor({
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'reviewed'>('idle');
   const [uploading, setUploading] = useState(false);
+  const [savedMessage, setSavedText] = useState('');
+  const [crossed, setCrossed] = useState<
+    { mine: Record<string, unknown>; theirs: Record<string, unknown> } | undefined
+  >();
+  const write = useWrite();
+  const [categories] = useQuery(queries.category.list({ personId }));
+  const categoryName = (cid: string) => categories.find((c) => c.id === cid)?.title ?? cid;
   // What the form started from (then what it last saved): only fields changed
   // since are sent, so a save never undoes what someone else changed meanwhile.
   const baseline = useRef<PreferenceFields | undefined>(undefined);
@@ -171,27 +189,39 @@ export function PreferenceEditor({
    * A review is one change (sync/preference.ts reviewPreference): the edits,
    * the picture and the review record land together or not at all.
    */
-  async function saveReview(changes: Omit<PreferenceUpdateArgs, 'id'>) {
-    if (!fields) return undefined;
+  async function saveReview(changes: Omit<PreferenceUpdateArgs, 'id'>): Promise<Outcome> {
+    if (!fields) return { type: 'saved' };
     // The review sets the schedule (and the next date) itself.
     const { reviewSchedule: _schedule, ...edits } = changes;
     const picked =
       steps.includes(4) && baseline.current && fields.heroMediaId !== baseline.current.heroMediaId;
-    return mutationError(
-      await zero.mutate(
-        mutators.preference.review({
-          id,
-          reviewId: crypto.randomUUID(),
-          reviewSchedule: fields.reviewSchedule,
-          ...(Object.keys(edits).length > 0 && { changes: edits }),
-          ...(picked && { heroMediaId: fields.heroMediaId }),
-        }),
-      ).server,
+    return write(
+      mutators.preference.review({
+        id,
+        reviewId: crypto.randomUUID(),
+        reviewSchedule: fields.reviewSchedule,
+        ...(Object.keys(edits).length > 0 && { changes: edits }),
+        ...(picked && { heroMediaId: fields.heroMediaId }),
+      }),
     );
   }
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
+  /** Keep mine: saved again over theirs. Keep theirs: the form shows theirs. */
+  function decide(keep: 'mine' | 'theirs') {
+    const theirs = crossed?.theirs ?? {};
+    setCrossed(undefined);
+    const asFields = fieldsOfTheirs(theirs);
+    if (baseline.current) baseline.current = { ...baseline.current, ...asFields };
+    if (keep === 'mine') {
+      void save();
+      return;
+    }
+    setFields((f) => (f ? { ...f, ...asFields } : f));
+    setStatus('idle');
+  }
+
+  async function save(e?: FormEvent) {
+    e?.preventDefault();
     if (!fields || !row) return;
     const found = Object.assign({}, ...steps.map((s) => validateStep(s, fields))) as FieldErrors;
     setErrors(found);
@@ -218,18 +248,32 @@ export function PreferenceEditor({
     }
     // The description is shared text: what is typed there is saved as it is typed.
     delete changes.description;
+    // What each changed field was when the form read it: a field someone else
+    // changed meanwhile is refused, and both values are shown (sync/conflict.ts).
+    const base = Object.fromEntries(
+      Object.keys(changes).map((k) => [k, (before[k] as string | string[] | null) ?? null]),
+    );
+    if (Object.keys(base).length > 0) changes.base = base;
     setError(undefined);
+    setCrossed(undefined);
     setStatus('saving');
-    const failed = isReview
+    let outcome = isReview
       ? await saveReview(changes)
-      : (mutationError(await zero.mutate(mutators.preference.update({ id, ...changes })).server) ??
-        (steps.includes(4) ? await savePicture(zero, id, fields, baseline.current) : undefined));
-    if (failed) {
+      : await write(mutators.preference.update({ id, ...changes }));
+    if (outcome.type !== 'refused' && !isReview && steps.includes(4)) {
+      outcome = (await savePicture(write, id, fields, baseline.current)) ?? outcome;
+    }
+    if (outcome.type === 'refused') {
       setStatus('idle');
-      setError(failed);
+      if (outcome.code === 'changed' && outcome.theirs) {
+        setCrossed({ mine: changes, theirs: outcome.theirs });
+      } else {
+        setError(outcome.message);
+      }
       return;
     }
     baseline.current = fields;
+    setSavedText(savedText(outcome, isReview ? t.reviewed : t.saved));
     setStatus(isReview ? 'reviewed' : 'saved');
   }
 
@@ -246,6 +290,15 @@ export function PreferenceEditor({
       <PresenceList peers={peers} />
       {isReview ? <p className="pf-intro">{t.reviewIntro}</p> : null}
       <ErrorAlert message={error} />
+      {crossed ? (
+        <CrossedChoice
+          mine={crossed.mine}
+          theirs={crossed.theirs}
+          onKeepMine={() => decide('mine')}
+          onKeepTheirs={() => decide('theirs')}
+          names={categoryName}
+        />
+      ) : null}
       {steps.map((s) => (
         <StepFields
           key={s}
@@ -285,7 +338,7 @@ export function PreferenceEditor({
         ) : null}
       </div>
       <p role="status" className="status">
-        {status === 'saved' ? t.saved : status === 'reviewed' ? t.reviewed : ''}
+        {status === 'saved' || status === 'reviewed' ? savedMessage : ''}
       </p>
       <div className="pf-danger">
         <DestructiveConfirm
@@ -295,8 +348,7 @@ export function PreferenceEditor({
           confirmLabel={t.deleteConfirm}
           runningLabel={t.deleting}
           action={async () => {
-            const r = await zero.mutate(mutators.preference.delete({ id })).server;
-            const failed = mutationError(r);
+            const failed = refusalOf(await write(mutators.preference.delete({ id })));
             if (failed) throw new Error(failed);
           }}
           afterDestroy={() =>

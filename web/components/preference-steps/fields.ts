@@ -2,7 +2,6 @@
  * The fields of a preference's steps: their values, per-step validation, what
  * a step changes, and the step numbers (spec §4 "Preference creation").
  */
-import type { useZero } from '@rocicorp/zero/react';
 import type { Access, Feeling, ReviewSchedule } from '../../../schema/enums.ts';
 import {
   categoryIds as categoryIdsSchema,
@@ -15,7 +14,8 @@ import { mutators } from '../../../sync/mutators.ts';
 import type { PreferenceUpdateArgs } from '../../../sync/preference.ts';
 import { trimInput } from '../../../sync/validation.ts';
 import { messages } from '../../messages.ts';
-import { mutationError } from '../circle-common.tsx';
+import type { Outcome } from '../../offline/outbox.ts';
+import type { useWrite } from '../../offline/use-write.ts';
 
 const _t = messages.preferenceForm;
 
@@ -74,15 +74,13 @@ export function fieldsFrom(row: PreferenceRow | undefined, categoryId?: string):
  * mutator): resolves to an error message, or undefined.
  */
 export async function savePicture(
-  zero: ReturnType<typeof useZero>,
+  write: ReturnType<typeof useWrite>,
   id: string,
   fields: PreferenceFields,
   before: { heroMediaId: string | null } | undefined,
-): Promise<string | undefined> {
+): Promise<Outcome | undefined> {
   if (!before || fields.heroMediaId === before.heroMediaId) return undefined;
-  return mutationError(
-    await zero.mutate(mutators.preference.pin({ id, heroMediaId: fields.heroMediaId })).server,
-  );
+  return write(mutators.preference.pin({ id, heroMediaId: fields.heroMediaId }));
 }
 
 export const firstIssue = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -1,0 +1,84 @@
+/**
+ * Edits that cross (issue 13): a change of a record's fields may carry `base`,
+ * the values its editor started from. A field that someone else changed in
+ * the meantime (its stored value is neither the base nor the new value) is
+ * refused as `changed`, with the stored values, so the person sees both and
+ * chooses; nothing of the change is written. The same check runs in the
+ * browser (against what it has synced) and on the server (against Postgres):
+ * an edit made offline and sent an hour later is judged the same way.
+ *
+ * Shared text (a description, a note's body) never carries a base: it merges
+ * (sync/shared-text.ts). Sending the same change twice is harmless: the second
+ * finds the new value stored and changes nothing.
+ */
+import { z } from 'zod';
+import { appError } from './errors.ts';
+import { itemId } from './library-fields.ts';
+
+/** A base value as a row holds it: text, a choice, nothing, or a list of ids. */
+const baseValue = z.union([
+  z.string().max(10_000),
+  z.boolean(),
+  z.null(),
+  z.array(itemId).max(200),
+]);
+
+/** The `base` of a change whose fields are `keys`: any of them, each as it was read. */
+export function baseOf<const K extends string>(keys: readonly K[]) {
+  return z
+    .object(
+      Object.fromEntries(keys.map((k) => [k, baseValue.optional()])) as Record<
+        K,
+        z.ZodOptional<typeof baseValue>
+      >,
+    )
+    .strict()
+    .optional();
+}
+
+/** Equal as stored values: '' and null are both "nothing"; lists compare as sets. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b)) return false;
+    const set = new Set(a);
+    return set.size === new Set(b).size && b.every((x) => set.has(x));
+  }
+  const none = (v: unknown) => v === undefined || v === null || v === '';
+  return none(a) && none(b) ? true : a === b;
+}
+
+/**
+ * Refuses the change when a field it sets was changed by someone else since
+ * `base` was read; the refusal carries `theirs`, the stored values.
+ */
+export function assertNotCrossed(
+  stored: Record<string, unknown>,
+  args: Record<string, unknown>,
+  base: Record<string, unknown> | undefined,
+) {
+  if (!base) return;
+  const theirs: Record<string, string | boolean | null | string[]> = {};
+  for (const [key, was] of Object.entries(base)) {
+    const wanted = args[key];
+    if (wanted === undefined || was === undefined) continue;
+    const now = stored[key];
+    if (sameValue(now, was) || sameValue(now, wanted)) continue;
+    theirs[key] = asJson(now);
+  }
+  if (Object.keys(theirs).length > 0) throw appError('changed', undefined, { theirs });
+}
+
+function asJson(v: unknown): string | boolean | null | string[] {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v === 'string' || typeof v === 'boolean') return v;
+  return v === undefined || v === null ? null : String(v);
+}
+
+/** The stored values a `changed` refusal carries (see assertNotCrossed). */
+export function theirsOf(details: unknown): Record<string, unknown> | undefined {
+  if (typeof details !== 'object' || details === null || !('theirs' in details)) return undefined;
+  const theirs = (details as { theirs: unknown }).theirs;
+  return typeof theirs === 'object' && theirs !== null
+    ? (theirs as Record<string, unknown>)
+    : undefined;
+}

@@ -1,0 +1,319 @@
+/**
+ * The outbox: every change this browser makes, kept in IndexedDB until the
+ * server has answered it (issue 13, docs/decisions/018-offline.md).
+ *
+ * Zero queues a change made while it is connecting and sends it when the
+ * connection returns, but it keeps its queue in memory for up to a second
+ * before storing it, and it refuses changes once it counts as disconnected.
+ * So each change is written here first, by its change name and arguments
+ * (sync/mutators.ts), and removed when the server accepted or refused it.
+ * What is left when the app starts again (a reload, a closed tab, a crash) is
+ * replayed through the same mutators, in order. Replaying is safe: a create
+ * whose id exists, a delete of what is gone, an update to values already
+ * stored, all change nothing (sync/conflict.ts), so a change Zero had kept as
+ * well lands once.
+ *
+ * Shared text (a description, a note's body) has its own store (y-indexeddb);
+ * the outbox only remembers which texts hold typing the server may lack, so
+ * that they are sent even if nobody opens them again (web/offline/text-flush.ts).
+ */
+import type { MutateRequest, Zero } from '@rocicorp/zero';
+import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import { theirsOf } from '../../sync/conflict.ts';
+import { codeOf } from '../../sync/errors.ts';
+import { mutators } from '../../sync/mutators.ts';
+import type { TextTarget } from '../../sync/shared-text.ts';
+import { messages } from '../messages.ts';
+
+/** How a write ended, for the screen that made it. */
+export type Outcome =
+  | { type: 'saved' }
+  /** Kept on this device; sent when the connection returns. */
+  | { type: 'waiting' }
+  | {
+      type: 'refused';
+      message: string;
+      code: string | undefined;
+      /** For `changed`: the values stored now (sync/conflict.ts). */
+      theirs: Record<string, unknown> | undefined;
+    };
+
+type Entry = {
+  kind: 'change';
+  key: string;
+  name: string;
+  args: unknown;
+  at: number;
+};
+export type TextEntry = {
+  kind: 'text';
+  key: string;
+  personId: string;
+  target: TextTarget;
+  at: number;
+};
+
+/** A change sent while nobody was waiting for it, and refused: the person decides. */
+export type Problem = {
+  key: string;
+  name: string;
+  args: Record<string, unknown>;
+  message: string;
+  code: string | undefined;
+  theirs: Record<string, unknown> | undefined;
+};
+
+export type OutboxState = {
+  /** Changes (and texts) the server has not answered yet. */
+  waiting: number;
+  problems: readonly Problem[];
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: a mutate request of any change.
+type AnyRequest = MutateRequest<any, any, any, any>;
+type AnyZero = Zero;
+
+/** How long a screen waits for the server's answer before saying "waiting". */
+const ANSWER_WAIT_MS = 8_000;
+
+/** The change of a stored name ("preference.update"), or undefined if this code has none. */
+function mutatorNamed(name: string): ((args: unknown) => AnyRequest) | undefined {
+  const [group, change] = name.split('.');
+  const found = (mutators as unknown as Record<string, Record<string, unknown>>)[group ?? '']?.[
+    change ?? ''
+  ];
+  return typeof found === 'function' ? (found as (args: unknown) => AnyRequest) : undefined;
+}
+
+function refusal(error: { type: string; message: string; details?: unknown }): Outcome {
+  if (error.type !== 'app') {
+    // Zero's own errors are about the connection; the change is kept and sent later.
+    return { type: 'waiting' };
+  }
+  return {
+    type: 'refused',
+    message: error.message || messages.errors.generic,
+    code: codeOf(error.details),
+    theirs: theirsOf(error.details),
+  };
+}
+
+export class Outbox {
+  readonly #zero: AnyZero;
+  readonly #store: UseStore;
+  readonly #changes = new Map<string, Entry>();
+  readonly #texts = new Map<string, TextEntry>();
+  #problems: Problem[] = [];
+  #state: OutboxState = { waiting: 0, problems: [] };
+  readonly #listeners = new Set<() => void>();
+  /** Replays and text flushes started by `start`. */
+  readonly ready: Promise<void>;
+  #textFlush: ((e: TextEntry) => Promise<boolean>) | undefined;
+
+  constructor(zero: AnyZero, userID: string) {
+    this.#zero = zero;
+    this.#store = createStore(`pb-outbox:${userID}`, 'entries');
+    this.ready = this.#start();
+  }
+
+  /** Sends a change: kept in IndexedDB until the server answers it. */
+  async write(request: AnyRequest): Promise<Outcome> {
+    const entry: Entry = {
+      kind: 'change',
+      key: crypto.randomUUID(),
+      name: request.mutator.mutatorName,
+      args: request.args,
+      at: Date.now(),
+    };
+    this.#changes.set(entry.key, entry);
+    this.#changed();
+    const stored = set(entry.key, entry, this.#store).catch(() => {});
+    const result = this.#zero.mutate(request);
+    const local = await result.client;
+    if (local.type === 'error') {
+      // Refused here already (the browser holds enough to know): nothing was sent.
+      await stored;
+      await this.#remove(entry.key);
+      return refusal(local.error);
+    }
+    await stored;
+    // Whether the screen that made the change is still waiting for its answer:
+    // if so it shows a refusal itself; if not, a refusal becomes a problem.
+    let screenWaits = this.#zero.connection.state.current.name === 'connected';
+    const answer = result.server.then(async (r) => {
+      const outcome = r.type === 'success' ? ({ type: 'saved' } as const) : refusal(r.error);
+      if (outcome.type === 'waiting') return outcome;
+      await this.#remove(entry.key);
+      if (outcome.type === 'refused' && !screenWaits) this.#problem(entry, outcome);
+      return outcome;
+    });
+    if (!screenWaits) return { type: 'waiting' };
+    const timer = new Promise<Outcome>((resolve) =>
+      setTimeout(() => {
+        screenWaits = false;
+        resolve({ type: 'waiting' });
+      }, ANSWER_WAIT_MS),
+    );
+    return Promise.race([answer, timer]);
+  }
+
+  /** A shared text whose typing the server may not have yet (until `textLanded`). */
+  textWaiting(personId: string, target: TextTarget) {
+    const key = `text:${target.noteId ?? target.preferenceId}`;
+    if (this.#texts.has(key)) return;
+    const entry: TextEntry = { kind: 'text', key, personId, target, at: Date.now() };
+    this.#texts.set(key, entry);
+    this.#changed();
+    void set(key, entry, this.#store).catch(() => {});
+  }
+
+  textLanded(target: TextTarget) {
+    const key = `text:${target.noteId ?? target.preferenceId}`;
+    if (!this.#texts.has(key)) return;
+    this.#texts.delete(key);
+    this.#changed();
+    void del(key, this.#store).catch(() => {});
+  }
+
+  /** Sends texts left waiting by an earlier page (set once by the text flusher). */
+  setTextFlush(flush: (e: TextEntry) => Promise<boolean>) {
+    this.#textFlush = flush;
+    this.flushTexts();
+  }
+
+  /** The person chose: keep theirs (drop mine), or keep mine (send it again over theirs). */
+  async decide(problem: Problem, keep: 'mine' | 'theirs'): Promise<Outcome | undefined> {
+    this.#problems = this.#problems.filter((p) => p.key !== problem.key);
+    this.#changed();
+    if (keep === 'theirs' || !problem.theirs) return undefined;
+    const make = mutatorNamed(problem.name);
+    if (!make) return undefined;
+    const base = {
+      ...(problem.args.base as Record<string, unknown> | undefined),
+      ...problem.theirs,
+    };
+    return this.write(make({ ...problem.args, base }));
+  }
+
+  dismiss(problem: Problem) {
+    this.#problems = this.#problems.filter((p) => p.key !== problem.key);
+    this.#changed();
+  }
+
+  subscribe = (listener: () => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  get state(): OutboxState {
+    return this.#state;
+  }
+
+  async #start() {
+    let stored: [IDBValidKey, Entry | TextEntry][] = [];
+    try {
+      stored = await entries<IDBValidKey, Entry | TextEntry>(this.#store);
+    } catch {
+      return; // No IndexedDB (a private window of some browsers): nothing was kept.
+    }
+    const changes = stored
+      .map(([, v]) => v)
+      .filter((v): v is Entry => v?.kind === 'change')
+      .sort((a, b) => a.at - b.at);
+    for (const v of stored.map(([, v]) => v)) {
+      if (v?.kind === 'text') this.#texts.set(v.key, v);
+    }
+    for (const e of changes) this.#changes.set(e.key, e);
+    this.#changed();
+    // In order, before anything new: a later change of the same field builds on an earlier one.
+    for (const [i, e] of changes.entries()) await this.#replay(e, changes.slice(i + 1));
+  }
+
+  async #replay(entry: Entry, later: Entry[]) {
+    const make = mutatorNamed(entry.name);
+    if (!make) return this.#remove(entry.key); // A change this version no longer has.
+    const result = this.#zero.mutate(make(entry.args));
+    const local = await result.client;
+    if (local.type === 'error') {
+      const outcome = refusal(local.error);
+      await this.#remove(entry.key);
+      if (outcome.type === 'refused' && !this.#landed(entry, outcome, later)) {
+        this.#problem(entry, outcome);
+      }
+      return;
+    }
+    void result.server.then(async (r) => {
+      const outcome = r.type === 'success' ? ({ type: 'saved' } as const) : refusal(r.error);
+      if (outcome.type === 'waiting') return;
+      await this.#remove(entry.key);
+      if (outcome.type === 'refused' && !this.#landed(entry, outcome, later)) {
+        this.#problem(entry, outcome);
+      }
+    });
+  }
+
+  /**
+   * A refused replay that had in fact landed: a create whose id exists (it was
+   * made), a delete of what is gone, or a field now holding what a later
+   * change of ours set (both were kept by Zero and sent already).
+   */
+  #landed(entry: Entry, outcome: Extract<Outcome, { type: 'refused' }>, later: Entry[]) {
+    if (outcome.code === 'conflict' && entry.name.endsWith('.create')) return true;
+    if (outcome.code === 'not_found' && entry.name.endsWith('.delete')) return true;
+    if (outcome.code === 'changed' && outcome.theirs) {
+      const id = (entry.args as { id?: unknown }).id;
+      const mine = later.filter(
+        (l) => l.name === entry.name && (l.args as { id?: unknown }).id === id,
+      );
+      return Object.entries(outcome.theirs).every(([k, v]) =>
+        mine.some(
+          (l) => JSON.stringify((l.args as Record<string, unknown>)[k]) === JSON.stringify(v),
+        ),
+      );
+    }
+    return false;
+  }
+
+  async #flushTexts() {
+    const flush = this.#textFlush;
+    if (!flush) return;
+    for (const t of [...this.#texts.values()]) {
+      try {
+        if (await flush(t)) this.textLanded(t.target);
+      } catch {
+        // Left for the next start.
+      }
+    }
+  }
+
+  /** Runs the text flush again (once a flusher is set, or back online). */
+  flushTexts() {
+    void this.ready.then(() => this.#flushTexts());
+  }
+
+  #problem(entry: Entry, outcome: Extract<Outcome, { type: 'refused' }>) {
+    this.#problems = [
+      ...this.#problems,
+      {
+        key: entry.key,
+        name: entry.name,
+        args: (entry.args ?? {}) as Record<string, unknown>,
+        message: outcome.message,
+        code: outcome.code,
+        theirs: outcome.theirs,
+      },
+    ];
+    this.#changed();
+  }
+
+  async #remove(key: string) {
+    this.#changes.delete(key);
+    this.#changed();
+    await del(key, this.#store).catch(() => {});
+  }
+
+  #changed() {
+    this.#state = { waiting: this.#changes.size + this.#texts.size, problems: this.#problems };
+    for (const l of this.#listeners) l();
+  }
+}

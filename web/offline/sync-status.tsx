@@ -1,0 +1,180 @@
+/**
+ * The status line of the person area: "Offline", "Saving…", "N changes
+ * waiting", "All changes saved", in words and a shape, never colour alone.
+ * What changes (going offline, the waiting count, back online) is announced
+ * politely in a live region of its own, so saving each keystroke is not read
+ * out. Changes refused after nobody was waiting for them (sent on reconnect)
+ * are listed in a dialog, where crossing edits are decided (sync/conflict.ts).
+ */
+
+import { useZero } from '@rocicorp/zero/react';
+import { useEffect, useRef, useState } from 'react';
+import { ModalDialog } from '../components/modal-dialog.tsx';
+import { messages } from '../messages.ts';
+import { outboxOf } from '../zero.ts';
+import type { Problem } from './outbox.ts';
+import { shownValue } from './shown-value.ts';
+import { useOutboxState, useSyncStatus } from './use-write.ts';
+
+const t = messages.offline;
+
+export function SyncStatusLine() {
+  const { status, waiting } = useSyncStatus();
+  const { problems } = useOutboxState();
+  const [announcement, setAnnouncement] = useState('');
+  const last = useRef<{ status: string; waiting: number }>({ status, waiting });
+  const [reviewing, setReviewing] = useState(false);
+
+  useEffect(() => {
+    const before = last.current;
+    last.current = { status, waiting };
+    if (status === 'offline' && before.status !== 'offline') {
+      setAnnouncement(
+        waiting > 0 ? `${t.announceOffline} ${t.waiting(waiting)}.` : t.announceOffline,
+      );
+    } else if (status === 'offline' && waiting !== before.waiting) {
+      setAnnouncement(t.waiting(waiting));
+    } else if (before.status === 'offline' && status !== 'offline' && status !== 'connecting') {
+      setAnnouncement(`${t.announceBack} ${waiting > 0 ? t.waiting(waiting) : t.allSaved}.`);
+    } else if (
+      before.waiting > 0 &&
+      waiting === 0 &&
+      status === 'saved' &&
+      before.status !== 'saving'
+    ) {
+      setAnnouncement(t.allSaved);
+    }
+  }, [status, waiting]);
+
+  const label =
+    status === 'offline'
+      ? waiting > 0
+        ? t.offlineWaiting(waiting)
+        : t.offline
+      : status === 'connecting'
+        ? waiting > 0
+          ? t.waiting(waiting)
+          : t.connecting
+        : status === 'saving'
+          ? t.saving
+          : t.allSaved;
+
+  return (
+    <div className="sync-status" data-status={status} data-waiting={waiting}>
+      <span className="sync-status-line">
+        <span className="sync-status-mark" aria-hidden="true">
+          {status === 'offline' ? '⊘' : status === 'saved' ? '✓' : '…'}
+        </span>
+        {label}
+      </span>
+      <span className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </span>
+      {problems.length > 0 ? (
+        <button
+          type="button"
+          className="secondary sync-status-problems"
+          onClick={() => setReviewing(true)}
+        >
+          {t.problems(problems.length)}: {t.review}
+        </button>
+      ) : null}
+      <ProblemsDialog
+        problems={problems}
+        open={reviewing && problems.length > 0}
+        onClose={() => setReviewing(false)}
+      />
+    </div>
+  );
+}
+
+function ProblemsDialog({
+  problems,
+  open,
+  onClose,
+}: {
+  problems: readonly Problem[];
+  open: boolean;
+  onClose: () => void;
+}) {
+  const outbox = outboxOf(useZero());
+  return (
+    <ModalDialog open={open} title={t.problemsTitle} onCancel={onClose} portal>
+      {problems.map((p) =>
+        p.code === 'changed' && p.theirs ? (
+          <CrossedChoice
+            key={p.key}
+            mine={p.args}
+            theirs={p.theirs}
+            onKeepTheirs={() => void outbox.decide(p, 'theirs')}
+            onKeepMine={() => void outbox.decide(p, 'mine')}
+          />
+        ) : (
+          <div key={p.key} className="card">
+            <p role="alert">{p.message}</p>
+            <button type="button" onClick={() => outbox.dismiss(p)}>
+              {t.dismiss}
+            </button>
+          </div>
+        ),
+      )}
+      <div className="actions">
+        <button type="button" className="secondary" onClick={onClose}>
+          {t.close}
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+/**
+ * Both values of each field that crossed, and the choice: keep mine (sent
+ * again, over theirs) or keep the saved one. The edit pages show it in place;
+ * the status line's dialog shows it for changes sent on reconnect.
+ */
+export function CrossedChoice({
+  mine,
+  theirs,
+  onKeepMine,
+  onKeepTheirs,
+  names,
+}: {
+  mine: Record<string, unknown>;
+  theirs: Record<string, unknown>;
+  onKeepMine: () => void;
+  onKeepTheirs: () => void;
+  /** Category names for lists of category ids. */
+  names?: (id: string) => string;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="card crossed" aria-labelledby="crossed-title">
+      <h2 id="crossed-title" tabIndex={-1} ref={heading}>
+        {t.crossedTitle}
+      </h2>
+      <p>{t.crossedIntro}</p>
+      <dl className="crossed-values">
+        {Object.entries(theirs).map(([field, value]) => (
+          <div key={field} className="crossed-field">
+            <dt>{t.fieldNames[field] ?? field}</dt>
+            <dd>
+              <span className="crossed-label">{t.yours}:</span> {shownValue(mine[field], names)}
+            </dd>
+            <dd>
+              <span className="crossed-label">{t.theirs}:</span> {shownValue(value, names)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="actions">
+        <button type="button" onClick={onKeepMine}>
+          {t.keepMine}
+        </button>
+        <button type="button" className="secondary" onClick={onKeepTheirs}>
+          {t.keepTheirs}
+        </button>
+      </div>
+    </section>
+  );
+}

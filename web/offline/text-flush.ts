@@ -1,0 +1,64 @@
+/**
+ * Sends typing that an earlier page kept (y-indexeddb) but may not have sent:
+ * the tab closed, or the app reloaded, before the connection returned. The
+ * same difference the editor sends (web/hooks/use-shared-text.ts): the local
+ * document against the one the rows make; Yjs ignores what it already has.
+ */
+import type { Zero } from '@rocicorp/zero';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import * as Y from 'yjs';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import { decodeUpdate, encodeUpdate } from '../../sync/shared-text.ts';
+import { sharedTextStore } from '../hooks/use-shared-text.ts';
+import type { TextEntry } from './outbox.ts';
+
+type AnyZero = Zero;
+
+/** Resolves once the client is connected. */
+export function whenConnected(zero: AnyZero): Promise<void> {
+  if (zero.connection.state.current.name === 'connected') return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = zero.connection.state.subscribe((s) => {
+      if (s.name !== 'connected') return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/** True once the server holds everything the local document has (or will never take it). */
+export async function flushText(zero: AnyZero, userID: string, entry: TextEntry): Promise<boolean> {
+  await whenConnected(zero);
+  const local = new Y.Doc();
+  const stored = new IndexeddbPersistence(sharedTextStore(userID, entry.target), local);
+  const remote = new Y.Doc();
+  try {
+    await stored.whenSynced;
+    const { preferenceId, noteId } = entry.target;
+    const found = await zero.run(
+      queries.text.updates({ personId: entry.personId, preferenceId, noteId }),
+      { type: 'complete' },
+    );
+    const rows = (found as { textUpdates?: { data: string }[] } | undefined)?.textUpdates ?? [];
+    // Gone, or no longer readable: there is nowhere to send it.
+    if (!found || rows.length === 0) return true;
+    Y.applyUpdate(remote, Y.mergeUpdates(rows.map((r) => decodeUpdate(r.data))));
+    if (Y.equalSnapshots(Y.snapshot(local), Y.snapshot(remote))) return true;
+    const update = Y.encodeStateAsUpdate(local, Y.encodeStateVector(remote));
+    const r = await zero.mutate(
+      mutators.text.push({
+        id: crypto.randomUUID(),
+        preferenceId,
+        noteId,
+        data: encodeUpdate(update),
+      }),
+    ).server;
+    // Sent, or refused for good (the person may no longer write here).
+    return r.type === 'success' || r.error.type === 'app';
+  } finally {
+    await stored.destroy();
+    local.destroy();
+    remote.destroy();
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * How screens change data: `useWrite()` sends a change through the outbox
+ * (web/offline/outbox.ts), so it is kept until the server answers, and says
+ * how it ended in words a screen can show.
+ */
+import type { Zero } from '@rocicorp/zero';
+import { useConnectionState, useZero } from '@rocicorp/zero/react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { messages } from '../messages.ts';
+import { outboxOf } from '../zero.ts';
+import type { OutboxState, Outcome } from './outbox.ts';
+import { shownValue } from './shown-value.ts';
+
+type Request = Parameters<Zero['mutate']>[0];
+
+/** Sends a change; resolves with how it ended (saved, waiting to be sent, refused). */
+export function useWrite(): (request: Request) => Promise<Outcome> {
+  const zero = useZero();
+  return useCallback(
+    // biome-ignore lint/suspicious/noExplicitAny: every change of this app is a mutate request.
+    (request: Request) => outboxOf(zero).write(request as any),
+    [zero],
+  );
+}
+
+/** The refusal's words, or undefined when the change is saved or waiting to be sent. */
+export function refusalOf(outcome: Outcome): string | undefined {
+  return outcome.type === 'refused' ? outcome.message : undefined;
+}
+
+/**
+ * A refusal in words for a form without a side-by-side choice: for edits that
+ * crossed, what is saved now, and how to choose (save again keeps yours).
+ */
+export function refusalText(outcome: Outcome): string | undefined {
+  if (outcome.type !== 'refused') return undefined;
+  if (outcome.code !== 'changed' || !outcome.theirs) return outcome.message;
+  const now = Object.entries(outcome.theirs)
+    .map(([k, v]) => `${messages.offline.fieldNames[k] ?? k}: “${shownValue(v)}”`)
+    .join(', ');
+  return messages.offline.crossedText(now);
+}
+
+/** What a screen says after saving: saved, or kept here until the connection returns. */
+export function savedText(outcome: Outcome, saved: string): string {
+  return outcome.type === 'waiting' ? messages.offline.savedHere : saved;
+}
+
+export function useOutboxState(): OutboxState {
+  const outbox = outboxOf(useZero());
+  return useSyncExternalStore(outbox.subscribe, () => outbox.state);
+}
+
+export type SyncStatus = 'connecting' | 'offline' | 'saving' | 'saved';
+
+/** Offline only after a moment without a connection: a reconnect of a second says nothing. */
+const OFFLINE_AFTER_MS = 1_500;
+
+/** What the status line says: offline, saving, all saved (and how many wait). */
+export function useSyncStatus(): { status: SyncStatus; waiting: number } {
+  const { waiting } = useOutboxState();
+  const connection = useConnectionState();
+  const connected = connection.name === 'connected';
+  const [everConnected, setEverConnected] = useState(connected);
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (connected) {
+      setEverConnected(true);
+      setLate(false);
+      return;
+    }
+    const t = setTimeout(() => setLate(true), OFFLINE_AFTER_MS);
+    return () => clearTimeout(t);
+  }, [connected]);
+  const offline =
+    !connected &&
+    (late || !navigator.onLine || (everConnected && connection.name !== 'connecting'));
+  const status: SyncStatus = offline
+    ? 'offline'
+    : !connected
+      ? 'connecting'
+      : waiting > 0
+        ? 'saving'
+        : 'saved';
+  return { status, waiting };
+}
