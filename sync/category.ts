@@ -211,7 +211,7 @@ export const updateCategory = defineChange(categoryUpdateArgs, async (tx, ctx, a
     existing: [row.access, ...(parent ? [parent.access] : [])],
     wanted: args.access ? [args.access] : [],
   });
-  assertNotCrossed(row, args, args.base);
+  assertNotCrossed(tx, row, args, args.base);
   // The same change again (a replay from the outbox) writes nothing.
   const fields = ['photoId', 'title', 'parentId', 'access', 'hidden'] as const;
   if (fields.every((k) => args[k] === undefined || sameValue(args[k], row[k]))) return undefined;

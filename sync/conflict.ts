@@ -3,9 +3,9 @@
  * the values its editor started from. A field that someone else changed in
  * the meantime (its stored value is neither the base nor the new value) is
  * refused as `changed`, with the stored values, so the person sees both and
- * chooses; nothing of the change is written. The same check runs in the
- * browser (against what it has synced) and on the server (against Postgres):
- * an edit made offline and sent an hour later is judged the same way.
+ * chooses; nothing of the change is written. The server judges, against
+ * Postgres, when the change arrives: an edit made offline and sent an hour
+ * later is judged the same way as one sent at once.
  *
  * Shared text (a description, a note's body) never carries a base: it merges
  * (sync/shared-text.ts). Sending the same change twice is harmless: the second
@@ -52,11 +52,14 @@ export function sameValue(a: unknown, b: unknown): boolean {
  * `base` was read; the refusal carries `theirs`, the stored values.
  */
 export function assertNotCrossed(
+  tx: { location: 'client' | 'server' },
   stored: Record<string, unknown>,
   args: Record<string, unknown>,
   base: Record<string, unknown> | undefined,
 ) {
-  if (!base) return;
+  // On the client the server decides (a refusal while Zero replays pending
+  // changes over new data would stop its sync), as with every check here.
+  if (!base || tx.location !== 'server') return;
   const theirs: Record<string, string | boolean | null | string[]> = {};
   for (const [key, was] of Object.entries(base)) {
     const wanted = args[key];

@@ -96,7 +96,7 @@ export const updateNote = defineChange(noteUpdateArgs, async (tx, ctx, args) => 
   const target = await existingNote(tx, ctx, args.id);
   if (!target) return undefined;
   const { me, note } = target;
-  assertNotCrossed(note, args, args.base);
+  assertNotCrossed(tx, note, args, args.base);
   // The same change again (a replay from the outbox) writes nothing.
   if (
     (args.title === undefined || args.title === note.title) &&

@@ -344,13 +344,13 @@ export const updatePreference = defineChange(preferenceUpdateArgs, async (tx, ct
     existing: [row.access, ...cats],
     wanted: args.access ? [args.access] : [],
   });
-  if (args.base) {
+  if (args.base && tx.location === 'server') {
     const linked = args.base.categoryIds
       ? (
           await tx.run(zql.preferenceCategory.where('preferenceId', row.id).related('category'))
         ).filter((l) => l.category && (!access || accessAllows(access, l.category.access)))
       : [];
-    assertNotCrossed({ ...row, categoryIds: linked.map((l) => l.categoryId) }, args, args.base);
+    assertNotCrossed(tx, { ...row, categoryIds: linked.map((l) => l.categoryId) }, args, args.base);
   }
   const publishing = args.status === 'Published' && row.status === 'Draft';
   if (publishing && !args.categoryIds) {
