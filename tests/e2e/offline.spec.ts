@@ -19,6 +19,8 @@ test.use({
       /ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket|ERR_NETWORK_CHANGED|net::ERR_FAILED/,
     // Zero logs each refusal; here the refusals of crossing edits are the point.
     crossed: /app error on server .*Someone else changed this while you were editing/,
+    // The server error one test sends on purpose.
+    internal: /CONNECTION_CLOSED/,
   },
 });
 
@@ -53,6 +55,22 @@ async function network(context: BrowserContext) {
     async restore() {
       offline = false;
       await context.setOffline(false);
+    },
+    /** What zero-cache sends when its database connection drops (Postgres restarting). */
+    async serverError() {
+      for (const ws of open) {
+        if (!ws.url().includes('/sync/')) continue;
+        ws.send(
+          JSON.stringify([
+            'error',
+            {
+              kind: 'Internal',
+              message: 'write CONNECTION_CLOSED 127.0.0.1:5432',
+              origin: 'zeroCache',
+            },
+          ]),
+        );
+      }
     },
   };
 }
@@ -267,4 +285,61 @@ test('offline, a page never visited opens from the synced library; sign-out warn
   await dm.getByRole('button', { name: 'Stay signed in' }).click();
   await expect(dm.getByLabel('Title', { exact: true })).toHaveValue('Gardening in spring');
   await expect(statusLine(dm)).toContainText('Offline. 1 change waiting');
+});
+
+test('a change made just before the tab closed is kept and sent when the connection returns', async ({
+  device,
+  library,
+  sql,
+}) => {
+  const { id } = await library.preference(aroha, { title: 'Shoes', categoryIds: [food] });
+  const { page, context } = await device('aroha@example.com');
+  const tablet = await network(context);
+  const url = `/people/${aroha}/preferences/${id}/edit`;
+  await page.goto(url);
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Shoes');
+  await installed(page);
+  await tablet.cut();
+  await expect(statusLine(page)).toContainText('Offline');
+  await page.getByLabel('Title', { exact: true }).fill('Shoes with velcro');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Saved on this device.')).toBeVisible();
+  // Closed at once: before Zero stores its own queue (it waits for a quiet second).
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(url);
+  await expect(again.getByLabel('Title', { exact: true })).toHaveValue('Shoes with velcro');
+  await expect(statusLine(again)).toContainText('Offline. 1 change waiting');
+  await tablet.restore();
+  await expect(statusLine(again)).toHaveText(/All changes saved/, { timeout: 20_000 });
+  await expect
+    .poll(async () => (await sql`select title from preference where id = ${id}`)[0])
+    .toEqual({ title: 'Shoes with velcro' });
+  // Sent once: one history event for the change.
+  const events =
+    await sql`select count(*)::int as n from history_event where related_id = ${id} and type = 'Modify'`;
+  expect(events[0]).toEqual({ n: 1 });
+});
+
+test('after a server error the app reconnects by itself and never shows it', async ({
+  device,
+  library,
+  sql,
+}) => {
+  const { id } = await library.preference(aroha, { title: 'Tea', categoryIds: [food] });
+  const { page, context } = await device('aroha@example.com');
+  const link = await network(context);
+  await page.goto(`/people/${aroha}/preferences/${id}/edit`);
+  await expect(statusLine(page)).toHaveText(/All changes saved/);
+  await link.serverError();
+  // Zero stops on such an error until told to connect; the app tells it.
+  await expect(statusLine(page)).toHaveText(/All changes saved/, { timeout: 15_000 });
+  await page.getByLabel('Title', { exact: true }).fill('Tea, weak');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await sql`select title from preference where id = ${id}`)[0])
+    .toEqual({ title: 'Tea, weak' });
+  await expect(page.locator('body')).not.toContainText('CONNECTION_CLOSED');
+  await expect(page.locator('body')).not.toContainText('Zero');
 });
