@@ -325,3 +325,31 @@ describe('writes only from this site', () => {
     await send('PUT', `/api/people/${aroha}/preferences/${tea}`, { title: before?.title });
   });
 });
+
+describe('crossing edits over REST (sync/conflict.ts)', () => {
+  test('a field changed since the caller read it is refused with what is stored, and nothing changes', async () => {
+    const before = await teaNow();
+    const path = `/api/people/${aroha}/preferences/${tea}`;
+    const res = await send('PUT', path, {
+      title: 'Tea, mine',
+      access: before?.access,
+      base: { title: 'What I read an hour ago', access: before?.access },
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'changed',
+        message: 'Someone else changed this while you were editing. Choose which to keep.',
+        theirs: { title: before?.title },
+      },
+    });
+    expect(await teaNow()).toEqual(before);
+    // From what is stored, it goes through; a base with an unknown field is bad input.
+    const ok = await send('PUT', path, { title: 'Tea, mine', base: { title: before?.title } });
+    expect(ok.status).toBe(200);
+    expect((await teaNow())?.title).toBe('Tea, mine');
+    const bad = await send('PUT', path, { title: 'x', base: { description: 'y' } });
+    expect(bad.status).toBe(400);
+    await send('PUT', path, { title: before?.title });
+  });
+});
