@@ -80,7 +80,13 @@ export function DestructiveConfirm({
           <button type="button" style={destructive} onClick={confirm} disabled={running}>
             {running ? runningLabel : confirmLabel}
           </button>
-          <button type="button" className="secondary" onClick={cancel} disabled={running}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={cancel}
+            disabled={running}
+            data-autofocus
+          >
             {messages.common.cancel}
           </button>
         </div>

@@ -24,6 +24,8 @@ function useModal(open: boolean) {
       returnTo.current =
         document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
+      // The safe choice first (a delete's Cancel): the caller marks it data-autofocus.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }

@@ -1,4 +1,5 @@
-import { createRootRoute, HeadContent, Outlet } from '@tanstack/react-router';
+import { createRootRoute, HeadContent, Outlet, useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { AppError } from '../components/error-page.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -18,7 +19,45 @@ function Root() {
       <a className="skip-link" href="#main">
         {messages.nav.skipToContent}
       </a>
+      <RouteAnnouncer />
       <Outlet />
     </>
+  );
+}
+
+/**
+ * After a move to another page (not the first load), focus goes to the new
+ * page's heading and its name is announced (WCAG 2.4.3, 4.1.3): otherwise focus
+ * stays on the body and a screen reader says nothing. A page that already put
+ * focus somewhere (an error, a dialog) keeps it.
+ */
+function RouteAnnouncer() {
+  const router = useRouter();
+  const [said, setSaid] = useState('');
+  useEffect(
+    () =>
+      router.subscribe('onResolved', (e) => {
+        if (!e.fromLocation || e.fromLocation.pathname === e.toLocation.pathname) return;
+        // Once the page has drawn its heading (a page may wait for its data).
+        let tries = 0;
+        const settle = () => {
+          const heading = document.querySelector<HTMLElement>('main h1');
+          if (!heading && tries++ < 20) return void setTimeout(settle, 50);
+          const active = document.activeElement;
+          const lost = !active || active === document.body || !active.isConnected;
+          if (heading && lost) {
+            if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+            heading.focus({ preventScroll: false });
+          }
+          setSaid(heading?.textContent?.trim() || document.title);
+        };
+        requestAnimationFrame(settle);
+      }),
+    [router],
+  );
+  return (
+    <p className="visually-hidden" role="status" aria-live="polite" data-route-announcer>
+      {said}
+    </p>
   );
 }
