@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ACCESS_LEVELS } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry, quoted } from './change.ts';
-import { assertNotCrossed, baseOf, sameValue } from './conflict.ts';
+import { assertNotCrossed, baseOf, replayed, sameValue } from './conflict.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { access, categoryTitle, itemId } from './library-fields.ts';
@@ -122,6 +122,7 @@ export const categoryQueries = {
 export const categoryCreateArgs = z.object({
   id,
   personId: id,
+  replayed,
   parentId: id.nullable().default(null),
   title: categoryTitle,
   access: access.default('General'),
@@ -176,7 +177,8 @@ export const createCategory = defineChange(categoryCreateArgs, async (tx, ctx, a
     existing: parent ? [parent.access] : [],
     wanted: [args.access],
   });
-  await assertNewId(tx, 'category', args.id);
+  const done = args.replayed && { createdBy: me.personId, personId: args.personId };
+  if (await assertNewId(tx, 'category', args.id, done)) return undefined;
   if (parent) await assertNotInside(tx, parent, args.id);
   if (args.photoId) await assertCategoryPhoto(tx, args.personId, args.id, args.photoId);
   const now = Date.now();

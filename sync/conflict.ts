@@ -15,6 +15,13 @@ import { z } from 'zod';
 import { appError } from './errors.ts';
 import { itemId } from './library-fields.ts';
 
+/**
+ * Set by the outbox when it sends a create again after a reload: a create
+ * already done by the same person in the same place then does nothing, instead
+ * of being refused as a taken id (sync/permissions.ts assertNewId).
+ */
+export const replayed = z.literal(true).optional();
+
 /** A base value as a row holds it: text, a choice, nothing, or a list of ids. */
 const baseValue = z.union([
   z.string().max(10_000),

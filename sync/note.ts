@@ -6,7 +6,7 @@ import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry, quoted } from './change.ts';
-import { assertNotCrossed, baseOf } from './conflict.ts';
+import { assertNotCrossed, baseOf, replayed } from './conflict.ts';
 import type { ZeroContext } from './context.ts';
 import { itemId, noteBody, noteTitle } from './library-fields.ts';
 import {
@@ -34,7 +34,13 @@ export const noteQueries = {
   ),
 };
 
-export const noteCreateArgs = z.object({ id, preferenceId: id, title: noteTitle, body: noteBody });
+export const noteCreateArgs = z.object({
+  id,
+  preferenceId: id,
+  title: noteTitle,
+  body: noteBody,
+  replayed,
+});
 export const noteUpdateArgs = z.object({
   id,
   title: noteTitle.optional(),
@@ -57,7 +63,8 @@ export const createNote = defineChange(noteCreateArgs, async (tx, ctx, args) => 
   const target = await writablePreference(tx, ctx, args.preferenceId);
   if (!target) return undefined;
   const { me, pref } = target;
-  await assertNewId(tx, 'note', args.id);
+  const done = args.replayed && { createdBy: me.personId, preferenceId: pref.id };
+  if (await assertNewId(tx, 'note', args.id, done)) return undefined;
   const now = Date.now();
   await tx.mutate.note.insert({
     id: args.id,

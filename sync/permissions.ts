@@ -57,12 +57,23 @@ type ClientCreated = 'preference' | 'category' | 'note' | 'review' | 'media';
  * upserts. The check reads every row, not only readable ones: a taken id is
  * refused whoever holds it (ids are random UUIDs: the caller learns only that
  * the id they already hold is taken). On the client the server decides.
+ * True for a replayed create already done (see below): the caller stops there.
  */
-export async function assertNewId(tx: Transaction, table: ClientCreated, id: string) {
-  if (tx.location !== 'server') return;
+export async function assertNewId(
+  tx: Transaction,
+  table: ClientCreated,
+  id: string,
+  replay?: Record<string, string> | false,
+): Promise<boolean> {
+  if (tx.location !== 'server') return false;
   const q = zql[table] as unknown as Query<ClientCreated>;
-  const rows = await tx.run(q.where('id', id).limit(1));
-  if (rows.length > 0) throw appError('conflict');
+  const [row] = (await tx.run(q.where('id', id).limit(1))) as Record<string, unknown>[];
+  if (!row) return false;
+  // The outbox sending again a create that had no answer before a reload
+  // (web/offline/outbox.ts): when the row is that create's (same author, same
+  // place), it is already done and nothing more happens.
+  if (replay && Object.entries(replay).every(([k, v]) => row[k] === v)) return true;
+  throw appError('conflict');
 }
 
 export function requireAuth(ctx: ZeroContext): AuthContext {

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ACCESS_LEVELS, type Access } from '../schema/enums.ts';
 import { type Schema, zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, entriesOf, type HistoryEntry, historyEntry, quoted } from './change.ts';
-import { assertNotCrossed, baseOf } from './conflict.ts';
+import { assertNotCrossed, baseOf, replayed } from './conflict.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import {
@@ -140,6 +140,7 @@ export const preferenceCreateArgs = z
   .object({
     id,
     personId: id,
+    replayed,
     title: preferenceTitle,
     description: preferenceDescription.optional(),
     feeling: feeling.nullable().optional(),
@@ -196,6 +197,7 @@ export const preferenceReviewArgs = z.object({
   id,
   /** The review record's id (client-generated, like every id). */
   reviewId: id,
+  replayed,
   /** A new schedule chosen while reviewing; otherwise the preference's own. */
   reviewSchedule: reviewSchedule.optional(),
   /** Fields edited while reviewing (the schedule is the review's own). */
@@ -286,7 +288,8 @@ export const createPreference = defineChange(preferenceCreateArgs, async (tx, ct
     existing: cats,
     wanted: [args.access],
   });
-  await assertNewId(tx, 'preference', args.id);
+  const done = args.replayed && { createdBy: me.personId, personId: args.personId };
+  if (await assertNewId(tx, 'preference', args.id, done)) return undefined;
   const now = Date.now();
   await tx.mutate.preference.insert({
     id: args.id,
@@ -470,7 +473,8 @@ export const reviewPreference = defineChange(preferenceReviewArgs, async (tx, ct
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
   await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
-  await assertNewId(tx, 'review', args.reviewId);
+  const done = args.replayed && { reviewedBy: me.personId, preferenceId: row.id };
+  if (await assertNewId(tx, 'review', args.reviewId, done)) return history;
   const now = Date.now();
   const schedule = args.reviewSchedule ?? row.reviewSchedule;
   const next = nextReviewAt(schedule, now);

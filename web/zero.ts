@@ -95,6 +95,7 @@ function keepConnecting(zero: Zero, onConnected: () => void): () => void {
 export async function dropZero() {
   const z = current?.zero;
   current?.stop();
+  await current?.outbox.close();
   current = undefined;
   await z?.delete();
 }

@@ -25,7 +25,7 @@ test.use({
 });
 
 const statusLine = (page: Page) => page.locator('.sync-status-line');
-const announced = (page: Page) => page.locator('.sync-status [role="status"]');
+const announced = (page: Page) => page.locator('[data-sync-announcer]');
 
 /**
  * A device's network, which the test can cut. Chromium's offline mode stops

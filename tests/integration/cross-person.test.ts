@@ -223,3 +223,34 @@ describe('a General supporter in session', () => {
     }
   });
 });
+
+describe('a create sent again by the outbox after a reload (replayed)', () => {
+  test('by its author, in the same place, changes nothing; by anyone else, or unmarked, it is a taken id', async () => {
+    const mine = client(attacker);
+    const other = client(friend);
+    const category = crypto.randomUUID();
+    const args = { id: category, personId: attacker.personId, title: 'Made once' };
+    expect((await mine.mutate(mutators.category.create(args)).server).type).toBe('success');
+    const before = (await sql`select * from category where id = ${category}`)[0];
+    const events = async () =>
+      (await sql`select count(*)::int as n from history_event where related_id = ${category}`)[0]
+        ?.n;
+    const made = await events();
+    expect(made).toBe(1);
+
+    const again = await mine.mutate(
+      mutators.category.create({ ...args, title: 'Made twice?', replayed: true }),
+    ).server;
+    expect(again.type).toBe('success');
+    expect((await sql`select * from category where id = ${category}`)[0]).toEqual(before);
+    expect(await events()).toBe(made);
+
+    const unmarked = await mine.mutate(mutators.category.create(args)).server;
+    expect(unmarked).toMatchObject({ type: 'error', error: { details: { code: 'conflict' } } });
+    const someoneElse = await other.mutate(
+      mutators.category.create({ ...args, personId: friend.personId, replayed: true }),
+    ).server;
+    expect(someoneElse).toMatchObject({ type: 'error', error: { details: { code: 'conflict' } } });
+    expect((await sql`select * from category where id = ${category}`)[0]).toEqual(before);
+  });
+});

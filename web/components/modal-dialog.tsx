@@ -105,9 +105,15 @@ export function ModalDialog({
 
 /** A refusal or failure to show where it happened: an alert, read out as it appears. */
 export function ErrorAlert({ message }: { message: string | undefined | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Above a long form the error could appear out of sight: focus (and so
+  // scroll) moves to it, and it is read as an alert.
+  useEffect(() => {
+    if (message) ref.current?.focus();
+  }, [message]);
   if (!message) return null;
   return (
-    <div role="alert" className="alert">
+    <div role="alert" className="alert" tabIndex={-1} ref={ref}>
       {message}
     </div>
   );

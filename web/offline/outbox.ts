@@ -113,7 +113,7 @@ export class Outbox {
   constructor(zero: AnyZero, userID: string) {
     this.#zero = zero;
     this.#store = createStore(`pb-outbox:${userID}`, 'entries');
-    this.ready = this.#start();
+    this.ready = this.#start().catch(() => {});
   }
 
   /** Sends a change: kept in IndexedDB until the server answers it. */
@@ -200,6 +200,11 @@ export class Outbox {
     this.#changed();
   }
 
+  /** Sign-out: closes the database, so that it can be deleted. */
+  async close() {
+    await this.#store('readonly', (s) => s.transaction.db.close()).catch(() => {});
+  }
+
   subscribe = (listener: () => void) => {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -232,7 +237,9 @@ export class Outbox {
   async #replay(entry: Entry, later: Entry[]) {
     const make = mutatorNamed(entry.name);
     if (!make) return this.#remove(entry.key); // A change this version no longer has.
-    const result = this.#zero.mutate(make(entry.args));
+    // Marked as sent again: a create already done then does nothing (sync/conflict.ts).
+    const args = { ...(entry.args as Record<string, unknown>), replayed: true };
+    const result = this.#zero.mutate(make(args));
     const local = await result.client;
     if (local.type === 'error') {
       const outcome = refusal(local.error);

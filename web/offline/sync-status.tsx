@@ -67,7 +67,7 @@ export function SyncStatusLine() {
         </span>
         {label}
       </span>
-      <span className="visually-hidden" role="status" aria-live="polite">
+      <span className="visually-hidden" aria-live="polite" aria-atomic="true" data-sync-announcer>
         {announcement}
       </span>
       {problems.length > 0 ? (

@@ -28,8 +28,8 @@ function Root() {
 /**
  * After a move to another page (not the first load), focus goes to the new
  * page's heading and its name is announced (WCAG 2.4.3, 4.1.3): otherwise focus
- * stays on the body and a screen reader says nothing. A page that already put
- * focus somewhere (an error, a dialog) keeps it.
+ * stays on the body (or on the link in the bottom bar) and a screen reader says
+ * nothing. A page that put focus somewhere itself (an error, a dialog) keeps it.
  */
 function RouteAnnouncer() {
   const router = useRouter();
@@ -43,9 +43,10 @@ function RouteAnnouncer() {
         const settle = () => {
           const heading = document.querySelector<HTMLElement>('main h1');
           if (!heading && tries++ < 20) return void setTimeout(settle, 50);
+          // Unless the page put focus somewhere itself (an error, a field, a dialog).
           const active = document.activeElement;
-          const lost = !active || active === document.body || !active.isConnected;
-          if (heading && lost) {
+          const chosen = active?.isConnected && active.closest('main, dialog') !== null;
+          if (heading && !chosen) {
             if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
             heading.focus({ preventScroll: false });
           }
@@ -56,7 +57,7 @@ function RouteAnnouncer() {
     [router],
   );
   return (
-    <p className="visually-hidden" role="status" aria-live="polite" data-route-announcer>
+    <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-route-announcer>
       {said}
     </p>
   );

@@ -38,8 +38,12 @@ export const Route = createFileRoute('/people/$personId')({
     ) {
       throw redirect({ to: '/people/$personId/supporting', params: { personId: me } });
     }
-    const { zeroFor } = await zeroModule;
-    return { session, zero: zeroFor(session) };
+    const { zeroFor, outboxOf } = await zeroModule;
+    const zero = zeroFor(session);
+    // Changes kept from an earlier page are applied here again before any
+    // screen reads, so a form opens with them (web/offline/outbox.ts).
+    await outboxOf(zero).ready;
+    return { session, zero };
   },
   component: PersonArea,
 });
