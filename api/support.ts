@@ -23,8 +23,16 @@ import { createZeroDb } from './zero/db-provider.ts';
 
 export { supportMessages };
 
-function view(s: Row['supportSession']) {
+function view(s: Row['supportSession'], idleMinutes: number) {
   return {
+    /**
+     * How long until it ends for want of activity, as the server counts
+     * (relative, so a device's clock does not matter): the page warns before.
+     */
+    endsWhenIdleInMs:
+      s.endedAt === null
+        ? Math.max(0, Number(s.lastActiveAt) + idleMinutes * 60_000 - Date.now())
+        : 0,
     id: s.id,
     personId: s.personId,
     supporterId: s.supporterId,
@@ -41,6 +49,7 @@ const sessionParam = personParams({ id: z.string().min(1).max(64) });
 
 export function supportRoutes(deps: AppDeps) {
   const { zdb } = deps;
+  const idle = deps.config.SUPPORT_SESSION_IDLE_MINUTES;
   const caller = personRoute(deps, supportMessages.invalid);
   /** The caller, and the session the path names. */
   const aSession = [caller, valid('param', sessionParam, supportMessages.invalid)] as const;
@@ -65,7 +74,7 @@ export function supportRoutes(deps: AppDeps) {
       if (!link || !active) throw appError('not_found', supportMessages.notFound);
       // The link's level: the tab asks for the library at it without waiting to sync it.
       return c.json(
-        { ...view(active), accessLevel: link.accessLevel },
+        { ...view(active, idle), accessLevel: link.accessLevel },
         active.id === id ? 201 : 200,
       );
     })
@@ -75,7 +84,7 @@ export function supportRoutes(deps: AppDeps) {
       await runChange(zdb, supportSessionChanges.touch, ctx, { personId, id });
       const s = await session(id);
       if (!s) throw appError('not_found', supportMessages.notFound);
-      return c.json(view(s));
+      return c.json(view(s, idle));
     })
     .delete('/:personId/support/:id', ...aSession, async (c) => {
       const { ctx, personId } = c.var.caller;

@@ -33,6 +33,8 @@ export const messages = {
     home: 'Home',
     editPreference: 'Edit preference',
     preference: 'Preference',
+    libraryOf: (name: string) => `${name}’s library`,
+    editOf: (title: string) => `Edit ${title}`,
     editNote: 'Edit note',
     note: 'Note',
     createNote: 'New note',
@@ -364,6 +366,10 @@ export const messages = {
     finish: 'Finish session',
     finishing: 'Finishing your support session',
     ended: 'Your support session has ended.',
+    stillThere: 'Are you still there?',
+    endingSoon: (name: string, minutes: number) =>
+      `Nothing has happened for a while, so your support session with ${name} will end in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}. Do you want to keep going?`,
+    keepGoing: 'Keep going',
     backToSupporting: 'Back to the people I support',
   },
   onboarding: {

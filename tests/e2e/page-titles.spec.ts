@@ -1,3 +1,4 @@
+import { seedId } from '../../api/seed.ts';
 import { expect, test } from './fixtures.ts';
 
 /** Every page names itself (WCAG 2.4.2): "<page> – Preference Bank", one title per page. */
@@ -23,7 +24,7 @@ test('signed in, each page has its own title, and it follows client-side navigat
   const { personId } = await signIn('aroha@example.com');
   const seen = new Set<string>();
   for (const [path, name] of [
-    ['preferences', 'Preferences'],
+    ['preferences', 'Aroha’s library'],
     ['preferences/library', 'Library'],
     ['preferences/categories', 'Categories'],
     ['preferences/create', 'New preference'],
@@ -45,4 +46,35 @@ test('signed in, each page has its own title, and it follows client-side navigat
     .click();
   await expect(page).toHaveTitle(title('Circle of Support'));
   expect(await page.locator('head > title').count()).toBe(1);
+});
+
+test('a preference, its edit page, a note and a category are named by what they show', async ({
+  page,
+  signIn,
+  library,
+}) => {
+  const aroha = seedId('person:aroha');
+  const food = seedId('category:aroha:food');
+  const { id } = await library.preference(aroha, { title: 'Bath time', categoryIds: [food] });
+  const { id: noteId } = await library.note(aroha, {
+    preferenceId: id,
+    title: 'Bubbles',
+    body: 'Yes.',
+  });
+  await signIn('aroha@example.com');
+  for (const [path, name] of [
+    [`preferences/${id}`, 'Bath time – Aroha’s library'],
+    [`preferences/${id}/edit`, 'Edit Bath time – Aroha’s library'],
+    [`preferences/${id}/notes/${noteId}`, 'Bubbles – Aroha’s library'],
+    [`preferences/categories/${food}`, 'Food and drink – Aroha’s library'],
+  ] as const) {
+    await page.goto(`/people/${aroha}/${path}`);
+    await expect(page).toHaveTitle(title(name));
+  }
+  // Leaving gives the next page its own title back.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Circle' })
+    .click();
+  await expect(page).toHaveTitle(title('Circle of Support'));
 });

@@ -345,6 +345,20 @@ test('after an e-mail sign-in a passkey is offered; "Not now" dismisses it', asy
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(offer).toHaveCount(0);
 
+  // Offered once: moving to another page, or reloading, does not bring it back.
+  await page.evaluate(() => sessionStorage.setItem('passkey.offer', '1'));
+  await page.reload();
+  await expect(offer).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Circle' })
+    .click();
+  await expect(page).toHaveURL(/\/supporting/);
+  await expect(offer).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+
   await page.evaluate(() => sessionStorage.setItem('passkey.offer', '1'));
   await page.reload();
   await offer.getByRole('button', { name: 'Create a passkey' }).click();

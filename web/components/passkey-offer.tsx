@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
 import { messages } from '../messages.ts';
 import {
   PASSKEY_OFFER_KEY,
@@ -27,8 +28,9 @@ function clearOffer() {
 
 /**
  * After an e-mail sign-in (which sets sessionStorage `passkey.offer` to `1`),
- * offers to create a passkey (spec §4). "Not now" dismisses it and clears the
- * flag; success says "Passkey created". Not shown when WebAuthn is unsupported.
+ * offers to create a passkey (spec §4), once: on the first page after signing
+ * in, until "Not now" or moving to another page. Success says "Passkey
+ * created". Not shown when WebAuthn is unsupported.
  */
 export function PasskeyOffer({ user }: { user: PasskeyUser | null | undefined }) {
   const titleId = useId();
@@ -36,6 +38,16 @@ export function PasskeyOffer({ user }: { user: PasskeyUser | null | undefined })
   const [offered] = useState(() => Boolean(user) && webAuthnSupported() && offerPending());
   const [open, setOpen] = useState(offered);
   const [busy, setBusy] = useState(false);
+  // Offered once: not again on a reload or in another tab, and gone when the
+  // person moves on to another page (it never sits on top of every page).
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [shownOn] = useState(pathname);
+  useEffect(() => {
+    if (offered) clearOffer();
+  }, [offered]);
+  useEffect(() => {
+    if (pathname !== shownOn && !busy) setOpen(false);
+  }, [pathname, shownOn, busy]);
   const [error, setError] = useState<string | undefined>();
   const [created, setCreated] = useState(false);
 

@@ -1,15 +1,77 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { messages } from '../messages.ts';
 import { forgetSupportSession, readSupportSession } from '../support-session.ts';
+import { ModalDialog } from './modal-dialog.tsx';
 
 /** Spec §9: the header reacts to scrolling at most every 100 ms, and is "scrolled" past 10 px. */
 export const SUPPORT_HEADER_THROTTLE_MS = 100;
 export const SUPPORT_HEADER_SCROLLED_PX = 10;
-/** While supporting, the session is confirmed (and kept alive) this often. */
-const HEARTBEAT_MS = 5 * 60 * 1000;
+/** While supporting, activity is reported (keeping the session alive) at most this often. */
+const HEARTBEAT_MS = 60 * 1000;
+/** How long before an idle session ends the page asks "Are you still there?" (WCAG 2.2.1). */
+export const IDLE_WARNING_MS = 2 * 60 * 1000;
+
+/**
+ * A support session ends after a spell without activity (ADR 008). Activity
+ * here (a tap, a key, typing) is reported to the server at most once a minute;
+ * a page left alone is not kept alive. Two minutes before the end the page
+ * asks whether the Supporter is still there, and Continue keeps the session.
+ * A heartbeat without an answer (offline) ends nothing: only the server says
+ * a session has ended.
+ */
+function useIdleWarning(personId: string, sessionId: string, onEnded: () => void) {
+  const [warning, setWarning] = useState(false);
+  const ended = useRef(onEnded);
+  ended.current = onEnded;
+  const state = useRef({
+    activeAt: Date.now(),
+    beatAt: Date.now(),
+    endsAt: Number.POSITIVE_INFINITY,
+  });
+
+  const beat = useCallback(async () => {
+    state.current.beatAt = Date.now();
+    const s = await readSupportSession(personId, sessionId).catch((e: unknown) =>
+      // No answer at all (offline): nothing is known, nothing ends.
+      e instanceof TypeError ? null : undefined,
+    );
+    if (s === null) return;
+    if (!s?.active) return ended.current();
+    state.current.endsAt = Date.now() + s.endsWhenIdleInMs;
+  }, [personId, sessionId]);
+
+  useEffect(() => {
+    const active = () => {
+      state.current.activeAt = Date.now();
+    };
+    const events = ['pointerdown', 'keydown', 'input', 'wheel', 'touchstart'] as const;
+    for (const e of events) window.addEventListener(e, active, { passive: true, capture: true });
+    void beat();
+    const timer = setInterval(() => {
+      const now = Date.now();
+      const { activeAt, beatAt, endsAt } = state.current;
+      if (activeAt > beatAt && now - beatAt >= HEARTBEAT_MS) void beat();
+      else if (now >= endsAt - IDLE_WARNING_MS) setWarning(true);
+    }, 5_000);
+    return () => {
+      for (const e of events) window.removeEventListener(e, active, { capture: true });
+      clearInterval(timer);
+    };
+  }, [beat]);
+
+  return {
+    warning,
+    minutesLeft: () => Math.max(1, Math.ceil((state.current.endsAt - Date.now()) / 60_000)),
+    keepGoing: async () => {
+      setWarning(false);
+      state.current.activeAt = Date.now();
+      await beat();
+    },
+  };
+}
 
 /** The support-mode header, shown while acting for another person. */
 export function SupportHeader({
@@ -53,17 +115,10 @@ export function SupportHeader({
     };
   }, []);
 
-  useEffect(() => {
-    const check = async () => {
-      const s = await readSupportSession(personId, sessionId).catch(() => undefined);
-      if (!s?.active) {
-        forgetSupportSession(personId);
-        setEnded(true);
-      }
-    };
-    const timer = setInterval(check, HEARTBEAT_MS);
-    return () => clearInterval(timer);
-  }, [personId, sessionId]);
+  const idle = useIdleWarning(personId, sessionId, () => {
+    forgetSupportSession(personId);
+    setEnded(true);
+  });
 
   useEffect(() => {
     if (endedLive) forgetSupportSession(personId);
@@ -72,29 +127,52 @@ export function SupportHeader({
   const name = person?.knownAs ?? person?.firstName ?? '';
   const over = ended || endedLive;
   return (
-    <section
-      className={`support-header${scrolled ? ' scrolled' : ''}`}
-      aria-label={messages.support.banner(name)}
-    >
-      <p role={over ? 'alert' : undefined}>
-        {over ? messages.support.ended : messages.support.banner(name)}
-      </p>
-      {over ? (
-        <button
-          type="button"
-          onClick={() => navigate({ to: '/people/$personId/supporting', params: { personId: me } })}
-        >
-          {messages.support.backToSupporting}
-        </button>
-      ) : (
-        <Link
-          className="button secondary"
-          to="/people/$personId/supporters/finish"
-          params={{ personId }}
-        >
-          {messages.support.finish}
-        </Link>
-      )}
-    </section>
+    <>
+      <ModalDialog
+        open={idle.warning && !over}
+        title={messages.support.stillThere}
+        body={messages.support.endingSoon(name, idle.minutesLeft())}
+        onCancel={() => void idle.keepGoing()}
+      >
+        <div className="actions">
+          <button type="button" onClick={() => void idle.keepGoing()} data-autofocus>
+            {messages.support.keepGoing}
+          </button>
+          <Link
+            className="button secondary"
+            to="/people/$personId/supporters/finish"
+            params={{ personId }}
+          >
+            {messages.support.finish}
+          </Link>
+        </div>
+      </ModalDialog>
+      <section
+        className={`support-header${scrolled ? ' scrolled' : ''}`}
+        aria-label={messages.support.banner(name)}
+      >
+        <p role={over ? 'alert' : undefined}>
+          {over ? messages.support.ended : messages.support.banner(name)}
+        </p>
+        {over ? (
+          <button
+            type="button"
+            onClick={() =>
+              navigate({ to: '/people/$personId/supporting', params: { personId: me } })
+            }
+          >
+            {messages.support.backToSupporting}
+          </button>
+        ) : (
+          <Link
+            className="button secondary"
+            to="/people/$personId/supporters/finish"
+            params={{ personId }}
+          >
+            {messages.support.finish}
+          </Link>
+        )}
+      </section>
+    </>
   );
 }

@@ -10,7 +10,7 @@ export const noteMessages = {
   title: 'Title',
   body: 'Note',
   bodyHelp:
-    'You can use markdown: **bold**, *italic*, lists and links (http, https, mailto, irc, ircs, xmpp).',
+    'You can make words **bold** or *slanted* with stars, start lines with - for a list, and paste web links.',
   save: 'Save',
   saving: 'Saving',
   cancel: 'Cancel',

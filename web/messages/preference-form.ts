@@ -48,7 +48,7 @@ export const preferenceFormMessages = {
   titleHelp: 'A few words, for example “Porridge on cold mornings”.',
   description: 'Description',
   descriptionHelp:
-    'Optional. Say more: what, when, how. You can use markdown, for example **bold** or a list.',
+    'Optional. Say more: what, when, how. Put **stars** around words to make them bold, or start lines with - for a list.',
   feelingLegend: 'How do you feel about it?',
   feelingHelp: 'Optional. Choose the feeling that fits best.',
   noFeeling: 'No feeling',

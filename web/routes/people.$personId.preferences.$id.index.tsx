@@ -11,6 +11,7 @@ import { formatDate, PreferenceNotFound } from '../components/preference-common.
 import { PresenceList } from '../components/presence.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
+import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { usePresence } from '../hooks/use-presence.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -31,6 +32,7 @@ function PreferenceView() {
   const notesId = useId();
   const [pref, details] = useQuery(queries.preference.byId({ personId, id }));
   const { peers } = usePresence(personId, id, pref !== undefined);
+  usePageTitle(pref?.title, useLibraryName(personId));
 
   if (!pref) {
     return (

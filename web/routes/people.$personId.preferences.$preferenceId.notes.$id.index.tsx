@@ -7,6 +7,7 @@ import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { Markdown } from '../components/markdown.tsx';
 import { formatDate, NoteNotFound } from '../components/preference-common.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
+import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
@@ -24,6 +25,7 @@ function NoteView() {
   const navigate = useNavigate();
   const canWrite = useCanWrite(personId);
   const [note, details] = useQuery(queries.note.byId({ personId, id }));
+  usePageTitle(note?.title, useLibraryName(personId));
 
   if (!note || note.preferenceId !== preferenceId) {
     return details.type === 'complete' || note ? (

@@ -7,6 +7,7 @@ import { CategoryMissing } from '../components/category-form.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { CategoryPhoto } from '../components/media-image.tsx';
 import { canWrite } from '../hooks/use-can-write.ts';
+import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
@@ -31,6 +32,7 @@ function CategoryView() {
   const write = useWrite();
   const navigate = useNavigate();
   const [category, details] = useQuery(queries.category.byId({ personId, id }));
+  usePageTitle(category?.title, useLibraryName(personId));
   // While our own delete runs the row leaves the local store at once: keep showing it.
   const deleting = useRef(false);
   const last = useRef(category);

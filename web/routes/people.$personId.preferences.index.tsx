@@ -3,6 +3,7 @@ import { useId, useMemo } from 'react';
 import { z } from 'zod';
 import { canWrite } from '../hooks/use-can-write.ts';
 import { loadLibrary } from '../hooks/use-library-queries.ts';
+import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { GROUP_BYS, groupPreferences, isGroupBy } from '../library/grouping.ts';
 import {
   GroupedPreferences,
@@ -33,6 +34,7 @@ function PreferenceList() {
   const navigate = Route.useNavigate();
   const { session } = Route.useRouteContext();
   const { rows, details } = useLibrary(personId);
+  usePageTitle(useLibraryName(personId));
   const loading = rows.length === 0 && details.type !== 'complete';
   const groupSelectId = useId();
 

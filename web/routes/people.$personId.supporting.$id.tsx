@@ -76,6 +76,9 @@ function SupportedView() {
               {messages.circle.startSession}
             </Link>
           ) : null}
+        </div>
+        {/* Apart from the everyday action, below a line: not a red button beside "Start". */}
+        <div className="danger-zone">
           <DestructiveConfirm
             label={messages.circle.removeConnection}
             title={messages.circle.removeConnectionTitle(name)}

@@ -18,6 +18,7 @@ import { DestructiveConfirm } from '../destructive-confirm.tsx';
 import { ErrorAlert, ModalDialog } from '../modal-dialog.tsx';
 import { PresenceList, usePresenceFields } from '../presence.tsx';
 import '../../styles/preference-form.css';
+import { useLibraryName, usePageTitle } from '../../hooks/use-page-title.ts';
 import { messages } from '../../messages.ts';
 import { CategoriesStep } from './categories-step.tsx';
 import { DescribeStep } from './describe-step.tsx';
@@ -154,6 +155,7 @@ export function PreferenceEditor({
   const baseline = useRef<PreferenceFields | undefined>(undefined);
   // Who else is editing or viewing it, and in which field (sync/presence.ts).
   const { peers, setField } = usePresence(personId, id, row !== undefined);
+  usePageTitle(row ? messages.titles.editOf(row.title) : undefined, useLibraryName(personId));
   const presenceFocus = usePresenceFields(formRef, peers, setField);
 
   useEffect(() => {

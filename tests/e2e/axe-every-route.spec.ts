@@ -1,0 +1,165 @@
+/**
+ * axe-core on every route (issue 13): each page of web/routes is opened as the
+ * person it is for and has no serious or critical WCAG 2.2 A/AA violation. A
+ * route file without an entry here fails the first test, so a new page cannot
+ * skip the check.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { seedId } from '../../api/seed.ts';
+import { seriousViolations } from './axe.ts';
+import { expect, failedRequest, startSupporting, test } from './fixtures.ts';
+
+const aroha = seedId('person:aroha');
+const sam = seedId('person:sam');
+const tea = seedId('preference:aroha:tea');
+const teaNote = seedId('note:aroha:tea');
+const food = seedId('category:aroha:food');
+const samLink = seedId('link:sam->aroha');
+const nobody = '00000000-0000-4000-8000-000000000000';
+const me = `/people/${aroha}`;
+
+type Visit = { as: 'nobody' | 'aroha' | 'sam'; path: string };
+
+/** Each route file, and where to open it (a layout has no page of its own). */
+const routes: Record<string, Visit | 'layout'> = {
+  authenticated: { as: 'aroha', path: '/authenticated' },
+  'dev.mailbox': { as: 'nobody', path: '/dev/mailbox' },
+  index: { as: 'nobody', path: '/' },
+  'invite-onboarding.$personId.decision-maker': {
+    as: 'aroha',
+    path: `/invite-onboarding/${aroha}/decision-maker`,
+  },
+  'invite-onboarding.$personId.index': { as: 'aroha', path: `/invite-onboarding/${aroha}` },
+  'invite.$inviteId.$inviteToken.index': { as: 'nobody', path: `/invite/${nobody}/not-a-token` },
+  'invite.$inviteId.$inviteToken.join': {
+    as: 'nobody',
+    path: `/invite/${nobody}/not-a-token/join`,
+  },
+  landing: { as: 'nobody', path: '/landing' },
+  'login.analogue-karate': { as: 'nobody', path: '/login/analogue-karate' },
+  'login.challenge.email.$email': {
+    as: 'nobody',
+    path: '/login/challenge/email/someone%40example.org',
+  },
+  'login.challenge.email.validate.$email.$challengeId.$challengeToken': {
+    as: 'nobody',
+    path: `/login/challenge/email/validate/someone%40example.org/${nobody}/not-a-token`,
+  },
+  'login.index': { as: 'nobody', path: '/login' },
+  'login.link.$challengeId.$token': { as: 'nobody', path: `/login/link/${nobody}/not-a-token` },
+  logout: { as: 'nobody', path: '/logout' },
+  'onboarding.$personId': { as: 'aroha', path: `/onboarding/${aroha}` },
+  'people.$personId': 'layout',
+  'people.$personId.index': { as: 'aroha', path: me },
+  'people.$personId.preferences.$id.edit': 'layout',
+  'people.$personId.preferences.$id.edit.$step': {
+    as: 'aroha',
+    path: `${me}/preferences/${tea}/edit/2`,
+  },
+  'people.$personId.preferences.$id.edit.index': {
+    as: 'aroha',
+    path: `${me}/preferences/${tea}/edit`,
+  },
+  'people.$personId.preferences.$id.index': { as: 'aroha', path: `${me}/preferences/${tea}` },
+  'people.$personId.preferences.$preferenceId.notes.$id.edit': {
+    as: 'aroha',
+    path: `${me}/preferences/${tea}/notes/${teaNote}/edit`,
+  },
+  'people.$personId.preferences.$preferenceId.notes.$id.index': {
+    as: 'aroha',
+    path: `${me}/preferences/${tea}/notes/${teaNote}`,
+  },
+  'people.$personId.preferences.$preferenceId.notes.create': {
+    as: 'aroha',
+    path: `${me}/preferences/${tea}/notes/create`,
+  },
+  'people.$personId.preferences.categories.$id.edit': {
+    as: 'aroha',
+    path: `${me}/preferences/categories/${food}/edit`,
+  },
+  'people.$personId.preferences.categories.$id.index': {
+    as: 'aroha',
+    path: `${me}/preferences/categories/${food}`,
+  },
+  'people.$personId.preferences.categories.create': {
+    as: 'aroha',
+    path: `${me}/preferences/categories/create`,
+  },
+  'people.$personId.preferences.categories.index': {
+    as: 'aroha',
+    path: `${me}/preferences/categories`,
+  },
+  'people.$personId.preferences.create.$id.$step': {
+    as: 'aroha',
+    path: `${me}/preferences/create/${crypto.randomUUID()}/1`,
+  },
+  'people.$personId.preferences.create.index': { as: 'aroha', path: `${me}/preferences/create` },
+  'people.$personId.preferences.filter.$filterBy.$name': {
+    as: 'aroha',
+    path: `${me}/preferences/filter/feeling/Love`,
+  },
+  'people.$personId.preferences.index': { as: 'aroha', path: `${me}/preferences` },
+  'people.$personId.preferences.library': { as: 'aroha', path: `${me}/preferences/library` },
+  'people.$personId.settings.menu': { as: 'sam', path: `/people/${sam}/settings/menu` },
+  'people.$personId.settings.passkeys': { as: 'aroha', path: `${me}/settings/passkeys` },
+  'people.$personId.supporters.$id.edit': { as: 'aroha', path: `${me}/supporters/${samLink}/edit` },
+  'people.$personId.supporters.$id.index': { as: 'aroha', path: `${me}/supporters/${samLink}` },
+  'people.$personId.supporters.finish': { as: 'sam', path: `${me}/supporters/finish` },
+  'people.$personId.supporters.index': { as: 'aroha', path: `${me}/supporters` },
+  'people.$personId.supporters.invite': { as: 'aroha', path: `${me}/supporters/invite` },
+  'people.$personId.supporters.start': { as: 'sam', path: `${me}/supporters/start` },
+  'people.$personId.supporting.$id': { as: 'sam', path: `/people/${sam}/supporting/${samLink}` },
+  'people.$personId.supporting.create': { as: 'sam', path: `/people/${sam}/supporting/create` },
+  'people.$personId.supporting.index': { as: 'sam', path: `/people/${sam}/supporting` },
+  register: { as: 'nobody', path: '/register' },
+  registered: { as: 'nobody', path: '/registered' },
+};
+
+const routesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../web/routes');
+
+test('every route file has a page to check here', () => {
+  const files = readdirSync(routesDir)
+    .filter((f) => f.endsWith('.tsx') && f !== '__root.tsx')
+    .map((f) => f.replace(/\.tsx$/, ''))
+    .sort();
+  expect(files).toEqual(Object.keys(routes).sort());
+});
+
+/** The page has drawn (a heading, or at least its main region) and axe finds nothing serious. */
+async function check(page: Page, visit: Visit) {
+  await page.goto(visit.path);
+  await expect(page.locator('h1, main').first()).toBeVisible();
+  // Past "Loading…": whatever the page waits for has arrived or failed.
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  expect(await seriousViolations(page), `${visit.path} (as ${visit.as})`).toEqual([]);
+}
+
+// The bogus invite and sign-in links are refused by the API on purpose.
+test.use({
+  allowedConsoleErrors: {
+    invite: failedRequest(404, `/api/invites/${nobody}`),
+    track: failedRequest(400, '/api/authentication/email/track/complete'),
+    finalize: failedRequest(400, '/api/authentication/email/verify/email-magic-link/finalize'),
+  },
+});
+
+for (const who of ['nobody', 'aroha', 'sam'] as const) {
+  test(`no serious or critical violations on the pages for ${who === 'nobody' ? 'someone signed out' : who}`, async ({
+    page,
+    signIn,
+  }) => {
+    test.setTimeout(120_000);
+    if (who !== 'nobody') await signIn(`${who}@example.com`);
+    const visits = Object.values(routes).filter(
+      (v): v is Visit => v !== 'layout' && v.as === who && !v.path.endsWith('/logout'),
+    );
+    // Sam's pages in Aroha's library need his support session first.
+    if (who === 'sam') await startSupporting(page, aroha);
+    for (const visit of visits) await check(page, visit);
+    // Signing out last (it ends the session the other pages need).
+    if (who === 'nobody') await check(page, { as: 'nobody', path: '/logout' });
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * A support session that ends when idle warns first (WCAG 2.2.1, ADR 008):
+ * two minutes before the end the Supporter is asked whether they are still
+ * there, and "Keep going" keeps the session. The tablet's clock is the test's.
+ */
+import { seedId } from '../../api/seed.ts';
+import { expect, startSupporting, test } from './fixtures.ts';
+
+const aroha = seedId('person:aroha');
+
+test('an idle support session asks "Are you still there?" before it ends, and can go on', async ({
+  page,
+  signIn,
+  sql,
+}) => {
+  await page.clock.install();
+  await signIn('riley@example.com');
+  await startSupporting(page, aroha);
+  await expect(page.getByText('You are supporting Aroha')).toBeVisible();
+  const [session] = await sql`select id, last_active_at from support_session
+    where person_id = ${aroha} and ended_at is null order by started_at desc limit 1`;
+
+  // 27 quiet minutes: nothing yet. 28 and a half: the question, on "Keep going".
+  await page.clock.fastForward('27:00');
+  const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+  await expect(dialog).toHaveCount(0);
+  await page.clock.fastForward('01:30');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('will end in 2 minutes');
+  await expect(dialog.getByRole('button', { name: 'Keep going' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  // The server heard it: the session's last activity moved, and it goes on.
+  await expect
+    .poll(async () => {
+      const [now] =
+        await sql`select last_active_at, ended_at from support_session where id = ${session?.id}`;
+      return now && now.ended_at === null && now.last_active_at > session?.last_active_at;
+    })
+    .toBe(true);
+  await expect(page.getByText('You are supporting Aroha')).toBeVisible();
+
+  // Quiet again: asked again; this time Riley finishes.
+  await page.clock.fastForward('28:30');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('link', { name: 'Finish session' }).click();
+  await expect(page).toHaveURL(/\/supporters\/finish$/);
+});
