@@ -42,6 +42,9 @@ export type SharedText = {
   error: string | undefined;
 };
 
+/** After a send Zero could not deliver, the next try. */
+const RESEND_MS = 1_000;
+
 const canWrite = (state: string) => state === 'connected' || state === 'connecting';
 
 export function useSharedText({
@@ -77,15 +80,20 @@ export function useSharedText({
   const remote = useRef<{ doc: Y.Doc; ids: Set<string> } | null>(null);
   const refused = useRef(false);
   const inFlight = useRef(0);
+  // Whether this text is still open (answers may arrive after it closed).
+  const alive = useRef(true);
+  const rebuildNow = useRef(() => {});
   const writable = canWrite(connection.name);
   const writableRef = useRef(writable);
   writableRef.current = writable;
 
   useEffect(() => {
     let live = true;
+    alive.current = true;
     void persistence.whenSynced.then(() => live && setStored(true));
     return () => {
       live = false;
+      alive.current = false;
       void persistence.destroy();
       local.destroy();
       remote.current?.doc.destroy();
@@ -122,10 +130,21 @@ export function useSharedText({
     );
     void result.server.then((r) => {
       inFlight.current -= 1;
-      if (r.type === 'error' && r.error.type !== 'app') return; // The connection: sent later.
-      if (inFlight.current === 0) outbox.textLanded(target);
-      if (r.type === 'success') return setError(undefined);
+      if (r.type === 'success') {
+        if (inFlight.current === 0) outbox.textLanded(target);
+        return setError(undefined);
+      }
+      // Not stored: what was sent is no longer taken as the server's (the
+      // document the rows make is built again), so the next send includes it
+      // again; Yjs ignores what it already has.
+      if (r.error.type !== 'app') {
+        // Zero could not deliver it (the connection, a server hiccup): again shortly.
+        setTimeout(() => alive.current && rebuildNow.current(), RESEND_MS);
+        return;
+      }
       // Refused: not sent again until the next keystroke, and said.
+      if (inFlight.current === 0) outbox.textLanded(target);
+      if (!alive.current) return;
       refused.current = true;
       setError(r.error.message || messages.errors.generic);
       rebuild();
@@ -133,6 +152,7 @@ export function useSharedText({
   };
 
   /** The document the rows make, from scratch (after a row went away). */
+  rebuildNow.current = rebuild;
   function rebuild() {
     remote.current?.doc.destroy();
     remote.current = null;
