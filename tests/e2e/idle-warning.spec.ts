@@ -46,6 +46,9 @@ test('an idle support session asks "Are you still there?" before it ends, and ca
   await dialog.getByRole('link', { name: 'Finish session' }).click();
   await expect(page).toHaveURL(/\/supporting/);
   await expect
-    .poll(async () => (await sql`select ended_reason from support_session where id = ${session?.id}`)[0])
+    .poll(
+      async () =>
+        (await sql`select ended_reason from support_session where id = ${session?.id}`)[0],
+    )
     .toEqual({ ended_reason: 'finished' });
 });
