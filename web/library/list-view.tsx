@@ -14,9 +14,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import { FeelingIcon } from '../components/feeling-icon.tsx';
 import { useCategories, usePeople, usePreferenceRows } from '../hooks/use-library-queries.ts';
 import { libraryMessages as m } from '../messages/library.ts';
-
 import { messages } from '../messages.ts';
 import {
   type Group,
@@ -141,7 +141,7 @@ export function FeelingText({ pref }: { pref: ListPreference }) {
   const text = pref.feeling === 'Other' && pref.feelingOther ? pref.feelingOther : f.label;
   return (
     <span className="library-feeling">
-      <span aria-hidden="true">{f.emoji}</span> {text}
+      <FeelingIcon feeling={pref.feeling} /> {text}
     </span>
   );
 }

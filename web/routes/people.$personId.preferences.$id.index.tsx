@@ -5,6 +5,7 @@ import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { displayName } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
+import { FeelingIcon } from '../components/feeling-icon.tsx';
 import { Markdown } from '../components/markdown.tsx';
 import { HeroImage } from '../components/media-image.tsx';
 import { formatDate, PreferenceNotFound } from '../components/preference-common.tsx';
@@ -68,11 +69,11 @@ function PreferenceView() {
         ) : null}
         <h1>{pref.title}</h1>
         <PresenceList peers={peers} />
-        {feeling ? (
+        {feeling && pref.feeling ? (
           <p className="preference-feeling">
             <span className="visually-hidden">{t.feeling}: </span>
             <span aria-hidden="true" className="preference-emoji">
-              {feeling.emoji}
+              <FeelingIcon feeling={pref.feeling} size="1.5em" />
             </span>{' '}
             {feelingWord}
           </p>

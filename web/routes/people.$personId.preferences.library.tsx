@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { FEELINGS, REVIEW_GROUPS } from '../../schema/enums.ts';
 import { reviewGroup } from '../../sync/review.ts';
+import { FeelingIcon } from '../components/feeling-icon.tsx';
 import { loadLibrary } from '../hooks/use-library-queries.ts';
 import { categoryScope } from '../library/grouping.ts';
 import { useLibrary } from '../library/list-view.tsx';
@@ -119,8 +120,8 @@ function LibraryOverview() {
                       params={{ personId, filterBy: 'emoji', name: feeling }}
                       search={onboarding}
                     >
-                      <span aria-hidden="true">{m.feelings[feeling].emoji}</span>{' '}
-                      {m.feelings[feeling].label} <Count n={count} />
+                      <FeelingIcon feeling={feeling} /> {m.feelings[feeling].label}{' '}
+                      <Count n={count} />
                     </Link>
                   </li>
                 ))}

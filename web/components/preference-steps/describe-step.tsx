@@ -6,6 +6,7 @@ import { FEELINGS } from '../../../schema/enums.ts';
 import { LIMITS } from '../../../sync/library-fields.ts';
 import { trimInput } from '../../../sync/validation.ts';
 import { messages } from '../../messages.ts';
+import { FeelingIcon } from '../feeling-icon.tsx';
 import { SharedTextArea } from '../shared-text-area.tsx';
 import { describedBy, FieldError, type StepProps, StepSection } from './step-parts.tsx';
 
@@ -112,7 +113,7 @@ export function DescribeStep({
                 onChange={() => onChange({ feeling: f })}
               />
               <span className="pf-emoji" aria-hidden="true">
-                {t.feelings[f].emoji}
+                <FeelingIcon feeling={f} />
               </span>
               <span>{t.feelings[f].label}</span>
             </label>

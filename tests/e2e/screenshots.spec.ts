@@ -1,0 +1,63 @@
+/**
+ * The README's screenshots: the main screens at a tablet's 1024x768 and a
+ * phone's 390x844, written to docs/screenshots/. Run on purpose only:
+ * `SCREENSHOTS=1 npx playwright test tests/e2e/screenshots.spec.ts`.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { seedId } from '../../api/seed.ts';
+import { expect, startSupporting, test } from './fixtures.ts';
+
+const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
+const aroha = seedId('person:aroha');
+const tea = seedId('preference:aroha:tea');
+const sizes = [
+  { name: 'tablet', width: 1024, height: 768 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+test.skip(!process.env.SCREENSHOTS, 'screenshots are taken on purpose (SCREENSHOTS=1)');
+
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300); // fonts and the last frame
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(out, `${name}-${size.name}.png`) });
+  }
+}
+
+test('main screens', async ({ page, signIn, device }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shoot(page, 'sign-in');
+
+  await signIn('aroha@example.com');
+  await page.goto(`/people/${aroha}/preferences`);
+  await expect(page.getByRole('list', { name: 'Preferences' })).toBeVisible();
+  await shoot(page, 'library');
+
+  await page.goto(`/people/${aroha}/preferences/${tea}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shoot(page, 'preference');
+
+  await page.goto(`/people/${aroha}/preferences/${tea}/edit`);
+  await expect(page.getByLabel('Description')).toHaveAttribute('data-shared-text', 'ready');
+  await shoot(page, 'edit');
+
+  await page.goto(`/people/${aroha}/supporters`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shoot(page, 'circle');
+
+  // Aroha is on the edit page while Riley, supporting her, opens it too.
+  await page.goto(`/people/${aroha}/preferences/${tea}/edit`);
+  const { page: riley } = await device('riley@example.com');
+  await startSupporting(riley, aroha);
+  await riley.goto(`/people/${aroha}/preferences/${tea}/edit`);
+  await expect(riley.getByLabel('Description')).toHaveAttribute('data-shared-text', 'ready');
+  await riley.getByLabel('Description').focus();
+  await expect(riley.getByRole('region', { name: 'Also here now' })).toBeVisible();
+  await shoot(riley, 'support-session-edit');
+});
