@@ -28,8 +28,12 @@ test('an idle support session asks "Are you still there?" before it ends, and ca
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('will end in 2 minutes');
   await expect(dialog.getByRole('button', { name: 'Keep going' })).toBeFocused();
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'GET' && r.url().includes(`/support/${session?.id}`),
+  );
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
+  await answered;
   // The server heard it: the session's last activity moved, and it goes on.
   await expect
     .poll(async () => {

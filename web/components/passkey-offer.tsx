@@ -1,5 +1,5 @@
-import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../messages.ts';
 import {
   PASSKEY_OFFER_KEY,
@@ -38,16 +38,24 @@ export function PasskeyOffer({ user }: { user: PasskeyUser | null | undefined })
   const [offered] = useState(() => Boolean(user) && webAuthnSupported() && offerPending());
   const [open, setOpen] = useState(offered);
   const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  busyRef.current = busy;
   // Offered once: not again on a reload or in another tab, and gone when the
   // person moves on to another page (it never sits on top of every page).
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const [shownOn] = useState(pathname);
+  // (A redirect while landing replaces the page: that is not moving on.)
+  const router = useRouter();
   useEffect(() => {
     if (offered) clearOffer();
   }, [offered]);
-  useEffect(() => {
-    if (pathname !== shownOn && !busy) setOpen(false);
-  }, [pathname, shownOn, busy]);
+  useEffect(
+    () =>
+      router.history.subscribe(({ action }) => {
+        if (action.type !== 'REPLACE') {
+          setOpen((o) => (busyRef.current ? o : false));
+        }
+      }),
+    [router],
+  );
   const [error, setError] = useState<string | undefined>();
   const [created, setCreated] = useState(false);
 
