@@ -402,6 +402,22 @@ export const messages = {
   home: {
     greeting: (name: string) => `Kia ora, ${name}`,
     openLibrary: 'Open my preference library',
+    openTheirLibrary: (name: string) => `Open ${name}’s library`,
+    yourLibrary: 'Your library',
+    libraryOf: (name: string) => `${name}’s library`,
+    loading: 'Loading…',
+    preferenceCount: (n: number) =>
+      n === 0 ? 'Nothing here yet.' : n === 1 ? '1 preference' : `${n} preferences`,
+    add: 'Add a preference',
+    reviewTitle: 'Time to look again',
+    due: (n: number) =>
+      n === 1 ? '1 preference is due for a review.' : `${n} preferences are due for a review.`,
+    reviewThem: 'See what is due',
+    recentTitle: 'Changed lately',
+    circleTitle: 'Your Circle of Support',
+    supporters: (n: number) =>
+      n === 0 ? 'Nobody yet.' : n === 1 ? '1 supporter' : `${n} supporters`,
+    openCircle: 'Open my Circle of Support',
   },
   preferences: {
     listTitle: 'Preferences',

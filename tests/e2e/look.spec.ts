@@ -38,3 +38,33 @@ test('feelings are drawn from the app’s own pictures, beside their word', asyn
     await expect(icon).toHaveAttribute('alt', '');
   }
 });
+
+test('home shows what a person comes back for: the library, reviews due, what changed, the Circle', async ({
+  page,
+  signIn,
+  sql,
+  library,
+}) => {
+  const food = seedId('category:aroha:food');
+  await library.preference(aroha, { title: 'Just changed', categoryIds: [food] });
+  await signIn('aroha@example.com');
+  await page.goto(`/people/${aroha}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kia ora, Aroha' })).toBeVisible();
+  const [counts] = await sql`select
+    (select count(*)::int from preference where person_id = ${aroha} and status = 'Published') as preferences,
+    (select count(*)::int from supporter_link where supported_id = ${aroha}) as supporters,
+    (select count(*)::int from preference where person_id = ${aroha} and status = 'Published'
+       and review_at <= now()) as due`;
+  const yours = page.getByRole('region', { name: 'Your library' });
+  await expect(yours).toContainText(`${counts?.preferences} preferences`);
+  const recent = page.getByRole('region', { name: 'Changed lately' });
+  await expect(recent.getByRole('link').first()).toHaveText(/Just changed/);
+  await expect(page.getByRole('region', { name: 'Your Circle of Support' })).toContainText(
+    `${counts?.supporters} supporter`,
+  );
+  const review = page.getByRole('region', { name: 'Time to look again' });
+  if (counts?.due > 0) await expect(review).toContainText(`${counts?.due}`);
+  else await expect(review).toHaveCount(0);
+  await recent.getByRole('link', { name: /Just changed/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Just changed' })).toBeFocused();
+});

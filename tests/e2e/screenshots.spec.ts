@@ -35,6 +35,10 @@ test('main screens', async ({ page, signIn, device }) => {
   await shoot(page, 'sign-in');
 
   await signIn('aroha@example.com');
+  await page.goto(`/people/${aroha}`);
+  await expect(page.getByRole('region', { name: 'Changed lately' })).toBeVisible();
+  await shoot(page, 'home');
+
   await page.goto(`/people/${aroha}/preferences`);
   await expect(page.getByRole('list', { name: 'Preferences' })).toBeVisible();
   await shoot(page, 'library');
