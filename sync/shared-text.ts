@@ -255,6 +255,15 @@ function readableUpdate(rows: readonly { data: string }[], update: Uint8Array): 
  * person per quiet spell (HISTORY_QUIET_MS), not per keystroke.
  */
 export const pushText = defineChange(textPushArgs, async (tx, ctx, args) => {
+  if (tx.location === 'server') {
+    // One text change of a preference at a time: two people typing at once
+    // would otherwise each materialise the plain text from rows without the
+    // other's, and the later commit would drop a character. After the lock
+    // (READ COMMITTED) the reads below see the other's committed row.
+    await tx.dbTransaction.query('SELECT 1 FROM preference WHERE id = $1 FOR UPDATE', [
+      args.preferenceId,
+    ]);
+  }
   const target = { preferenceId: args.preferenceId, noteId: args.noteId };
   const text = await writableText(tx, ctx, target);
   if (!text) return undefined;

@@ -163,6 +163,14 @@ function watchPages(context: BrowserContext, found: string[]) {
   context.on('page', watch);
 }
 
+/**
+ * zero-cache 1.9 now and then refuses a fresh connection with "No validated
+ * connection is available for shared query work" (seen once in a full run,
+ * not tied to a test's steps); the client logs it, and the app connects again
+ * by itself a second later (web/zero.ts keepConnecting). Not a failure of ours.
+ */
+const zeroTransients = [/No validated connection is available for shared query work/];
+
 export const test = base.extend<Fixtures, WorkerFixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
   baseURL: async ({}, use) => {
@@ -186,7 +194,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     async ({ allowedConsoleErrors }, use) => {
       const found: string[] = [];
       await use({ watch: (context) => watchPages(context, found) });
-      const allowed = Object.values(allowedConsoleErrors);
+      const allowed = [...Object.values(allowedConsoleErrors), ...zeroTransients];
       const unexpected = found.filter((m) => !allowed.some((r) => r.test(m)));
       expect(unexpected, 'console errors and uncaught errors in the pages').toEqual([]);
     },

@@ -11,21 +11,10 @@ import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { decodeUpdate, encodeUpdate } from '../../sync/shared-text.ts';
 import { sharedTextStore } from '../hooks/use-shared-text.ts';
+import { whenConnected } from './connected.ts';
 import type { TextEntry } from './outbox.ts';
 
 type AnyZero = Zero;
-
-/** Resolves once the client is connected. */
-export function whenConnected(zero: AnyZero): Promise<void> {
-  if (zero.connection.state.current.name === 'connected') return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = zero.connection.state.subscribe((s) => {
-      if (s.name !== 'connected') return;
-      stop();
-      resolve();
-    });
-  });
-}
 
 /** True once the server holds everything the local document has (or will never take it). */
 export async function flushText(zero: AnyZero, userID: string, entry: TextEntry): Promise<boolean> {
