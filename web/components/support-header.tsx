@@ -138,13 +138,7 @@ export function SupportHeader({
           <button type="button" onClick={() => void idle.keepGoing()} data-autofocus>
             {messages.support.keepGoing}
           </button>
-          <Link
-            className="button secondary"
-            to="/people/$personId/supporters/finish"
-            params={{ personId }}
-          >
-            {messages.support.finish}
-          </Link>
+          <FinishLink personId={personId} />
         </div>
       </ModalDialog>
       <section
@@ -164,15 +158,22 @@ export function SupportHeader({
             {messages.support.backToSupporting}
           </button>
         ) : (
-          <Link
-            className="button secondary"
-            to="/people/$personId/supporters/finish"
-            params={{ personId }}
-          >
-            {messages.support.finish}
-          </Link>
+          <FinishLink personId={personId} />
         )}
       </section>
     </>
+  );
+}
+
+/** "Finish session": in the header, and in the question of an idle session. */
+function FinishLink({ personId }: { personId: string }) {
+  return (
+    <Link
+      className="button secondary"
+      to="/people/$personId/supporters/finish"
+      params={{ personId }}
+    >
+      {messages.support.finish}
+    </Link>
   );
 }
