@@ -372,7 +372,7 @@ test('logout revokes the session and leaves no readable data in the browser', as
 }) => {
   const { personId } = await signIn('riley@example.com');
   await page.goto(`/people/${personId}/preferences`);
-  await expect(page.getByRole('heading', { name: 'Preferences' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Library', exact: true })).toBeVisible();
   await page.evaluate(() => {
     localStorage.setItem('left-behind', 'x');
     sessionStorage.setItem('left-behind', 'x');

@@ -101,7 +101,7 @@ test.describe('Aroha’s library', () => {
 
   test('the library page links to categories, feelings and review groups', async ({ page }) => {
     await page.goto(`${preferences}/library`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Library' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Library overview' })).toBeVisible();
     const categories = page.getByRole('list', { name: 'Categories' });
     await expect(categories.getByRole('link', { name: /^Food and drink \d+/ })).toBeVisible();
     await expect(categories.getByRole('link', { name: /^Daily routine \d+/ })).toBeVisible();
@@ -167,7 +167,11 @@ test.describe('Aroha’s library', () => {
 test('an empty library offers to create the first preference', async ({ page, signIn }) => {
   const { personId } = await signIn('tui@example.com');
   await page.goto(`/people/${personId}/preferences`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Preferences' })).toBeVisible();
+  // One name for one thing: the page the bottom bar calls "Library" is headed "Library".
+  await expect(page.getByRole('heading', { level: 1, name: 'Library', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library' }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { name: 'Nothing here yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create your first preference' })).toHaveAttribute(
     'href',

@@ -25,7 +25,7 @@ test('signed in, each page has its own title, and it follows client-side navigat
   const seen = new Set<string>();
   for (const [path, name] of [
     ['preferences', 'Aroha’s library'],
-    ['preferences/library', 'Library'],
+    ['preferences/library', 'Library overview'],
     ['preferences/categories', 'Categories'],
     ['preferences/create', 'New preference'],
     ['supporters', 'Circle of Support'],

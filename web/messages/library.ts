@@ -61,7 +61,7 @@ export const libraryMessages = {
   notFoundKey: 'We could not find what this link points to. It may have been renamed or removed.',
   backToLibrary: 'Back to the library',
   // Library overview.
-  libraryTitle: 'Library',
+  libraryTitle: 'Library overview',
   categoriesTitle: 'Categories',
   categoriesEmpty: 'There are no categories yet.',
   byFeelingTitle: 'By feeling',

@@ -18,7 +18,7 @@ import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
 export const Route = createFileRoute('/people/$personId/preferences/')({
-  head: pageHead(messages.titles.preferences),
+  head: pageHead(messages.titles.library),
   validateSearch: z.object({
     groupBy: z.string().optional(),
     query: z.string().optional(),
@@ -54,7 +54,7 @@ function PreferenceList() {
   if (ownSupporterArea) {
     return (
       <>
-        <h1>{messages.preferences.listTitle}</h1>
+        <h1>{messages.preferences.heading}</h1>
         <section className="card library-empty" aria-labelledby={`${groupSelectId}-empty`}>
           <h2 id={`${groupSelectId}-empty`}>{m.supporterEmptyTitle}</h2>
           <p>{m.supporterEmptyBody}</p>
@@ -75,7 +75,7 @@ function PreferenceList() {
   return (
     <>
       <div className="library-header">
-        <h1>{messages.preferences.listTitle}</h1>
+        <h1>{messages.preferences.heading}</h1>
         {rows.length > 0 ? addLink : null}
       </div>
       {loading ? (

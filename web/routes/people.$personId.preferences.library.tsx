@@ -13,7 +13,7 @@ import { pageHead } from '../navigation/page-title.ts';
 
 /** Spec §2: /preferences/library, search param isOnboarding. */
 export const Route = createFileRoute('/people/$personId/preferences/library')({
-  head: pageHead(messages.titles.library),
+  head: pageHead(messages.titles.libraryOverview),
   validateSearch: z.object({ isOnboarding: z.boolean().optional() }),
   loader: (c) => loadLibrary(c, { preferences: true, categories: 'forLibrary' }),
   component: LibraryOverview,
