@@ -1,3 +1,5 @@
+// The design tokens and the cascade layers' order (web/styles/tokens.css): before any other style.
+import './styles/tokens.css';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
