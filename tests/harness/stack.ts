@@ -23,6 +23,12 @@ export type TestStack = Stack & {
   dataDir: string;
   /** The development media store (S3 protocol) the stack started. */
   mediaEndpoint: string;
+  /**
+   * Stops Postgres (a fast shutdown: every client's connection is closed, as
+   * in a real restart) and starts it again on the same port and data; the
+   * API and zero-cache are left to notice and recover by themselves.
+   */
+  restartPostgres: () => Promise<void>;
 };
 
 /** Two consecutive free ports (zero-cache takes ZERO_PORT and ZERO_PORT + 1). */
@@ -51,7 +57,7 @@ export async function startTestStack(
   // Who owns this stack: a later run sweeps it if this process dies without stopping it.
   await writeFile(path.join(dataDir, 'owner.pid'), String(process.pid));
   const pgPort = await freePort();
-  const pg = await startEmbeddedPostgres({ dataDir, port: pgPort }).catch(async (e: unknown) => {
+  let pg = await startEmbeddedPostgres({ dataDir, port: pgPort }).catch(async (e: unknown) => {
     await rm(dataDir, { recursive: true, force: true });
     throw e;
   });
@@ -96,9 +102,15 @@ export async function startTestStack(
       ...stack,
       port,
       zeroPort,
-      pgPid: pg.pid,
+      get pgPid() {
+        return pg.pid;
+      },
       dataDir,
       mediaEndpoint: `http://localhost:${s3Port}`,
+      restartPostgres: async () => {
+        await pg.stop();
+        pg = await startEmbeddedPostgres({ dataDir, port: pgPort });
+      },
       stop: async () => {
         await stack.stop();
         await pg.stop();

@@ -1,0 +1,97 @@
+/**
+ * Postgres restarts under an open app (issue 13): every connection the API and
+ * zero-cache hold is closed, as in a real restart. The browser must not stay
+ * stuck in Zero's error state nor show an internal message ("write
+ * CONNECTION_CLOSED 127.0.0.1:…"); it recovers by itself, an edit made across
+ * the restart is stored, and live changes flow again.
+ *
+ * This file runs its own stack: restarting the shared one would disturb the
+ * tests around it.
+ */
+import postgres from 'postgres';
+import { seedId } from '../../api/seed.ts';
+import { startTestStack, type TestStack } from '../harness/stack.ts';
+import { expect, test as shared } from './fixtures.ts';
+
+const aroha = seedId('person:aroha');
+
+/** A stack of this test's own, started for it and stopped after it. */
+const test = shared.extend<{ ownStack: TestStack }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
+  ownStack: async ({}, use) => {
+    const stack = await startTestStack({ web: 'static' });
+    try {
+      await use(stack);
+    } finally {
+      await stack.stop();
+    }
+  },
+  baseURL: async ({ ownStack }, use) => {
+    await use(ownStack.url);
+  },
+  app: async ({ ownStack }, use) => {
+    await use({ url: ownStack.url, databaseUrl: ownStack.databaseUrl });
+  },
+});
+
+test.use({
+  allowedConsoleErrors: {
+    // While Postgres is down, requests to the API fail and the client says so.
+    down: /Failed to load resource|Failed to fetch|WebSocket|ERR_CONNECTION/,
+    // Zero logs the error zero-cache reports while its database is gone.
+    zero: /CONNECTION_CLOSED|ECONNREFUSED|terminating connection|the database system is|Connection terminated|Internal/i,
+  },
+});
+
+test('after Postgres restarts, the app recovers by itself and an edit made across it is stored', async ({
+  ownStack,
+  device,
+}) => {
+  test.setTimeout(180_000);
+  const sql = postgres(ownStack.databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const id = seedId('preference:aroha:tea');
+    const [before] = await sql`select title from preference where id = ${id}`;
+    expect(before, 'the demo library has the tea preference').toBeDefined();
+
+    const { page } = await device('aroha@example.com');
+    const statusLine = page.locator('.sync-status-line');
+    await page.goto(`/people/${aroha}/preferences/${id}/edit`);
+    await expect(statusLine).toHaveText(/All changes saved/);
+    await sql.end();
+
+    await ownStack.restartPostgres();
+
+    // An edit right after the restart: it waits if it must, and is stored.
+    await page.getByLabel('Title', { exact: true }).fill('Tea, after the restart');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(statusLine).toHaveText(/All changes saved/, { timeout: 60_000 });
+    const after = postgres(ownStack.databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      await expect
+        .poll(async () => (await after`select title from preference where id = ${id}`)[0], {
+          timeout: 30_000,
+        })
+        .toEqual({ title: 'Tea, after the restart' });
+
+      // Live again: a change made elsewhere reaches this screen without a reload.
+      await after`update preference set title = 'Tea, from elsewhere' where id = ${id}`;
+      await page.goto(`/people/${aroha}/preferences/${id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tea, from elsewhere', {
+        timeout: 30_000,
+      });
+      await after`update preference set title = 'Tea, live' where id = ${id}`;
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tea, live', {
+        timeout: 30_000,
+      });
+    } finally {
+      await after.end();
+    }
+    const body = page.locator('body');
+    await expect(body).not.toContainText('CONNECTION_CLOSED');
+    await expect(body).not.toContainText('Zero');
+    await expect(body).not.toContainText('127.0.0.1');
+  } finally {
+    await sql.end().catch(() => {});
+  }
+});
