@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ACCESS_LEVELS } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry, quoted } from './change.ts';
-import { assertNotCrossed, baseOf, replayed, sameValue } from './conflict.ts';
+import { assertNotCrossed, baseOf, lockJudged, replayed, sameValue } from './conflict.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { access, categoryTitle, itemId } from './library-fields.ts';
@@ -206,6 +206,7 @@ export const createCategory = defineChange(categoryCreateArgs, async (tx, ctx, a
 
 export const updateCategory = defineChange(categoryUpdateArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
+  await lockJudged(tx, 'category', args.id);
   const row = found(tx, await tx.run(zql.category.where('id', args.id).one()));
   if (!row) return undefined;
   const parent = await parentIn(tx, row.personId, args.parentId);

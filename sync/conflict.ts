@@ -11,6 +11,7 @@
  * (sync/shared-text.ts). Sending the same change twice is harmless: the second
  * finds the new value stored and changes nothing.
  */
+import type { Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { appError } from './errors.ts';
 import { itemId } from './library-fields.ts';
@@ -52,6 +53,27 @@ export function sameValue(a: unknown, b: unknown): boolean {
   }
   const none = (v: unknown) => v === undefined || v === null || v === '';
   return none(a) && none(b) ? true : a === b;
+}
+
+/** Rows whose changes are judged against what is stored: locked while judged. */
+type Judged = 'preference' | 'note' | 'category';
+const lockStatements: Record<Judged, string> = {
+  preference: 'SELECT 1 FROM preference WHERE id = $1 FOR UPDATE',
+  note: 'SELECT 1 FROM note WHERE id = $1 FOR UPDATE',
+  category: 'SELECT 1 FROM category WHERE id = $1 FOR UPDATE',
+};
+
+/**
+ * On the server, a change that judges a row locks it first, before reading
+ * it: of two saves of one title a few ms apart, the second waits, then reads
+ * (READ COMMITTED) what the first stored, and is refused as crossed instead
+ * of overwriting it. The texts of a preference (its description, its notes'
+ * bodies) share its lock (sync/shared-text.ts lockTexts); a preference is
+ * always locked before its note, so two changes never wait for each other.
+ */
+export async function lockJudged(tx: Transaction, table: Judged, id: string) {
+  if (tx.location !== 'server') return;
+  await tx.dbTransaction.query(lockStatements[table], [id]);
 }
 
 /**

@@ -6,7 +6,7 @@ import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry, quoted } from './change.ts';
-import { assertNotCrossed, baseOf, replayed } from './conflict.ts';
+import { assertNotCrossed, baseOf, lockJudged, replayed } from './conflict.ts';
 import type { ZeroContext } from './context.ts';
 import { itemId, noteBody, noteTitle } from './library-fields.ts';
 import {
@@ -17,7 +17,7 @@ import {
   requireAuth,
 } from './permissions.ts';
 import { visiblePerson } from './preference.ts';
-import { writePlainText } from './shared-text.ts';
+import { lockTexts, writePlainText } from './shared-text.ts';
 
 const id = itemId;
 
@@ -100,7 +100,13 @@ async function existingNote(tx: Transaction, ctx: ZeroContext, noteId: string) {
 }
 
 export const updateNote = defineChange(noteUpdateArgs, async (tx, ctx, args) => {
-  const target = await existingNote(tx, ctx, args.id);
+  const first = await existingNote(tx, ctx, args.id);
+  if (!first) return undefined;
+  // Judged against what is stored, and its body is a text: its preference is
+  // locked (then the note), and the note read again after the lock.
+  await lockTexts(tx, first.note.preferenceId);
+  await lockJudged(tx, 'note', args.id);
+  const target = tx.location === 'server' ? await existingNote(tx, ctx, args.id) : first;
   if (!target) return undefined;
   const { me, note } = target;
   assertNotCrossed(tx, note, args, args.base);

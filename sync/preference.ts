@@ -40,7 +40,7 @@ import {
   supportedLibrary,
 } from './permissions.ts';
 import { nextReviewAt } from './review.ts';
-import { writePlainText } from './shared-text.ts';
+import { lockTexts, writePlainText } from './shared-text.ts';
 
 export { preferenceTitle, visiblePerson };
 export const PREFERENCE_TITLE_MAX = LIMITS.preferenceTitle;
@@ -340,6 +340,8 @@ const fieldNames: Record<string, string> = {
 
 export const updatePreference = defineChange(preferenceUpdateArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
+  // Judged against what is stored, and its description is a text: locked first.
+  await lockTexts(tx, args.id);
   const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
   if (!row) return undefined;
   const cats = args.categoryIds ? await categoryAccesses(tx, row.personId, args.categoryIds) : [];

@@ -24,6 +24,7 @@ import * as Y from 'yjs';
 import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry, quoted } from './change.ts';
+import { lockJudged } from './conflict.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { fieldMessages, itemId, LIMITS } from './library-fields.ts';
@@ -77,6 +78,16 @@ export function docOf(updates: readonly string[]): Y.Doc {
 }
 
 export const textOf = (doc: Y.Doc) => doc.getText(TEXT).toString();
+
+/**
+ * What a local document (the editor's, or one kept in IndexedDB) holds beyond
+ * `remote`, the document the rows make, as one update to push; null when the
+ * two are the same. Yjs ignores what the rows already have.
+ */
+export function missingFrom(local: Y.Doc, remote: Y.Doc): Uint8Array | null {
+  if (Y.equalSnapshots(Y.snapshot(local), Y.snapshot(remote))) return null;
+  return Y.encodeStateAsUpdate(local, Y.encodeStateVector(remote));
+}
 
 /**
  * Makes `doc`'s text `next` with the smallest edit (the common start and end
@@ -146,6 +157,18 @@ async function seeded(
   const doc = new Y.Doc();
   Y.applyUpdate(doc, seed);
   return doc;
+}
+
+/**
+ * One text change of a preference at a time, on the server: two people typing
+ * at once (or typing while a form saves the whole text) would otherwise each
+ * materialise the plain text from rows without the other's, and the later
+ * commit would drop a character. After the lock (READ COMMITTED) the reads
+ * see the other's committed row. A description and a note's body share their
+ * preference's lock; every change that writes a text takes it first.
+ */
+export async function lockTexts(tx: Transaction, preferenceId: string) {
+  await lockJudged(tx, 'preference', preferenceId);
 }
 
 /**
@@ -255,15 +278,7 @@ function readableUpdate(rows: readonly { data: string }[], update: Uint8Array): 
  * person per quiet spell (HISTORY_QUIET_MS), not per keystroke.
  */
 export const pushText = defineChange(textPushArgs, async (tx, ctx, args) => {
-  if (tx.location === 'server') {
-    // One text change of a preference at a time: two people typing at once
-    // would otherwise each materialise the plain text from rows without the
-    // other's, and the later commit would drop a character. After the lock
-    // (READ COMMITTED) the reads below see the other's committed row.
-    await tx.dbTransaction.query('SELECT 1 FROM preference WHERE id = $1 FOR UPDATE', [
-      args.preferenceId,
-    ]);
-  }
+  await lockTexts(tx, args.preferenceId);
   const target = { preferenceId: args.preferenceId, noteId: args.noteId };
   const text = await writableText(tx, ctx, target);
   if (!text) return undefined;

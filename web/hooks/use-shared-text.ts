@@ -19,6 +19,7 @@ import { queries } from '../../sync/queries.ts';
 import {
   decodeUpdate,
   encodeUpdate,
+  missingFrom,
   seedUpdate,
   TEXT,
   type TextTarget,
@@ -108,10 +109,9 @@ export function useSharedText({
   send.current = () => {
     const base = remote.current;
     if (!base) return;
-    const behind = !Y.equalSnapshots(Y.snapshot(local), Y.snapshot(base.doc));
-    setWaiting(behind);
-    if (!behind || !writableRef.current || refused.current) return;
-    const update = Y.encodeStateAsUpdate(local, Y.encodeStateVector(base.doc));
+    const update = missingFrom(local, base.doc);
+    setWaiting(update !== null);
+    if (!update || !writableRef.current || refused.current) return;
     Y.applyUpdate(base.doc, update, REMOTE);
     setWaiting(false);
     const target = { preferenceId, noteId };

@@ -1,15 +1,16 @@
 /**
  * Sends typing that an earlier page kept (y-indexeddb) but may not have sent:
  * the tab closed, or the app reloaded, before the connection returned. The
- * same difference the editor sends (web/hooks/use-shared-text.ts): the local
- * document against the one the rows make; Yjs ignores what it already has.
+ * same difference the editor sends (web/hooks/use-shared-text.ts, both
+ * through sync/shared-text.ts missingFrom): the local document against the
+ * one the rows make.
  */
 import type { Zero } from '@rocicorp/zero';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { decodeUpdate, encodeUpdate } from '../../sync/shared-text.ts';
+import { decodeUpdate, encodeUpdate, missingFrom } from '../../sync/shared-text.ts';
 import { sharedTextStore } from '../hooks/use-shared-text.ts';
 import { whenConnected } from './connected.ts';
 import type { TextEntry } from './outbox.ts';
@@ -33,8 +34,8 @@ export async function flushText(zero: AnyZero, userID: string, entry: TextEntry)
     // Gone, or no longer readable: there is nowhere to send it.
     if (!found || rows.length === 0) return true;
     Y.applyUpdate(remote, Y.mergeUpdates(rows.map((r) => decodeUpdate(r.data))));
-    if (Y.equalSnapshots(Y.snapshot(local), Y.snapshot(remote))) return true;
-    const update = Y.encodeStateAsUpdate(local, Y.encodeStateVector(remote));
+    const update = missingFrom(local, remote);
+    if (!update) return true;
     const r = await zero.mutate(
       mutators.text.push({
         id: crypto.randomUUID(),
