@@ -100,15 +100,28 @@ test('on the long edit page Save stays in reach, above the bottom bar', async ({
   }
 });
 
+test('a refusal above the form takes focus, so it is seen and heard', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Mere');
+  await page.getByLabel('Last name').fill('Tahi');
+  await page.getByLabel('Email').fill('mere.focus@example.org');
+  // Without accepting the terms: refused, in an alert above the form.
+  await page.getByRole('button', { name: 'Register' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(/terms/i);
+  await expect(alert).toBeFocused();
+});
+
 test.describe(() => {
   // Zero logs the server's refusal; the refusal is the point here.
   test.use({
     allowedConsoleErrors: { crossed: /app error on server .*Someone else changed this/ },
   });
 
-  test('a refusal above the form takes focus, so it is seen and heard', async ({
+  test('a note’s title changed by someone else meanwhile: both values, focus on the choice', async ({
     device,
     library,
+    sql,
   }) => {
     const { id: preferenceId } = await library.preference(aroha, {
       title: 'Art',
@@ -131,8 +144,69 @@ test.describe(() => {
     await expect(one).not.toHaveURL(/\/edit$/);
     await two.getByLabel('Title').fill('Oil paints');
     await two.getByRole('button', { name: /Save/ }).click();
-    const alert = two.getByRole('alert').filter({ hasText: 'Someone else changed this' });
-    await expect(alert).toContainText('Saved now: Title: “Paints and brushes”');
-    await expect(alert).toBeFocused();
+    const choice = two.getByRole('region', {
+      name: 'Someone else changed this while you were editing',
+    });
+    await expect(choice.getByRole('heading')).toBeFocused();
+    await expect(choice).toContainText('Yours: Oil paints');
+    await expect(choice).toContainText('Saved now: Paints and brushes');
+    expect((await sql`select title from note where id = ${id}`)[0]).toEqual({
+      title: 'Paints and brushes',
+    });
+    // Keep the saved one: the form shows it, nothing is written.
+    await choice.getByRole('button', { name: 'Keep the saved one' }).click();
+    await expect(two.getByLabel('Title')).toHaveValue('Paints and brushes');
+    await expect(choice).toBeHidden();
+    // Changed again and saved: no crossing now.
+    await two.getByLabel('Title').fill('Paints, brushes and paper');
+    await two.getByRole('button', { name: /Save/ }).click();
+    await expect(two).not.toHaveURL(/\/edit$/);
+    await expect
+      .poll(async () => (await sql`select title from note where id = ${id}`)[0])
+      .toEqual({ title: 'Paints, brushes and paper' });
+  });
+
+  test('a category changed by someone else meanwhile: both values by name, and keep mine', async ({
+    device,
+    sql,
+  }) => {
+    const daily = seedId('category:aroha:daily');
+    const url = `/people/${aroha}/preferences/categories/${daily}/edit`;
+    const { page: one } = await device('aroha@example.com');
+    const { page: two } = await device('aroha@example.com');
+    for (const p of [one, two]) {
+      await p.goto(url);
+      await expect(p.getByLabel('Name', { exact: true })).toHaveValue('Daily routine');
+    }
+    await one.getByLabel('Name', { exact: true }).fill('Every day');
+    await one.getByLabel('Inside another category').selectOption({ label: 'Food and drink' });
+    await one.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(one).not.toHaveURL(/\/edit$/);
+    await two.getByLabel('Name', { exact: true }).fill('My days');
+    await two.getByLabel('Inside another category').selectOption({ label: 'People and places' });
+    await two.getByRole('button', { name: 'Save', exact: true }).click();
+    const choice = two.getByRole('region', {
+      name: 'Someone else changed this while you were editing',
+    });
+    await expect(choice.getByRole('heading')).toBeFocused();
+    await expect(choice).toContainText('Yours: My days');
+    await expect(choice).toContainText('Saved now: Every day');
+    // A category is named, never shown as an id.
+    await expect(choice).toContainText('Yours: People and places');
+    await expect(choice).toContainText('Saved now: Food and drink');
+    expect((await sql`select title from category where id = ${daily}`)[0]).toEqual({
+      title: 'Every day',
+    });
+    await choice.getByRole('button', { name: 'Keep mine' }).click();
+    await expect(two).not.toHaveURL(/\/edit$/);
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql`select c.title, p.title as parent from category c
+                      left join category p on p.id = c.parent_id where c.id = ${daily}`
+          )[0],
+      )
+      .toEqual({ title: 'My days', parent: 'People and places' });
   });
 });

@@ -1,9 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { ACCESS, type Access } from '../../schema/enums.ts';
 import { categoryTitle, LIMITS } from '../../sync/library-fields.ts';
 import { trimInput } from '../../sync/validation.ts';
 import { messages } from '../messages.ts';
+import { CrossedChoice } from '../offline/sync-status.tsx';
+import type { Crossed } from '../offline/use-write.ts';
+import { ErrorAlert } from './modal-dialog.tsx';
 import { PictureField } from './picture-field.tsx';
 
 const m = messages.category;
@@ -76,27 +79,26 @@ export function CategoryForm({
   selfId?: string;
   submitLabel: string;
   savingLabel: string;
-  /** Resolves to an error message, or undefined on success. */
-  onSubmit: (values: CategoryValues) => Promise<string | undefined>;
+  /**
+   * Resolves to undefined on success, else an error message, or edits that
+   * crossed (both values are shown, and the person chooses).
+   */
+  onSubmit: (values: CategoryValues) => Promise<string | Crossed | undefined>;
   cancel: ReactNode;
 }) {
   const baseId = useId();
-  const errorRef = useRef<HTMLDivElement>(null);
   const [values, setValues] = useState<CategoryValues>(initial);
   const [titleError, setTitleError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const [crossed, setCrossed] = useState<Crossed | undefined>();
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const options = useMemo(() => parentOptions(categories, selfId), [categories, selfId]);
   // A preselected parent the reader can no longer see falls back to None.
   const parentKnown = values.parentId === null || options.some((o) => o.id === values.parentId);
 
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit(e?: FormEvent) {
+    e?.preventDefault();
     const title = categoryTitle.safeParse(values.title);
     if (!title.success) {
       setTitleError(title.error.issues[0]?.message ?? messages.errors.generic);
@@ -105,17 +107,35 @@ export function CategoryForm({
     }
     setTitleError(undefined);
     setError(undefined);
+    setCrossed(undefined);
     setSaving(true);
     const failed = await onSubmit({
       ...values,
       title: title.data,
       parentId: parentKnown ? values.parentId : null,
     });
-    if (failed) {
-      setSaving(false);
-      setError(failed);
-    }
+    if (failed === undefined) return;
+    setSaving(false);
+    if (typeof failed === 'string') setError(failed);
+    else setCrossed(failed);
   }
+
+  /** Keep mine: saved again over theirs. Keep the saved one: the form shows theirs. */
+  function decide(keep: 'mine' | 'theirs') {
+    const theirs = crossed?.theirs ?? {};
+    setCrossed(undefined);
+    if (keep === 'mine') {
+      void submit();
+      return;
+    }
+    setValues((v) => ({
+      ...v,
+      ...(Object.fromEntries(
+        Object.entries(theirs).filter(([k]) => k in v),
+      ) as Partial<CategoryValues>),
+    }));
+  }
+  const categoryName = (id: string) => categories.find((c) => c.id === id)?.title ?? id;
 
   const titleId = `${baseId}-title`;
   const parentId = `${baseId}-parent`;
@@ -123,10 +143,15 @@ export function CategoryForm({
   return (
     <form className="card category-form" onSubmit={submit} noValidate>
       <h1>{heading}</h1>
-      {error ? (
-        <div role="alert" className="alert" tabIndex={-1} ref={errorRef}>
-          {error}
-        </div>
+      <ErrorAlert message={error} />
+      {crossed ? (
+        <CrossedChoice
+          mine={crossed.mine}
+          theirs={crossed.theirs}
+          onKeepMine={() => decide('mine')}
+          onKeepTheirs={() => decide('theirs')}
+          names={categoryName}
+        />
       ) : null}
       <div className="field">
         <label htmlFor={titleId}>{m.name}</label>

@@ -1,6 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { LIMITS, noteBody, noteTitle } from '../../sync/library-fields.ts';
 import { messages } from '../messages.ts';
+import { CrossedChoice } from '../offline/sync-status.tsx';
+import type { Crossed } from '../offline/use-write.ts';
 import { ErrorAlert } from './modal-dialog.tsx';
 import { SharedTextArea } from './shared-text-area.tsx';
 
@@ -28,8 +30,11 @@ export function NoteForm({
   heading: string;
   intro?: string | undefined;
   initial: NoteValues;
-  /** Resolves to an error message when the save is refused, or undefined on success. */
-  onSave: (values: NoteValues) => Promise<string | undefined>;
+  /**
+   * Resolves to undefined on success, else an error message, or edits that
+   * crossed (both values are shown, and the person chooses).
+   */
+  onSave: (values: NoteValues) => Promise<string | Crossed | undefined>;
   onCancel: () => void;
 }) {
   const titleId = useId();
@@ -42,9 +47,10 @@ export function NoteForm({
     form?: string | undefined;
   }>({});
   const [saving, setSaving] = useState(false);
+  const [crossed, setCrossed] = useState<Crossed | undefined>();
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit(e?: FormEvent) {
+    e?.preventDefault();
     if (saving) return;
     const ti = noteTitle.safeParse(title);
     const typed = shared
@@ -60,12 +66,21 @@ export function NoteForm({
       return;
     }
     setErrors({});
+    setCrossed(undefined);
     setSaving(true);
     const error = await onSave({ title: ti.data, body: bo.data });
-    if (error) {
-      setSaving(false);
-      setErrors({ form: error });
-    }
+    if (error === undefined) return;
+    setSaving(false);
+    if (typeof error === 'string') setErrors({ form: error });
+    else setCrossed(error);
+  }
+
+  /** Keep mine: saved again over theirs. Keep the saved one: the form shows theirs. */
+  function decide(keep: 'mine' | 'theirs') {
+    const theirs = crossed?.theirs.title;
+    setCrossed(undefined);
+    if (keep === 'mine') void submit();
+    else if (typeof theirs === 'string') setTitle(theirs);
   }
 
   return (
@@ -73,6 +88,14 @@ export function NoteForm({
       <h1>{heading}</h1>
       {intro ? <p className="status">{intro}</p> : null}
       <ErrorAlert message={errors.form} />
+      {crossed ? (
+        <CrossedChoice
+          mine={crossed.mine}
+          theirs={crossed.theirs}
+          onKeepMine={() => decide('mine')}
+          onKeepTheirs={() => decide('theirs')}
+        />
+      ) : null}
       <div className="field">
         <label htmlFor={titleId}>{t.title}</label>
         <input

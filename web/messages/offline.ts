@@ -10,8 +10,6 @@ export const offlineMessages = {
     n === 1 ? 'Offline. 1 change waiting' : `Offline. ${n} changes waiting`,
   announceOffline: 'You are offline. Your changes are kept on this device.',
   announceBack: 'Back online.',
-  crossedText: (now: string) =>
-    `Someone else changed this while you were editing. Saved now: ${now}. Save again to keep yours, or cancel to keep the saved one.`,
   savedHere: 'Saved on this device. It will be sent when you are back online.',
   problems: (n: number) =>
     n === 1 ? '1 change needs your decision' : `${n} changes need your decision`,
@@ -25,6 +23,8 @@ export const offlineMessages = {
   keepTheirs: 'Keep the saved one',
   dismiss: 'OK',
   empty: '(empty)',
+  aPhoto: 'A photo',
+  aCategory: 'A category you cannot see',
   close: 'Close',
   signOutWaitingTitle: 'Some changes have not been sent yet',
   signOutWaitingBody: (n: number) =>

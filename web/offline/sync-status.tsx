@@ -7,8 +7,9 @@
  * are listed in a dialog, where crossing edits are decided (sync/conflict.ts).
  */
 
-import { useZero } from '@rocicorp/zero/react';
+import { useQuery, useZero } from '@rocicorp/zero/react';
 import { useEffect, useRef, useState } from 'react';
+import { queries } from '../../sync/queries.ts';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { messages } from '../messages.ts';
 import { outboxOf } from '../zero.ts';
@@ -18,7 +19,8 @@ import { useOutboxState, useSyncStatus } from './use-write.ts';
 
 const t = messages.offline;
 
-export function SyncStatusLine() {
+/** `personId`: whose area this is (category ids in a decision are shown by their names). */
+export function SyncStatusLine({ personId }: { personId: string }) {
   const { status, waiting } = useSyncStatus();
   const { problems } = useOutboxState();
   const [announcement, setAnnouncement] = useState('');
@@ -80,6 +82,7 @@ export function SyncStatusLine() {
         </button>
       ) : null}
       <ProblemsDialog
+        personId={personId}
         problems={problems}
         open={reviewing && problems.length > 0}
         onClose={() => setReviewing(false)}
@@ -89,15 +92,19 @@ export function SyncStatusLine() {
 }
 
 function ProblemsDialog({
+  personId,
   problems,
   open,
   onClose,
 }: {
+  personId: string;
   problems: readonly Problem[];
   open: boolean;
   onClose: () => void;
 }) {
   const outbox = outboxOf(useZero());
+  const [categories] = useQuery(queries.category.list({ personId }));
+  const names = (id: string) => categories.find((c) => c.id === id)?.title ?? t.aCategory;
   return (
     <ModalDialog open={open} title={t.problemsTitle} onCancel={onClose} portal>
       {problems.map((p) =>
@@ -108,6 +115,7 @@ function ProblemsDialog({
             theirs={p.theirs}
             onKeepTheirs={() => void outbox.decide(p, 'theirs')}
             onKeepMine={() => void outbox.decide(p, 'mine')}
+            names={names}
           />
         ) : (
           <div key={p.key} className="card">
@@ -159,10 +167,11 @@ export function CrossedChoice({
           <div key={field} className="crossed-field">
             <dt>{t.fieldNames[field] ?? field}</dt>
             <dd>
-              <span className="crossed-label">{t.yours}:</span> {shownValue(mine[field], names)}
+              <span className="crossed-label">{t.yours}:</span>{' '}
+              {shownValue(mine[field], names, field)}
             </dd>
             <dd>
-              <span className="crossed-label">{t.theirs}:</span> {shownValue(value, names)}
+              <span className="crossed-label">{t.theirs}:</span> {shownValue(value, names, field)}
             </dd>
           </div>
         ))}

@@ -9,7 +9,6 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { messages } from '../messages.ts';
 import { outboxOf } from '../zero.ts';
 import type { OutboxState, Outcome } from './outbox.ts';
-import { shownValue } from './shown-value.ts';
 
 type Request = Parameters<Zero['mutate']>[0];
 
@@ -28,17 +27,20 @@ export function refusalOf(outcome: Outcome): string | undefined {
   return outcome.type === 'refused' ? outcome.message : undefined;
 }
 
+/** Edits that crossed: what this person sent and what is saved now, field by field. */
+export type Crossed = { mine: Record<string, unknown>; theirs: Record<string, unknown> };
+
 /**
- * A refusal in words for a form without a side-by-side choice: for edits that
- * crossed, what is saved now, and how to choose (save again keeps yours).
+ * How a form's save was refused: crossing edits as both values (the form shows
+ * CrossedChoice), anything else in words; undefined when saved or waiting.
  */
-export function refusalText(outcome: Outcome): string | undefined {
+export function formRefusal(
+  outcome: Outcome,
+  mine: Record<string, unknown>,
+): Crossed | string | undefined {
   if (outcome.type !== 'refused') return undefined;
-  if (outcome.code !== 'changed' || !outcome.theirs) return outcome.message;
-  const now = Object.entries(outcome.theirs)
-    .map(([k, v]) => `${messages.offline.fieldNames[k] ?? k}: “${shownValue(v)}”`)
-    .join(', ');
-  return messages.offline.crossedText(now);
+  if (outcome.code === 'changed' && outcome.theirs) return { mine, theirs: outcome.theirs };
+  return outcome.message;
 }
 
 /** What a screen says after saving: saved, or kept here until the connection returns. */

@@ -7,9 +7,10 @@ import { queries } from '../../sync/queries.ts';
 import { NoteForm } from '../components/note-form.tsx';
 import { NoteNotFound } from '../components/preference-common.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
+import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
-import { refusalText, useWrite } from '../offline/use-write.ts';
+import { formRefusal, useWrite } from '../offline/use-write.ts';
 
 /** `isFromView`: a boolean, or its text from a hand-typed URL; anything else is absent. */
 const flag = z
@@ -32,6 +33,7 @@ function NoteEdit() {
   const navigate = useNavigate();
   const canWrite = useCanWrite(personId);
   const [note, details] = useQuery(queries.note.byId({ personId, id }));
+  usePageTitle(note ? messages.titles.editOf(note.title) : undefined, useLibraryName(personId));
 
   if (!canWrite) {
     return (
@@ -81,7 +83,7 @@ function NoteEdit() {
         const outcome = await write(
           mutators.note.update({ id, title, base: { title: base.current ?? null } }),
         );
-        const error = refusalText(outcome);
+        const error = formRefusal(outcome, { title });
         if (outcome.type === 'refused' && typeof outcome.theirs?.title === 'string') {
           // Saving again keeps mine over what is saved now.
           base.current = outcome.theirs.title;

@@ -8,9 +8,10 @@ import {
 } from '../components/category-form.tsx';
 import { requireWrite } from '../hooks/use-can-write.ts';
 import { loadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
+import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
-import { refusalText, useWrite } from '../offline/use-write.ts';
+import { formRefusal, useWrite } from '../offline/use-write.ts';
 
 const m = messages.category;
 
@@ -39,6 +40,10 @@ function CategoryEdit() {
   const { categories: rows, details } = useCategories(personId);
   const allowedAccess = useAllowedAccess(personId);
   const category = rows.find((c) => c.id === id);
+  usePageTitle(
+    category ? messages.titles.editOf(category.title) : undefined,
+    useLibraryName(personId),
+  );
   const back = (
     <Link
       className="button secondary"
@@ -86,7 +91,7 @@ function CategoryEdit() {
       // Saving again keeps mine over what is saved now.
       base.current = { ...started, ...(outcome.theirs as Partial<typeof started>) };
     }
-    const failed = refusalText(outcome);
+    const failed = formRefusal(outcome, values);
     if (failed) return failed;
     await navigate({
       to: '/people/$personId/preferences/categories/$id',

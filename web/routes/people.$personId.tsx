@@ -69,7 +69,7 @@ function PersonArea() {
         />
       ) : null}
       <main className="page" id="main">
-        <SyncStatusLine />
+        <SyncStatusLine personId={personId} />
         <PasskeyOffer user={session.user} />
         <Outlet />
       </main>
