@@ -49,6 +49,7 @@ export const messages = {
     settings: 'Settings',
     passkeys: 'Passkeys',
     editSupporter: 'Change access level',
+    editSupporterOf: (name: string) => `Change ${name}’s access level`,
     supporter: 'Supporter',
     finishSession: 'Finish support session',
     circle: 'Circle of Support',

@@ -48,7 +48,7 @@ test('signed in, each page has its own title, and it follows client-side navigat
   expect(await page.locator('head > title').count()).toBe(1);
 });
 
-test('a preference, its edit page, a note and a category are named by what they show', async ({
+test('a preference, a note, a category, a filter and a supporter: each page is named by what it shows', async ({
   page,
   signIn,
   library,
@@ -66,7 +66,15 @@ test('a preference, its edit page, a note and a category are named by what they 
     [`preferences/${id}`, 'Bath time – Aroha’s library'],
     [`preferences/${id}/edit`, 'Edit Bath time – Aroha’s library'],
     [`preferences/${id}/notes/${noteId}`, 'Bubbles – Aroha’s library'],
+    [`preferences/${id}/notes/${noteId}/edit`, 'Edit Bubbles – Aroha’s library'],
     [`preferences/categories/${food}`, 'Food and drink – Aroha’s library'],
+    [`preferences/categories/${food}/edit`, 'Edit Food and drink – Aroha’s library'],
+    [`preferences/filter/category/${food}`, 'Category: Food and drink – Aroha’s library'],
+    [`supporters/${seedId('link:sam->aroha')}`, 'Sam Tane – Circle of Support'],
+    [
+      `supporters/${seedId('link:sam->aroha')}/edit`,
+      'Change Sam Tane’s access level – Circle of Support',
+    ],
   ] as const) {
     await page.goto(`/people/${aroha}/${path}`);
     await expect(page).toHaveTitle(title(name));
@@ -77,4 +85,10 @@ test('a preference, its edit page, a note and a category are named by what they 
     .getByRole('link', { name: 'Circle' })
     .click();
   await expect(page).toHaveTitle(title('Circle of Support'));
+});
+
+test('a supporter’s page names the person they support', async ({ page, signIn }) => {
+  const { personId } = await signIn('sam@example.com');
+  await page.goto(`/people/${personId}/supporting/${seedId('link:sam->aroha')}`);
+  await expect(page).toHaveTitle(title('Aroha Ngata – People you support'));
 });

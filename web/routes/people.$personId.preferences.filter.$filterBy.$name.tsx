@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { loadLibrary } from '../hooks/use-library-queries.ts';
+import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import {
   categoryScope,
   type FilterBy,
@@ -95,10 +96,13 @@ function Filtered({
 
   const known = filterKeyLabel(filterBy, key, { categories, prefs: rows });
   const missingCategory = filterBy === 'category' && !loading && known === undefined;
-  if (!isValidFilterKey(filterBy, key) || missingCategory) {
+  const valid = isValidFilterKey(filterBy, key) && !missingCategory;
+  const heading = m.filterHeading[filterBy](known ?? name);
+  // "Category: Food and drink – Aroha’s library – Preference Bank".
+  usePageTitle(valid && !loading ? heading : undefined, useLibraryName(personId));
+  if (!valid) {
     return <NotFound personId={personId} body={m.notFoundKey} />;
   }
-  const heading = m.filterHeading[filterBy](known ?? name);
 
   return (
     <>

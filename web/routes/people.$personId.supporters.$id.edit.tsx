@@ -1,12 +1,14 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ACCESS_LEVELS, type AccessLevel } from '../../schema/enums.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { displayName } from '../components/circle-common.tsx';
+import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
+import { usePageTitle } from '../hooks/use-page-title.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
@@ -24,20 +26,20 @@ function SupporterEdit() {
   const write = useWrite();
   const navigate = useNavigate();
   const baseId = useId();
-  const errorRef = useRef<HTMLDivElement>(null);
   const [link, details] = useQuery(queries.circle.supporterLink({ personId, id }));
   const manager = useIsAdministrator(personId);
   const [level, setLevel] = useState<AccessLevel | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
 
+  usePageTitle(
+    link ? messages.titles.editSupporterOf(displayName(link.supporter)) : undefined,
+    messages.titles.circle,
+  );
+
   useEffect(() => {
     if (link && level === undefined) setLevel(link.accessLevel);
   }, [link, level]);
-
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
 
   if (!link) {
     return (
@@ -94,11 +96,7 @@ function SupporterEdit() {
   return (
     <form className="card" onSubmit={save} noValidate>
       <h1>{messages.circle.editTitle(name)}</h1>
-      {error ? (
-        <div role="alert" className="alert" tabIndex={-1} ref={errorRef}>
-          {error}
-        </div>
-      ) : null}
+      <ErrorAlert message={error} />
       <fieldset style={{ border: 'none', padding: 0, margin: '1rem 0' }}>
         <legend style={{ fontWeight: 600 }}>{messages.circle.accessLevel}</legend>
         {ACCESS_LEVELS.map((l) => {

@@ -6,6 +6,7 @@ import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { useLinkRemoval } from '../hooks/use-link-removal.ts';
+import { usePageTitle } from '../hooks/use-page-title.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -25,6 +26,7 @@ function SupporterView() {
   const manager = useIsAdministrator(personId);
   const [person] = useQuery(queries.person.byId({ personId }));
   const { shown, remove } = useLinkRemoval(link, id);
+  usePageTitle(shown ? displayName(shown.supporter) : undefined, messages.titles.circle);
 
   if (!shown) {
     return (

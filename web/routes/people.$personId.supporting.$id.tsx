@@ -9,6 +9,7 @@ import {
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { useLinkRemoval } from '../hooks/use-link-removal.ts';
+import { usePageTitle } from '../hooks/use-page-title.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -26,6 +27,7 @@ function SupportedView() {
   const router = useRouter();
   const [link, details] = useQuery(queries.circle.supportedLink({ personId, id }));
   const { shown, remove } = useLinkRemoval(link, id);
+  usePageTitle(shown ? displayName(shown.supported) : undefined, messages.titles.supporting);
 
   if (!shown) {
     return (

@@ -2,6 +2,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { createProfileSchema } from '../../sync/person.ts';
 import { ApiError, call, client } from '../api-client.ts';
+import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -22,7 +23,6 @@ function CreateProfile() {
   const navigate = useNavigate();
   const ids = { first: useId(), last: useId(), known: useId(), knownHelp: useId() };
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const errorRef = useRef<HTMLDivElement>(null);
   const [step, setStep] = useState<'warning' | 'form'>('warning');
   const [form, setForm] = useState<Form>({ firstName: '', lastName: '', knownAs: '' });
   const [error, setError] = useState<string | undefined>();
@@ -35,10 +35,6 @@ function CreateProfile() {
   useEffect(() => {
     if (step === 'form') headingRef.current?.focus();
   }, [step]);
-
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
 
   const cancel = (
     <Link
@@ -120,11 +116,7 @@ function CreateProfile() {
       <h1 ref={headingRef} tabIndex={-1}>
         {messages.circle.createTitle}
       </h1>
-      {error ? (
-        <div role="alert" className="alert" tabIndex={-1} ref={errorRef}>
-          {error}
-        </div>
-      ) : null}
+      <ErrorAlert message={error} />
       <div className="field">
         <label htmlFor={ids.first}>{messages.circle.firstName}</label>
         <input
