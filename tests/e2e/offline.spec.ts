@@ -17,6 +17,8 @@ test.use({
   allowedConsoleErrors: {
     offline:
       /ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket|ERR_NETWORK_CHANGED|net::ERR_FAILED/,
+    // A connection attempt made offline times out (at once when the test moves the page clock on).
+    connectTimeout: /Failed to connect .*Connection attempt timed out/,
     // Zero logs each refusal; here the refusals of crossing edits are the point.
     crossed: /app error on server .*Someone else changed this while you were editing/,
     // The server error one test sends on purpose.

@@ -144,15 +144,7 @@ export function CategoryForm({
     <form className="card category-form" onSubmit={submit} noValidate>
       <h1>{heading}</h1>
       <ErrorAlert message={error} />
-      {crossed ? (
-        <CrossedChoice
-          mine={crossed.mine}
-          theirs={crossed.theirs}
-          onKeepMine={() => decide('mine')}
-          onKeepTheirs={() => decide('theirs')}
-          names={categoryName}
-        />
-      ) : null}
+      <CrossedChoice crossed={crossed} onDecide={decide} names={categoryName} />
       <div className="field">
         <label htmlFor={titleId}>{m.name}</label>
         <p id={`${titleId}-help`} className="hint">

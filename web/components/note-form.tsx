@@ -88,14 +88,7 @@ export function NoteForm({
       <h1>{heading}</h1>
       {intro ? <p className="status">{intro}</p> : null}
       <ErrorAlert message={errors.form} />
-      {crossed ? (
-        <CrossedChoice
-          mine={crossed.mine}
-          theirs={crossed.theirs}
-          onKeepMine={() => decide('mine')}
-          onKeepTheirs={() => decide('theirs')}
-        />
-      ) : null}
+      <CrossedChoice crossed={crossed} onDecide={decide} />
       <div className="field">
         <label htmlFor={titleId}>{t.title}</label>
         <input

@@ -15,7 +15,7 @@ import { messages } from '../messages.ts';
 import { outboxOf } from '../zero.ts';
 import type { Problem } from './outbox.ts';
 import { shownValue } from './shown-value.ts';
-import { useOutboxState, useSyncStatus } from './use-write.ts';
+import { type Crossed, useOutboxState, useSyncStatus } from './use-write.ts';
 
 const t = messages.offline;
 
@@ -111,10 +111,8 @@ function ProblemsDialog({
         p.code === 'changed' && p.theirs ? (
           <CrossedChoice
             key={p.key}
-            mine={p.args}
-            theirs={p.theirs}
-            onKeepTheirs={() => void outbox.decide(p, 'theirs')}
-            onKeepMine={() => void outbox.decide(p, 'mine')}
+            crossed={{ mine: p.args, theirs: p.theirs }}
+            onDecide={(keep) => void outbox.decide(p, keep)}
             names={names}
           />
         ) : (
@@ -141,18 +139,26 @@ function ProblemsDialog({
  * the status line's dialog shows it for changes sent on reconnect.
  */
 export function CrossedChoice({
+  crossed,
+  ...rest
+}: {
+  /** Nothing shown when nothing crossed. */
+  crossed: Crossed | undefined;
+  onDecide: (keep: 'mine' | 'theirs') => void;
+  /** Category names for category ids. */
+  names?: ((id: string) => string) | undefined;
+}) {
+  return crossed ? <Choice {...crossed} {...rest} /> : null;
+}
+
+function Choice({
   mine,
   theirs,
-  onKeepMine,
-  onKeepTheirs,
+  onDecide,
   names,
-}: {
-  mine: Record<string, unknown>;
-  theirs: Record<string, unknown>;
-  onKeepMine: () => void;
-  onKeepTheirs: () => void;
-  /** Category names for lists of category ids. */
-  names?: (id: string) => string;
+}: Crossed & {
+  onDecide: (keep: 'mine' | 'theirs') => void;
+  names?: ((id: string) => string) | undefined;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -177,10 +183,10 @@ export function CrossedChoice({
         ))}
       </dl>
       <div className="actions">
-        <button type="button" onClick={onKeepMine}>
+        <button type="button" onClick={() => onDecide('mine')}>
           {t.keepMine}
         </button>
-        <button type="button" className="secondary" onClick={onKeepTheirs}>
+        <button type="button" className="secondary" onClick={() => onDecide('theirs')}>
           {t.keepTheirs}
         </button>
       </div>

@@ -292,15 +292,7 @@ export function PreferenceEditor({
       <PresenceList peers={peers} />
       {isReview ? <p className="pf-intro">{t.reviewIntro}</p> : null}
       <ErrorAlert message={error} />
-      {crossed ? (
-        <CrossedChoice
-          mine={crossed.mine}
-          theirs={crossed.theirs}
-          onKeepMine={() => decide('mine')}
-          onKeepTheirs={() => decide('theirs')}
-          names={categoryName}
-        />
-      ) : null}
+      <CrossedChoice crossed={crossed} onDecide={decide} names={categoryName} />
       {steps.map((s) => (
         <StepFields
           key={s}
