@@ -40,6 +40,8 @@ test.use({
     down: /Failed to load resource|Failed to fetch|WebSocket|ERR_CONNECTION/,
     // Zero logs the error zero-cache reports while its database is gone.
     zero: /CONNECTION_CLOSED|ECONNREFUSED|terminating connection|the database system is|Connection terminated|Internal/i,
+    // zero-cache, restarted after losing its database, sends its clients to connect again.
+    rehome: /Reconnect required/,
   },
 });
 
