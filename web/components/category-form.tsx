@@ -135,7 +135,8 @@ export function CategoryForm({
       ) as Partial<CategoryValues>),
     }));
   }
-  const categoryName = (id: string) => categories.find((c) => c.id === id)?.title ?? id;
+  const categoryName = (id: string) =>
+    categories.find((c) => c.id === id)?.title ?? messages.offline.aCategory;
 
   const titleId = `${baseId}-title`;
   const parentId = `${baseId}-parent`;
