@@ -164,12 +164,20 @@ function watchPages(context: BrowserContext, found: string[]) {
 }
 
 /**
+ * Zero 1.9's own passing errors, logged by the client; not failures of ours.
  * zero-cache 1.9 now and then refuses a fresh connection with "No validated
  * connection is available for shared query work" (seen once in a full run,
  * not tied to a test's steps); the client logs it, and the app connects again
  * by itself a second later (web/zero.ts keepConnecting). Not a failure of ours.
  */
-const zeroTransients = [/No validated connection is available for shared query work/];
+const zeroTransients = [
+  /No validated connection is available for shared query work/,
+  // Zero's client, persisting its local cache to IndexedDB while a page moves
+  // on, now and then finds a chunk it was writing already collected (seen once
+  // in library-live.spec, whose steps all passed). The cache is persisted again
+  // later; changes wait in the app's own outbox, and the server holds the truth.
+  /Error during persist .*ChunkNotFoundError/,
+];
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
