@@ -42,6 +42,8 @@ test.use({
     zero: /CONNECTION_CLOSED|ECONNREFUSED|terminating connection|the database system is|Connection terminated|Internal/i,
     // zero-cache, restarted after losing its database, sends its clients to connect again.
     rehome: /Reconnect required/,
+    // While the database is down the API answers zero-cache's query calls with 500.
+    transform: /TransformFailed|Fetch from API server returned non-OK status 500/,
   },
 });
 
