@@ -127,6 +127,9 @@ function mediaJson(m: MediaRow) {
     contentType: m.contentType,
     type: m.type,
     contentLength: m.contentLength,
+    width: m.width,
+    height: m.height,
+    attribution: m.attribution,
     createdAt: iso(m.createdAt),
     settledAt: iso(m.settledAt),
   };
@@ -268,6 +271,23 @@ export function mediaRoutes(deps: AppDeps) {
         c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
         return c.redirect(url, 302);
       })
+      /** Changes the description (spec §7: the update carries a description). */
+      .put(
+        '/people/:personId/media/:id',
+        caller,
+        item,
+        valid('json', z.record(z.string(), z.unknown())),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          const row = await readable(ctx, personId, c.req.valid('param').id);
+          await runChange(zdb, mediaChanges.update, ctx, {
+            description: null,
+            ...c.req.valid('json'),
+            id: row.id,
+          });
+          return c.json(mediaJson(await readable(ctx, personId, row.id)));
+        },
+      )
       .delete('/people/:personId/media/:id', store, caller, item, async (c) => {
         const { ctx, personId } = c.var.caller;
         const row = await readable(ctx, personId, c.req.valid('param').id);

@@ -198,3 +198,30 @@ export const rateEvent = privateSchema.table(
   },
   (t) => [index('rate_event_bucket_subject_created_idx').on(t.bucket, t.subject, t.createdAt)],
 );
+
+/**
+ * Bytes of confirmed media per person: the figure the storage limit is
+ * checked against (sync/plan-limits.ts). Kept by a trigger on `media`
+ * (migration 0006), in the transaction of every confirmation and deletion,
+ * cascades included; the confirmation locks the row to check the limit.
+ */
+export const mediaUsage = privateSchema.table(
+  'media_usage',
+  {
+    personId: text('person_id')
+      .primaryKey()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('media_usage_bytes_not_negative', sql`${t.bytes} >= 0`)],
+);
+
+/**
+ * Store objects whose media record is gone (deleted, or with its preference or
+ * person): written by a trigger on `media` in the deleting transaction, and
+ * removed from the store by the API right after, or by the minute sweep.
+ */
+export const mediaRemoval = privateSchema.table('media_removal', {
+  key: text('key').primaryKey(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});

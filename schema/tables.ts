@@ -344,6 +344,18 @@ export const media = pgTable(
     storageKey: text('storage_key').notNull(),
     /** Null until the upload is confirmed (`upload-settled`). */
     settledAt: timestamptz('settled_at'),
+    /**
+     * A picture's copies at display size and as a small tile (WebP, made when
+     * it is confirmed): what screens load instead of the original bytes. Null
+     * for sounds and videos, and until made.
+     */
+    displayKey: text('display_key'),
+    thumbKey: text('thumb_key'),
+    /** A picture's size in pixels (the original's), when known: screens reserve its space. */
+    width: integer('width'),
+    height: integer('height'),
+    /** Who made a photo chosen from a photo search, and its licence, to show beside it. */
+    attribution: text('attribution'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     updatedBy: personRef('updated_by'),

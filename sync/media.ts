@@ -19,6 +19,7 @@ import {
   assertLibraryWrite,
   assertNewId,
   found,
+  personReadableBy,
   readableMedia,
   requireAuth,
 } from './permissions.ts';
@@ -124,6 +125,7 @@ export const mediaMessages = {
     'This file is not the picture, sound or video it says it is. Please choose another file.',
   onlyImagesPinned: 'Only pictures can be pinned.',
   photoInUse: 'Please upload a new photo for this category.',
+  descriptionTooLong: `A description can be at most ${MEDIA_LIMITS.description} characters.`,
 } as const;
 
 /** What is wrong with announcing a file of `type`, in words; undefined when it may be kept. */
@@ -283,6 +285,51 @@ export const settleUpload = defineChange(mediaSettledArgs, async (tx, ctx, args)
   );
 });
 
+/** A media item's description: what it shows or says, for everyone who cannot see or hear it. */
+export const mediaUpdateArgs = z.object({
+  id: itemId,
+  description: z
+    .string()
+    .max(MEDIA_LIMITS.description, mediaMessages.descriptionTooLong)
+    .transform((v) => v.trim())
+    .nullable(),
+});
+
+/** Changes the description of a confirmed media item the caller may change. */
+export const updateMedia = defineChange(mediaUpdateArgs, async (tx, ctx, args) => {
+  const me = requireAuth(ctx);
+  const row = found(
+    tx,
+    await tx.run(readableMedia(ctx).where('id', args.id).related('photoOfCategories').one()),
+  );
+  if (!row) return undefined;
+  await assertLibraryWrite(tx, me, row.personId, { existing: await accessOfMedia(tx, row) });
+  const description = args.description || null;
+  if ((row.description ?? null) === description) return undefined;
+  await tx.mutate.media.update({
+    id: row.id,
+    description,
+    updatedAt: Date.now(),
+    updatedBy: me.personId,
+  });
+  return historyEntry('Modify', 'Media', row, `Changed the description of ${quoted(row.name)}`);
+});
+
+/** The access levels a media item shows under: its preference's, and those of categories showing it. */
+async function accessOfMedia(
+  tx: Transaction,
+  row: {
+    personId: string;
+    preferenceId: string | null;
+    photoOfCategories: readonly { access: Access }[];
+  },
+) {
+  return [
+    ...accessOf(await preferenceOf(tx, row.personId, row.preferenceId)),
+    ...row.photoOfCategories.map((c) => c.access),
+  ];
+}
+
 export const mediaDeleteArgs = z.object({ id: itemId });
 
 /** Deletes a media item the caller may change (the API removes the stored file after). */
@@ -293,11 +340,7 @@ export const deleteMedia = defineChange(mediaDeleteArgs, async (tx, ctx, args) =
     await tx.run(readableMedia(ctx).where('id', args.id).related('photoOfCategories').one()),
   );
   if (!row) return undefined;
-  const existing = [
-    ...accessOf(await preferenceOf(tx, row.personId, row.preferenceId)),
-    ...row.photoOfCategories.map((c) => c.access),
-  ];
-  await assertLibraryWrite(tx, me, row.personId, { existing });
+  await assertLibraryWrite(tx, me, row.personId, { existing: await accessOfMedia(tx, row) });
   // A pinned picture or a category's photo is cleared with it (ON DELETE SET NULL).
   await tx.mutate.media.delete({ id: row.id });
   return historyEntry('Delete', 'Media', row, `Deleted ${quoted(row.name)}`);
@@ -337,7 +380,18 @@ export async function assertCategoryPhoto(
 
 export const mediaByIdArgs = z.object({ personId: itemId, id: itemId });
 
+export const mediaOfPreferenceArgs = z.object({ personId: itemId, preferenceId: itemId });
+
 export const mediaQueries = {
+  /** The confirmed media of one preference the caller may read, oldest first, with their makers. */
+  ofPreference: defineQuery(mediaOfPreferenceArgs, ({ args, ctx }) =>
+    readableMedia(ctx, args.personId)
+      .where('personId', args.personId)
+      .where('preferenceId', args.preferenceId)
+      .related('creator', (q) => q.where(personReadableBy(ctx?.personId ?? '')))
+      .orderBy('createdAt', 'asc')
+      .orderBy('id', 'asc'),
+  ),
   /** One confirmed media item the caller may read. */
   byId: defineQuery(mediaByIdArgs, ({ args, ctx }) =>
     readableMedia(ctx, args.personId).where('personId', args.personId).where('id', args.id).one(),
@@ -352,5 +406,16 @@ export const mediaQueries = {
 export const mediaChanges = {
   begin: beginUpload,
   settle: settleUpload,
+  update: updateMedia,
+  delete: deleteMedia,
+};
+
+/**
+ * The media changes a client makes through Zero (live on every screen); an
+ * upload is begun and settled over REST only, around the store. A deletion's
+ * files are queued by the database and removed by the API (sweepMedia).
+ */
+export const mediaClientChanges = {
+  update: updateMedia,
   delete: deleteMedia,
 };

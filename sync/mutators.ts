@@ -3,6 +3,7 @@ import './context.ts';
 import { categoryChanges } from './category.ts';
 import { mutatorsOf } from './change.ts';
 import { circleChanges } from './circle.ts';
+import { mediaClientChanges } from './media.ts';
 import { noteChanges } from './note.ts';
 import { preferenceChanges } from './preference.ts';
 import { textChanges } from './shared-text.ts';
@@ -15,6 +16,7 @@ import { textChanges } from './shared-text.ts';
 export const mutators = defineMutators({
   category: mutatorsOf(categoryChanges),
   circle: mutatorsOf(circleChanges),
+  media: mutatorsOf(mediaClientChanges),
   note: mutatorsOf(noteChanges),
   preference: mutatorsOf(preferenceChanges),
   text: mutatorsOf(textChanges),
