@@ -148,11 +148,8 @@ export function mediaRoutes(deps: AppDeps) {
   });
 
   /** A media item of the person in the path that the caller may read; not_found otherwise. */
-  async function readable(ctx: AuthContext, personId: string, id: string) {
-    const row = await zdb.run(mediaQueries.byId.fn({ args: { personId, id }, ctx }));
-    if (!row) throw appError('not_found', mediaApiMessages.notFound);
-    return row;
-  }
+  const readable = (ctx: AuthContext, personId: string, id: string) =>
+    readableRow(deps, ctx, personId, id);
 
   /** The signed URL of a media item the caller may read; its type and disposition signed in. */
   async function signedRead(
@@ -211,43 +208,9 @@ export function mediaRoutes(deps: AppDeps) {
         caller,
         valid('json', mediaSettleArgs),
         async (c) => {
-          const mediaStore = c.var.store;
           const { ctx, personId } = c.var.caller;
-          const pending = await zdb.transaction((tx) =>
-            pendingUpload(tx, ctx, personId, c.req.valid('json').id),
-          );
-          const uploadKey = uploadKeyFor(pending.personId, pending.id);
-          const refuse = async (message: string): Promise<never> => {
-            const gone = await deps.db
-              .delete(mediaTable)
-              .where(unsettled(pending.id))
-              .returning({ id: mediaTable.id });
-            await mediaStore.remove(uploadKey);
-            // Only while unconfirmed: a confirmation that won a race keeps its file.
-            if (gone.length > 0) await mediaStore.remove(pending.storageKey);
-            throw appError('invalid', message);
-          };
-          const notArrived = () => new Refusal(409, 'not_arrived', mediaMessages.notArrived);
-          const stored = await mediaStore.head(uploadKey);
-          if (!stored) throw notArrived();
-          const type = normaliseType(stored.contentType ?? '');
-          if (stored.contentLength !== pending.contentLength || type !== pending.contentType) {
-            await refuse(mediaMessages.differs);
-          }
-          const start = await mediaStore.readStart(uploadKey, SNIFF_BYTES);
-          if (!start) throw notArrived();
-          const contentType = settledType(pending.contentType, await sniff(start.bytes));
-          if (!contentType) return refuse(mediaMessages.notWhatItSays);
-          // Only the bytes just read are copied: a write since (the URL still works) fails the copy.
-          const served = servedAs({ contentType, name: pending.name });
-          if (!(await mediaStore.copy(uploadKey, pending.storageKey, served, start.etag))) {
-            await refuse(mediaMessages.differs);
-          }
-          await mediaStore.remove(uploadKey);
-          // Not settled (access lost meanwhile): the refusal is the answer, and the
-          // sweep removes the copy with the record.
-          await runChange(zdb, mediaChanges.settle, ctx, { personId, id: pending.id, contentType });
-          return c.json(mediaJson(await readable(ctx, personId, pending.id)));
+          const row = await settleUpload(deps, c.var.store, ctx, personId, c.req.valid('json').id);
+          return c.json(mediaJson(row));
         },
       )
       .get('/people/:personId/media/:id', caller, item, async (c) => {
@@ -299,6 +262,66 @@ export function mediaRoutes(deps: AppDeps) {
         return c.body(null, 204);
       })
   );
+}
+
+/**
+ * Confirms the upload `id` that `ctx` began in `personId`'s library, once the
+ * store holds it under its upload key (the browser's PUT, or the API's own
+ * for a photo from a search): the store must hold exactly what was announced
+ * (type and size), and its first bytes must be a picture, sound or video of
+ * the announced kind (settledType). Not arrived yet: 409, try again. Something
+ * else: the file and the record go, 400. Accepted: the file is copied to its
+ * storage key, stored as what its bytes are, the upload key emptied, and the
+ * item confirmed (its history written). Resolves to the confirmed row.
+ */
+export async function settleUpload(
+  deps: AppDeps,
+  mediaStore: MediaStore,
+  ctx: AuthContext,
+  personId: string,
+  id: string,
+): Promise<MediaRow> {
+  const { zdb } = deps;
+  const pending = await zdb.transaction((tx) => pendingUpload(tx, ctx, personId, id));
+  const uploadKey = uploadKeyFor(pending.personId, pending.id);
+  const refuse = async (message: string): Promise<never> => {
+    const gone = await deps.db
+      .delete(mediaTable)
+      .where(unsettled(pending.id))
+      .returning({ id: mediaTable.id });
+    await mediaStore.remove(uploadKey);
+    // Only while unconfirmed: a confirmation that won a race keeps its file.
+    if (gone.length > 0) await mediaStore.remove(pending.storageKey);
+    throw appError('invalid', message);
+  };
+  const notArrived = () => new Refusal(409, 'not_arrived', mediaMessages.notArrived);
+  const stored = await mediaStore.head(uploadKey);
+  if (!stored) throw notArrived();
+  const type = normaliseType(stored.contentType ?? '');
+  if (stored.contentLength !== pending.contentLength || type !== pending.contentType) {
+    await refuse(mediaMessages.differs);
+  }
+  const start = await mediaStore.readStart(uploadKey, SNIFF_BYTES);
+  if (!start) throw notArrived();
+  const contentType = settledType(pending.contentType, await sniff(start.bytes));
+  if (!contentType) return refuse(mediaMessages.notWhatItSays);
+  // Only the bytes just read are copied: a write since (the URL still works) fails the copy.
+  const served = servedAs({ contentType, name: pending.name });
+  if (!(await mediaStore.copy(uploadKey, pending.storageKey, served, start.etag))) {
+    await refuse(mediaMessages.differs);
+  }
+  await mediaStore.remove(uploadKey);
+  // Not settled (access lost meanwhile): the refusal is the answer, and the
+  // sweep removes the copy with the record.
+  await runChange(zdb, mediaChanges.settle, ctx, { personId, id: pending.id, contentType });
+  return readableRow(deps, ctx, personId, pending.id);
+}
+
+/** A media item of `personId` that `ctx` may read; not_found otherwise. */
+async function readableRow(deps: AppDeps, ctx: AuthContext, personId: string, id: string) {
+  const row = await deps.zdb.run(mediaQueries.byId.fn({ args: { personId, id }, ctx }));
+  if (!row) throw appError('not_found', mediaApiMessages.notFound);
+  return row;
 }
 
 /** The unconfirmed media record `id`. */

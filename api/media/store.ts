@@ -40,6 +40,10 @@ export type MediaStore = {
    * `served` says. False when `from` changed or went meanwhile.
    */
   copy: (from: string, to: string, served: Served, ifMatch: string | undefined) => Promise<boolean>;
+  /** Stores `bytes` under `key` as `contentType` (the API's own writes: a photo from a search, a picture's copies). */
+  put: (key: string, bytes: Uint8Array, contentType: string) => Promise<void>;
+  /** The whole object under `key`; undefined when nothing is there. */
+  read: (key: string) => Promise<Uint8Array | undefined>;
   /** Keys under `prefix` and when each was last written. */
   list: (prefix: string) => Promise<Array<{ key: string; lastModified: Date }>>;
   remove: (key: string) => Promise<void>;
@@ -157,6 +161,20 @@ export function s3MediaStore(settings: S3Settings): MediaStore {
         return true;
       } catch (e) {
         if (statusOf(e) === 404 || statusOf(e) === 412) return false;
+        throw e;
+      }
+    },
+    put: async (key, bytes, contentType) => {
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }),
+      );
+    },
+    read: async (key) => {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+      } catch (e) {
+        if (statusOf(e) === 404) return undefined;
         throw e;
       }
     },
