@@ -53,6 +53,7 @@ const STATUS_OF: Record<Exclude<ErrorCode, 'internal'>, ContentfulStatusCode> = 
   conflict: 409,
   changed: 409,
   circle_full: 409,
+  library_full: 409,
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,

@@ -16,13 +16,14 @@ import { fileTypeFromBuffer } from 'file-type';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { category, media as mediaTable, person } from '../schema/index.ts';
+import { category, mediaRemoval, media as mediaTable, person } from '../schema/index.ts';
 import type { AuthContext } from '../sync/context.ts';
 import { appError } from '../sync/errors.ts';
 import { itemId } from '../sync/library-fields.ts';
 import {
   isMediaType,
   mediaChanges,
+  mediaKind,
   mediaMessages,
   mediaQueries,
   mediaSettleArgs,
@@ -37,6 +38,7 @@ import type { Db } from './db.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { Refusal } from './errors.ts';
 import { type MediaStore, type Served, UPLOAD_URL_SECONDS } from './media/store.ts';
+import { makeVariants, type Variants, variantKeys } from './media/variants.ts';
 import { personParams, valid } from './validate.ts';
 
 export const mediaApiMessages = {
@@ -44,6 +46,10 @@ export const mediaApiMessages = {
   notFound: 'We could not find that.',
   unavailable: 'Pictures cannot be stored right now. Please try again later.',
 } as const;
+
+/** The sizes a picture is served at besides its original (api/media/variants.ts). */
+export const MEDIA_SIZES = ['thumb', 'display'] as const;
+export type MediaSize = (typeof MEDIA_SIZES)[number];
 
 /** Signed reads last this long; browsers may cache a redirect for a little less. */
 export const DOWNLOAD_URL_SECONDS = 10 * 60;
@@ -157,10 +163,21 @@ export function mediaRoutes(deps: AppDeps) {
     ctx: AuthContext,
     personId: string,
     id: string,
+    size: MediaSize | undefined,
   ) {
     const row = await readable(ctx, personId, id);
+    const copy = size === 'thumb' ? (row.thumbKey ?? row.displayKey) : size && row.displayKey;
+    if (copy) {
+      return mediaStore.signDownload(copy, DOWNLOAD_URL_SECONDS, {
+        contentType: 'image/webp',
+        contentDisposition: inlineDisposition(`${row.name.replace(/\.[^.]*$/, '')}.webp`),
+      });
+    }
     return mediaStore.signDownload(row.storageKey, DOWNLOAD_URL_SECONDS, servedAs(row));
   }
+  /** The size asked for (`?size=thumb|display`); anything else: the original. */
+  const sizeOf = (asked: string | undefined) =>
+    MEDIA_SIZES.find((s) => s === asked) as MediaSize | undefined;
 
   /** Announces an upload: records it (unconfirmed) and signs the URL the browser PUTs it to. */
   const announce = new Hono<AppEnv>().post(
@@ -219,7 +236,8 @@ export function mediaRoutes(deps: AppDeps) {
       })
       .get('/people/:personId/media/:id/signed', store, caller, item, async (c) => {
         const { ctx, personId } = c.var.caller;
-        const url = await signedRead(c.var.store, ctx, personId, c.req.valid('param').id);
+        const { id } = c.req.valid('param');
+        const url = await signedRead(c.var.store, ctx, personId, id, sizeOf(c.req.query('size')));
         c.header('cache-control', 'no-store');
         return c.json({
           url,
@@ -229,7 +247,8 @@ export function mediaRoutes(deps: AppDeps) {
       /** For `<img src>`: answers with the signed URL as a redirect. */
       .get('/people/:personId/media/:id/signed/redirect', store, caller, item, async (c) => {
         const { ctx, personId } = c.var.caller;
-        const url = await signedRead(c.var.store, ctx, personId, c.req.valid('param').id);
+        const { id } = c.req.valid('param');
+        const url = await signedRead(c.var.store, ctx, personId, id, sizeOf(c.req.query('size')));
         // Private: the redirect depends on who asks. Shorter than the URL's life.
         c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
         return c.redirect(url, 302);
@@ -255,9 +274,10 @@ export function mediaRoutes(deps: AppDeps) {
         const { ctx, personId } = c.var.caller;
         const row = await readable(ctx, personId, c.req.valid('param').id);
         await runChange(zdb, mediaChanges.delete, ctx, { id: row.id });
-        // The record is gone: the file goes too (a failure here leaves an unreachable file).
-        await c.var.store.remove(row.storageKey).catch((e: unknown) => {
-          console.error(`media: could not remove ${row.storageKey}:`, e);
+        // The record is gone: its files go too (the database queued them with
+        // the deletion; what fails here, the minute sweep removes).
+        await removeQueued(deps.db, c.var.store).catch((e: unknown) => {
+          console.error('media: could not remove deleted files:', e);
         });
         return c.body(null, 204);
       })
@@ -311,10 +331,66 @@ export async function settleUpload(
     await refuse(mediaMessages.differs);
   }
   await mediaStore.remove(uploadKey);
-  // Not settled (access lost meanwhile): the refusal is the answer, and the
-  // sweep removes the copy with the record.
-  await runChange(zdb, mediaChanges.settle, ctx, { personId, id: pending.id, contentType });
+  const variants =
+    mediaKind(contentType) === 'image'
+      ? await storeVariants(mediaStore, pending.storageKey, pending.name)
+      : undefined;
+  if (variants === null) return refuse(mediaMessages.notWhatItSays);
+  try {
+    await runChange(zdb, mediaChanges.settle, ctx, {
+      personId,
+      id: pending.id,
+      contentType,
+      ...variants,
+    });
+  } catch (e) {
+    // Refused (the library is full, access lost meanwhile): nothing is kept.
+    const gone = await deps.db
+      .delete(mediaTable)
+      .where(unsettled(pending.id))
+      .returning({ id: mediaTable.id });
+    if (gone.length > 0) {
+      const copies = variants ? [variants.displayKey, variants.thumbKey] : [];
+      for (const key of [pending.storageKey, ...copies]) {
+        if (key) await mediaStore.remove(key);
+      }
+    }
+    throw e;
+  }
   return readableRow(deps, ctx, personId, pending.id);
+}
+
+/**
+ * Makes and stores a picture's copies (api/media/variants.ts) beside its
+ * original under `storageKey`; null when its bytes are no picture sharp can read.
+ */
+async function storeVariants(mediaStore: MediaStore, storageKey: string, name: string) {
+  const bytes = await mediaStore.read(storageKey);
+  if (!bytes) return null;
+  let made: Variants;
+  try {
+    made = await makeVariants(bytes);
+  } catch {
+    return null;
+  }
+  const keys = variantKeys(storageKey);
+  const base = name.replace(/\.[^.]*$/, '');
+  await mediaStore.put(keys.thumb, made.thumb, 'image/webp', {
+    contentType: 'image/webp',
+    contentDisposition: inlineDisposition(`${base}-tile.webp`),
+  });
+  if (made.display) {
+    await mediaStore.put(keys.display, made.display, 'image/webp', {
+      contentType: 'image/webp',
+      contentDisposition: inlineDisposition(`${base}.webp`),
+    });
+  }
+  return {
+    displayKey: made.display ? keys.display : null,
+    thumbKey: keys.thumb,
+    width: made.width,
+    height: made.height,
+  };
 }
 
 /** A media item of `personId` that `ctx` may read; not_found otherwise. */
@@ -337,44 +413,52 @@ function unsettled(id: string) {
  * URL used again: never read by anyone).
  */
 export async function sweepMedia(db: Db, store: MediaStore, now = Date.now()) {
+  // Deleting the records queues their files (the trigger on media).
   const unconfirmed = await db
-    .select({ id: mediaTable.id, storageKey: mediaTable.storageKey })
-    .from(mediaTable)
+    .delete(mediaTable)
     .where(
       and(
         isNull(mediaTable.settledAt),
         lt(mediaTable.createdAt, new Date(now - UNSETTLED_MEDIA_MS)),
       ),
-    );
-  for (const row of unconfirmed) {
-    await store.remove(`${UPLOAD_PREFIX}${row.storageKey}`);
-    await store.remove(row.storageKey);
-    await db.delete(mediaTable).where(unsettled(row.id));
-  }
+    )
+    .returning({ id: mediaTable.id });
   // Any upload still pending was announced less than UNSETTLED_MEDIA_MS ago, so
   // written since: older files are strays.
   const strays = (await store.list(UPLOAD_PREFIX)).filter(
     (o) => o.lastModified.getTime() < now - UNSETTLED_MEDIA_MS,
   );
   for (const o of strays) await store.remove(o.key);
-  const unusedPhoto = and(
-    isNotNull(mediaTable.settledAt),
-    isNull(mediaTable.preferenceId),
-    lt(mediaTable.createdAt, new Date(now - UNUSED_PHOTO_MS)),
-    notExists(db.select().from(category).where(eq(category.photoId, mediaTable.id))),
-    notExists(db.select().from(person).where(eq(person.photoId, mediaTable.id))),
-  );
   const unused = await db
-    .select({ id: mediaTable.id, storageKey: mediaTable.storageKey })
-    .from(mediaTable)
-    .where(unusedPhoto);
-  for (const row of unused) {
-    // Checked again as it goes: a category may have taken it meanwhile.
-    const gone = await db
-      .delete(mediaTable)
-      .where(and(eq(mediaTable.id, row.id), unusedPhoto))
-      .returning({ id: mediaTable.id });
-    if (gone.length > 0) await store.remove(row.storageKey);
+    .delete(mediaTable)
+    .where(
+      and(
+        isNotNull(mediaTable.settledAt),
+        isNull(mediaTable.preferenceId),
+        lt(mediaTable.createdAt, new Date(now - UNUSED_PHOTO_MS)),
+        notExists(db.select().from(category).where(eq(category.photoId, mediaTable.id))),
+        notExists(db.select().from(person).where(eq(person.photoId, mediaTable.id))),
+      ),
+    )
+    .returning({ id: mediaTable.id });
+  const removed = await removeQueued(db, store);
+  return unconfirmed.length + unused.length + strays.length + removed;
+}
+
+/**
+ * Removes from the store the files of deleted media records (queued by the
+ * database in the deleting transaction: a media item deleted on its own, or
+ * with its preference or person). Resolves to how many were removed.
+ */
+export async function removeQueued(db: Db, store: MediaStore): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const batch = await db.select({ key: mediaRemoval.key }).from(mediaRemoval).limit(200);
+    if (batch.length === 0) return removed;
+    for (const { key } of batch) {
+      await store.remove(key);
+      await db.delete(mediaRemoval).where(eq(mediaRemoval.key, key));
+      removed += 1;
+    }
   }
-  return unconfirmed.length + unused.length + strays.length;
 }

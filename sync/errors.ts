@@ -12,6 +12,8 @@ export const ErrorCode = {
   changed: 'changed',
   /** A plan limit: no supporter spot left (sync/plan-limits.ts). */
   circleFull: 'circle_full',
+  /** A plan limit: the media would take the library past its storage (sync/plan-limits.ts). */
+  libraryFull: 'library_full',
   /** A failure nobody foresaw: the details are in the server's log, never in the answer. */
   internal: 'internal',
   // An invite link that no longer works, and the refusals of accepting one (sync/invite.ts).
@@ -35,6 +37,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   conflict: 'This has already been created. Please reload and try again.',
   changed: 'Someone else changed this while you were editing. Choose which to keep.',
   circle_full: 'Your Circle of Support is full!',
+  library_full: 'Your library is full!',
   internal: 'Sorry, something went wrong. Please try again.',
   invite_expired: 'This invite has expired. Ask the person who invited you for a new one.',
   invite_accepted: 'This invite has already been accepted. Each invite link works once.',

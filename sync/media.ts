@@ -15,6 +15,7 @@ import { defineChange, historyEntry, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { itemId } from './library-fields.ts';
+import { assertStorageFor } from './plan-limits.ts';
 import {
   assertLibraryWrite,
   assertNewId,
@@ -205,6 +206,8 @@ export const beginUpload = defineChange(mediaBeginArgs, async (tx, ctx, args) =>
   const pref = await preferenceOf(tx, args.personId, args.preferenceId);
   await assertLibraryWrite(tx, me, args.personId, { existing: accessOf(pref) });
   await assertNewId(tx, 'media', args.id);
+  // Refused before any byte is stored (the confirmation checks again).
+  if (tx.location === 'server') await assertStorageFor(tx, args.personId, args.contentLength);
   const now = Date.now();
   await tx.mutate.media.insert({
     id: args.id,
@@ -257,6 +260,11 @@ export const mediaSettledArgs = z.object({
   id: itemId,
   /** What its bytes are (settledType), one of MEDIA_TYPES. */
   contentType: z.string().refine(isMediaType),
+  /** A picture's copies (display size, tile) and its size in pixels, when made. */
+  displayKey: z.string().nullable().default(null),
+  thumbKey: z.string().nullable().default(null),
+  width: z.number().int().positive().nullable().default(null),
+  height: z.number().int().positive().nullable().default(null),
 });
 
 export const settleUpload = defineChange(mediaSettledArgs, async (tx, ctx, args) => {
@@ -268,10 +276,22 @@ export const settleUpload = defineChange(mediaSettledArgs, async (tx, ctx, args)
   if (!isMediaType(args.contentType) || mediaKind(args.contentType) !== row.type) {
     throw appError('invalid', mediaMessages.notWhatItSays);
   }
+  // The storage limit again, with the usage row locked: two confirmations
+  // cannot both take the last bytes (the trigger adds these once settled).
+  if (tx.location === 'server') {
+    await assertStorageFor(tx, row.personId, row.contentLength, {
+      lock: true,
+      exceptPending: row.id,
+    });
+  }
   const now = Date.now();
   await tx.mutate.media.update({
     id: row.id,
     contentType: args.contentType,
+    displayKey: args.displayKey,
+    thumbKey: args.thumbKey,
+    width: args.width,
+    height: args.height,
     settledAt: now,
     updatedAt: now,
   });

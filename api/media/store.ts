@@ -41,7 +41,7 @@ export type MediaStore = {
    */
   copy: (from: string, to: string, served: Served, ifMatch: string | undefined) => Promise<boolean>;
   /** Stores `bytes` under `key` as `contentType` (the API's own writes: a photo from a search, a picture's copies). */
-  put: (key: string, bytes: Uint8Array, contentType: string) => Promise<void>;
+  put: (key: string, bytes: Uint8Array, contentType: string, served?: Served) => Promise<void>;
   /** The whole object under `key`; undefined when nothing is there. */
   read: (key: string) => Promise<Uint8Array | undefined>;
   /** Keys under `prefix` and when each was last written. */
@@ -164,9 +164,15 @@ export function s3MediaStore(settings: S3Settings): MediaStore {
         throw e;
       }
     },
-    put: async (key, bytes, contentType) => {
+    put: async (key, bytes, contentType, served) => {
       await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }),
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: served?.contentType ?? contentType,
+          ...(served ? { ContentDisposition: served.contentDisposition } : {}),
+        }),
       );
     },
     read: async (key) => {
