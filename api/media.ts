@@ -17,6 +17,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { category, mediaRemoval, media as mediaTable, person } from '../schema/index.ts';
+import { circleQueries } from '../sync/circle.ts';
 import type { AuthContext } from '../sync/context.ts';
 import { appError } from '../sync/errors.ts';
 import { itemId } from '../sync/library-fields.ts';
@@ -32,11 +33,14 @@ import {
   settledType,
   storageKeyFor,
 } from '../sync/media.ts';
-import { personRoute } from './auth/caller.ts';
+import { readableMedia } from '../sync/permissions.ts';
+import { personRoute, signedIn } from './auth/caller.ts';
+import { sessionById } from './auth/sessions.ts';
 import { runChange } from './change.ts';
 import type { Db } from './db.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { Refusal } from './errors.ts';
+import { issueMediaSourceToken, verifyMediaSourceToken } from './media/source-token.ts';
 import { type MediaStore, type Served, UPLOAD_URL_SECONDS } from './media/store.ts';
 import { makeVariants, type Variants, variantKeys } from './media/variants.ts';
 import { personParams, valid } from './validate.ts';
@@ -253,6 +257,87 @@ export function mediaRoutes(deps: AppDeps) {
         c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
         return c.redirect(url, 302);
       })
+      /**
+       * A supporter's photo in a Circle (spec §7): for whoever may read the
+       * link, and only the photo that supporter shows now.
+       */
+      .get(
+        '/people/:personId/supporters/:id/photo/:photoId/signed/redirect',
+        store,
+        caller,
+        valid('param', personParams({ id: itemId, photoId: itemId }), mediaApiMessages.badId),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          const { id, photoId } = c.req.valid('param');
+          const link = await zdb.run(
+            circleQueries.supporterLink.fn({ args: { personId, id }, ctx }),
+          );
+          if (!link?.supporter || link.supporter.photoId !== photoId) {
+            throw appError('not_found', mediaApiMessages.notFound);
+          }
+          const url = await signedRead(
+            c.var.store,
+            ctx,
+            link.supporter.id,
+            photoId,
+            sizeOf(c.req.query('size')) ?? 'thumb',
+          );
+          c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
+          return c.redirect(url, 302);
+        },
+      )
+      /**
+       * A media-source token (spec §7; api/media/source-token.ts): reads one
+       * item without the cookie, for an hour, while the session lasts.
+       */
+      .get(
+        '/media-source/:id/token',
+        signedIn(deps),
+        valid('param', z.object({ id: itemId }), mediaApiMessages.badId),
+        async (c) => {
+          const session = c.var.session;
+          const { id } = c.req.valid('param');
+          const row = await zdb.run(readableMedia(session.auth).where('id', id).one());
+          if (!row) throw appError('not_found', mediaApiMessages.notFound);
+          const { token, expiresAt } = issueMediaSourceToken(deps.accessTokenKey, {
+            mediaId: id,
+            sessionId: session.sessionId,
+          });
+          c.header('cache-control', 'no-store');
+          return c.json({
+            token,
+            expiresAt: new Date(expiresAt).toISOString(),
+            url: `/api/media-source/${id}?token=${encodeURIComponent(token)}`,
+          });
+        },
+      )
+      /** Reads through a media-source token: its session still live, its reader's access checked again. */
+      .get(
+        '/media-source/:id',
+        store,
+        valid('param', z.object({ id: itemId }), mediaApiMessages.badId),
+        async (c) => {
+          const { id } = c.req.valid('param');
+          const claims = verifyMediaSourceToken(
+            deps.accessTokenKey,
+            c.req.query('token') ?? '',
+            id,
+          );
+          const session = claims ? await sessionById(deps.db, claims.sessionId) : null;
+          if (!session) throw appError('unauthenticated');
+          const row = await zdb.run(readableMedia(session.auth).where('id', id).one());
+          if (!row) throw appError('not_found', mediaApiMessages.notFound);
+          const url = await signedRead(
+            c.var.store,
+            session.auth,
+            row.personId,
+            id,
+            sizeOf(c.req.query('size')),
+          );
+          c.header('cache-control', 'no-store');
+          return c.redirect(url, 302);
+        },
+      )
       /** Changes the description (spec §7: the update carries a description). */
       .put(
         '/people/:personId/media/:id',

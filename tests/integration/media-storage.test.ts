@@ -225,7 +225,8 @@ describe('the storage limit (free plan: 3 GB)', () => {
       const results = await Promise.all(announced.map((a) => settle(who, a.body.id)));
       expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
       expect(await usage(who.personId)).toBe(GB3);
-      const kept = await sql`select id from media where person_id = ${who.personId} and settled_at is not null`;
+      const kept =
+        await sql`select id from media where person_id = ${who.personId} and settled_at is not null`;
       expect(kept).toHaveLength(1);
     }
   });
@@ -345,5 +346,63 @@ describe('a description over REST', () => {
     const [still] = await sql`select description from media where id = ${String(signed.body.id)}`;
     expect(still?.description).toBe('A red teapot on the bench');
     expect(tea).toBeTruthy();
+  });
+});
+
+describe('a supporter’s photo and media-source tokens', () => {
+  test('the Circle shows a supporter’s current photo to whoever may read the link, and nothing else', async () => {
+    // Ana (Administrator of Aroha) has a library of her own to keep her photo in.
+    const ana = await signIn(stack.url, 'ana@example.com');
+    const tui = await signIn(stack.url, 'tui@example.com');
+    const signed = await announceAndPut(ana);
+    expect((await settle(ana, signed.body.id)).status).toBe(200);
+    const photoId = String(signed.body.id);
+    const link = seedId('link:ana->aroha');
+    await sql`update person set photo_id = ${photoId} where id = ${ana.personId}`;
+    try {
+      const path = `/api/people/${aroha}/supporters/${link}/photo/${photoId}/signed/redirect`;
+      const ok = await call(dm, 'GET', path);
+      expect(ok.status).toBe(302);
+      // A tile, unless asked otherwise.
+      expect(ok.headers.get('location')).toContain('thumb.webp');
+      const img = await fetch(String(ok.headers.get('location')));
+      expect(img.headers.get('content-type')).toBe('image/webp');
+      // Another photo id, another person's Circle, a stranger: not found.
+      expect((await call(dm, 'GET', path.replace(photoId, tea))).status).toBe(404);
+      expect((await call(tui, 'GET', path.replace(aroha, tui.personId))).status).toBe(404);
+      expect([403, 404]).toContain((await call(tui, 'GET', path)).status);
+    } finally {
+      await sql`update person set photo_id = null where id = ${ana.personId}`;
+    }
+  });
+
+  test('a media-source token reads one item without the cookie, while the session lasts and access holds', async () => {
+    const who = await registerAndSignIn(stack.url, 'source');
+    const signed = await announceAndPut(who);
+    await settle(who, signed.body.id);
+    const id = String(signed.body.id);
+    const issued = await call(who, 'GET', `/api/media-source/${id}/token`);
+    expect(issued.status).toBe(200);
+    expect(issued.headers.get('cache-control')).toBe('no-store');
+    const url = `${stack.url}${issued.body.url}`;
+    const read = await fetch(url, { redirect: 'manual' });
+    expect(read.status).toBe(302);
+    const bytes = Buffer.from(
+      await (await fetch(String(read.headers.get('location')))).arrayBuffer(),
+    );
+    expect(bytes.equals(PNG)).toBe(true);
+
+    // For another item, tampered, or from someone who may not read it: refused.
+    const other = await announceAndPut(who);
+    await settle(who, other.body.id);
+    expect(
+      (await fetch(url.replace(id, String(other.body.id)), { redirect: 'manual' })).status,
+    ).toBe(401);
+    expect((await fetch(`${url.slice(0, -2)}xx`, { redirect: 'manual' })).status).toBe(401);
+    expect((await call(dm, 'GET', `/api/media-source/${id}/token`)).status).toBe(404);
+
+    // Signed out: the token ends with the session.
+    await sql`update private.session set revoked_at = now() where user_id = ${who.userId}`;
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(401);
   });
 });
