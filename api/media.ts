@@ -33,7 +33,8 @@ import {
   settledType,
   storageKeyFor,
 } from '../sync/media.ts';
-import { readableMedia } from '../sync/permissions.ts';
+import { libraryAccess, readableMedia } from '../sync/permissions.ts';
+import { type StorageSpace, storageMessage, storageSpace } from '../sync/plan-limits.ts';
 import { personRoute, signedIn } from './auth/caller.ts';
 import { sessionById } from './auth/sessions.ts';
 import { runChange } from './change.ts';
@@ -145,6 +146,20 @@ function mediaJson(m: MediaRow) {
   };
 }
 
+/**
+ * Storage as screens show it (spec §9: GB and percent to 2 decimals there):
+ * bytes used and allowed (null: unlimited), the percent used, and the prompt.
+ */
+export function storageJson(space: StorageSpace) {
+  const { used, limit } = space;
+  return {
+    used,
+    limit,
+    percent: limit ? Math.round((used / limit) * 10_000) / 100 : null,
+    message: storageMessage(space),
+  };
+}
+
 export function mediaRoutes(deps: AppDeps) {
   const { zdb } = deps;
   const caller = personRoute(deps, mediaApiMessages.badId);
@@ -234,6 +249,20 @@ export function mediaRoutes(deps: AppDeps) {
           return c.json(mediaJson(row));
         },
       )
+      /**
+       * How much of the library's storage is used (spec §8 "Your library is
+       * nearly full!" / "full!"), for whoever may add media to it now.
+       */
+      .get('/people/:personId/media/storage', caller, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const space = await zdb.transaction(async (tx) => {
+          const access = await libraryAccess(tx, ctx, personId);
+          if (!access.write) throw appError('not_found', mediaApiMessages.notFound);
+          return storageSpace(tx, personId);
+        });
+        c.header('cache-control', 'no-store');
+        return c.json(storageJson(space));
+      })
       .get('/people/:personId/media/:id', caller, item, async (c) => {
         const { ctx, personId } = c.var.caller;
         return c.json(mediaJson(await readable(ctx, personId, c.req.valid('param').id)));

@@ -167,6 +167,23 @@ describe('the storage limit (free plan: 3 GB)', () => {
     expect(fits.status).toBe(201);
     expect((await settle(who, fits.body.id)).status).toBe(200);
     expect(await usage(who.personId)).toBe(GB3);
+    const storage = `/api/people/${who.personId}/media/storage`;
+    expect((await call(who, 'GET', storage)).body).toEqual({
+      used: GB3,
+      limit: GB3,
+      percent: 100,
+      message: 'Your library is full!',
+    });
+    await pretendUsed(who.personId, Math.ceil(GB3 * 0.9));
+    expect((await call(who, 'GET', storage)).body).toMatchObject({
+      percent: 90,
+      message: 'Your library is nearly full!',
+    });
+    await pretendUsed(who.personId, Math.floor(GB3 * 0.9) - 1);
+    expect((await call(who, 'GET', storage)).body).toMatchObject({ message: null });
+    // Someone who cannot add to this library learns nothing of it.
+    expect((await call(dm, 'GET', storage)).status).toBe(404);
+    await pretendUsed(who.personId, GB3);
 
     const [{ n: before } = { n: 0 }] =
       await sql`select count(*)::int n from media where person_id = ${who.personId}`;
