@@ -11,6 +11,8 @@ import type { Db } from '../db.ts';
 import type { AppEnv } from '../deps.ts';
 import { edgeMessages, hasControlCharacters } from '../edge.ts';
 import { requestMessages } from '../errors.ts';
+import type { MediaStore } from '../media/store.ts';
+import { removeQueued } from '../media.ts';
 import { valid } from '../validate.ts';
 import type { ZeroDb } from './db-provider.ts';
 
@@ -109,7 +111,7 @@ const zeroBody = z.json();
  * endpoints; the session it names decides `ctx`. No session → 401, which puts
  * the client in `needs-auth` until it reconnects after signing in.
  */
-export function zeroRoutes(deps: { db: Db; zdb: ZeroDb }) {
+export function zeroRoutes(deps: { db: Db; zdb: ZeroDb; media?: MediaStore | undefined }) {
   const dbProvider = deps.zdb;
   return new Hono<AppEnv>()
     .post('/query', signedIn(deps), valid('json', zeroBody), async (c) => {
@@ -130,6 +132,7 @@ export function zeroRoutes(deps: { db: Db; zdb: ZeroDb }) {
       valid('json', zeroBody),
       async (c) => {
         const ctx = c.var.session.auth;
+        let deletesMedia = false;
         const res = await handleMutateRequest({
           dbProvider,
           handler: (transact, mutation) => {
@@ -140,6 +143,7 @@ export function zeroRoutes(deps: { db: Db; zdb: ZeroDb }) {
             }
             const mutator = getMutator(mutators, mutation.name);
             if (!mutator) throw appError('invalid', zeroEndpointMessages.noSuchChange);
+            if (mutation.name === 'media.delete') deletesMedia = true;
             return transact(async (tx, name, args) => {
               try {
                 return await mutator.fn({ tx, args, ctx });
@@ -165,6 +169,12 @@ export function zeroRoutes(deps: { db: Db; zdb: ZeroDb }) {
           // faults. Real failures are logged above.
           logLevel: 'error',
         });
+        // A media item deleted: its files leave the store now, not at the next sweep.
+        if (deletesMedia && deps.media) {
+          void removeQueued(deps.db, deps.media).catch((e: unknown) => {
+            console.error('media: could not remove deleted files:', e);
+          });
+        }
         return c.json(sanitizeMutateResponse(res) as Record<string, unknown>);
       },
     );
