@@ -12,9 +12,13 @@
  * 403 before s3rver sees it. Every response also carries the headers a
  * production bucket's proxy or CDN must add (MEDIA_RESPONSE_HEADERS).
  */
+
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import S3rver from 's3rver';
 import { MEDIA_RESPONSE_HEADERS } from '../media/store.ts';
 import { StackError } from './errors.ts';
@@ -61,6 +65,97 @@ function refusal(
   );
 }
 
+/** A checksum a request claims for its body: the algorithm and the value as sent. */
+type BodyChecksum = {
+  algorithm: 'sha256-hex' | 'crc32' | 'crc32c' | 'sha1' | 'sha256';
+  value: string;
+  name: string;
+};
+
+const CHECKSUM_HEADERS = ['crc32', 'crc32c', 'sha1', 'sha256'] as const;
+
+/**
+ * The checksums S3 verifies against a body: `x-amz-content-sha256` when it is
+ * a hash (not UNSIGNED-PAYLOAD or streaming), and `x-amz-checksum-*`, as a
+ * header or, in a presigned URL, in the query.
+ */
+export function bodyChecksums(req: {
+  url?: string | undefined;
+  headers: http.IncomingHttpHeaders;
+}) {
+  const found: BodyChecksum[] = [];
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const content = one(req.headers['x-amz-content-sha256']);
+  if (content && /^[0-9a-f]{64}$/.test(content)) {
+    found.push({ algorithm: 'sha256-hex', value: content, name: 'x-amz-content-sha256' });
+  }
+  const query = new URL(req.url ?? '/', 'http://store').searchParams;
+  for (const algorithm of CHECKSUM_HEADERS) {
+    const name = `x-amz-checksum-${algorithm}`;
+    const value = one(req.headers[name]) ?? query.get(name) ?? undefined;
+    if (value !== undefined) found.push({ algorithm, value, name });
+  }
+  return found;
+}
+
+/** The checksum of `body` as S3 writes it for `algorithm`. */
+export function digest(algorithm: BodyChecksum['algorithm'], body: Buffer): string {
+  if (algorithm === 'sha256-hex') return createHash('sha256').update(body).digest('hex');
+  if (algorithm === 'sha1' || algorithm === 'sha256') {
+    return createHash(algorithm).update(body).digest('base64');
+  }
+  // CRC32C is not in Node: a value we cannot check is never taken as matching.
+  if (algorithm === 'crc32c') return '';
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return crc.toString('base64');
+}
+
+async function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** `req` with its body, already read, to be read again (s3rver pipes the request). */
+function replay(req: http.IncomingMessage, body: Buffer): http.IncomingMessage {
+  const stream = Readable.from([body]);
+  for (const key of [
+    'headers',
+    'rawHeaders',
+    'method',
+    'url',
+    'httpVersion',
+    'httpVersionMajor',
+    'httpVersionMinor',
+    'socket',
+    'connection',
+    'complete',
+    'trailers',
+  ] as const) {
+    Object.defineProperty(stream, key, { value: req[key], enumerable: true });
+  }
+  return stream as unknown as http.IncomingMessage;
+}
+
+/** S3's answer to a body that is not what its checksum says (400 BadDigest / XAmzContentSHA256Mismatch). */
+function badDigest(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  wrong: BodyChecksum,
+  origin: string,
+) {
+  if (req.headers.origin === origin) {
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Vary', 'Origin');
+  }
+  const code = wrong.algorithm === 'sha256-hex' ? 'XAmzContentSHA256Mismatch' : 'BadDigest';
+  res.writeHead(400, { 'Content-Type': 'application/xml' });
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>The ${wrong.name} you specified did not match the calculated checksum.</Message></Error>`,
+  );
+}
+
 export async function startDevObjectStore(opts: {
   dataDir: string;
   port: number;
@@ -91,7 +186,16 @@ export async function startDevObjectStore(opts: {
       // A CORS preflight carries no signature (browsers never send one with it).
       if (req.method === 'OPTIONS') return void s3rver(req, res);
       check({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers }).then(
-        (result) => (result.ok ? s3rver(req, res) : refusal(req, res, result, opts.origin)),
+        async (result) => {
+          if (!result.ok) return refusal(req, res, result, opts.origin);
+          const claims = bodyChecksums(req);
+          if (claims.length === 0) return s3rver(req, res);
+          // As S3: a body that is not what its checksums say is refused, and nothing is stored.
+          const body = await readBody(req);
+          const wrong = claims.find((c) => digest(c.algorithm, body) !== c.value);
+          if (wrong) return badDigest(req, res, wrong, opts.origin);
+          s3rver(replay(req, body), res);
+        },
         (e: unknown) => {
           res.writeHead(500, { 'Content-Type': 'text/plain' });
           res.end(e instanceof Error ? e.message : String(e));

@@ -5,9 +5,9 @@
  * and any tampering. The request is signed again with the store's own
  * credentials (by @smithy/signature-v4, the AWS SDK's own signer) from exactly
  * what it says was signed, and the signatures must match. Covered: presigned
- * URLs (query) and the API's own calls (Authorization header). Not covered: a
- * header-signed body is not hashed against x-amz-content-sha256 (only the
- * API's server-side calls sign that way, and none of them sends a body).
+ * URLs (query) and the API's own calls (Authorization header). The body is
+ * held to its checksums (x-amz-content-sha256, x-amz-checksum-*) by the store's
+ * front (api/runner/object-store.ts bodyChecksums), as S3 does.
  */
 import { createHash, createHmac, type Hash, type Hmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -39,7 +39,7 @@ const ALGORITHM = 'AWS4-HMAC-SHA256';
 const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
 
 /** SHA-256, plain or keyed, in the shape the signer takes. */
-class Sha256 {
+export class Sha256 {
   private hash: Hash | Hmac;
   constructor(private readonly secret?: string | ArrayBuffer | ArrayBufferView) {
     this.hash = this.fresh();

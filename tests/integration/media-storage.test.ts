@@ -6,6 +6,11 @@
  * picture's display copy and tile, a description changed over REST, and a
  * deleted item's files leaving the store.
  */
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { SignatureV4 } from '@smithy/signature-v4';
 import postgres from 'postgres';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -13,6 +18,7 @@ import { connect } from '../../api/db.ts';
 import { s3MediaStore } from '../../api/media/store.ts';
 import { removeQueued } from '../../api/media.ts';
 import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/runner/object-store.ts';
+import { Sha256 } from '../../api/runner/sigv4-check.ts';
 import { seedId } from '../../api/seed.ts';
 import { storageLimitMessages } from '../../sync/plan-limits.ts';
 import { registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
@@ -421,5 +427,103 @@ describe('a supporter’s photo and media-source tokens', () => {
     // Signed out: the token ends with the session.
     await sql`update private.session set revoked_at = now() where user_id = ${who.userId}`;
     expect((await fetch(url, { redirect: 'manual' })).status).toBe(401);
+  });
+});
+
+describe('the development store holds uploads to their checksums, as S3 does', () => {
+  const key = () => `uploads/checksum-test/${crypto.randomUUID()}`;
+  const client = (checksums: 'WHEN_SUPPORTED' | 'WHEN_REQUIRED') =>
+    new S3Client({
+      region: 'us-east-1',
+      endpoint: stack.mediaEndpoint,
+      forcePathStyle: true,
+      credentials: DEV_CREDENTIALS,
+      requestChecksumCalculation: checksums,
+    });
+
+  test('a presigned PUT carrying the SDK’s default checksum (of an empty body) is refused with BadDigest; ours is taken', async () => {
+    // What the SDK signs by default: a CRC32 computed before there was a body.
+    const k1 = key();
+    const defaultUrl = await getSignedUrl(
+      client('WHEN_SUPPORTED'),
+      new PutObjectCommand({ Bucket: DEV_BUCKET, Key: k1, ContentType: 'image/png' }),
+      { expiresIn: 60 },
+    );
+    expect(defaultUrl).toMatch(/x-amz-checksum-crc32=/);
+    const refused = await fetch(defaultUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array(PNG),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('<Code>BadDigest</Code>');
+    expect(await exists(k1)).toBe(false);
+
+    // The right checksum of the right body: stored.
+    const k2 = key();
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(PNG));
+    const rightUrl = await getSignedUrl(
+      client('WHEN_REQUIRED'),
+      new PutObjectCommand({
+        Bucket: DEV_BUCKET,
+        Key: k2,
+        ContentType: 'image/png',
+        ChecksumCRC32: crc.toString('base64'),
+      }),
+      { expiresIn: 60 },
+    );
+    const taken = await fetch(rightUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array(PNG),
+    });
+    expect(taken.status).toBe(200);
+    expect(await exists(k2)).toBe(true);
+    await store.remove(k2);
+
+    // The upload URL the API hands out carries no checksum: the browser's body is what counts.
+    const who = await registerAndSignIn(stack.url, 'checksum');
+    const signed = await call(who, 'POST', `/api/people/${who.personId}/media/signed`, {
+      name: 'photo.png',
+      contentType: 'image/png',
+      contentLength: PNG.length,
+      purpose: 'photo',
+    });
+    expect(String(signed.body.url)).not.toMatch(/x-amz-checksum/i);
+  });
+
+  test('a header-signed PUT whose body is not the one signed is refused (XAmzContentSHA256Mismatch)', async () => {
+    const signer = new SignatureV4({
+      credentials: DEV_CREDENTIALS,
+      region: 'us-east-1',
+      service: 's3',
+      sha256: Sha256,
+    });
+    const k = key();
+    const url = new URL(`${stack.mediaEndpoint}/${DEV_BUCKET}/${k}`);
+    const signedBody = Buffer.from('the body that was signed');
+    const request = await signer.sign({
+      method: 'PUT',
+      protocol: 'http:',
+      hostname: url.hostname,
+      port: Number(url.port),
+      path: url.pathname,
+      headers: {
+        host: url.host,
+        'content-type': 'text/plain',
+        'x-amz-content-sha256': createHash('sha256').update(signedBody).digest('hex'),
+      },
+      body: signedBody,
+    });
+    const send = (body: Buffer) =>
+      fetch(url, { method: 'PUT', headers: request.headers, body: new Uint8Array(body) });
+    const tampered = await send(Buffer.from('another body, same len!!'));
+    expect(tampered.status).toBe(400);
+    expect(await tampered.text()).toContain('XAmzContentSHA256Mismatch');
+    expect(await exists(k)).toBe(false);
+    expect((await send(signedBody)).status).toBe(200);
+    expect(await exists(k)).toBe(true);
+    await store.remove(k);
   });
 });
