@@ -15,7 +15,6 @@ import { defineChange, historyEntry, quoted } from './change.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { itemId } from './library-fields.ts';
-import { assertStorageFor } from './plan-limits.ts';
 import {
   assertLibraryWrite,
   assertNewId,
@@ -24,6 +23,7 @@ import {
   readableMedia,
   requireAuth,
 } from './permissions.ts';
+import { assertStorageFor } from './plan-limits.ts';
 
 export const MEDIA_LIMITS = {
   /** Bytes of one image (a photo from a phone camera fits). */
