@@ -107,6 +107,17 @@ export const configSchema = z.object({
   HELP_URL: externalLink.optional(),
   /** Where "Give feedback" in the menu leads (http, https or mailto). Unset: not shown. */
   FEEDBACK_URL: externalLink.optional(),
+  /**
+   * Photo search (ADR 019): with an Unsplash access key, searches go to
+   * Unsplash (UNSPLASH_API_URL); without one, to the bundled catalogue.
+   */
+  UNSPLASH_ACCESS_KEY: z.string().min(1, 'expected an Unsplash access key').optional(),
+  UNSPLASH_API_URL: z
+    .url({ message: 'expected an absolute URL such as https://api.unsplash.com' })
+    .refine((v) => /^https?:/i.test(v), {
+      message: 'expected an absolute URL such as https://api.unsplash.com',
+    })
+    .default('https://api.unsplash.com'),
   /** `all` runs Postgres (unless DATABASE_URL), zero-cache and the API; `api` only the API (containers). */
   STACK_ROLE: z.enum(['all', 'api'], { message: 'expected all or api' }).default('all'),
 });

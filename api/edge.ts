@@ -153,6 +153,8 @@ export type HeaderOrigins = {
   zero: string;
   /** Where media are read from and uploaded to, once known (the store's origin). */
   media: () => string | undefined;
+  /** Other image hosts the pages show from (a photo search's previews), if any. */
+  images?: readonly string[];
   production: boolean;
 };
 
@@ -172,7 +174,7 @@ export function pageHeaders(origins: HeaderOrigins): MiddlewareHandler {
       styleSrc: ["'self'"],
       connectSrc: ["'self'", zero, webSocketOrigin(zero), media],
       // data: for the invite QR code; blob: for a picture's preview before upload.
-      imgSrc: ["'self'", 'data:', 'blob:', media],
+      imgSrc: ["'self'", 'data:', 'blob:', media, ...(origins.images ?? [])],
       mediaSrc: ["'self'", 'blob:', media],
       fontSrc: ["'self'"],
       workerSrc: ["'self'", 'blob:'],

@@ -128,7 +128,8 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 type MediaRow = Row['media'];
 
-function mediaJson(m: MediaRow) {
+/** A media item as the media routes answer it. */
+export function mediaJson(m: MediaRow) {
   return {
     id: m.id,
     personId: m.personId,

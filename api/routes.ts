@@ -17,6 +17,7 @@ import { inviteRoutes } from './invites/routes.ts';
 import { libraryRoutes } from './library.ts';
 import { mediaRoutes } from './media.ts';
 import { peopleRoutes } from './people.ts';
+import { photoSearchRoutes } from './photo-search/routes.ts';
 import { presenceRoutes } from './presence.ts';
 import { supportRoutes } from './support.ts';
 import { userRoutes } from './users.ts';
@@ -82,6 +83,7 @@ export function apiRoutes(deps: AppDeps) {
       .route('/', inviteRoutes(deps))
       .route('/', libraryRoutes(deps))
       .route('/', mediaRoutes(deps))
+      .route('/', photoSearchRoutes(deps))
       .route('/users', userRoutes(deps))
   );
 }

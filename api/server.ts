@@ -17,6 +17,7 @@ import {
   ZERO_BODY_LIMIT,
 } from './edge.ts';
 import { errorResponse, notFoundResponse } from './errors.ts';
+import { UNSPLASH_IMAGE_ORIGIN } from './photo-search/unsplash.ts';
 import { apiRoutes } from './routes.ts';
 
 export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
@@ -57,6 +58,8 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   const pages = pageHeaders({
     zero: config.zeroPublicUrl,
     media: () => mediaOrigin,
+    // Unsplash's previews (api/photo-search/unsplash.ts) load from its image host.
+    images: config.UNSPLASH_ACCESS_KEY ? [UNSPLASH_IMAGE_ORIGIN] : [],
     production,
   });
   app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : pages(c, next)));

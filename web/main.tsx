@@ -12,6 +12,9 @@ import './styles/category.css';
 import './styles/note.css';
 import './styles/navigation.css';
 import './styles/offline.css';
+import './styles/photo-search.css';
+import './styles/media.css';
+import './styles/audio.css';
 
 const router = createRouter({
   routeTree,

@@ -1,3 +1,4 @@
+import { audioMessages } from './messages/audio.ts';
 import { categoryMessages } from './messages/category.ts';
 import { libraryMessages } from './messages/library.ts';
 import { markdownMessages } from './messages/markdown.ts';
@@ -5,6 +6,7 @@ import { mediaMessages } from './messages/media.ts';
 import { navigationMessages } from './messages/navigation.ts';
 import { noteMessages } from './messages/note.ts';
 import { offlineMessages } from './messages/offline.ts';
+import { photoSearchMessages } from './messages/photo-search.ts';
 import { preferenceMessages } from './messages/preference.ts';
 import { preferenceFormMessages } from './messages/preference-form.ts';
 
@@ -38,6 +40,10 @@ export const messages = {
     editNote: 'Edit note',
     note: 'Note',
     createNote: 'New note',
+    media: 'Pictures, sounds and videos',
+    mediaItem: 'Picture, sound or video',
+    addMedia: 'Add media',
+    editMedia: 'Change the description',
     editCategory: 'Edit category',
     category: 'Category',
     createCategory: 'New category',
@@ -517,6 +523,8 @@ export const messages = {
   preferenceForm: preferenceFormMessages,
   category: categoryMessages,
   media: mediaMessages,
+  photoSearch: photoSearchMessages,
+  audio: audioMessages,
   note: noteMessages,
   navigation: navigationMessages,
   markdown: markdownMessages,

@@ -47,12 +47,17 @@ import { Route as PeoplePersonIdSupportersIdIndexRouteImport } from './routes/pe
 import { Route as PeoplePersonIdSupportersIdEditRouteImport } from './routes/people.$personId.supporters.$id.edit'
 import { Route as PeoplePersonIdPreferencesIdEditIndexRouteImport } from './routes/people.$personId.preferences.$id.edit.index'
 import { Route as PeoplePersonIdPreferencesIdEditStepRouteImport } from './routes/people.$personId.preferences.$id.edit.$step'
+import { Route as PeoplePersonIdPreferencesPreferenceIdAudioCreateRouteImport } from './routes/people.$personId.preferences.$preferenceId.audio.create'
+import { Route as PeoplePersonIdPreferencesPreferenceIdMediaIndexRouteImport } from './routes/people.$personId.preferences.$preferenceId.media.index'
+import { Route as PeoplePersonIdPreferencesPreferenceIdMediaCreateRouteImport } from './routes/people.$personId.preferences.$preferenceId.media.create'
 import { Route as PeoplePersonIdPreferencesPreferenceIdNotesCreateRouteImport } from './routes/people.$personId.preferences.$preferenceId.notes.create'
 import { Route as PeoplePersonIdPreferencesCategoriesIdIndexRouteImport } from './routes/people.$personId.preferences.categories.$id.index'
 import { Route as PeoplePersonIdPreferencesCategoriesIdEditRouteImport } from './routes/people.$personId.preferences.categories.$id.edit'
 import { Route as PeoplePersonIdPreferencesCreateIdStepRouteImport } from './routes/people.$personId.preferences.create.$id.$step'
 import { Route as PeoplePersonIdPreferencesFilterFilterByNameRouteImport } from './routes/people.$personId.preferences.filter.$filterBy.$name'
 import { Route as LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRouteImport } from './routes/login.challenge.email.validate.$email.$challengeId.$challengeToken'
+import { Route as PeoplePersonIdPreferencesPreferenceIdMediaIdIndexRouteImport } from './routes/people.$personId.preferences.$preferenceId.media.$id.index'
+import { Route as PeoplePersonIdPreferencesPreferenceIdMediaIdEditRouteImport } from './routes/people.$personId.preferences.$preferenceId.media.$id.edit'
 import { Route as PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRouteImport } from './routes/people.$personId.preferences.$preferenceId.notes.$id.index'
 import { Route as PeoplePersonIdPreferencesPreferenceIdNotesIdEditRouteImport } from './routes/people.$personId.preferences.$preferenceId.notes.$id.edit'
 
@@ -272,6 +277,24 @@ const PeoplePersonIdPreferencesIdEditStepRoute =
     path: '/$step',
     getParentRoute: () => PeoplePersonIdPreferencesIdEditRoute,
   } as any)
+const PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute =
+  PeoplePersonIdPreferencesPreferenceIdAudioCreateRouteImport.update({
+    id: '/preferences/$preferenceId/audio/create',
+    path: '/preferences/$preferenceId/audio/create',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdPreferencesPreferenceIdMediaIndexRoute =
+  PeoplePersonIdPreferencesPreferenceIdMediaIndexRouteImport.update({
+    id: '/preferences/$preferenceId/media/',
+    path: '/preferences/$preferenceId/media/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdPreferencesPreferenceIdMediaCreateRoute =
+  PeoplePersonIdPreferencesPreferenceIdMediaCreateRouteImport.update({
+    id: '/preferences/$preferenceId/media/create',
+    path: '/preferences/$preferenceId/media/create',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
 const PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute =
   PeoplePersonIdPreferencesPreferenceIdNotesCreateRouteImport.update({
     id: '/preferences/$preferenceId/notes/create',
@@ -307,6 +330,18 @@ const LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute =
     id: '/login/challenge/email/validate/$email/$challengeId/$challengeToken',
     path: '/login/challenge/email/validate/$email/$challengeId/$challengeToken',
     getParentRoute: () => rootRouteImport,
+  } as any)
+const PeoplePersonIdPreferencesPreferenceIdMediaIdIndexRoute =
+  PeoplePersonIdPreferencesPreferenceIdMediaIdIndexRouteImport.update({
+    id: '/preferences/$preferenceId/media/$id/',
+    path: '/preferences/$preferenceId/media/$id/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdPreferencesPreferenceIdMediaIdEditRoute =
+  PeoplePersonIdPreferencesPreferenceIdMediaIdEditRouteImport.update({
+    id: '/preferences/$preferenceId/media/$id/edit',
+    path: '/preferences/$preferenceId/media/$id/edit',
+    getParentRoute: () => PeoplePersonIdRoute,
   } as any)
 const PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute =
   PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRouteImport.update({
@@ -359,14 +394,19 @@ export interface FileRoutesByFullPath {
   '/people/$personId/preferences/create/': typeof PeoplePersonIdPreferencesCreateIndexRoute
   '/people/$personId/supporters/$id/': typeof PeoplePersonIdSupportersIdIndexRoute
   '/people/$personId/preferences/$id/edit/$step': typeof PeoplePersonIdPreferencesIdEditStepRoute
+  '/people/$personId/preferences/$preferenceId/audio/create': typeof PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute
+  '/people/$personId/preferences/$preferenceId/media/create': typeof PeoplePersonIdPreferencesPreferenceIdMediaCreateRoute
   '/people/$personId/preferences/$preferenceId/notes/create': typeof PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute
   '/people/$personId/preferences/categories/$id/edit': typeof PeoplePersonIdPreferencesCategoriesIdEditRoute
   '/people/$personId/preferences/create/$id/$step': typeof PeoplePersonIdPreferencesCreateIdStepRoute
   '/people/$personId/preferences/filter/$filterBy/$name': typeof PeoplePersonIdPreferencesFilterFilterByNameRoute
   '/people/$personId/preferences/$id/edit/': typeof PeoplePersonIdPreferencesIdEditIndexRoute
+  '/people/$personId/preferences/$preferenceId/media/': typeof PeoplePersonIdPreferencesPreferenceIdMediaIndexRoute
   '/people/$personId/preferences/categories/$id/': typeof PeoplePersonIdPreferencesCategoriesIdIndexRoute
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
+  '/people/$personId/preferences/$preferenceId/media/$id/edit': typeof PeoplePersonIdPreferencesPreferenceIdMediaIdEditRoute
   '/people/$personId/preferences/$preferenceId/notes/$id/edit': typeof PeoplePersonIdPreferencesPreferenceIdNotesIdEditRoute
+  '/people/$personId/preferences/$preferenceId/media/$id/': typeof PeoplePersonIdPreferencesPreferenceIdMediaIdIndexRoute
   '/people/$personId/preferences/$preferenceId/notes/$id/': typeof PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -405,14 +445,19 @@ export interface FileRoutesByTo {
   '/people/$personId/preferences/create': typeof PeoplePersonIdPreferencesCreateIndexRoute
   '/people/$personId/supporters/$id': typeof PeoplePersonIdSupportersIdIndexRoute
   '/people/$personId/preferences/$id/edit/$step': typeof PeoplePersonIdPreferencesIdEditStepRoute
+  '/people/$personId/preferences/$preferenceId/audio/create': typeof PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute
+  '/people/$personId/preferences/$preferenceId/media/create': typeof PeoplePersonIdPreferencesPreferenceIdMediaCreateRoute
   '/people/$personId/preferences/$preferenceId/notes/create': typeof PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute
   '/people/$personId/preferences/categories/$id/edit': typeof PeoplePersonIdPreferencesCategoriesIdEditRoute
   '/people/$personId/preferences/create/$id/$step': typeof PeoplePersonIdPreferencesCreateIdStepRoute
   '/people/$personId/preferences/filter/$filterBy/$name': typeof PeoplePersonIdPreferencesFilterFilterByNameRoute
   '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditIndexRoute
+  '/people/$personId/preferences/$preferenceId/media': typeof PeoplePersonIdPreferencesPreferenceIdMediaIndexRoute
   '/people/$personId/preferences/categories/$id': typeof PeoplePersonIdPreferencesCategoriesIdIndexRoute
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
+  '/people/$personId/preferences/$preferenceId/media/$id/edit': typeof PeoplePersonIdPreferencesPreferenceIdMediaIdEditRoute
   '/people/$personId/preferences/$preferenceId/notes/$id/edit': typeof PeoplePersonIdPreferencesPreferenceIdNotesIdEditRoute
+  '/people/$personId/preferences/$preferenceId/media/$id': typeof PeoplePersonIdPreferencesPreferenceIdMediaIdIndexRoute
   '/people/$personId/preferences/$preferenceId/notes/$id': typeof PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute
 }
 export interface FileRoutesById {
@@ -454,14 +499,19 @@ export interface FileRoutesById {
   '/people/$personId/preferences/create/': typeof PeoplePersonIdPreferencesCreateIndexRoute
   '/people/$personId/supporters/$id/': typeof PeoplePersonIdSupportersIdIndexRoute
   '/people/$personId/preferences/$id/edit/$step': typeof PeoplePersonIdPreferencesIdEditStepRoute
+  '/people/$personId/preferences/$preferenceId/audio/create': typeof PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute
+  '/people/$personId/preferences/$preferenceId/media/create': typeof PeoplePersonIdPreferencesPreferenceIdMediaCreateRoute
   '/people/$personId/preferences/$preferenceId/notes/create': typeof PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute
   '/people/$personId/preferences/categories/$id/edit': typeof PeoplePersonIdPreferencesCategoriesIdEditRoute
   '/people/$personId/preferences/create/$id/$step': typeof PeoplePersonIdPreferencesCreateIdStepRoute
   '/people/$personId/preferences/filter/$filterBy/$name': typeof PeoplePersonIdPreferencesFilterFilterByNameRoute
   '/people/$personId/preferences/$id/edit/': typeof PeoplePersonIdPreferencesIdEditIndexRoute
+  '/people/$personId/preferences/$preferenceId/media/': typeof PeoplePersonIdPreferencesPreferenceIdMediaIndexRoute
   '/people/$personId/preferences/categories/$id/': typeof PeoplePersonIdPreferencesCategoriesIdIndexRoute
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
+  '/people/$personId/preferences/$preferenceId/media/$id/edit': typeof PeoplePersonIdPreferencesPreferenceIdMediaIdEditRoute
   '/people/$personId/preferences/$preferenceId/notes/$id/edit': typeof PeoplePersonIdPreferencesPreferenceIdNotesIdEditRoute
+  '/people/$personId/preferences/$preferenceId/media/$id/': typeof PeoplePersonIdPreferencesPreferenceIdMediaIdIndexRoute
   '/people/$personId/preferences/$preferenceId/notes/$id/': typeof PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -504,14 +554,19 @@ export interface FileRouteTypes {
     | '/people/$personId/preferences/create/'
     | '/people/$personId/supporters/$id/'
     | '/people/$personId/preferences/$id/edit/$step'
+    | '/people/$personId/preferences/$preferenceId/audio/create'
+    | '/people/$personId/preferences/$preferenceId/media/create'
     | '/people/$personId/preferences/$preferenceId/notes/create'
     | '/people/$personId/preferences/categories/$id/edit'
     | '/people/$personId/preferences/create/$id/$step'
     | '/people/$personId/preferences/filter/$filterBy/$name'
     | '/people/$personId/preferences/$id/edit/'
+    | '/people/$personId/preferences/$preferenceId/media/'
     | '/people/$personId/preferences/categories/$id/'
     | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
+    | '/people/$personId/preferences/$preferenceId/media/$id/edit'
     | '/people/$personId/preferences/$preferenceId/notes/$id/edit'
+    | '/people/$personId/preferences/$preferenceId/media/$id/'
     | '/people/$personId/preferences/$preferenceId/notes/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -550,14 +605,19 @@ export interface FileRouteTypes {
     | '/people/$personId/preferences/create'
     | '/people/$personId/supporters/$id'
     | '/people/$personId/preferences/$id/edit/$step'
+    | '/people/$personId/preferences/$preferenceId/audio/create'
+    | '/people/$personId/preferences/$preferenceId/media/create'
     | '/people/$personId/preferences/$preferenceId/notes/create'
     | '/people/$personId/preferences/categories/$id/edit'
     | '/people/$personId/preferences/create/$id/$step'
     | '/people/$personId/preferences/filter/$filterBy/$name'
     | '/people/$personId/preferences/$id/edit'
+    | '/people/$personId/preferences/$preferenceId/media'
     | '/people/$personId/preferences/categories/$id'
     | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
+    | '/people/$personId/preferences/$preferenceId/media/$id/edit'
     | '/people/$personId/preferences/$preferenceId/notes/$id/edit'
+    | '/people/$personId/preferences/$preferenceId/media/$id'
     | '/people/$personId/preferences/$preferenceId/notes/$id'
   id:
     | '__root__'
@@ -598,14 +658,19 @@ export interface FileRouteTypes {
     | '/people/$personId/preferences/create/'
     | '/people/$personId/supporters/$id/'
     | '/people/$personId/preferences/$id/edit/$step'
+    | '/people/$personId/preferences/$preferenceId/audio/create'
+    | '/people/$personId/preferences/$preferenceId/media/create'
     | '/people/$personId/preferences/$preferenceId/notes/create'
     | '/people/$personId/preferences/categories/$id/edit'
     | '/people/$personId/preferences/create/$id/$step'
     | '/people/$personId/preferences/filter/$filterBy/$name'
     | '/people/$personId/preferences/$id/edit/'
+    | '/people/$personId/preferences/$preferenceId/media/'
     | '/people/$personId/preferences/categories/$id/'
     | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
+    | '/people/$personId/preferences/$preferenceId/media/$id/edit'
     | '/people/$personId/preferences/$preferenceId/notes/$id/edit'
+    | '/people/$personId/preferences/$preferenceId/media/$id/'
     | '/people/$personId/preferences/$preferenceId/notes/$id/'
   fileRoutesById: FileRoutesById
 }
@@ -898,6 +963,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdPreferencesIdEditStepRouteImport
       parentRoute: typeof PeoplePersonIdPreferencesIdEditRoute
     }
+    '/people/$personId/preferences/$preferenceId/audio/create': {
+      id: '/people/$personId/preferences/$preferenceId/audio/create'
+      path: '/preferences/$preferenceId/audio/create'
+      fullPath: '/people/$personId/preferences/$preferenceId/audio/create'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesPreferenceIdAudioCreateRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/preferences/$preferenceId/media/': {
+      id: '/people/$personId/preferences/$preferenceId/media/'
+      path: '/preferences/$preferenceId/media'
+      fullPath: '/people/$personId/preferences/$preferenceId/media/'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesPreferenceIdMediaIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/preferences/$preferenceId/media/create': {
+      id: '/people/$personId/preferences/$preferenceId/media/create'
+      path: '/preferences/$preferenceId/media/create'
+      fullPath: '/people/$personId/preferences/$preferenceId/media/create'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesPreferenceIdMediaCreateRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
     '/people/$personId/preferences/$preferenceId/notes/create': {
       id: '/people/$personId/preferences/$preferenceId/notes/create'
       path: '/preferences/$preferenceId/notes/create'
@@ -939,6 +1025,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
       preLoaderRoute: typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/people/$personId/preferences/$preferenceId/media/$id/': {
+      id: '/people/$personId/preferences/$preferenceId/media/$id/'
+      path: '/preferences/$preferenceId/media/$id'
+      fullPath: '/people/$personId/preferences/$preferenceId/media/$id/'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesPreferenceIdMediaIdIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/preferences/$preferenceId/media/$id/edit': {
+      id: '/people/$personId/preferences/$preferenceId/media/$id/edit'
+      path: '/preferences/$preferenceId/media/$id/edit'
+      fullPath: '/people/$personId/preferences/$preferenceId/media/$id/edit'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesPreferenceIdMediaIdEditRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
     }
     '/people/$personId/preferences/$preferenceId/notes/$id/': {
       id: '/people/$personId/preferences/$preferenceId/notes/$id/'
@@ -995,12 +1095,17 @@ interface PeoplePersonIdRouteChildren {
   PeoplePersonIdPreferencesCategoriesIndexRoute: typeof PeoplePersonIdPreferencesCategoriesIndexRoute
   PeoplePersonIdPreferencesCreateIndexRoute: typeof PeoplePersonIdPreferencesCreateIndexRoute
   PeoplePersonIdSupportersIdIndexRoute: typeof PeoplePersonIdSupportersIdIndexRoute
+  PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute: typeof PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute
+  PeoplePersonIdPreferencesPreferenceIdMediaCreateRoute: typeof PeoplePersonIdPreferencesPreferenceIdMediaCreateRoute
   PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute: typeof PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute
   PeoplePersonIdPreferencesCategoriesIdEditRoute: typeof PeoplePersonIdPreferencesCategoriesIdEditRoute
   PeoplePersonIdPreferencesCreateIdStepRoute: typeof PeoplePersonIdPreferencesCreateIdStepRoute
   PeoplePersonIdPreferencesFilterFilterByNameRoute: typeof PeoplePersonIdPreferencesFilterFilterByNameRoute
+  PeoplePersonIdPreferencesPreferenceIdMediaIndexRoute: typeof PeoplePersonIdPreferencesPreferenceIdMediaIndexRoute
   PeoplePersonIdPreferencesCategoriesIdIndexRoute: typeof PeoplePersonIdPreferencesCategoriesIdIndexRoute
+  PeoplePersonIdPreferencesPreferenceIdMediaIdEditRoute: typeof PeoplePersonIdPreferencesPreferenceIdMediaIdEditRoute
   PeoplePersonIdPreferencesPreferenceIdNotesIdEditRoute: typeof PeoplePersonIdPreferencesPreferenceIdNotesIdEditRoute
+  PeoplePersonIdPreferencesPreferenceIdMediaIdIndexRoute: typeof PeoplePersonIdPreferencesPreferenceIdMediaIdIndexRoute
   PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute: typeof PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute
 }
 
@@ -1028,6 +1133,10 @@ const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
   PeoplePersonIdPreferencesCreateIndexRoute:
     PeoplePersonIdPreferencesCreateIndexRoute,
   PeoplePersonIdSupportersIdIndexRoute: PeoplePersonIdSupportersIdIndexRoute,
+  PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute:
+    PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute,
+  PeoplePersonIdPreferencesPreferenceIdMediaCreateRoute:
+    PeoplePersonIdPreferencesPreferenceIdMediaCreateRoute,
   PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute:
     PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute,
   PeoplePersonIdPreferencesCategoriesIdEditRoute:
@@ -1036,10 +1145,16 @@ const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
     PeoplePersonIdPreferencesCreateIdStepRoute,
   PeoplePersonIdPreferencesFilterFilterByNameRoute:
     PeoplePersonIdPreferencesFilterFilterByNameRoute,
+  PeoplePersonIdPreferencesPreferenceIdMediaIndexRoute:
+    PeoplePersonIdPreferencesPreferenceIdMediaIndexRoute,
   PeoplePersonIdPreferencesCategoriesIdIndexRoute:
     PeoplePersonIdPreferencesCategoriesIdIndexRoute,
+  PeoplePersonIdPreferencesPreferenceIdMediaIdEditRoute:
+    PeoplePersonIdPreferencesPreferenceIdMediaIdEditRoute,
   PeoplePersonIdPreferencesPreferenceIdNotesIdEditRoute:
     PeoplePersonIdPreferencesPreferenceIdNotesIdEditRoute,
+  PeoplePersonIdPreferencesPreferenceIdMediaIdIndexRoute:
+    PeoplePersonIdPreferencesPreferenceIdMediaIdIndexRoute,
   PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute:
     PeoplePersonIdPreferencesPreferenceIdNotesIdIndexRoute,
 }

@@ -20,6 +20,32 @@ const food = seedId('category:aroha:food');
 const samLink = seedId('link:sam->aroha');
 const nobody = '00000000-0000-4000-8000-000000000000';
 const me = `/people/${aroha}`;
+/** Stands for a picture of the tea preference, uploaded by the test (the demo data has no files). */
+const MEDIA = '{media}';
+
+/** A picture of Aroha's tea, through the real upload path; its id. */
+async function uploadPicture(page: Page): Promise<string> {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const signed = await page.request.post(`/api/people/${aroha}/media/signed`, {
+    data: {
+      name: 'Teapot.png',
+      contentType: 'image/png',
+      contentLength: png.length,
+      preferenceId: tea,
+    },
+  });
+  expect(signed.status()).toBe(201);
+  const s = (await signed.json()) as { id: string; url: string; headers: Record<string, string> };
+  expect((await page.request.put(s.url, { headers: s.headers, data: png })).status()).toBe(200);
+  const settled = await page.request.post(`/api/people/${aroha}/media/upload-settled`, {
+    data: { id: s.id },
+  });
+  expect(settled.status()).toBe(200);
+  return s.id;
+}
 
 type Visit = { as: 'nobody' | 'aroha' | 'sam'; path: string };
 
@@ -71,6 +97,26 @@ const routes: Record<string, Visit | 'layout'> = {
   'people.$personId.preferences.$preferenceId.notes.$id.index': {
     as: 'aroha',
     path: `${me}/preferences/${tea}/notes/${teaNote}`,
+  },
+  'people.$personId.preferences.$preferenceId.audio.create': {
+    as: 'aroha',
+    path: `${me}/preferences/${tea}/audio/create`,
+  },
+  'people.$personId.preferences.$preferenceId.media.$id.edit': {
+    as: 'aroha',
+    path: `${me}/preferences/${tea}/media/${MEDIA}/edit`,
+  },
+  'people.$personId.preferences.$preferenceId.media.$id.index': {
+    as: 'aroha',
+    path: `${me}/preferences/${tea}/media/${MEDIA}`,
+  },
+  'people.$personId.preferences.$preferenceId.media.create': {
+    as: 'aroha',
+    path: `${me}/preferences/${tea}/media/create`,
+  },
+  'people.$personId.preferences.$preferenceId.media.index': {
+    as: 'aroha',
+    path: `${me}/preferences/${tea}/media`,
   },
   'people.$personId.preferences.$preferenceId.notes.create': {
     as: 'aroha',
@@ -158,7 +204,9 @@ for (const who of ['nobody', 'aroha', 'sam'] as const) {
     );
     // Sam's pages in Aroha's library need his support session first.
     if (who === 'sam') await startSupporting(page, aroha);
-    for (const visit of visits) await check(page, visit);
+    const media = visits.some((v) => v.path.includes(MEDIA)) ? await uploadPicture(page) : '';
+    for (const visit of visits)
+      await check(page, { ...visit, path: visit.path.replace(MEDIA, media) });
     // Signing out last (it ends the session the other pages need).
     if (who === 'nobody') await check(page, { as: 'nobody', path: '/logout' });
   });

@@ -9,7 +9,7 @@ export function CategoryPhoto({ personId, photoId }: { personId: string; photoId
   return (
     <span className="category-photo" aria-hidden="true">
       {photoId ? (
-        <img src={mediaSrc(personId, photoId)} alt="" loading="lazy" decoding="async" />
+        <img src={mediaSrc(personId, photoId, 'thumb')} alt="" loading="lazy" decoding="async" />
       ) : null}
     </span>
   );
@@ -27,7 +27,7 @@ export function HeroImage({
 }) {
   return (
     <figure className="hero-image">
-      <img src={mediaSrc(personId, mediaId)} alt={alt} decoding="async" />
+      <img src={mediaSrc(personId, mediaId, 'display')} alt={alt} decoding="async" />
     </figure>
   );
 }

@@ -1,8 +1,11 @@
+import { useQuery } from '@rocicorp/zero/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { acceptFor } from '../../sync/media.ts';
+import { queries } from '../../sync/queries.ts';
 import { ApiError } from '../api-client.ts';
 import { checkPicture, mediaSrc, uploadMedia } from '../media/upload.ts';
 import { messages } from '../messages.ts';
+import { type ChosenPhoto, PhotoSearch } from './photo-search.tsx';
 
 const m = messages.media;
 const STATUS = { idle: '', uploading: m.uploading, done: m.uploaded, removed: m.removed } as const;
@@ -12,6 +15,9 @@ const STATUS = { idle: '', uploading: m.uploading, done: m.uploaded, removed: m.
  * is chosen (signed URL, then confirmation), and reports its media id, or
  * null when removed; the form saves the choice with its other fields. The
  * file input is the browser's own (keyboard and screen readers know it).
+ * "Search for a photo" opens the photo search (photo-search.tsx): a photo
+ * chosen there is copied into the library and reported like an upload, and
+ * who made it is written under it.
  */
 export function PictureField({
   personId,
@@ -36,10 +42,39 @@ export function PictureField({
   const inputRef = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<'idle' | 'uploading' | 'done' | 'removed'>('idle');
   const [error, setError] = useState<string | undefined>();
-  // A picture chosen here shows from the file itself, without a round trip.
-  const [local, setLocal] = useState<{ mediaId: string; url: string } | undefined>();
+  // A picture chosen here shows from the file itself (or the search's
+  // preview), without a round trip; a searched photo says who made it.
+  const [local, setLocal] = useState<
+    | {
+        mediaId: string;
+        url: string;
+        attribution?: string | undefined;
+        sourceUrl?: string | undefined;
+      }
+    | undefined
+  >();
+  const [searching, setSearching] = useState(false);
+  // Who made the picture shown, when it came from a photo search (kept on its media row).
+  const [shown] = useQuery(queries.media.byId({ personId, id: value ?? 'none' }), {
+    enabled: value !== null && local?.mediaId !== value,
+  });
 
-  useEffect(() => () => (local ? URL.revokeObjectURL(local.url) : undefined), [local]);
+  useEffect(
+    () => () => (local?.url.startsWith('blob:') ? URL.revokeObjectURL(local.url) : undefined),
+    [local],
+  );
+
+  function chosen(photo: ChosenPhoto) {
+    setError(undefined);
+    setLocal({
+      mediaId: photo.mediaId,
+      url: photo.previewUrl,
+      attribution: photo.attribution,
+      sourceUrl: photo.sourceUrl,
+    });
+    onChange(photo.mediaId);
+    setState('done');
+  }
 
   async function choose(file: File | undefined) {
     if (!file) return;
@@ -65,7 +100,9 @@ export function PictureField({
     }
   }
 
-  const src = value ? (local?.mediaId === value ? local.url : mediaSrc(personId, value)) : null;
+  const mine = value !== null && local?.mediaId === value ? local : undefined;
+  const src = value ? (mine ? mine.url : mediaSrc(personId, value)) : null;
+  const attribution = value ? (mine ? mine.attribution : shown?.attribution) : undefined;
   const inputId = `${id}-file`;
   return (
     <div className="field picture-field">
@@ -74,7 +111,21 @@ export function PictureField({
         {hint}
       </p>
       {src ? (
-        <img className="picture-preview" src={src} alt={m.preview} width={160} height={120} />
+        <figure className="picture-figure">
+          <img className="picture-preview" src={src} alt={m.preview} width={160} height={120} />
+          {attribution ? (
+            <figcaption className="picture-attribution">
+              {mine?.sourceUrl ? (
+                <a href={mine.sourceUrl} target="_blank" rel="noopener noreferrer">
+                  {attribution}
+                  <span className="visually-hidden"> {messages.navigation.newTab}</span>
+                </a>
+              ) : (
+                attribution
+              )}
+            </figcaption>
+          ) : null}
+        </figure>
       ) : null}
       <input
         ref={inputRef}
@@ -87,18 +138,36 @@ export function PictureField({
         disabled={state === 'uploading'}
         onChange={(e) => void choose(e.target.files?.[0])}
       />
-      {value ? (
+      <div className="actions picture-actions">
         <button
           type="button"
           className="secondary"
-          onClick={() => {
-            onChange(null);
-            setState('removed');
-          }}
+          disabled={state === 'uploading'}
+          onClick={() => setSearching(true)}
         >
-          {m.remove}
+          {messages.photoSearch.open}
         </button>
-      ) : null}
+        {value ? (
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              onChange(null);
+              setState('removed');
+            }}
+          >
+            {m.remove}
+          </button>
+        ) : null}
+      </div>
+      <PhotoSearch
+        personId={personId}
+        open={searching}
+        target={target}
+        onClose={() => setSearching(false)}
+        onChosen={chosen}
+        onBusy={onBusy}
+      />
       <p className="status" role="status">
         {STATUS[state]}
       </p>

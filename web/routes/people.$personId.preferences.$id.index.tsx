@@ -8,6 +8,7 @@ import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { FeelingIcon } from '../components/feeling-icon.tsx';
 import { Markdown } from '../components/markdown.tsx';
 import { HeroImage } from '../components/media-image.tsx';
+import { byKind, MediaTiles } from '../components/media-tiles.tsx';
 import { formatDate, PreferenceNotFound } from '../components/preference-common.tsx';
 import { PresenceList } from '../components/presence.tsx';
 import { QueryState } from '../components/query-state.tsx';
@@ -24,6 +25,7 @@ export const Route = createFileRoute('/people/$personId/preferences/$id/')({
 });
 
 const t = messages.preference;
+const m = messages.media;
 
 function PreferenceView() {
   const { personId, id } = Route.useParams();
@@ -32,6 +34,9 @@ function PreferenceView() {
   const canWrite = useCanWrite(personId);
   const notesId = useId();
   const [pref, details] = useQuery(queries.preference.byId({ personId, id }));
+  const [media, mediaDetails] = useQuery(
+    queries.media.ofPreference({ personId, preferenceId: id }),
+  );
   const { peers } = usePresence(personId, id, pref !== undefined);
   usePageTitle(pref?.title, useLibraryName(personId));
 
@@ -117,6 +122,54 @@ function PreferenceView() {
           </div>
         ) : null}
       </header>
+
+      <section className="card media-section" aria-labelledby={`${notesId}-media`}>
+        <h2 id={`${notesId}-media`}>{m.listHeading}</h2>
+        {media.length ? (
+          <MediaTiles
+            personId={personId}
+            preferenceId={id}
+            media={byKind(media, pref.heroMediaId).flatMap((g) => g.items)}
+            heroId={pref.heroMediaId}
+            labelledBy={`${notesId}-media`}
+          />
+        ) : mediaDetails.type === 'error' ? (
+          <p role="alert" className="alert">
+            {m.failed}
+          </p>
+        ) : (
+          <p>{mediaDetails.type === 'complete' ? m.empty : m.listLoading}</p>
+        )}
+        <div className="actions">
+          {media.length ? (
+            <Link
+              className="button secondary"
+              to="/people/$personId/preferences/$preferenceId/media"
+              params={{ personId, preferenceId: id }}
+            >
+              {m.all}
+            </Link>
+          ) : null}
+          {canWrite ? (
+            <>
+              <Link
+                className="button secondary"
+                to="/people/$personId/preferences/$preferenceId/media/create"
+                params={{ personId, preferenceId: id }}
+              >
+                {m.add}
+              </Link>
+              <Link
+                className="button secondary"
+                to="/people/$personId/preferences/$preferenceId/audio/create"
+                params={{ personId, preferenceId: id }}
+              >
+                {m.record}
+              </Link>
+            </>
+          ) : null}
+        </div>
+      </section>
 
       <section className="card" aria-labelledby={`${notesId}-cat`}>
         <h2 id={`${notesId}-cat`}>{t.categories}</h2>

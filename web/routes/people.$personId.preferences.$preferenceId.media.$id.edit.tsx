@@ -1,0 +1,178 @@
+import { useQuery } from '@rocicorp/zero/react';
+import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { type FormEvent, useId, useState } from 'react';
+import { z } from 'zod';
+import { MEDIA_LIMITS, mediaUpdateArgs } from '../../sync/media.ts';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import { MediaNotFound, mediaTitle } from '../components/media-tiles.tsx';
+import { MediaViewer } from '../components/media-viewer.tsx';
+import { ErrorAlert } from '../components/modal-dialog.tsx';
+import { requireWrite } from '../hooks/use-can-write.ts';
+import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
+import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
+import { refusalOf, useWrite } from '../offline/use-write.ts';
+
+/** `isFromView`: a boolean, or its text from a hand-typed URL; anything else is absent. */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+  .optional()
+  .catch(undefined);
+
+/**
+ * A media item's description (spec §2 /media/{id}/edit). Without write access
+ * the item's own page instead (requireWrite).
+ */
+export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/media/$id/edit')({
+  head: pageHead(messages.titles.editMedia),
+  validateSearch: z.object({ isFromView: flag }),
+  beforeLoad: requireWrite,
+  loader: ({ context, params }) => {
+    context.zero.preload(queries.media.byId({ personId: params.personId, id: params.id }), {
+      ttl: '1m',
+    });
+  },
+  component: MediaEdit,
+});
+
+const t = messages.media;
+
+function MediaEdit() {
+  const { personId, preferenceId, id } = Route.useParams();
+  const { isFromView } = Route.useSearch();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const [item, details] = useQuery(queries.media.byId({ personId, id }));
+  usePageTitle(
+    item ? messages.titles.editOf(mediaTitle(item)) : undefined,
+    useLibraryName(personId),
+  );
+
+  if (!item || item.preferenceId !== preferenceId) {
+    return details.type === 'unknown' && !item ? (
+      <p className="status" role="status">
+        {t.itemLoading}
+      </p>
+    ) : (
+      <MediaNotFound personId={personId} preferenceId={preferenceId} />
+    );
+  }
+
+  /**
+   * Spec §2: back in history; when there is none, to the item when the edit
+   * was opened from it, else to the preference.
+   */
+  function back() {
+    if (router.history.canGoBack()) {
+      router.history.back();
+      return;
+    }
+    void (isFromView
+      ? navigate({
+          to: '/people/$personId/preferences/$preferenceId/media/$id',
+          params: { personId, preferenceId, id },
+          replace: true,
+        })
+      : navigate({
+          to: '/people/$personId/preferences/$id',
+          params: { personId, id: preferenceId },
+          replace: true,
+        }));
+  }
+
+  return (
+    <DescriptionForm
+      key={item.id}
+      personId={personId}
+      media={item}
+      onDone={back}
+      title={mediaTitle(item)}
+    />
+  );
+}
+
+function DescriptionForm({
+  personId,
+  media,
+  title,
+  onDone,
+}: {
+  personId: string;
+  media: {
+    id: string;
+    type: 'image' | 'audio' | 'video' | 'other';
+    description: string | null;
+    width: number | null;
+    height: number | null;
+  };
+  title: string;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const write = useWrite();
+  const [description, setDescription] = useState(media.description ?? '');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (saving) return;
+    const parsed = mediaUpdateArgs.safeParse({ id: media.id, description: description || null });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? t.failed);
+      return;
+    }
+    setError(undefined);
+    setSaving(true);
+    const refused = refusalOf(await write(mutators.media.update(parsed.data)));
+    if (refused) {
+      setSaving(false);
+      setError(refused);
+      return;
+    }
+    onDone();
+  }
+
+  return (
+    <form className="card media-edit" onSubmit={submit} noValidate>
+      <h1>{t.editHeading}</h1>
+      <ErrorAlert message={error} />
+      <MediaViewer personId={personId} media={media} label={title} describedBy={`${id}-now`} />
+      <h2>{t.descriptionNow}</h2>
+      <p
+        id={`${id}-now`}
+        className={media.description ? 'media-description' : 'media-description is-empty'}
+      >
+        {media.description || t.emptyDescription}
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-description`}>{t.newDescription}</label>
+        <p id={`${id}-help`} className="field-help">
+          {t.descriptionHelp}
+        </p>
+        <textarea
+          id={`${id}-description`}
+          className="media-textarea"
+          rows={5}
+          value={description}
+          maxLength={MEDIA_LIMITS.description}
+          aria-describedby={`${id}-help`}
+          onChange={(e) => setDescription(e.target.value.trimStart())}
+          onBlur={(e) => setDescription(e.target.value.trim())}
+        />
+      </div>
+      <div className="actions">
+        <button type="submit" disabled={saving}>
+          {saving ? t.saving : t.save}
+        </button>
+        <button type="button" className="secondary" onClick={onDone} disabled={saving}>
+          {messages.common.cancel}
+        </button>
+      </div>
+      <p role="status" className="status">
+        {saving ? t.saving : ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import { useQuery } from '@rocicorp/zero/react';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { queries } from '../../sync/queries.ts';
+import { MediaIcon } from '../components/media-icon.tsx';
+import { byKind, MediaTiles } from '../components/media-tiles.tsx';
+import { PreferenceNotFound } from '../components/preference-common.tsx';
+import { QueryState } from '../components/query-state.tsx';
+import { useCanWrite } from '../hooks/use-can-write.ts';
+import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
+import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
+
+/** The media of one preference, grouped by kind (spec §2 /preferences/{preferenceId}/media). */
+export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/media/')({
+  head: pageHead(messages.titles.media),
+  loader: ({ context, params }) => {
+    const { personId, preferenceId } = params;
+    context.zero.preload(queries.preference.byId({ personId, id: preferenceId }), { ttl: '1m' });
+    context.zero.preload(queries.media.ofPreference({ personId, preferenceId }), { ttl: '1m' });
+  },
+  component: MediaList,
+});
+
+const t = messages.media;
+
+function MediaList() {
+  const { personId, preferenceId } = Route.useParams();
+  const canWrite = useCanWrite(personId);
+  const headingId = useId();
+  const [pref, prefDetails] = useQuery(queries.preference.byId({ personId, id: preferenceId }));
+  const [media, mediaDetails] = useQuery(queries.media.ofPreference({ personId, preferenceId }));
+  usePageTitle(
+    pref ? `${messages.titles.media} – ${pref.title}` : undefined,
+    useLibraryName(personId),
+  );
+
+  if (!pref) {
+    return (
+      <QueryState
+        details={prefDetails}
+        loading={t.listLoading}
+        missing={<PreferenceNotFound personId={personId} />}
+      />
+    );
+  }
+
+  const groups = byKind(media, pref.heroMediaId);
+  const settled = mediaDetails.type === 'complete' || media.length > 0;
+
+  return (
+    <article className="media-list">
+      <header className="card">
+        <p className="media-preference">
+          <Link to="/people/$personId/preferences/$id" params={{ personId, id: preferenceId }}>
+            {t.forPreference(pref.title)}
+          </Link>
+        </p>
+        <h1 id={headingId}>{t.listHeading}</h1>
+        {canWrite && groups.length > 0 ? (
+          <div className="actions">
+            <Link
+              className="button"
+              to="/people/$personId/preferences/$preferenceId/media/create"
+              params={{ personId, preferenceId }}
+            >
+              {t.add}
+            </Link>
+            <Link
+              className="button secondary"
+              to="/people/$personId/preferences/$preferenceId/audio/create"
+              params={{ personId, preferenceId }}
+            >
+              {t.record}
+            </Link>
+          </div>
+        ) : null}
+      </header>
+
+      {mediaDetails.type === 'error' ? (
+        <p role="alert" className="alert">
+          {t.failed}
+        </p>
+      ) : !settled ? (
+        <p className="status" role="status">
+          {t.listLoading}
+        </p>
+      ) : groups.length === 0 ? (
+        <section className="card">
+          <p>{t.empty}</p>
+          {canWrite ? (
+            <>
+              <p>{t.emptyHelp}</p>
+              <div className="actions">
+                <Link
+                  className="button"
+                  to="/people/$personId/preferences/$preferenceId/media/create"
+                  params={{ personId, preferenceId }}
+                >
+                  {t.add}
+                </Link>
+                <Link
+                  className="button secondary"
+                  to="/people/$personId/preferences/$preferenceId/audio/create"
+                  params={{ personId, preferenceId }}
+                >
+                  {t.record}
+                </Link>
+              </div>
+            </>
+          ) : (
+            <p>{t.emptyReadOnly}</p>
+          )}
+        </section>
+      ) : (
+        groups.map(({ kind, items }) => (
+          <section
+            key={kind}
+            className="card media-section"
+            aria-labelledby={`${headingId}-${kind}`}
+          >
+            <h2 id={`${headingId}-${kind}`}>
+              <MediaIcon name={kind} /> {t.kinds[kind]}
+            </h2>
+            <MediaTiles
+              personId={personId}
+              preferenceId={preferenceId}
+              media={items}
+              heroId={pref.heroMediaId}
+              labelledBy={`${headingId}-${kind}`}
+              replace
+            />
+          </section>
+        ))
+      )}
+
+      <Link
+        className="button secondary"
+        to="/people/$personId/preferences/$id"
+        params={{ personId, id: preferenceId }}
+      >
+        {t.backToPreference}
+      </Link>
+    </article>
+  );
+}
