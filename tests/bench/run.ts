@@ -5,7 +5,9 @@
  * `npm start` takes on an existing data directory (budget <= 10 s), and how a
  * library of 2,000 preferences behaves: first rows after a cold load (budget
  * <= 1 s), after a warm load from the local cache (<= 300 ms), and search as
- * you type (<= 16 ms a keystroke).
+ * you type (<= 16 ms a keystroke); and media: upload throughput for a 20 MB
+ * file, a large photo's confirmation, and the first picture of a media page
+ * with 200 pictures (tests/bench/media.ts).
  * Prints figures; asserts nothing.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -20,6 +22,7 @@ import { openMagicLink } from '../harness/magic-link.ts';
 import { runStart } from '../harness/run-start.ts';
 import { startTestStack } from '../harness/stack.ts';
 import { coEditing } from './co-editing.ts';
+import { mediaBench } from './media.ts';
 import { fmt, summarise } from './stats.ts';
 
 /** Script for the viewer: resolves window.__seen with the time `expected` appears in the list. */
@@ -370,6 +373,19 @@ if (process.env.BENCH_AS_SUPPORTER) {
   const lib = await largeLibrary(true);
   console.log(
     `The same library opened by a General supporter in session (${lib.rows} preferences visible): cold p50 ${fmt(lib.cold.p50)}, max ${fmt(lib.cold.max)}; warm p50 ${fmt(lib.warm.p50)}, max ${fmt(lib.warm.max)}; search p50 ${fmt(lib.keystroke.p50)}, max ${fmt(lib.keystroke.max)}`,
+  );
+}
+if (!process.env.BENCH_SKIP_MEDIA) {
+  const m = await mediaBench();
+  const rate = (s: { p50: number; max: number }) => `${s.p50.toFixed(1)} MB/s`;
+  console.log(
+    `Upload of a 20 MB file from Node (${m.bigPut.n} uploads): the signed PUT p50 ${fmt(m.bigPut.p50)} (${rate(m.bigPutMBps)}); sign + PUT + confirm p50 ${fmt(m.bigTotal.p50)} (${rate(m.bigTotalMBps)}), of which the confirmation p50 ${fmt(m.bigSettle.p50)}`,
+  );
+  console.log(
+    `A 12-megapixel photo (${m.photoMB.toFixed(1)} MB JPEG): confirmation with its display copy and tile p50 ${fmt(m.photoSettle.p50)}, max ${fmt(m.photoSettle.max)}; whole upload p50 ${fmt(m.photoTotal.p50)}`,
+  );
+  console.log(
+    `Media page of a preference with ${m.items} pictures, cold (new browser context): first picture shown p50 ${fmt(m.firstImage.p50)}, max ${fmt(m.firstImage.max)}; all ${m.items} tiles in the page p50 ${fmt(m.allTiles.p50)}  (seeding them through the API took ${m.seedSeconds.toFixed(0)} s)`,
   );
 }
 const start = process.env.BENCH_SKIP_START ? { first: 0, again: [] } : await restartTime();

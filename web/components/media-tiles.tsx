@@ -139,3 +139,36 @@ export function MediaNotFound({
     </div>
   );
 }
+
+/**
+ * The two ways to add media to a preference: add files, or record a sound
+ * (the first as the main button unless `quiet`).
+ */
+export function AddMediaLinks({
+  personId,
+  preferenceId,
+  quiet = false,
+}: {
+  personId: string;
+  preferenceId: string;
+  quiet?: boolean;
+}) {
+  return (
+    <>
+      <Link
+        className={quiet ? 'button secondary' : 'button'}
+        to="/people/$personId/preferences/$preferenceId/media/create"
+        params={{ personId, preferenceId }}
+      >
+        {t.add}
+      </Link>
+      <Link
+        className="button secondary"
+        to="/people/$personId/preferences/$preferenceId/audio/create"
+        params={{ personId, preferenceId }}
+      >
+        {t.record}
+      </Link>
+    </>
+  );
+}

@@ -8,7 +8,7 @@ import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { FeelingIcon } from '../components/feeling-icon.tsx';
 import { Markdown } from '../components/markdown.tsx';
 import { HeroImage } from '../components/media-image.tsx';
-import { byKind, MediaTiles } from '../components/media-tiles.tsx';
+import { AddMediaLinks, byKind, MediaTiles } from '../components/media-tiles.tsx';
 import { formatDate, PreferenceNotFound } from '../components/preference-common.tsx';
 import { PresenceList } from '../components/presence.tsx';
 import { QueryState } from '../components/query-state.tsx';
@@ -150,24 +150,7 @@ function PreferenceView() {
               {m.all}
             </Link>
           ) : null}
-          {canWrite ? (
-            <>
-              <Link
-                className="button secondary"
-                to="/people/$personId/preferences/$preferenceId/media/create"
-                params={{ personId, preferenceId: id }}
-              >
-                {m.add}
-              </Link>
-              <Link
-                className="button secondary"
-                to="/people/$personId/preferences/$preferenceId/audio/create"
-                params={{ personId, preferenceId: id }}
-              >
-                {m.record}
-              </Link>
-            </>
-          ) : null}
+          {canWrite ? <AddMediaLinks personId={personId} preferenceId={id} quiet /> : null}
         </div>
       </section>
 

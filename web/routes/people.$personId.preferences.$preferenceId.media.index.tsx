@@ -3,7 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { MediaIcon } from '../components/media-icon.tsx';
-import { byKind, MediaTiles } from '../components/media-tiles.tsx';
+import { AddMediaLinks, byKind, MediaTiles } from '../components/media-tiles.tsx';
 import { PreferenceNotFound } from '../components/preference-common.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
@@ -59,20 +59,7 @@ function MediaList() {
         <h1 id={headingId}>{t.listHeading}</h1>
         {canWrite && groups.length > 0 ? (
           <div className="actions">
-            <Link
-              className="button"
-              to="/people/$personId/preferences/$preferenceId/media/create"
-              params={{ personId, preferenceId }}
-            >
-              {t.add}
-            </Link>
-            <Link
-              className="button secondary"
-              to="/people/$personId/preferences/$preferenceId/audio/create"
-              params={{ personId, preferenceId }}
-            >
-              {t.record}
-            </Link>
+            <AddMediaLinks personId={personId} preferenceId={preferenceId} />
           </div>
         ) : null}
       </header>
@@ -92,20 +79,7 @@ function MediaList() {
             <>
               <p>{t.emptyHelp}</p>
               <div className="actions">
-                <Link
-                  className="button"
-                  to="/people/$personId/preferences/$preferenceId/media/create"
-                  params={{ personId, preferenceId }}
-                >
-                  {t.add}
-                </Link>
-                <Link
-                  className="button secondary"
-                  to="/people/$personId/preferences/$preferenceId/audio/create"
-                  params={{ personId, preferenceId }}
-                >
-                  {t.record}
-                </Link>
+                <AddMediaLinks personId={personId} preferenceId={preferenceId} />
               </div>
             </>
           ) : (
