@@ -127,38 +127,40 @@ export function PictureField({
           ) : null}
         </figure>
       ) : null}
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="file"
-        // Only the pictures we keep (never SVG): the browser offers no others.
-        accept={acceptFor('image')}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        aria-invalid={error ? true : undefined}
-        disabled={state === 'uploading'}
-        onChange={(e) => void choose(e.target.files?.[0])}
-      />
-      <div className="actions picture-actions">
-        <button
-          type="button"
-          className="secondary"
+      <div className="picture-choose">
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          // Only the pictures we keep (never SVG): the browser offers no others.
+          accept={acceptFor('image')}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          aria-invalid={error ? true : undefined}
           disabled={state === 'uploading'}
-          onClick={() => setSearching(true)}
-        >
-          {messages.photoSearch.open}
-        </button>
-        {value ? (
+          onChange={(e) => void choose(e.target.files?.[0])}
+        />
+        <div className="actions picture-actions">
           <button
             type="button"
             className="secondary"
-            onClick={() => {
-              onChange(null);
-              setState('removed');
-            }}
+            disabled={state === 'uploading'}
+            onClick={() => setSearching(true)}
           >
-            {m.remove}
+            {messages.photoSearch.open}
           </button>
-        ) : null}
+          {value ? (
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => {
+                onChange(null);
+                setState('removed');
+              }}
+            >
+              {m.remove}
+            </button>
+          ) : null}
+        </div>
       </div>
       <PhotoSearch
         personId={personId}
