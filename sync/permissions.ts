@@ -155,6 +155,11 @@ export function readableCategories(ctx: ZeroContext, library?: string) {
  * yet is read by no one else.
  */
 export function mediaReadableBy(me: string, library?: string) {
+  // In one's own library: ownership alone (as preferenceReadableBy).
+  if (library === me) {
+    return ({ and, cmp }: Where<'media'>) =>
+      and(cmp('settledAt', 'IS NOT', null), cmp('personId', '=', me));
+  }
   return ({ and, or, cmp, exists }: Where<'media'>) =>
     and(
       cmp('settledAt', 'IS NOT', null),
