@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { appError } from '../sync/errors.ts';
-import { libraryAccess, readablePeople } from '../sync/permissions.ts';
+import { keepsOwnLibrary } from '../sync/library-rules.ts';
+import { isAdministrator, libraryAccess, readablePeople } from '../sync/permissions.ts';
 import { issueAccessToken } from './auth/access-token.ts';
 import { personRoute } from './auth/caller.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
@@ -29,12 +30,20 @@ export function peopleRoutes(deps: AppDeps) {
           personId,
         });
         c.header('cache-control', 'no-store');
+        // A Supporter keeps no library of their own: their own area is read-only.
+        const write = access.write && (access.kind !== 'owner' || keepsOwnLibrary(person.type));
         return c.json({
           token,
           expiresAt,
-          person: { id: person.id, firstName: person.firstName, knownAs: person.knownAs },
+          person: {
+            id: person.id,
+            type: person.type,
+            firstName: person.firstName,
+            knownAs: person.knownAs,
+          },
           access: {
-            write: access.write,
+            write,
+            administrator: isAdministrator(access),
             kind: access.kind,
             ...(access.kind === 'supporter' ? { level: access.level } : {}),
           },

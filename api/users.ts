@@ -5,8 +5,10 @@ import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { person, personDetail, user } from '../schema/index.ts';
 import { appError } from '../sync/errors.ts';
+import { personChanges } from '../sync/person.ts';
 import { registrationSchema } from '../sync/validation.ts';
 import { signedIn } from './auth/caller.ts';
+import { runChange } from './change.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { Refusal } from './errors.ts';
 import { recordEvent } from './history.ts';
@@ -122,21 +124,16 @@ export function userRoutes(deps: AppDeps) {
           return c.json({ userId, personId }, 201);
         },
       )
-      /** The signed-in user's own record: finishing the onboarding wizard. */
+      /** The signed-in user's own record: finishing the onboarding wizard (sync/person.ts completeWizard). */
       .put(
         '/:id',
         signedIn(deps),
         ownAccount,
         valid('json', updateUserBody, registrationMessages.nothingToChange),
         async (c) => {
-          const who = c.var.session;
-          await db
-            .update(user)
-            .set({
-              wizardCompletedAt: who.user.wizardCompletedAt ?? new Date(),
-              updatedAt: new Date(),
-            })
-            .where(eq(user.id, who.user.id));
+          await runChange(deps.zdb, personChanges.completeWizard, c.var.session.auth, {
+            userId: c.var.session.user.id,
+          });
           return c.body(null, 204);
         },
       )

@@ -181,6 +181,8 @@ export const circleHistoryMessages = {
   profileCreated: (name: string) => `Created a profile for ${name}`,
   supporterAdded: (name: string) => `Added ${name} to the Circle of Support as Administrator`,
   detailsChanged: 'Changed personal details',
+  roleChanged: (role: string) => `Changed their role to ${role}`,
+  finishedOnboarding: 'Finished getting started',
 } as const;
 
 async function nameOf(tx: Transaction, personId: string) {

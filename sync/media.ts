@@ -379,6 +379,20 @@ export async function assertCategoryPhoto(
   categoryId: string,
   photoId: string,
 ) {
+  await assertPhoto(tx, personId, photoId, { categoryId });
+}
+
+/**
+ * A photo for a category or a person of `personId`'s library: a confirmed
+ * picture of that library, belonging to no preference, and not the photo of
+ * anything else. not_found when it is not there; invalid otherwise.
+ */
+export async function assertPhoto(
+  tx: Transaction,
+  personId: string,
+  photoId: string,
+  of: { categoryId: string } | { personId: string },
+) {
   if (tx.location !== 'server') return;
   const media = await tx.run(
     zql.media
@@ -391,10 +405,12 @@ export async function assertCategoryPhoto(
   );
   if (!media) throw appError('not_found');
   if (media.type !== 'image') throw appError('invalid', mediaMessages.notImage);
+  const ownerOf = (x: { id: string }, key: 'categoryId' | 'personId') =>
+    key in of && (of as Record<string, string>)[key] === x.id;
   const elsewhere =
     media.preferenceId !== null ||
-    media.photoOfPeople.length > 0 ||
-    media.photoOfCategories.some((c) => c.id !== categoryId);
+    media.photoOfPeople.some((p) => !ownerOf(p, 'personId')) ||
+    media.photoOfCategories.some((c) => !ownerOf(c, 'categoryId'));
   if (elsewhere) throw appError('invalid', mediaMessages.photoInUse);
 }
 

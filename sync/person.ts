@@ -11,6 +11,7 @@ import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry } from './change.ts';
 import { circleHistoryMessages, personName } from './circle.ts';
 import { appError } from './errors.ts';
+import { assertPhoto } from './media.ts';
 import {
   isAdministrator,
   libraryAccess,
@@ -52,7 +53,23 @@ export const personMessages = {
     'Only the person themselves or their Administrator in a support session can do that.',
   onlySupporters: 'Only a Supporter can create a profile for someone else.',
   nothingToChange: 'Nothing to change.',
+  ownRoleOnly: 'Only the person themselves can change their role.',
+  roleFixed: 'This account’s role cannot be changed.',
+  stillSupporting: (n: number) =>
+    `You support ${n === 1 ? '1 person' : `${n} people`}. Choose “Both” to keep supporting them, or end those connections first.`,
+  notYourAccount: 'You can only change your own account.',
 } as const;
+
+/** The roles a person chooses between (onboarding, personal details). */
+export const CHOOSABLE_ROLES = ['DecisionMaker', 'Supporter', 'SupporterAndDecisionMaker'] as const;
+export type ChoosableRole = (typeof CHOOSABLE_ROLES)[number];
+
+/** A role as a sentence of the history feed says it. */
+export const roleNames: Record<ChoosableRole, string> = {
+  DecisionMaker: 'Decision Maker',
+  Supporter: 'Supporter',
+  SupporterAndDecisionMaker: 'Supporter and Decision Maker',
+};
 
 export const BIO_MAX = 2000;
 
@@ -98,6 +115,10 @@ export const personDetailsSchema = z.object({
     .nullable()
     .transform((v) => (v ? v : null))
     .optional(),
+  /** The person's role (spec §2 onboarding, §6): only the person themselves changes it. */
+  type: z.enum(CHOOSABLE_ROLES, { error: 'Please choose one.' }).optional(),
+  /** Their photo: a confirmed picture of their own, uploaded as a photo (no preference); null removes it. */
+  photoId: id.nullable().optional(),
 });
 
 export const profileCreateArgs = createProfileSchema.extend({
@@ -170,7 +191,7 @@ export const createProfile = defineChange(profileCreateArgs, async (tx, ctx, arg
 
 export const detailsUpdateArgs = personDetailsSchema.extend({ personId: id });
 
-const NAME_FIELDS = ['firstName', 'lastName', 'knownAs'] as const;
+const NAME_FIELDS = ['firstName', 'lastName', 'knownAs', 'type', 'photoId'] as const;
 const DETAIL_FIELDS = ['pronouns', 'pronounsOther', 'bio', 'phone'] as const;
 
 /**
@@ -189,6 +210,21 @@ export const updateDetails = defineChange(detailsUpdateArgs, async (tx, ctx, arg
   const access = await libraryAccess(tx, me, args.personId);
   if (!isAdministrator(access)) throw appError('forbidden', personMessages.notAdministrator);
   const now = Date.now();
+  if (args.type !== undefined && args.type !== p.type) {
+    // One's role is one's own choice (an Administrator acts within it).
+    if (me.personId !== p.id) throw appError('forbidden', personMessages.ownRoleOnly);
+    if (!(CHOOSABLE_ROLES as readonly string[]).includes(p.type)) {
+      throw appError('invalid', personMessages.roleFixed);
+    }
+    // A Decision Maker supports no one: the people they support would lose them.
+    if (args.type === 'DecisionMaker' && tx.location === 'server') {
+      const supporting = await tx.run(zql.supporterLink.where('supporterId', p.id));
+      if (supporting.length > 0) {
+        throw appError('invalid', personMessages.stillSupporting(supporting.length));
+      }
+    }
+  }
+  if (args.photoId) await assertPhoto(tx, p.id, args.photoId, { personId: p.id });
   if (NAME_FIELDS.some(given)) {
     const firstName = args.firstName ?? p.firstName;
     const lastName = args.lastName ?? p.lastName;
@@ -197,6 +233,8 @@ export const updateDetails = defineChange(detailsUpdateArgs, async (tx, ctx, arg
       firstName,
       lastName,
       ...(args.knownAs !== undefined && { knownAs: args.knownAs }),
+      ...(args.type !== undefined && { type: args.type }),
+      ...(args.photoId !== undefined && { photoId: args.photoId }),
       fullName: [firstName, lastName].filter(Boolean).join(' ') || null,
       updatedAt: now,
       updatedBy: me.personId,
@@ -229,11 +267,48 @@ export const updateDetails = defineChange(detailsUpdateArgs, async (tx, ctx, arg
   if (access.kind === 'supporter') {
     await tx.mutate.supportSession.update({ id: access.sessionId, lastActiveAt: now });
   }
+  const entries = [
+    historyEntry(
+      'Modify',
+      'Person',
+      { id: p.id, personId: p.id },
+      circleHistoryMessages.detailsChanged,
+    ),
+  ];
+  if (args.type !== undefined && args.type !== p.type) {
+    entries.push(
+      historyEntry(
+        'Modify',
+        'Person',
+        { id: p.id, personId: p.id },
+        circleHistoryMessages.roleChanged(roleNames[args.type]),
+      ),
+    );
+  }
+  return entries;
+});
+
+export const completeWizardArgs = z.object({ userId: id });
+
+/**
+ * Finishing onboarding (spec §4): the wizard is complete once
+ * `wizardCompletedAt` is set; finishing again keeps the first time. Only one's
+ * own account.
+ */
+export const completeWizard = defineChange(completeWizardArgs, async (tx, ctx, args) => {
+  const me = requireAuth(ctx);
+  const account = await tx.run(
+    zql.user.where('id', args.userId).where('personId', me.personId).one(),
+  );
+  if (!account) throw appError('forbidden', personMessages.notYourAccount);
+  if (account.wizardCompletedAt !== null) return undefined;
+  const now = Date.now();
+  await tx.mutate.user.update({ id: account.id, wizardCompletedAt: now, updatedAt: now });
   return historyEntry(
     'Modify',
-    'Person',
-    { id: p.id, personId: p.id },
-    circleHistoryMessages.detailsChanged,
+    'User',
+    { id: account.id, personId: me.personId },
+    circleHistoryMessages.finishedOnboarding,
   );
 });
 
@@ -241,4 +316,5 @@ export const updateDetails = defineChange(detailsUpdateArgs, async (tx, ctx, arg
 export const personChanges = {
   createProfile: createProfile,
   updateDetails: updateDetails,
+  completeWizard: completeWizard,
 };

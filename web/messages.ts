@@ -1,3 +1,4 @@
+import { accountMessages } from './messages/account.ts';
 import { audioMessages } from './messages/audio.ts';
 import { categoryMessages } from './messages/category.ts';
 import { libraryMessages } from './messages/library.ts';
@@ -518,6 +519,7 @@ export const messages = {
     cancel: 'Cancel',
   },
   // Sections kept in files of their own (web/messages/*.ts), one per area.
+  account: accountMessages,
   library: libraryMessages,
   preference: preferenceMessages,
   preferenceForm: preferenceFormMessages,

@@ -18,10 +18,13 @@ import { Route as RegisteredRouteImport } from './routes/registered'
 import { Route as DevMailboxRouteImport } from './routes/dev.mailbox'
 import { Route as LoginIndexRouteImport } from './routes/login.index'
 import { Route as LoginAnalogueKarateRouteImport } from './routes/login.analogue-karate'
-import { Route as OnboardingPersonIdRouteImport } from './routes/onboarding.$personId'
 import { Route as PeoplePersonIdRouteImport } from './routes/people.$personId'
 import { Route as InviteOnboardingPersonIdIndexRouteImport } from './routes/invite-onboarding.$personId.index'
 import { Route as InviteOnboardingPersonIdDecisionMakerRouteImport } from './routes/invite-onboarding.$personId.decision-maker'
+import { Route as OnboardingPersonIdIndexRouteImport } from './routes/onboarding.$personId.index'
+import { Route as OnboardingPersonIdDecisionMakerRouteImport } from './routes/onboarding.$personId.decision-maker'
+import { Route as OnboardingPersonIdSupporterRouteImport } from './routes/onboarding.$personId.supporter'
+import { Route as OnboardingPersonIdSupporterAndDecisionMakerRouteImport } from './routes/onboarding.$personId.supporter-and-decision-maker'
 import { Route as PeoplePersonIdIndexRouteImport } from './routes/people.$personId.index'
 import { Route as InviteInviteIdInviteTokenIndexRouteImport } from './routes/invite.$inviteId.$inviteToken.index'
 import { Route as InviteInviteIdInviteTokenJoinRouteImport } from './routes/invite.$inviteId.$inviteToken.join'
@@ -29,6 +32,7 @@ import { Route as LoginChallengeEmailEmailRouteImport } from './routes/login.cha
 import { Route as LoginLinkChallengeIdTokenRouteImport } from './routes/login.link.$challengeId.$token'
 import { Route as PeoplePersonIdPreferencesIndexRouteImport } from './routes/people.$personId.preferences.index'
 import { Route as PeoplePersonIdPreferencesLibraryRouteImport } from './routes/people.$personId.preferences.library'
+import { Route as PeoplePersonIdSettingsIndexRouteImport } from './routes/people.$personId.settings.index'
 import { Route as PeoplePersonIdSettingsMenuRouteImport } from './routes/people.$personId.settings.menu'
 import { Route as PeoplePersonIdSettingsPasskeysRouteImport } from './routes/people.$personId.settings.passkeys'
 import { Route as PeoplePersonIdSupportersIndexRouteImport } from './routes/people.$personId.supporters.index'
@@ -43,6 +47,8 @@ import { Route as PeoplePersonIdPreferencesIdEditRouteImport } from './routes/pe
 import { Route as PeoplePersonIdPreferencesCategoriesIndexRouteImport } from './routes/people.$personId.preferences.categories.index'
 import { Route as PeoplePersonIdPreferencesCategoriesCreateRouteImport } from './routes/people.$personId.preferences.categories.create'
 import { Route as PeoplePersonIdPreferencesCreateIndexRouteImport } from './routes/people.$personId.preferences.create.index'
+import { Route as PeoplePersonIdSettingsDetailsIndexRouteImport } from './routes/people.$personId.settings.details.index'
+import { Route as PeoplePersonIdSettingsDetailsEditRouteImport } from './routes/people.$personId.settings.details.edit'
 import { Route as PeoplePersonIdSupportersIdIndexRouteImport } from './routes/people.$personId.supporters.$id.index'
 import { Route as PeoplePersonIdSupportersIdEditRouteImport } from './routes/people.$personId.supporters.$id.edit'
 import { Route as PeoplePersonIdPreferencesIdEditIndexRouteImport } from './routes/people.$personId.preferences.$id.edit.index'
@@ -106,11 +112,6 @@ const LoginAnalogueKarateRoute = LoginAnalogueKarateRouteImport.update({
   path: '/login/analogue-karate',
   getParentRoute: () => rootRouteImport,
 } as any)
-const OnboardingPersonIdRoute = OnboardingPersonIdRouteImport.update({
-  id: '/onboarding/$personId',
-  path: '/onboarding/$personId',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const PeoplePersonIdRoute = PeoplePersonIdRouteImport.update({
   id: '/people/$personId',
   path: '/people/$personId',
@@ -126,6 +127,29 @@ const InviteOnboardingPersonIdDecisionMakerRoute =
   InviteOnboardingPersonIdDecisionMakerRouteImport.update({
     id: '/invite-onboarding/$personId/decision-maker',
     path: '/invite-onboarding/$personId/decision-maker',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const OnboardingPersonIdIndexRoute = OnboardingPersonIdIndexRouteImport.update({
+  id: '/onboarding/$personId/',
+  path: '/onboarding/$personId/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OnboardingPersonIdDecisionMakerRoute =
+  OnboardingPersonIdDecisionMakerRouteImport.update({
+    id: '/onboarding/$personId/decision-maker',
+    path: '/onboarding/$personId/decision-maker',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const OnboardingPersonIdSupporterRoute =
+  OnboardingPersonIdSupporterRouteImport.update({
+    id: '/onboarding/$personId/supporter',
+    path: '/onboarding/$personId/supporter',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const OnboardingPersonIdSupporterAndDecisionMakerRoute =
+  OnboardingPersonIdSupporterAndDecisionMakerRouteImport.update({
+    id: '/onboarding/$personId/supporter-and-decision-maker',
+    path: '/onboarding/$personId/supporter-and-decision-maker',
     getParentRoute: () => rootRouteImport,
   } as any)
 const PeoplePersonIdIndexRoute = PeoplePersonIdIndexRouteImport.update({
@@ -167,6 +191,12 @@ const PeoplePersonIdPreferencesLibraryRoute =
   PeoplePersonIdPreferencesLibraryRouteImport.update({
     id: '/preferences/library',
     path: '/preferences/library',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSettingsIndexRoute =
+  PeoplePersonIdSettingsIndexRouteImport.update({
+    id: '/settings/',
+    path: '/settings/',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
 const PeoplePersonIdSettingsMenuRoute =
@@ -251,6 +281,18 @@ const PeoplePersonIdPreferencesCreateIndexRoute =
   PeoplePersonIdPreferencesCreateIndexRouteImport.update({
     id: '/preferences/create/',
     path: '/preferences/create/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSettingsDetailsIndexRoute =
+  PeoplePersonIdSettingsDetailsIndexRouteImport.update({
+    id: '/settings/details/',
+    path: '/settings/details/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSettingsDetailsEditRoute =
+  PeoplePersonIdSettingsDetailsEditRouteImport.update({
+    id: '/settings/details/edit',
+    path: '/settings/details/edit',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
 const PeoplePersonIdSupportersIdIndexRoute =
@@ -365,11 +407,14 @@ export interface FileRoutesByFullPath {
   '/registered': typeof RegisteredRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/login/analogue-karate': typeof LoginAnalogueKarateRoute
-  '/onboarding/$personId': typeof OnboardingPersonIdRoute
   '/people/$personId': typeof PeoplePersonIdRouteWithChildren
   '/login/': typeof LoginIndexRoute
   '/invite-onboarding/$personId/decision-maker': typeof InviteOnboardingPersonIdDecisionMakerRoute
+  '/onboarding/$personId/decision-maker': typeof OnboardingPersonIdDecisionMakerRoute
+  '/onboarding/$personId/supporter': typeof OnboardingPersonIdSupporterRoute
+  '/onboarding/$personId/supporter-and-decision-maker': typeof OnboardingPersonIdSupporterAndDecisionMakerRoute
   '/invite-onboarding/$personId/': typeof InviteOnboardingPersonIdIndexRoute
+  '/onboarding/$personId/': typeof OnboardingPersonIdIndexRoute
   '/people/$personId/': typeof PeoplePersonIdIndexRoute
   '/invite/$inviteId/$inviteToken/join': typeof InviteInviteIdInviteTokenJoinRoute
   '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
@@ -384,14 +429,17 @@ export interface FileRoutesByFullPath {
   '/people/$personId/supporting/create': typeof PeoplePersonIdSupportingCreateRoute
   '/invite/$inviteId/$inviteToken/': typeof InviteInviteIdInviteTokenIndexRoute
   '/people/$personId/preferences/': typeof PeoplePersonIdPreferencesIndexRoute
+  '/people/$personId/settings/': typeof PeoplePersonIdSettingsIndexRoute
   '/people/$personId/supporters/': typeof PeoplePersonIdSupportersIndexRoute
   '/people/$personId/supporting/': typeof PeoplePersonIdSupportingIndexRoute
   '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRouteWithChildren
   '/people/$personId/preferences/categories/create': typeof PeoplePersonIdPreferencesCategoriesCreateRoute
+  '/people/$personId/settings/details/edit': typeof PeoplePersonIdSettingsDetailsEditRoute
   '/people/$personId/supporters/$id/edit': typeof PeoplePersonIdSupportersIdEditRoute
   '/people/$personId/preferences/$id/': typeof PeoplePersonIdPreferencesIdIndexRoute
   '/people/$personId/preferences/categories/': typeof PeoplePersonIdPreferencesCategoriesIndexRoute
   '/people/$personId/preferences/create/': typeof PeoplePersonIdPreferencesCreateIndexRoute
+  '/people/$personId/settings/details/': typeof PeoplePersonIdSettingsDetailsIndexRoute
   '/people/$personId/supporters/$id/': typeof PeoplePersonIdSupportersIdIndexRoute
   '/people/$personId/preferences/$id/edit/$step': typeof PeoplePersonIdPreferencesIdEditStepRoute
   '/people/$personId/preferences/$preferenceId/audio/create': typeof PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute
@@ -418,10 +466,13 @@ export interface FileRoutesByTo {
   '/registered': typeof RegisteredRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/login/analogue-karate': typeof LoginAnalogueKarateRoute
-  '/onboarding/$personId': typeof OnboardingPersonIdRoute
   '/login': typeof LoginIndexRoute
   '/invite-onboarding/$personId/decision-maker': typeof InviteOnboardingPersonIdDecisionMakerRoute
+  '/onboarding/$personId/decision-maker': typeof OnboardingPersonIdDecisionMakerRoute
+  '/onboarding/$personId/supporter': typeof OnboardingPersonIdSupporterRoute
+  '/onboarding/$personId/supporter-and-decision-maker': typeof OnboardingPersonIdSupporterAndDecisionMakerRoute
   '/invite-onboarding/$personId': typeof InviteOnboardingPersonIdIndexRoute
+  '/onboarding/$personId': typeof OnboardingPersonIdIndexRoute
   '/people/$personId': typeof PeoplePersonIdIndexRoute
   '/invite/$inviteId/$inviteToken/join': typeof InviteInviteIdInviteTokenJoinRoute
   '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
@@ -436,13 +487,16 @@ export interface FileRoutesByTo {
   '/people/$personId/supporting/create': typeof PeoplePersonIdSupportingCreateRoute
   '/invite/$inviteId/$inviteToken': typeof InviteInviteIdInviteTokenIndexRoute
   '/people/$personId/preferences': typeof PeoplePersonIdPreferencesIndexRoute
+  '/people/$personId/settings': typeof PeoplePersonIdSettingsIndexRoute
   '/people/$personId/supporters': typeof PeoplePersonIdSupportersIndexRoute
   '/people/$personId/supporting': typeof PeoplePersonIdSupportingIndexRoute
   '/people/$personId/preferences/categories/create': typeof PeoplePersonIdPreferencesCategoriesCreateRoute
+  '/people/$personId/settings/details/edit': typeof PeoplePersonIdSettingsDetailsEditRoute
   '/people/$personId/supporters/$id/edit': typeof PeoplePersonIdSupportersIdEditRoute
   '/people/$personId/preferences/$id': typeof PeoplePersonIdPreferencesIdIndexRoute
   '/people/$personId/preferences/categories': typeof PeoplePersonIdPreferencesCategoriesIndexRoute
   '/people/$personId/preferences/create': typeof PeoplePersonIdPreferencesCreateIndexRoute
+  '/people/$personId/settings/details': typeof PeoplePersonIdSettingsDetailsIndexRoute
   '/people/$personId/supporters/$id': typeof PeoplePersonIdSupportersIdIndexRoute
   '/people/$personId/preferences/$id/edit/$step': typeof PeoplePersonIdPreferencesIdEditStepRoute
   '/people/$personId/preferences/$preferenceId/audio/create': typeof PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute
@@ -470,11 +524,14 @@ export interface FileRoutesById {
   '/registered': typeof RegisteredRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/login/analogue-karate': typeof LoginAnalogueKarateRoute
-  '/onboarding/$personId': typeof OnboardingPersonIdRoute
   '/people/$personId': typeof PeoplePersonIdRouteWithChildren
   '/login/': typeof LoginIndexRoute
   '/invite-onboarding/$personId/decision-maker': typeof InviteOnboardingPersonIdDecisionMakerRoute
+  '/onboarding/$personId/decision-maker': typeof OnboardingPersonIdDecisionMakerRoute
+  '/onboarding/$personId/supporter': typeof OnboardingPersonIdSupporterRoute
+  '/onboarding/$personId/supporter-and-decision-maker': typeof OnboardingPersonIdSupporterAndDecisionMakerRoute
   '/invite-onboarding/$personId/': typeof InviteOnboardingPersonIdIndexRoute
+  '/onboarding/$personId/': typeof OnboardingPersonIdIndexRoute
   '/people/$personId/': typeof PeoplePersonIdIndexRoute
   '/invite/$inviteId/$inviteToken/join': typeof InviteInviteIdInviteTokenJoinRoute
   '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
@@ -489,14 +546,17 @@ export interface FileRoutesById {
   '/people/$personId/supporting/create': typeof PeoplePersonIdSupportingCreateRoute
   '/invite/$inviteId/$inviteToken/': typeof InviteInviteIdInviteTokenIndexRoute
   '/people/$personId/preferences/': typeof PeoplePersonIdPreferencesIndexRoute
+  '/people/$personId/settings/': typeof PeoplePersonIdSettingsIndexRoute
   '/people/$personId/supporters/': typeof PeoplePersonIdSupportersIndexRoute
   '/people/$personId/supporting/': typeof PeoplePersonIdSupportingIndexRoute
   '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRouteWithChildren
   '/people/$personId/preferences/categories/create': typeof PeoplePersonIdPreferencesCategoriesCreateRoute
+  '/people/$personId/settings/details/edit': typeof PeoplePersonIdSettingsDetailsEditRoute
   '/people/$personId/supporters/$id/edit': typeof PeoplePersonIdSupportersIdEditRoute
   '/people/$personId/preferences/$id/': typeof PeoplePersonIdPreferencesIdIndexRoute
   '/people/$personId/preferences/categories/': typeof PeoplePersonIdPreferencesCategoriesIndexRoute
   '/people/$personId/preferences/create/': typeof PeoplePersonIdPreferencesCreateIndexRoute
+  '/people/$personId/settings/details/': typeof PeoplePersonIdSettingsDetailsIndexRoute
   '/people/$personId/supporters/$id/': typeof PeoplePersonIdSupportersIdIndexRoute
   '/people/$personId/preferences/$id/edit/$step': typeof PeoplePersonIdPreferencesIdEditStepRoute
   '/people/$personId/preferences/$preferenceId/audio/create': typeof PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute
@@ -525,11 +585,14 @@ export interface FileRouteTypes {
     | '/registered'
     | '/dev/mailbox'
     | '/login/analogue-karate'
-    | '/onboarding/$personId'
     | '/people/$personId'
     | '/login/'
     | '/invite-onboarding/$personId/decision-maker'
+    | '/onboarding/$personId/decision-maker'
+    | '/onboarding/$personId/supporter'
+    | '/onboarding/$personId/supporter-and-decision-maker'
     | '/invite-onboarding/$personId/'
+    | '/onboarding/$personId/'
     | '/people/$personId/'
     | '/invite/$inviteId/$inviteToken/join'
     | '/login/challenge/email/$email'
@@ -544,14 +607,17 @@ export interface FileRouteTypes {
     | '/people/$personId/supporting/create'
     | '/invite/$inviteId/$inviteToken/'
     | '/people/$personId/preferences/'
+    | '/people/$personId/settings/'
     | '/people/$personId/supporters/'
     | '/people/$personId/supporting/'
     | '/people/$personId/preferences/$id/edit'
     | '/people/$personId/preferences/categories/create'
+    | '/people/$personId/settings/details/edit'
     | '/people/$personId/supporters/$id/edit'
     | '/people/$personId/preferences/$id/'
     | '/people/$personId/preferences/categories/'
     | '/people/$personId/preferences/create/'
+    | '/people/$personId/settings/details/'
     | '/people/$personId/supporters/$id/'
     | '/people/$personId/preferences/$id/edit/$step'
     | '/people/$personId/preferences/$preferenceId/audio/create'
@@ -578,10 +644,13 @@ export interface FileRouteTypes {
     | '/registered'
     | '/dev/mailbox'
     | '/login/analogue-karate'
-    | '/onboarding/$personId'
     | '/login'
     | '/invite-onboarding/$personId/decision-maker'
+    | '/onboarding/$personId/decision-maker'
+    | '/onboarding/$personId/supporter'
+    | '/onboarding/$personId/supporter-and-decision-maker'
     | '/invite-onboarding/$personId'
+    | '/onboarding/$personId'
     | '/people/$personId'
     | '/invite/$inviteId/$inviteToken/join'
     | '/login/challenge/email/$email'
@@ -596,13 +665,16 @@ export interface FileRouteTypes {
     | '/people/$personId/supporting/create'
     | '/invite/$inviteId/$inviteToken'
     | '/people/$personId/preferences'
+    | '/people/$personId/settings'
     | '/people/$personId/supporters'
     | '/people/$personId/supporting'
     | '/people/$personId/preferences/categories/create'
+    | '/people/$personId/settings/details/edit'
     | '/people/$personId/supporters/$id/edit'
     | '/people/$personId/preferences/$id'
     | '/people/$personId/preferences/categories'
     | '/people/$personId/preferences/create'
+    | '/people/$personId/settings/details'
     | '/people/$personId/supporters/$id'
     | '/people/$personId/preferences/$id/edit/$step'
     | '/people/$personId/preferences/$preferenceId/audio/create'
@@ -629,11 +701,14 @@ export interface FileRouteTypes {
     | '/registered'
     | '/dev/mailbox'
     | '/login/analogue-karate'
-    | '/onboarding/$personId'
     | '/people/$personId'
     | '/login/'
     | '/invite-onboarding/$personId/decision-maker'
+    | '/onboarding/$personId/decision-maker'
+    | '/onboarding/$personId/supporter'
+    | '/onboarding/$personId/supporter-and-decision-maker'
     | '/invite-onboarding/$personId/'
+    | '/onboarding/$personId/'
     | '/people/$personId/'
     | '/invite/$inviteId/$inviteToken/join'
     | '/login/challenge/email/$email'
@@ -648,14 +723,17 @@ export interface FileRouteTypes {
     | '/people/$personId/supporting/create'
     | '/invite/$inviteId/$inviteToken/'
     | '/people/$personId/preferences/'
+    | '/people/$personId/settings/'
     | '/people/$personId/supporters/'
     | '/people/$personId/supporting/'
     | '/people/$personId/preferences/$id/edit'
     | '/people/$personId/preferences/categories/create'
+    | '/people/$personId/settings/details/edit'
     | '/people/$personId/supporters/$id/edit'
     | '/people/$personId/preferences/$id/'
     | '/people/$personId/preferences/categories/'
     | '/people/$personId/preferences/create/'
+    | '/people/$personId/settings/details/'
     | '/people/$personId/supporters/$id/'
     | '/people/$personId/preferences/$id/edit/$step'
     | '/people/$personId/preferences/$preferenceId/audio/create'
@@ -683,11 +761,14 @@ export interface RootRouteChildren {
   RegisteredRoute: typeof RegisteredRoute
   DevMailboxRoute: typeof DevMailboxRoute
   LoginAnalogueKarateRoute: typeof LoginAnalogueKarateRoute
-  OnboardingPersonIdRoute: typeof OnboardingPersonIdRoute
   PeoplePersonIdRoute: typeof PeoplePersonIdRouteWithChildren
   LoginIndexRoute: typeof LoginIndexRoute
   InviteOnboardingPersonIdDecisionMakerRoute: typeof InviteOnboardingPersonIdDecisionMakerRoute
+  OnboardingPersonIdDecisionMakerRoute: typeof OnboardingPersonIdDecisionMakerRoute
+  OnboardingPersonIdSupporterRoute: typeof OnboardingPersonIdSupporterRoute
+  OnboardingPersonIdSupporterAndDecisionMakerRoute: typeof OnboardingPersonIdSupporterAndDecisionMakerRoute
   InviteOnboardingPersonIdIndexRoute: typeof InviteOnboardingPersonIdIndexRoute
+  OnboardingPersonIdIndexRoute: typeof OnboardingPersonIdIndexRoute
   InviteInviteIdInviteTokenJoinRoute: typeof InviteInviteIdInviteTokenJoinRoute
   LoginChallengeEmailEmailRoute: typeof LoginChallengeEmailEmailRoute
   LoginLinkChallengeIdTokenRoute: typeof LoginLinkChallengeIdTokenRoute
@@ -760,13 +841,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginAnalogueKarateRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/onboarding/$personId': {
-      id: '/onboarding/$personId'
-      path: '/onboarding/$personId'
-      fullPath: '/onboarding/$personId'
-      preLoaderRoute: typeof OnboardingPersonIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/people/$personId': {
       id: '/people/$personId'
       path: '/people/$personId'
@@ -786,6 +860,34 @@ declare module '@tanstack/react-router' {
       path: '/invite-onboarding/$personId/decision-maker'
       fullPath: '/invite-onboarding/$personId/decision-maker'
       preLoaderRoute: typeof InviteOnboardingPersonIdDecisionMakerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/onboarding/$personId/': {
+      id: '/onboarding/$personId/'
+      path: '/onboarding/$personId'
+      fullPath: '/onboarding/$personId/'
+      preLoaderRoute: typeof OnboardingPersonIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/onboarding/$personId/decision-maker': {
+      id: '/onboarding/$personId/decision-maker'
+      path: '/onboarding/$personId/decision-maker'
+      fullPath: '/onboarding/$personId/decision-maker'
+      preLoaderRoute: typeof OnboardingPersonIdDecisionMakerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/onboarding/$personId/supporter': {
+      id: '/onboarding/$personId/supporter'
+      path: '/onboarding/$personId/supporter'
+      fullPath: '/onboarding/$personId/supporter'
+      preLoaderRoute: typeof OnboardingPersonIdSupporterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/onboarding/$personId/supporter-and-decision-maker': {
+      id: '/onboarding/$personId/supporter-and-decision-maker'
+      path: '/onboarding/$personId/supporter-and-decision-maker'
+      fullPath: '/onboarding/$personId/supporter-and-decision-maker'
+      preLoaderRoute: typeof OnboardingPersonIdSupporterAndDecisionMakerRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/people/$personId/': {
@@ -835,6 +937,13 @@ declare module '@tanstack/react-router' {
       path: '/preferences/library'
       fullPath: '/people/$personId/preferences/library'
       preLoaderRoute: typeof PeoplePersonIdPreferencesLibraryRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/settings/': {
+      id: '/people/$personId/settings/'
+      path: '/settings'
+      fullPath: '/people/$personId/settings/'
+      preLoaderRoute: typeof PeoplePersonIdSettingsIndexRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
     '/people/$personId/settings/menu': {
@@ -933,6 +1042,20 @@ declare module '@tanstack/react-router' {
       path: '/preferences/create'
       fullPath: '/people/$personId/preferences/create/'
       preLoaderRoute: typeof PeoplePersonIdPreferencesCreateIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/settings/details/': {
+      id: '/people/$personId/settings/details/'
+      path: '/settings/details'
+      fullPath: '/people/$personId/settings/details/'
+      preLoaderRoute: typeof PeoplePersonIdSettingsDetailsIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/settings/details/edit': {
+      id: '/people/$personId/settings/details/edit'
+      path: '/settings/details/edit'
+      fullPath: '/people/$personId/settings/details/edit'
+      preLoaderRoute: typeof PeoplePersonIdSettingsDetailsEditRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
     '/people/$personId/supporters/$id/': {
@@ -1086,14 +1209,17 @@ interface PeoplePersonIdRouteChildren {
   PeoplePersonIdSupportingIdRoute: typeof PeoplePersonIdSupportingIdRoute
   PeoplePersonIdSupportingCreateRoute: typeof PeoplePersonIdSupportingCreateRoute
   PeoplePersonIdPreferencesIndexRoute: typeof PeoplePersonIdPreferencesIndexRoute
+  PeoplePersonIdSettingsIndexRoute: typeof PeoplePersonIdSettingsIndexRoute
   PeoplePersonIdSupportersIndexRoute: typeof PeoplePersonIdSupportersIndexRoute
   PeoplePersonIdSupportingIndexRoute: typeof PeoplePersonIdSupportingIndexRoute
   PeoplePersonIdPreferencesIdEditRoute: typeof PeoplePersonIdPreferencesIdEditRouteWithChildren
   PeoplePersonIdPreferencesCategoriesCreateRoute: typeof PeoplePersonIdPreferencesCategoriesCreateRoute
+  PeoplePersonIdSettingsDetailsEditRoute: typeof PeoplePersonIdSettingsDetailsEditRoute
   PeoplePersonIdSupportersIdEditRoute: typeof PeoplePersonIdSupportersIdEditRoute
   PeoplePersonIdPreferencesIdIndexRoute: typeof PeoplePersonIdPreferencesIdIndexRoute
   PeoplePersonIdPreferencesCategoriesIndexRoute: typeof PeoplePersonIdPreferencesCategoriesIndexRoute
   PeoplePersonIdPreferencesCreateIndexRoute: typeof PeoplePersonIdPreferencesCreateIndexRoute
+  PeoplePersonIdSettingsDetailsIndexRoute: typeof PeoplePersonIdSettingsDetailsIndexRoute
   PeoplePersonIdSupportersIdIndexRoute: typeof PeoplePersonIdSupportersIdIndexRoute
   PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute: typeof PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute
   PeoplePersonIdPreferencesPreferenceIdMediaCreateRoute: typeof PeoplePersonIdPreferencesPreferenceIdMediaCreateRoute
@@ -1120,18 +1246,23 @@ const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
   PeoplePersonIdSupportingIdRoute: PeoplePersonIdSupportingIdRoute,
   PeoplePersonIdSupportingCreateRoute: PeoplePersonIdSupportingCreateRoute,
   PeoplePersonIdPreferencesIndexRoute: PeoplePersonIdPreferencesIndexRoute,
+  PeoplePersonIdSettingsIndexRoute: PeoplePersonIdSettingsIndexRoute,
   PeoplePersonIdSupportersIndexRoute: PeoplePersonIdSupportersIndexRoute,
   PeoplePersonIdSupportingIndexRoute: PeoplePersonIdSupportingIndexRoute,
   PeoplePersonIdPreferencesIdEditRoute:
     PeoplePersonIdPreferencesIdEditRouteWithChildren,
   PeoplePersonIdPreferencesCategoriesCreateRoute:
     PeoplePersonIdPreferencesCategoriesCreateRoute,
+  PeoplePersonIdSettingsDetailsEditRoute:
+    PeoplePersonIdSettingsDetailsEditRoute,
   PeoplePersonIdSupportersIdEditRoute: PeoplePersonIdSupportersIdEditRoute,
   PeoplePersonIdPreferencesIdIndexRoute: PeoplePersonIdPreferencesIdIndexRoute,
   PeoplePersonIdPreferencesCategoriesIndexRoute:
     PeoplePersonIdPreferencesCategoriesIndexRoute,
   PeoplePersonIdPreferencesCreateIndexRoute:
     PeoplePersonIdPreferencesCreateIndexRoute,
+  PeoplePersonIdSettingsDetailsIndexRoute:
+    PeoplePersonIdSettingsDetailsIndexRoute,
   PeoplePersonIdSupportersIdIndexRoute: PeoplePersonIdSupportersIdIndexRoute,
   PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute:
     PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute,
@@ -1172,12 +1303,16 @@ const rootRouteChildren: RootRouteChildren = {
   RegisteredRoute: RegisteredRoute,
   DevMailboxRoute: DevMailboxRoute,
   LoginAnalogueKarateRoute: LoginAnalogueKarateRoute,
-  OnboardingPersonIdRoute: OnboardingPersonIdRoute,
   PeoplePersonIdRoute: PeoplePersonIdRouteWithChildren,
   LoginIndexRoute: LoginIndexRoute,
   InviteOnboardingPersonIdDecisionMakerRoute:
     InviteOnboardingPersonIdDecisionMakerRoute,
+  OnboardingPersonIdDecisionMakerRoute: OnboardingPersonIdDecisionMakerRoute,
+  OnboardingPersonIdSupporterRoute: OnboardingPersonIdSupporterRoute,
+  OnboardingPersonIdSupporterAndDecisionMakerRoute:
+    OnboardingPersonIdSupporterAndDecisionMakerRoute,
   InviteOnboardingPersonIdIndexRoute: InviteOnboardingPersonIdIndexRoute,
+  OnboardingPersonIdIndexRoute: OnboardingPersonIdIndexRoute,
   InviteInviteIdInviteTokenJoinRoute: InviteInviteIdInviteTokenJoinRoute,
   LoginChallengeEmailEmailRoute: LoginChallengeEmailEmailRoute,
   LoginLinkChallengeIdTokenRoute: LoginLinkChallengeIdTokenRoute,

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { askForLink, mailedLink, readMailbox } from '../harness/magic-link.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, failedRequest, freshEmail, test } from './fixtures.ts';
+import { walkOnboarding } from './keyboard.ts';
 
 /**
  * Asks for a link with a browser context's `request`: that browser is the one
@@ -59,8 +60,9 @@ test('register, open the mailed link, land on onboarding, then the empty library
     'You are signed in on the device where you asked for this link.',
   );
 
-  await expect(page.getByRole('heading', { name: 'Welcome to Preference Bank' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Mere' })).toBeVisible();
   await expect(page).toHaveURL(/\/onboarding\/[0-9a-f-]+$/);
+  await walkOnboarding(page, 'For myself');
   await page.getByRole('button', { name: 'Go to my preference library' }).click();
   await expect(page.getByRole('heading', { name: 'Nothing here yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create your first preference' })).toBeVisible();
@@ -217,7 +219,7 @@ test('the link opened in the browser that asked signs in with one click, no code
   await expect(
     tab.getByLabel('Enter the code shown on the screen where you asked to sign in'),
   ).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Welcome to Preference Bank' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
 });
 
 test.describe(() => {

@@ -77,9 +77,22 @@ const routes: Record<string, Visit | 'layout'> = {
   'login.index': { as: 'nobody', path: '/login' },
   'login.link.$challengeId.$token': { as: 'nobody', path: `/login/link/${nobody}/not-a-token` },
   logout: { as: 'nobody', path: '/logout' },
-  'onboarding.$personId': { as: 'aroha', path: `/onboarding/${aroha}` },
+  // The role choice, and each role's own steps (fields, statements).
+  'onboarding.$personId.index': { as: 'aroha', path: `/onboarding/${aroha}?step=4` },
+  'onboarding.$personId.decision-maker': {
+    as: 'aroha',
+    path: `/onboarding/${aroha}/decision-maker?step=5`,
+  },
+  'onboarding.$personId.supporter': { as: 'aroha', path: `/onboarding/${aroha}/supporter?step=6` },
+  'onboarding.$personId.supporter-and-decision-maker': {
+    as: 'aroha',
+    path: `/onboarding/${aroha}/supporter-and-decision-maker?step=8`,
+  },
   'people.$personId': 'layout',
   'people.$personId.index': { as: 'aroha', path: me },
+  'people.$personId.settings.index': { as: 'aroha', path: `${me}/settings` },
+  'people.$personId.settings.details.index': { as: 'aroha', path: `${me}/settings/details` },
+  'people.$personId.settings.details.edit': { as: 'aroha', path: `${me}/settings/details/edit` },
   'people.$personId.preferences.$id.edit': 'layout',
   'people.$personId.preferences.$id.edit.$step': {
     as: 'aroha',

@@ -25,6 +25,7 @@ test('a Decision Maker: Home, Library, Circle and a menu drawer that Escape clos
     drawer.getByRole('link', { name: 'Give feedback (opens in a new tab)' }),
   ).toHaveAttribute('href', E2E_FEEDBACK_URL);
   await expect(drawer.getByRole('link')).toHaveText([
+    'Personal details',
     'Manage passkeys',
     'Get help (opens in a new tab)',
     'Give feedback (opens in a new tab)',
@@ -63,7 +64,11 @@ test('a Supporter: no Home of their own, and a Menu page without help, subscript
   await expect(list.getByRole('link', { name: 'Logout' })).toBeVisible();
   await expect(list.getByRole('link', { name: 'Manage passkeys' })).toHaveCount(0);
   // No help for a Supporter (spec §2); feedback is for everyone.
-  await expect(list.getByRole('link')).toHaveText(['Give feedback (opens in a new tab)', 'Logout']);
+  await expect(list.getByRole('link')).toHaveText([
+    'Personal details',
+    'Give feedback (opens in a new tab)',
+    'Logout',
+  ]);
   expect(await seriousViolations(page), 'supporter menu').toEqual([]);
 });
 

@@ -85,6 +85,13 @@ describe('REST: GET /api/people/{personId}/access', () => {
     });
   });
 
+  test('a Supporter’s own area is read-only: they keep no library (the write flag says so)', async () => {
+    const sam = await signIn(stack.url, 'sam@example.com');
+    const { status, body } = await get(`/api/people/${sam.personId}/access`, sam.cookie);
+    expect(status).toBe(200);
+    expect(body.access).toEqual({ write: false, administrator: true, kind: 'owner' });
+  });
+
   test('a supporter has access only inside a session; an unrelated user never', async () => {
     const sam = await signIn(stack.url, 'sam@example.com');
     const tui = await signIn(stack.url, 'tui@example.com');
@@ -95,7 +102,12 @@ describe('REST: GET /api/people/{personId}/access', () => {
     try {
       const inSession = await get(`/api/people/${arohaPersonId}/access`, sam.cookie);
       expect(inSession.status).toBe(200);
-      expect(inSession.body.access).toEqual({ write: true, kind: 'supporter', level: 'General' });
+      expect(inSession.body.access).toEqual({
+        write: true,
+        administrator: false,
+        kind: 'supporter',
+        level: 'General',
+      });
       expect((await get(`/api/people/${arohaPersonId}/access`, tui.cookie)).status).toBe(403);
     } finally {
       await sql`update support_session set ended_at = now() where id = ${id}`;

@@ -7,14 +7,18 @@ import { ModalDialog } from './modal-dialog.tsx';
 export type MenuLinks = { help: string | null; feedback: string | null };
 
 /**
- * Where each menu entry goes. Entries whose pages arrive with later work
- * (personal details, subscription, history, organisations, survey, the
- * platform dashboard) are not listed until they exist, nor the external help
- * and feedback links until they are configured (HELP_URL, FEEDBACK_URL): the
- * visibility rules (web/navigation/menu.ts) already decide who sees them.
+ * Where each menu entry goes: personal details and history are those of the
+ * person whose area this is (an Administrator in a support session manages
+ * them); passkeys are one's own. Entries whose pages arrive with later work
+ * (subscription, organisations, the platform dashboard: issue 16) are not
+ * listed until they exist, nor the external help and feedback links until
+ * they are configured (HELP_URL, FEEDBACK_URL): the visibility rules
+ * (web/navigation/menu.ts) already decide who sees them.
  */
-function destination(item: MenuItem, me: string, links: MenuLinks) {
+function destination(item: MenuItem, me: string, personId: string, links: MenuLinks) {
   switch (item) {
+    case 'details':
+      return { to: '/people/$personId/settings/details' as const, params: { personId } };
     case 'help':
       return links.help ? { href: links.help } : null;
     case 'feedback':
@@ -32,16 +36,23 @@ function destination(item: MenuItem, me: string, links: MenuLinks) {
 export function MenuList({
   ctx,
   me,
+  personId,
   links,
   onChoose,
+  only,
 }: {
   ctx: NavContext;
   me: string;
+  /** Whose area this is (me, or the person supported in session). */
+  personId: string;
   links: MenuLinks;
   onChoose?: () => void;
+  /** Only these entries (the settings page lists the settings pages). */
+  only?: readonly MenuItem[];
 }) {
   const items = menuItems(ctx).flatMap((item) => {
-    const to = destination(item, me, links);
+    if (only && !only.includes(item)) return [];
+    const to = destination(item, me, personId, links);
     return to ? [{ item, to }] : [];
   });
   return (
@@ -59,7 +70,9 @@ export function MenuList({
             </Link>
           ) : (
             <Link to={to.to} params={to.params as { personId: string }} onClick={onChoose}>
-              {item === 'survey' ? surveyLabel(ctx) : messages.navigation.items[item as 'passkeys']}
+              {item === 'survey'
+                ? surveyLabel(ctx)
+                : messages.navigation.items[item as 'passkeys' | 'details' | 'history']}
             </Link>
           )}
         </li>
@@ -73,7 +86,12 @@ export function MenuList({
  * bar opens a modal panel; Escape, the close button or choosing an entry
  * closes it, and focus returns to the button.
  */
-export function MenuDrawer(props: { ctx: NavContext; me: string; links: MenuLinks }) {
+export function MenuDrawer(props: {
+  ctx: NavContext;
+  me: string;
+  personId: string;
+  links: MenuLinks;
+}) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
 

@@ -1,6 +1,9 @@
 import { getRouteApi, redirect } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { keepsOwnLibrary } from '../../sync/library-rules.ts';
+import { knownAccess, loadAccess, type PersonAccess, useKnownAccess } from '../access.ts';
 import { storedSupportSession } from '../support-session.ts';
+import { useMyType } from './use-my-type.ts';
 
 const personArea = getRouteApi('/people/$personId');
 
@@ -8,22 +11,39 @@ type Me = { id: string; type: string } | null | undefined;
 
 /**
  * Whether this tab may change the library of `personId` (spec §6 write
- * permission): a Decision Maker in their own library (a Supporter has none),
- * or a supporter acting in a support session stored in this tab. A guest of an
- * invite only reads. A Supporter whose level does not allow an item cannot see
- * it at all, so no per-item check is needed here; the server checks every
- * write again. The one write-access rule of the interface: every screen asks it.
+ * permission): the write flag of the caller's access record (web/access.ts,
+ * GET /api/people/{personId}/access), asked for this tab's support session
+ * and, in one's own area, for one's current role. Until it is known (or with
+ * no network and nothing kept), the same rule locally: a Decision Maker in
+ * their own library (a Supporter has none), or a supporter acting in a support
+ * session stored in this tab; a guest of an invite only reads. A Supporter
+ * whose level does not allow an item cannot see it at all, so no per-item
+ * check is needed here; the server checks every write again. The one
+ * write-access rule of the interface: every screen asks it.
  */
-export function canWrite(me: Me, personId: string): boolean {
+export function canWrite(me: Me, personId: string, flag?: PersonAccess): boolean {
   if (!me) return false;
-  if (me.id === personId) return keepsOwnLibrary(me.type);
-  return storedSupportSession(personId) !== null;
+  const own = me.id === personId;
+  const sessionId = own ? null : storedSupportSession(personId);
+  const access = flag ?? knownAccess(personId, sessionId);
+  // An answer given for another role than one's current one is asked again.
+  if (access && (!own || access.personType === me.type)) return access.write;
+  if (own) return keepsOwnLibrary(me.type);
+  return sessionId !== null;
 }
 
-/** `canWrite` for the person area's current person; read on every render. */
+/** `canWrite` for the person area's current person, live (role, session, answers). */
 export function useCanWrite(personId: string): boolean {
   const { session } = personArea.useRouteContext();
-  return canWrite(session.person, personId);
+  const type = useMyType();
+  const own = session.person.id === personId;
+  const sessionId = own ? null : storedSupportSession(personId);
+  const access = useKnownAccess(personId, sessionId);
+  const stale = own && access !== undefined && access.personType !== type;
+  useEffect(() => {
+    if (stale) void loadAccess(personId, sessionId, { force: true });
+  }, [stale, personId, sessionId]);
+  return canWrite({ id: session.person.id, type }, personId, access);
 }
 
 /** The page a create or edit screen belongs to: its path without `/create…` or `/edit…`. */

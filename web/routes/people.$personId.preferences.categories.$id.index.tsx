@@ -6,7 +6,7 @@ import { queries } from '../../sync/queries.ts';
 import { CategoryMissing } from '../components/category-form.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { CategoryPhoto } from '../components/media-image.tsx';
-import { canWrite } from '../hooks/use-can-write.ts';
+import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/people/$personId/preferences/categories/$
 function CategoryView() {
   const { personId, id } = Route.useParams();
   const { session } = Route.useRouteContext();
-  const writable = canWrite(session.person, personId);
+  const writable = useCanWrite(personId);
   const write = useWrite();
   const navigate = useNavigate();
   const [category, details] = useQuery(queries.category.byId({ personId, id }));

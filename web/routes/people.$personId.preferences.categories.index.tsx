@@ -2,7 +2,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { z } from 'zod';
 import { CategoryPhoto } from '../components/media-image.tsx';
-import { canWrite } from '../hooks/use-can-write.ts';
+import { useCanWrite } from '../hooks/use-can-write.ts';
 import { loadLibrary, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -26,7 +26,7 @@ function CategoryList() {
   const { session } = Route.useRouteContext();
   const navigate = useNavigate();
   const toggleId = useId();
-  const writable = canWrite(session.person, personId);
+  const writable = useCanWrite(personId);
   const { categories: rows, details } = useCategories(personId);
   const loading = rows.length === 0 && details.type !== 'complete';
   const topLevel = rows.filter((c) => c.parentId === null);

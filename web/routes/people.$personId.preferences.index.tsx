@@ -1,8 +1,9 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { z } from 'zod';
-import { canWrite } from '../hooks/use-can-write.ts';
+import { useCanWrite } from '../hooks/use-can-write.ts';
 import { loadLibrary } from '../hooks/use-library-queries.ts';
+import { useMyType } from '../hooks/use-my-type.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { GROUP_BYS, groupPreferences, isGroupBy } from '../library/grouping.ts';
 import {
@@ -48,8 +49,10 @@ function PreferenceList() {
   const groupBy = isGroupBy(search.groupBy) ? search.groupBy : undefined;
   const groups = useMemo(() => groupPreferences(found, groupBy), [found, groupBy]);
 
-  const ownSupporterArea = session.person?.id === personId && session.person.type === 'Supporter';
-  const writable = canWrite(session.person, personId);
+  // Live: a role changed in personal details (here or in another tab) shows at once.
+  const myType = useMyType();
+  const ownSupporterArea = session.person?.id === personId && myType === 'Supporter';
+  const writable = useCanWrite(personId);
 
   if (ownSupporterArea) {
     return (

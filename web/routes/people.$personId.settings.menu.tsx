@@ -1,9 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { MenuList } from '../components/menu.tsx';
 import { messages } from '../messages.ts';
-import type { NavContext } from '../navigation/menu.ts';
 import { pageHead } from '../navigation/page-title.ts';
-import { webAuthnSupported } from '../passkeys.ts';
+import { useNavContext } from '../navigation/use-nav-context.ts';
 
 /** Spec §2: the Supporter's menu; anyone else is sent to their home. */
 export const Route = createFileRoute('/people/$personId/settings/menu')({
@@ -19,23 +18,13 @@ export const Route = createFileRoute('/people/$personId/settings/menu')({
 
 function SupporterMenu() {
   const { session } = Route.useRouteContext();
-  const me = session.person?.id ?? '';
-  const ctx: NavContext = {
-    myType: 'Supporter',
-    actingForOther: false,
-    isAdministrator: false,
-    guestOf: null,
-    hasOrganisations: false,
-    isPlatformUser: false,
-    passkeysSupported: webAuthnSupported(),
-    hasPasskeys: false,
-    iosNative: false,
-  };
+  const { personId } = Route.useParams();
+  const ctx = useNavContext(personId);
   return (
     <>
       <h1>{messages.navigation.supporterMenuTitle}</h1>
       <nav aria-label={messages.navigation.supporterMenuTitle}>
-        <MenuList ctx={ctx} me={me} links={session.links} />
+        <MenuList ctx={ctx} me={session.person.id} personId={personId} links={session.links} />
       </nav>
     </>
   );

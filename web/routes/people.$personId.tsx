@@ -1,14 +1,13 @@
 import { ZeroProvider } from '@rocicorp/zero/react';
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
-import { PERSON_TYPES, type PersonType } from '../../schema/enums.ts';
+import { loadAccess } from '../access.ts';
 import { MenuDrawer, type MenuLinks } from '../components/menu.tsx';
 import { PasskeyOffer } from '../components/passkey-offer.tsx';
 import { SupportHeader } from '../components/support-header.tsx';
-import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
 import { bottomItems, menuKind, type NavContext } from '../navigation/menu.ts';
+import { useNavContext } from '../navigation/use-nav-context.ts';
 import { SyncStatusLine } from '../offline/sync-status.tsx';
-import { webAuthnSupported } from '../passkeys.ts';
 import { requireSignIn } from '../session.ts';
 import { guestKey, storedSupportSession } from '../support-session.ts';
 
@@ -38,7 +37,15 @@ export const Route = createFileRoute('/people/$personId')({
     ) {
       throw redirect({ to: '/people/$personId/supporting', params: { personId: me } });
     }
+    // The caller's access record (its write flag decides every edit control):
+    // asked with the sync client's start, waited for only the first time. Only
+    // in one's own area or in a support session: a guest of an invite (or a
+    // session still starting) has none, and reads only (use-can-write.ts).
+    const sessionId = params.personId === me ? null : storedSupportSession(params.personId);
+    const access =
+      params.personId === me || sessionId ? loadAccess(params.personId, sessionId) : undefined;
     const { zeroFor, outboxOf } = await zeroModule;
+    await access;
     const zero = zeroFor(session);
     // Changes kept from an earlier page are applied here again before any
     // screen reads, so a form opens with them (web/offline/outbox.ts).
@@ -73,20 +80,9 @@ function PersonArea() {
         <PasskeyOffer user={session.user} />
         <Outlet />
       </main>
-      <BottomNav
-        personId={personId}
-        me={me}
-        myType={personType(session.person?.type)}
-        guestOf={guestOf}
-        links={session.links}
-      />
+      <BottomNav personId={personId} me={me} guestOf={guestOf} links={session.links} />
     </ZeroProvider>
   );
-}
-
-/** The session's person type, narrowed (an unknown value acts as a Supporter: the least). */
-function personType(t: string | undefined): PersonType {
-  return PERSON_TYPES.find((p) => p === t) ?? 'Supporter';
 }
 
 function guestKind(v: string | null): NavContext['guestOf'] {
@@ -97,31 +93,16 @@ function guestKind(v: string | null): NavContext['guestOf'] {
 function BottomNav({
   personId,
   me,
-  myType,
   guestOf,
   links,
 }: {
   personId: string;
   me: string;
-  myType: PersonType;
   guestOf: NavContext['guestOf'];
   links: MenuLinks;
 }) {
-  const actingForOther = personId !== me;
-  const administrator = useIsAdministrator(personId);
-  const ctx: NavContext = {
-    myType,
-    actingForOther,
-    // As sync/permissions.ts says, except that in their own area a Supporter
-    // (who has no library) gets the Supporter menu, on purpose (spec §2).
-    isAdministrator: administrator && !(myType === 'Supporter' && !actingForOther),
-    guestOf,
-    hasOrganisations: false,
-    isPlatformUser: myType === 'Platform',
-    passkeysSupported: webAuthnSupported(),
-    hasPasskeys: false,
-    iosNative: false,
-  };
+  const ctx = useNavContext(personId, guestOf);
+  const { myType } = ctx;
   const items = bottomItems(ctx);
   if (items.length === 0) return null;
   const kind = menuKind(ctx);
@@ -163,7 +144,7 @@ function BottomNav({
             );
           default:
             return kind === 'drawer' ? (
-              <MenuDrawer key={item} ctx={ctx} me={me} links={links} />
+              <MenuDrawer key={item} ctx={ctx} me={me} personId={personId} links={links} />
             ) : (
               <Link key={item} to="/people/$personId/settings/menu" params={{ personId: me }}>
                 {messages.nav.menu}

@@ -1,0 +1,406 @@
+/**
+ * The onboarding wizard (spec §2, §4): welcome, library, help, role choice,
+ * the role's own steps, three statements, thank-you; 7 steps, 8 for both
+ * roles. The step is in the URL (`?step=`, numeric, else the first); the
+ * first four steps are the same on every route, the role's routes add theirs
+ * (/onboarding/{personId}/decision-maker, /supporter,
+ * /supporter-and-decision-maker). What is entered (role, name, pronouns) is
+ * kept in this tab's session storage, so Back, Next and a reload keep it, and
+ * saved when the wizard ends: the role becomes the person's type
+ * (PUT /api/people/{personId}), then the wizard is complete
+ * (PUT /api/users/{id}). Leaving asks "Are you sure you want to cancel?".
+ */
+import { redirect, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { z } from 'zod';
+import type { Pronouns } from '../../schema/enums.ts';
+import { type ChoosableRole, personDetailsSchema } from '../../sync/person.ts';
+import { numericStep } from '../../sync/validation.ts';
+import { ApiError, call, client } from '../api-client.ts';
+import { messages } from '../messages.ts';
+import { forgetSession, requireSignIn, type SignedIn } from '../session.ts';
+import { PronounsChoice, RoleChoice } from './account-fields.tsx';
+import { ErrorAlert } from './modal-dialog.tsx';
+import { LeaveConfirm } from './preference-steps/editor.tsx';
+import { describedBy, FieldError } from './preference-steps/step-parts.tsx';
+
+const t = messages.account.onboarding;
+
+export type OnboardingRoute =
+  | '/onboarding/$personId'
+  | '/onboarding/$personId/decision-maker'
+  | '/onboarding/$personId/supporter'
+  | '/onboarding/$personId/supporter-and-decision-maker';
+
+export const routeOfRole: Record<ChoosableRole, OnboardingRoute> = {
+  DecisionMaker: '/onboarding/$personId/decision-maker',
+  Supporter: '/onboarding/$personId/supporter',
+  SupporterAndDecisionMaker: '/onboarding/$personId/supporter-and-decision-maker',
+};
+
+type StepKind =
+  | 'welcome'
+  | 'library'
+  | 'help'
+  | 'role'
+  | 'about'
+  | 'supporting'
+  | 'statements'
+  | 'thanks';
+
+/** The steps of the wizard for a role (none chosen yet: the common four, counted as 7). */
+export function onboardingSteps(role: ChoosableRole | null): StepKind[] {
+  const common: StepKind[] = ['welcome', 'library', 'help', 'role'];
+  if (role === null) return common;
+  const own: StepKind[] =
+    role === 'DecisionMaker'
+      ? ['about']
+      : role === 'Supporter'
+        ? ['supporting']
+        : ['about', 'supporting'];
+  return [...common, ...own, 'statements', 'thanks'];
+}
+
+type Kept = { knownAs: string; pronouns: Pronouns | null; pronounsOther: string };
+const keptKey = (personId: string) => `onboarding.${personId}`;
+
+function readKept(personId: string, fallbackName: string): Kept {
+  try {
+    const v = sessionStorage.getItem(keptKey(personId));
+    if (v) return JSON.parse(v) as Kept;
+  } catch {
+    // Nothing kept.
+  }
+  return { knownAs: fallbackName, pronouns: null, pronounsOther: '' };
+}
+
+export function OnboardingWizard({
+  session,
+  personId,
+  chosenRole: role,
+  step: rawStep,
+}: {
+  session: SignedIn;
+  personId: string;
+  /** The route's role; null on /onboarding/{personId}. */
+  chosenRole: ChoosableRole | null;
+  step: number | undefined;
+}) {
+  const navigate = useNavigate();
+  const ids = { known: useId(), knownHint: useId() };
+  const name = session.person.knownAs ?? session.person.firstName ?? '';
+  const steps = onboardingSteps(role);
+  // Until a role is chosen the wizard counts as the shorter one (7 steps).
+  const total = role === null ? 7 : steps.length;
+  const step =
+    rawStep !== undefined && rawStep >= 1 && rawStep <= steps.length ? Math.floor(rawStep) : 1;
+  const kind = steps[step - 1] ?? 'welcome';
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const roleRef = useRef<HTMLInputElement>(null);
+  const knownRef = useRef<HTMLInputElement>(null);
+  const first = useRef(true);
+  const [chosen, setChosen] = useState<ChoosableRole | null>(role);
+  const [kept, setKept] = useState<Kept>(() => readKept(personId, name));
+  const [errors, setErrors] = useState<{
+    role?: string | undefined;
+    knownAs?: string | undefined;
+    pronounsOther?: string | undefined;
+  }>({});
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => setChosen(role), [role]);
+
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(keptKey(personId), JSON.stringify(kept));
+    } catch {
+      // Storage refused: kept in this page only.
+    }
+  }, [kept, personId]);
+
+  // Each step is a new page for a screen reader: its heading takes focus (not on first load).
+  useEffect(() => {
+    void kind;
+    void step;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    setErrors({});
+    setError(undefined);
+    headingRef.current?.focus();
+  }, [kind, step]);
+
+  const go = (to: OnboardingRoute, s: number) =>
+    navigate({ to, params: { personId }, search: { step: s } });
+  const here: OnboardingRoute = role ? routeOfRole[role] : '/onboarding/$personId';
+
+  function about(): Kept | undefined {
+    const parsed = personDetailsSchema.safeParse({
+      knownAs: kept.knownAs,
+      pronouns: kept.pronouns,
+      pronounsOther: kept.pronouns === 'Other' ? kept.pronounsOther : null,
+    });
+    if (parsed.success) return kept;
+    const issue = (f: string) => parsed.error.issues.find((i) => i.path[0] === f)?.message;
+    setErrors({ knownAs: issue('knownAs'), pronounsOther: issue('pronounsOther') });
+    if (issue('knownAs')) knownRef.current?.focus();
+    return undefined;
+  }
+
+  async function next(e: FormEvent) {
+    e.preventDefault();
+    if (kind === 'role') {
+      if (!chosen) {
+        setErrors({ role: t.roleRequired });
+        roleRef.current?.focus();
+        return;
+      }
+      await go(routeOfRole[chosen], step + 1);
+      return;
+    }
+    if (kind === 'about' && !about()) return;
+    if (step < steps.length) await go(here, step + 1);
+  }
+
+  async function finish(to: 'library' | 'profile') {
+    if (!role) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const wantsAbout = role !== 'Supporter';
+      await call(
+        client.people[':personId'].$put({
+          param: { personId },
+          json: {
+            type: role,
+            ...(wantsAbout
+              ? {
+                  knownAs: kept.knownAs,
+                  pronouns: kept.pronouns,
+                  pronounsOther: kept.pronouns === 'Other' ? kept.pronounsOther : null,
+                }
+              : {}),
+          },
+        }),
+      );
+      await call(
+        client.users[':id'].$put({
+          param: { id: session.user.id },
+          json: { wizardCompleted: true },
+        }),
+      );
+      forgetSession();
+      try {
+        sessionStorage.removeItem(keptKey(personId));
+      } catch {
+        // Nothing to clear.
+      }
+      if (to === 'profile') {
+        await navigate({
+          to: '/people/$personId/settings/details/edit',
+          params: { personId },
+          search: { isOnboarding: true },
+        });
+      } else {
+        await navigate({
+          to: '/people/$personId/preferences',
+          params: { personId },
+          search: { isOnboarding: true },
+        });
+      }
+    } catch (err) {
+      setBusy(false);
+      setError(err instanceof ApiError ? err.message : messages.errors.generic);
+    }
+  }
+
+  const heading = (text: string) => (
+    <h1 ref={headingRef} tabIndex={-1}>
+      {text}
+    </h1>
+  );
+  const lines = (list: readonly string[]) => list.map((l) => <p key={l}>{l}</p>);
+
+  let body: React.ReactNode;
+  switch (kind) {
+    case 'welcome':
+      body = (
+        <>
+          {heading(t.welcomeTitle(name))}
+          {lines(t.welcome)}
+        </>
+      );
+      break;
+    case 'library':
+      body = (
+        <>
+          {heading(t.libraryTitle)}
+          {lines(t.library)}
+        </>
+      );
+      break;
+    case 'help':
+      body = (
+        <>
+          {heading(t.helpTitle)}
+          {lines(t.help)}
+        </>
+      );
+      break;
+    case 'role':
+      body = (
+        <>
+          {heading(t.roleTitle)}
+          <RoleChoice
+            value={chosen}
+            onChange={(r) => {
+              setChosen(r);
+              setErrors({});
+            }}
+            legend={t.roleLegend}
+            error={errors.role}
+            firstRef={roleRef}
+          />
+        </>
+      );
+      break;
+    case 'about':
+      body = (
+        <>
+          {heading(t.aboutTitle)}
+          <p>{t.aboutIntro}</p>
+          <div className="field">
+            <label htmlFor={ids.known}>{t.knownAs}</label>
+            <input
+              ref={knownRef}
+              id={ids.known}
+              type="text"
+              autoComplete="nickname"
+              maxLength={100}
+              value={kept.knownAs}
+              aria-invalid={errors.knownAs ? true : undefined}
+              aria-describedby={describedBy(ids.knownHint, errors.knownAs && `${ids.known}-error`)}
+              onChange={(e) => setKept((k) => ({ ...k, knownAs: e.target.value }))}
+              onBlur={(e) => setKept((k) => ({ ...k, knownAs: e.target.value.trim() }))}
+            />
+            <p id={ids.knownHint} className="status">
+              {t.knownAsHint}
+            </p>
+            <FieldError id={`${ids.known}-error`} error={errors.knownAs} />
+          </div>
+          <PronounsChoice
+            value={kept}
+            onChange={(v) => setKept((k) => ({ ...k, ...v }))}
+            error={errors.pronounsOther}
+          />
+        </>
+      );
+      break;
+    case 'supporting':
+      body = (
+        <>
+          {heading(t.supportingTitle)}
+          {lines(t.supporting)}
+        </>
+      );
+      break;
+    case 'statements':
+      body = (
+        <>
+          {heading(t.statementsTitle)}
+          <ol className="onboarding-statements">
+            {(role ? t.statements[role] : []).map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+          </ol>
+        </>
+      );
+      break;
+    case 'thanks':
+      body = (
+        <>
+          {heading(t.thanksTitle(kept.knownAs || name))}
+          <p>{t.thanks}</p>
+        </>
+      );
+      break;
+  }
+
+  return (
+    <main className="page onboarding" id="main">
+      <form className="card" onSubmit={next} noValidate aria-busy={busy}>
+        <p className="status">{t.stepOf(step, total)}</p>
+        {body}
+        <ErrorAlert message={error} />
+        <div className="actions">
+          {kind === 'thanks' ? (
+            <>
+              {role !== 'Supporter' ? (
+                <button type="button" disabled={busy} onClick={() => finish('library')}>
+                  {busy ? t.saving : t.goToLibrary}
+                </button>
+              ) : null}
+              <button
+                type="button"
+                className={role === 'Supporter' ? undefined : 'secondary'}
+                disabled={busy}
+                onClick={() => finish('profile')}
+              >
+                {busy && role === 'Supporter' ? t.saving : t.createProfile}
+              </button>
+            </>
+          ) : (
+            <button type="submit">{t.next}</button>
+          )}
+          {step > 1 ? (
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy}
+              onClick={() => go(here, step - 1)}
+            >
+              {t.back}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy}
+            onClick={() => setLeaving(true)}
+          >
+            {t.cancel}
+          </button>
+        </div>
+      </form>
+      <LeaveConfirm
+        open={leaving}
+        title={t.cancelTitle}
+        body={t.cancelBody}
+        onClose={() => setLeaving(false)}
+        onConfirm={() => {
+          setLeaving(false);
+          void navigate({ to: '/logout' });
+        }}
+      />
+    </main>
+  );
+}
+
+/** The search of every onboarding route: the step, numeric, else undefined (spec §5). */
+export const onboardingSearch = z.object({
+  step: z.unknown().transform(numericStep).optional(),
+});
+
+/** Signed in, and one's own onboarding: another person's id goes to one's own. */
+export function onboardingGuard(to: OnboardingRoute) {
+  return async ({ params }: { params: { personId: string } }) => {
+    const session = await requireSignIn();
+    if (params.personId !== session.person.id) {
+      throw redirect({ to, params: { personId: session.person.id } });
+    }
+    return { session };
+  };
+}

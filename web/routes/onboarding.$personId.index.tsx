@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  OnboardingWizard,
+  onboardingGuard,
+  onboardingSearch,
+} from '../components/onboarding-wizard.tsx';
+import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
+
+/** Onboarding (spec §2, §4): the steps every role shares, up to the role choice. */
+export const Route = createFileRoute('/onboarding/$personId/')({
+  head: pageHead(messages.account.titles.onboarding),
+  validateSearch: onboardingSearch,
+  beforeLoad: onboardingGuard('/onboarding/$personId'),
+  component: () => {
+    const { session } = Route.useRouteContext();
+    const { personId } = Route.useParams();
+    const { step } = Route.useSearch();
+    return <OnboardingWizard session={session} personId={personId} chosenRole={null} step={step} />;
+  },
+});

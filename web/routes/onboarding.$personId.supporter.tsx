@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  OnboardingWizard,
+  onboardingGuard,
+  onboardingSearch,
+} from '../components/onboarding-wizard.tsx';
+import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
+
+/** Onboarding (spec §2, §4) of someone using Preference Bank to support someone. */
+export const Route = createFileRoute('/onboarding/$personId/supporter')({
+  head: pageHead(messages.account.titles.onboarding),
+  validateSearch: onboardingSearch,
+  beforeLoad: onboardingGuard('/onboarding/$personId/supporter'),
+  component: () => {
+    const { session } = Route.useRouteContext();
+    const { personId } = Route.useParams();
+    const { step } = Route.useSearch();
+    return (
+      <OnboardingWizard session={session} personId={personId} chosenRole="Supporter" step={step} />
+    );
+  },
+});
