@@ -10,6 +10,7 @@ import './styles/library.css';
 import './styles/preference.css';
 import './styles/category.css';
 import './styles/note.css';
+import './styles/account.css';
 import './styles/navigation.css';
 import './styles/offline.css';
 import './styles/photo-search.css';
