@@ -613,6 +613,11 @@ export const surveyResponse = pgTable(
     answer1: surveyAnswerEnum('answer1').notNull(),
     answer2: surveyAnswerEnum('answer2').notNull(),
     answer3: surveyAnswerEnum('answer3').notNull(),
+    /**
+     * Who gave the answers: the person, or a Supporter who helped them in a
+     * support session. Nullable only so that the row outlives that person.
+     */
+    answeredBy: personRef('answered_by'),
     createdAt: createdAt(),
   },
   (t) => [index('survey_response_person_created_idx').on(t.personId, t.createdAt)],
