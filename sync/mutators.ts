@@ -7,6 +7,7 @@ import { mediaClientChanges } from './media.ts';
 import { noteChanges } from './note.ts';
 import { preferenceChanges } from './preference.ts';
 import { textChanges } from './shared-text.ts';
+import { surveyChanges } from './survey.ts';
 
 /**
  * Every change a client makes through Zero, derived from the change tables
@@ -19,5 +20,6 @@ export const mutators = defineMutators({
   media: mutatorsOf(mediaClientChanges),
   note: mutatorsOf(noteChanges),
   preference: mutatorsOf(preferenceChanges),
+  survey: mutatorsOf(surveyChanges),
   text: mutatorsOf(textChanges),
 });

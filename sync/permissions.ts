@@ -385,3 +385,23 @@ export function readablePersonDetails(ctx: ZeroContext) {
   if (!ctx) return q.where(({ or }) => or());
   return q.where(personDetailReadableBy(ctx.personId));
 }
+
+/**
+ * The rule for one check-in survey answer (sync/survey.ts): the person who
+ * was asked, and their Administrator while in an active support session; a
+ * Supporter who helped answer reads them no more than any other Supporter.
+ */
+export function surveyResponseReadableBy(me: string) {
+  return ({ or, cmp, exists }: Where<'surveyResponse'>) =>
+    or(
+      cmp('personId', '=', me),
+      exists('person', (p) => p.whereExists('supporters', activeLinkOf(me, ['Administrator']))),
+    );
+}
+
+/** The check-in survey answers `ctx` may read (surveyResponseReadableBy). */
+export function readableSurveyResponses(ctx: ZeroContext) {
+  const q = zql.surveyResponse;
+  if (!ctx) return q.where(({ or }) => or());
+  return q.where(surveyResponseReadableBy(ctx.personId));
+}

@@ -9,6 +9,7 @@ import { personQueries } from './person.ts';
 import { preferenceQueries } from './preference.ts';
 import { textQueries } from './shared-text.ts';
 import { supportSessionQueries } from './support-session.ts';
+import { surveyQueries } from './survey.ts';
 
 export const queries = defineQueries({
   category: categoryQueries,
@@ -19,5 +20,6 @@ export const queries = defineQueries({
   person: personQueries,
   preference: preferenceQueries,
   supportSession: supportSessionQueries,
+  survey: surveyQueries,
   text: textQueries,
 });
