@@ -13,6 +13,7 @@ import { clearSessionCookie, sessionFromRequest, signOutSession } from './auth/s
 import { circleRoutes } from './circle.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { Refusal, requestMessages } from './errors.ts';
+import { historyFeedRoutes } from './history-feed.ts';
 import { inviteRoutes } from './invites/routes.ts';
 import { libraryRoutes } from './library.ts';
 import { mediaRoutes } from './media.ts';
@@ -77,6 +78,7 @@ export function apiRoutes(deps: AppDeps) {
       .route('/authentication', magicLinkRoutes(deps))
       .route('/zero', zeroRoutes(deps))
       .route('/people', peopleRoutes(deps))
+      .route('/people', historyFeedRoutes(deps))
       .route('/people', supportRoutes(deps))
       .route('/people', circleRoutes(deps))
       .route('/people', presenceRoutes(deps, new URL(config.publicUrl).origin))

@@ -3,6 +3,7 @@ import './context.ts';
 import { categoryChanges } from './category.ts';
 import { mutatorsOf } from './change.ts';
 import { circleChanges } from './circle.ts';
+import { accessChanges } from './history.ts';
 import { mediaClientChanges } from './media.ts';
 import { noteChanges } from './note.ts';
 import { preferenceChanges } from './preference.ts';
@@ -15,6 +16,7 @@ import { surveyChanges } from './survey.ts';
  * server's authority and history, in the API (api/zero/endpoints.ts).
  */
 export const mutators = defineMutators({
+  access: mutatorsOf(accessChanges),
   category: mutatorsOf(categoryChanges),
   circle: mutatorsOf(circleChanges),
   media: mutatorsOf(mediaClientChanges),

@@ -1,6 +1,7 @@
 import { accountMessages } from './messages/account.ts';
 import { audioMessages } from './messages/audio.ts';
 import { categoryMessages } from './messages/category.ts';
+import { historyFeedMessages } from './messages/history.ts';
 import { libraryMessages } from './messages/library.ts';
 import { markdownMessages } from './messages/markdown.ts';
 import { mediaMessages } from './messages/media.ts';
@@ -529,6 +530,7 @@ export const messages = {
   audio: audioMessages,
   note: noteMessages,
   navigation: navigationMessages,
+  historyFeed: historyFeedMessages,
   markdown: markdownMessages,
   offline: offlineMessages,
 } as const;

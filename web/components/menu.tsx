@@ -23,6 +23,8 @@ function destination(item: MenuItem, me: string, personId: string, links: MenuLi
       return links.help ? { href: links.help } : null;
     case 'feedback':
       return links.feedback ? { href: links.feedback } : null;
+    case 'history':
+      return { to: '/people/$personId/settings/history' as const, params: { personId } };
     case 'passkeys':
       return { to: '/people/$personId/settings/passkeys' as const, params: { personId: me } };
     case 'logout':

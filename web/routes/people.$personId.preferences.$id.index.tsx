@@ -15,6 +15,7 @@ import { QueryState } from '../components/query-state.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { usePresence } from '../hooks/use-presence.ts';
+import { useRecordView } from '../hooks/use-record-view.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
@@ -39,6 +40,7 @@ function PreferenceView() {
   );
   const { peers } = usePresence(personId, id, pref !== undefined);
   usePageTitle(pref?.title, useLibraryName(personId));
+  useRecordView(personId, pref);
 
   if (!pref) {
     return (

@@ -27,7 +27,6 @@ export const Route = createFileRoute('/people/$personId/preferences/categories/$
 
 function CategoryView() {
   const { personId, id } = Route.useParams();
-  const { session } = Route.useRouteContext();
   const writable = useCanWrite(personId);
   const write = useWrite();
   const navigate = useNavigate();

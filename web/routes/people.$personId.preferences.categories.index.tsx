@@ -23,7 +23,6 @@ function CategoryList() {
   // The box answers at once; the address follows (so the choice survives a reload).
   const [showHidden, setShowHidden] = useState(hiddenInUrl);
   useEffect(() => setShowHidden(hiddenInUrl), [hiddenInUrl]);
-  const { session } = Route.useRouteContext();
   const navigate = useNavigate();
   const toggleId = useId();
   const writable = useCanWrite(personId);

@@ -1,0 +1,119 @@
+/**
+ * The history feed a person can read (spec §2 /settings/history, §4, §7 GET
+ * /api/people/{personId}/access/events; issue 15): what the feed shows, in
+ * which groups, how an event reads as a sentence, and the one change that
+ * writes an access event of its own, a Supporter opening a Restricted
+ * preference. Every other event is written by the change it describes
+ * (sync/change.ts applyChange) or by sign-in and sign-out (api/auth).
+ */
+import { z } from 'zod';
+import { HISTORY_EVENT_TYPES, type HistoryEventType } from '../schema/enums.ts';
+import { zql } from '../schema/zero-schema.gen.ts';
+import { defineChange, historyEntry, quoted } from './change.ts';
+import { libraryAccess, readablePreferences, requireAuth } from './permissions.ts';
+
+/** History page size (spec §9). */
+export const HISTORY_PAGE_SIZE = 10;
+/** The most a client may ask for in one page. */
+export const HISTORY_PAGE_MAX = 50;
+
+/** The feed's groups: what changed, and who came in and looked. */
+export const HISTORY_GROUPS = {
+  changes: ['Create', 'Modify', 'Delete'],
+  access: ['Access', 'SignIn', 'SignOut', 'SessionStart', 'SessionFinish'],
+} as const satisfies Record<string, readonly HistoryEventType[]>;
+export type HistoryGroup = keyof typeof HISTORY_GROUPS | 'all';
+
+/** The `type` filter of the feed for a group (all: every type). */
+export function typesOf(group: HistoryGroup): readonly HistoryEventType[] {
+  return group === 'all' ? HISTORY_EVENT_TYPES : HISTORY_GROUPS[group];
+}
+
+export const historyMessages = {
+  badType: `Unknown event type. Use a comma-separated list of ${HISTORY_EVENT_TYPES.join(', ')}.`,
+  badCursor: 'That is not a page of this history.',
+  badLimit: `The page size must be a whole number from 1 to ${HISTORY_PAGE_MAX}.`,
+  notAdministrator: 'Only the person or their Administrator can read this history.',
+  /** Who did it when nobody did: the app itself (an idle session ended). */
+  system: 'Preference Bank',
+  you: 'You',
+  viewedRestricted: (title: string) => `Viewed ${quoted(title)} (Restricted)`,
+} as const;
+
+/** `type=Create,Modify` of the feed: a list of known types, each once. */
+export const historyTypeFilter = z
+  .string()
+  .max(200)
+  .transform((s, ctx) => {
+    const parts = [...new Set(s.split(',').map((p) => p.trim()))].filter((p) => p !== '');
+    const types = parts.filter((p): p is HistoryEventType =>
+      (HISTORY_EVENT_TYPES as readonly string[]).includes(p),
+    );
+    if (parts.length === 0 || types.length !== parts.length) {
+      ctx.addIssue({ code: 'custom', message: historyMessages.badType });
+      return z.NEVER;
+    }
+    return types;
+  });
+
+/**
+ * An event as a sentence: “Sam changed the preference “Bath time””. Messages
+ * are written without their actor (“Changed …”), except a few older ones that
+ * name them already (“Ana started a support session”): those stay as they are.
+ * The reader's own actions read “You …”, which is easier to follow than one's
+ * own name.
+ */
+export function historySentence(
+  message: string,
+  actor: { id: string; name: string } | null,
+  viewerId: string,
+): string {
+  if (!actor) return message;
+  if (message.startsWith(`${actor.name} `)) {
+    return actor.id === viewerId
+      ? `${historyMessages.you} ${message.slice(actor.name.length + 1)}`
+      : message;
+  }
+  const who = actor.id === viewerId ? historyMessages.you : actor.name;
+  return `${who} ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+}
+
+const id = z.string().min(1).max(64);
+export const viewedArgs = z.object({ personId: id, preferenceId: id });
+
+/**
+ * A Supporter opened a Restricted preference: written once per support
+ * session and preference, so the person sees who looked at their private
+ * things. Only the server writes it; anything else (the owner looking, a
+ * General item, a preference the caller may not read, no session) records
+ * nothing and says nothing, so the call never tells whether a hidden
+ * preference exists.
+ */
+export const recordView = defineChange(viewedArgs, async (tx, ctx, args) => {
+  const me = requireAuth(ctx);
+  if (tx.location !== 'server') return undefined;
+  const access = await libraryAccess(tx, me, args.personId);
+  if (access.kind !== 'supporter') return undefined;
+  const pref = await tx.run(
+    readablePreferences(ctx, args.personId)
+      .where('personId', args.personId)
+      .where('id', args.preferenceId)
+      .one(),
+  );
+  if (pref?.access !== 'Restricted') return undefined;
+  const session = await tx.run(zql.supportSession.where('id', access.sessionId).one());
+  if (!session) return undefined;
+  const seen = await tx.run(
+    zql.historyEvent
+      .where('personId', args.personId)
+      .where('type', 'Access')
+      .where('relatedId', pref.id)
+      .where('createdBy', me.personId)
+      .where('createdAt', '>=', session.startedAt)
+      .one(),
+  );
+  if (seen) return undefined;
+  return historyEntry('Access', 'Preference', pref, historyMessages.viewedRestricted(pref.title));
+});
+
+export const accessChanges = { viewed: recordView };

@@ -1,0 +1,35 @@
+/**
+ * Interface text of the history feed (/settings/history): part of
+ * web/messages.ts. The sentences themselves come from the server
+ * (sync/history.ts historySentence).
+ */
+export const historyFeedMessages = {
+  title: 'My app history',
+  titleOf: (name: string) => `${name}’s app history`,
+  intro:
+    'Everything that changed in this library, and who signed in, started a support session or looked at private things. Newest first.',
+  show: 'Show',
+  groups: {
+    all: 'Everything',
+    changes: 'Changes',
+    access: 'Sign-ins and visits',
+  },
+  loading: 'Loading history…',
+  loadingMore: 'Loading more…',
+  empty: 'Nothing here yet.',
+  more: 'More',
+  end: 'That is everything.',
+  loaded: (n: number) => (n === 1 ? '1 more event shown.' : `${n} more events shown.`),
+  newer: 'There is newer history.',
+  showNewest: 'Show the newest',
+  kinds: {
+    Create: 'Added',
+    Modify: 'Changed',
+    Delete: 'Deleted',
+    Access: 'Looked at',
+    SignIn: 'Signed in',
+    SignOut: 'Signed out',
+    SessionStart: 'Support session',
+    SessionFinish: 'Support session',
+  },
+} as const;

@@ -1,0 +1,182 @@
+import { useQuery } from '@rocicorp/zero/react';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { z } from 'zod';
+import { queries } from '../../sync/queries.ts';
+import { ApiError } from '../api-client.ts';
+import { fetchHistoryPage, type HistoryEvent, type HistoryShow } from '../history-feed.ts';
+import { usePageTitle } from '../hooks/use-page-title.ts';
+import { DATE_LOCALE, messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
+
+const t = messages.historyFeed;
+const SHOWS = ['all', 'changes', 'access'] as const;
+
+/**
+ * The history feed (spec §2 /settings/history, §4; issue 15): a person's
+ * events as sentences, newest first, 10 at a time with More (cursor paging
+ * on the server, so what arrives meanwhile neither repeats nor leaves a
+ * gap). Only the person and their Administrator in a session may read it;
+ * anyone else gets the server's refusal in words.
+ */
+export const Route = createFileRoute('/people/$personId/settings/history')({
+  head: pageHead(t.title),
+  validateSearch: z.object({ show: z.enum(SHOWS).optional().catch(undefined) }),
+  component: HistoryFeed,
+});
+
+/** Spec §2's date and time: short weekday, 2-digit hour and minute, 12-hour clock. */
+const when = new Intl.DateTimeFormat(DATE_LOCALE, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+});
+
+type State =
+  | { status: 'loading' }
+  | { status: 'refused'; message: string }
+  | {
+      status: 'ready';
+      events: HistoryEvent[];
+      next: string | null;
+      loadingMore: boolean;
+      /** Where the events More brought last begin. */
+      newFrom: number | null;
+    };
+
+function HistoryFeed() {
+  const { personId } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  const shown: HistoryShow = Route.useSearch().show ?? 'all';
+  // The choice shows at once; the address follows (so Back and a reload keep it).
+  const [show, setShow] = useState<HistoryShow>(shown);
+  useEffect(() => setShow(shown), [shown]);
+  const navigate = useNavigate({ from: Route.fullPath });
+  const own = session.person.id === personId;
+  const [person] = useQuery(queries.person.byId({ personId }), { enabled: !own });
+  const name = person?.knownAs || person?.firstName || '';
+  const title = own || !name ? t.title : t.titleOf(name);
+  usePageTitle(title);
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [announce, setAnnounce] = useState('');
+  const firstNew = useRef<HTMLLIElement>(null);
+  const focusFirstNew = useRef(false);
+  const showId = useId();
+
+  const refuse = useCallback((e: unknown) => {
+    setState({
+      status: 'refused',
+      message: e instanceof ApiError ? e.message : messages.errors.generic,
+    });
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    fetchHistoryPage(personId, show).then(
+      (page) => live && setState({ status: 'ready', ...page, loadingMore: false, newFrom: null }),
+      (e: unknown) => live && refuse(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [personId, show, refuse]);
+
+  // After More, focus goes to the first event it brought (and is announced).
+  useEffect(() => {
+    if (focusFirstNew.current && firstNew.current) {
+      focusFirstNew.current = false;
+      firstNew.current.focus();
+    }
+  });
+
+  async function more() {
+    if (state.status !== 'ready' || !state.next || state.loadingMore) return;
+    const shown = state.events;
+    setState({ ...state, loadingMore: true });
+    try {
+      const page = await fetchHistoryPage(personId, show, state.next);
+      focusFirstNew.current = page.events.length > 0;
+      setState({
+        status: 'ready',
+        events: [...shown, ...page.events],
+        next: page.next,
+        loadingMore: false,
+        newFrom: shown.length,
+      });
+      setAnnounce(t.loaded(page.events.length));
+    } catch (e) {
+      refuse(e);
+    }
+  }
+
+  return (
+    <section className="card history-feed" aria-labelledby="history-heading">
+      <h1 id="history-heading">{title}</h1>
+      <p>{t.intro}</p>
+      <fieldset className="history-show">
+        <legend id={showId}>{t.show}</legend>
+        {SHOWS.map((s) => (
+          <label key={s} className="pf-option">
+            <input
+              type="radio"
+              name="history-show"
+              value={s}
+              checked={show === s}
+              onChange={() => {
+                setShow(s);
+                navigate({ search: { show: s === 'all' ? undefined : s }, replace: true });
+              }}
+            />
+            {t.groups[s]}
+          </label>
+        ))}
+      </fieldset>
+      {state.status === 'loading' ? (
+        <p className="status" role="status">
+          {t.loading}
+        </p>
+      ) : state.status === 'refused' ? (
+        <p role="alert" className="alert">
+          {state.message}
+        </p>
+      ) : state.events.length === 0 ? (
+        <p className="status">{t.empty}</p>
+      ) : (
+        <>
+          <ol className="history-list">
+            {state.events.map((e, i) => {
+              const firstOfNewPage = i === state.newFrom;
+              return (
+                <li
+                  key={e.id}
+                  ref={firstOfNewPage ? firstNew : undefined}
+                  tabIndex={firstOfNewPage ? -1 : undefined}
+                  className="history-item"
+                >
+                  <span className="history-kind">{t.kinds[e.type]}</span>
+                  <span className="history-sentence">{e.sentence}</span>
+                  <time dateTime={e.createdAt}>{when.format(new Date(e.createdAt))}</time>
+                </li>
+              );
+            })}
+          </ol>
+          {state.next ? (
+            <button type="button" onClick={more} disabled={state.loadingMore}>
+              {state.loadingMore ? t.loadingMore : t.more}
+            </button>
+          ) : (
+            <p className="status">{t.end}</p>
+          )}
+        </>
+      )}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announce}
+      </p>
+    </section>
+  );
+}
