@@ -16,6 +16,7 @@ import './styles/offline.css';
 import './styles/photo-search.css';
 import './styles/media.css';
 import './styles/audio.css';
+import './styles/survey.css';
 
 const router = createRouter({
   routeTree,

@@ -11,6 +11,7 @@ import { offlineMessages } from './messages/offline.ts';
 import { photoSearchMessages } from './messages/photo-search.ts';
 import { preferenceMessages } from './messages/preference.ts';
 import { preferenceFormMessages } from './messages/preference-form.ts';
+import { surveyMessages } from './messages/survey.ts';
 
 /**
  * Every sentence the interface shows, in one place (default locale `en`).
@@ -533,6 +534,7 @@ export const messages = {
   historyFeed: historyFeedMessages,
   markdown: markdownMessages,
   offline: offlineMessages,
+  survey: surveyMessages,
 } as const;
 
 export const DATE_LOCALE = 'en-NZ';

@@ -26,6 +26,10 @@ import { Route as OnboardingPersonIdDecisionMakerRouteImport } from './routes/on
 import { Route as OnboardingPersonIdSupporterRouteImport } from './routes/onboarding.$personId.supporter'
 import { Route as OnboardingPersonIdSupporterAndDecisionMakerRouteImport } from './routes/onboarding.$personId.supporter-and-decision-maker'
 import { Route as PeoplePersonIdIndexRouteImport } from './routes/people.$personId.index'
+import { Route as SurveyPersonIdTypeRouteImport } from './routes/survey.$personId.$type'
+import { Route as SurveyPersonIdDecisionMakerRouteImport } from './routes/survey.$personId.decision-maker'
+import { Route as SurveyPersonIdSupporterRouteImport } from './routes/survey.$personId.supporter'
+import { Route as SurveyPersonIdSupporterAndDecisionMakerRouteImport } from './routes/survey.$personId.supporter-and-decision-maker'
 import { Route as InviteInviteIdInviteTokenIndexRouteImport } from './routes/invite.$inviteId.$inviteToken.index'
 import { Route as InviteInviteIdInviteTokenJoinRouteImport } from './routes/invite.$inviteId.$inviteToken.join'
 import { Route as LoginChallengeEmailEmailRouteImport } from './routes/login.challenge.email.$email'
@@ -33,6 +37,7 @@ import { Route as LoginLinkChallengeIdTokenRouteImport } from './routes/login.li
 import { Route as PeoplePersonIdPreferencesIndexRouteImport } from './routes/people.$personId.preferences.index'
 import { Route as PeoplePersonIdPreferencesLibraryRouteImport } from './routes/people.$personId.preferences.library'
 import { Route as PeoplePersonIdSettingsIndexRouteImport } from './routes/people.$personId.settings.index'
+import { Route as PeoplePersonIdSettingsHistoryRouteImport } from './routes/people.$personId.settings.history'
 import { Route as PeoplePersonIdSettingsMenuRouteImport } from './routes/people.$personId.settings.menu'
 import { Route as PeoplePersonIdSettingsPasskeysRouteImport } from './routes/people.$personId.settings.passkeys'
 import { Route as PeoplePersonIdSupportersIndexRouteImport } from './routes/people.$personId.supporters.index'
@@ -157,6 +162,28 @@ const PeoplePersonIdIndexRoute = PeoplePersonIdIndexRouteImport.update({
   path: '/',
   getParentRoute: () => PeoplePersonIdRoute,
 } as any)
+const SurveyPersonIdTypeRoute = SurveyPersonIdTypeRouteImport.update({
+  id: '/survey/$personId/$type',
+  path: '/survey/$personId/$type',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SurveyPersonIdDecisionMakerRoute =
+  SurveyPersonIdDecisionMakerRouteImport.update({
+    id: '/survey/$personId/decision-maker',
+    path: '/survey/$personId/decision-maker',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const SurveyPersonIdSupporterRoute = SurveyPersonIdSupporterRouteImport.update({
+  id: '/survey/$personId/supporter',
+  path: '/survey/$personId/supporter',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SurveyPersonIdSupporterAndDecisionMakerRoute =
+  SurveyPersonIdSupporterAndDecisionMakerRouteImport.update({
+    id: '/survey/$personId/supporter-and-decision-maker',
+    path: '/survey/$personId/supporter-and-decision-maker',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const InviteInviteIdInviteTokenIndexRoute =
   InviteInviteIdInviteTokenIndexRouteImport.update({
     id: '/invite/$inviteId/$inviteToken/',
@@ -197,6 +224,12 @@ const PeoplePersonIdSettingsIndexRoute =
   PeoplePersonIdSettingsIndexRouteImport.update({
     id: '/settings/',
     path: '/settings/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSettingsHistoryRoute =
+  PeoplePersonIdSettingsHistoryRouteImport.update({
+    id: '/settings/history',
+    path: '/settings/history',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
 const PeoplePersonIdSettingsMenuRoute =
@@ -413,6 +446,10 @@ export interface FileRoutesByFullPath {
   '/onboarding/$personId/decision-maker': typeof OnboardingPersonIdDecisionMakerRoute
   '/onboarding/$personId/supporter': typeof OnboardingPersonIdSupporterRoute
   '/onboarding/$personId/supporter-and-decision-maker': typeof OnboardingPersonIdSupporterAndDecisionMakerRoute
+  '/survey/$personId/$type': typeof SurveyPersonIdTypeRoute
+  '/survey/$personId/decision-maker': typeof SurveyPersonIdDecisionMakerRoute
+  '/survey/$personId/supporter': typeof SurveyPersonIdSupporterRoute
+  '/survey/$personId/supporter-and-decision-maker': typeof SurveyPersonIdSupporterAndDecisionMakerRoute
   '/invite-onboarding/$personId/': typeof InviteOnboardingPersonIdIndexRoute
   '/onboarding/$personId/': typeof OnboardingPersonIdIndexRoute
   '/people/$personId/': typeof PeoplePersonIdIndexRoute
@@ -420,6 +457,7 @@ export interface FileRoutesByFullPath {
   '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
   '/people/$personId/preferences/library': typeof PeoplePersonIdPreferencesLibraryRoute
+  '/people/$personId/settings/history': typeof PeoplePersonIdSettingsHistoryRoute
   '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
   '/people/$personId/supporters/finish': typeof PeoplePersonIdSupportersFinishRoute
@@ -471,6 +509,10 @@ export interface FileRoutesByTo {
   '/onboarding/$personId/decision-maker': typeof OnboardingPersonIdDecisionMakerRoute
   '/onboarding/$personId/supporter': typeof OnboardingPersonIdSupporterRoute
   '/onboarding/$personId/supporter-and-decision-maker': typeof OnboardingPersonIdSupporterAndDecisionMakerRoute
+  '/survey/$personId/$type': typeof SurveyPersonIdTypeRoute
+  '/survey/$personId/decision-maker': typeof SurveyPersonIdDecisionMakerRoute
+  '/survey/$personId/supporter': typeof SurveyPersonIdSupporterRoute
+  '/survey/$personId/supporter-and-decision-maker': typeof SurveyPersonIdSupporterAndDecisionMakerRoute
   '/invite-onboarding/$personId': typeof InviteOnboardingPersonIdIndexRoute
   '/onboarding/$personId': typeof OnboardingPersonIdIndexRoute
   '/people/$personId': typeof PeoplePersonIdIndexRoute
@@ -478,6 +520,7 @@ export interface FileRoutesByTo {
   '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
   '/people/$personId/preferences/library': typeof PeoplePersonIdPreferencesLibraryRoute
+  '/people/$personId/settings/history': typeof PeoplePersonIdSettingsHistoryRoute
   '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
   '/people/$personId/supporters/finish': typeof PeoplePersonIdSupportersFinishRoute
@@ -530,6 +573,10 @@ export interface FileRoutesById {
   '/onboarding/$personId/decision-maker': typeof OnboardingPersonIdDecisionMakerRoute
   '/onboarding/$personId/supporter': typeof OnboardingPersonIdSupporterRoute
   '/onboarding/$personId/supporter-and-decision-maker': typeof OnboardingPersonIdSupporterAndDecisionMakerRoute
+  '/survey/$personId/$type': typeof SurveyPersonIdTypeRoute
+  '/survey/$personId/decision-maker': typeof SurveyPersonIdDecisionMakerRoute
+  '/survey/$personId/supporter': typeof SurveyPersonIdSupporterRoute
+  '/survey/$personId/supporter-and-decision-maker': typeof SurveyPersonIdSupporterAndDecisionMakerRoute
   '/invite-onboarding/$personId/': typeof InviteOnboardingPersonIdIndexRoute
   '/onboarding/$personId/': typeof OnboardingPersonIdIndexRoute
   '/people/$personId/': typeof PeoplePersonIdIndexRoute
@@ -537,6 +584,7 @@ export interface FileRoutesById {
   '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
   '/people/$personId/preferences/library': typeof PeoplePersonIdPreferencesLibraryRoute
+  '/people/$personId/settings/history': typeof PeoplePersonIdSettingsHistoryRoute
   '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
   '/people/$personId/supporters/finish': typeof PeoplePersonIdSupportersFinishRoute
@@ -591,6 +639,10 @@ export interface FileRouteTypes {
     | '/onboarding/$personId/decision-maker'
     | '/onboarding/$personId/supporter'
     | '/onboarding/$personId/supporter-and-decision-maker'
+    | '/survey/$personId/$type'
+    | '/survey/$personId/decision-maker'
+    | '/survey/$personId/supporter'
+    | '/survey/$personId/supporter-and-decision-maker'
     | '/invite-onboarding/$personId/'
     | '/onboarding/$personId/'
     | '/people/$personId/'
@@ -598,6 +650,7 @@ export interface FileRouteTypes {
     | '/login/challenge/email/$email'
     | '/login/link/$challengeId/$token'
     | '/people/$personId/preferences/library'
+    | '/people/$personId/settings/history'
     | '/people/$personId/settings/menu'
     | '/people/$personId/settings/passkeys'
     | '/people/$personId/supporters/finish'
@@ -649,6 +702,10 @@ export interface FileRouteTypes {
     | '/onboarding/$personId/decision-maker'
     | '/onboarding/$personId/supporter'
     | '/onboarding/$personId/supporter-and-decision-maker'
+    | '/survey/$personId/$type'
+    | '/survey/$personId/decision-maker'
+    | '/survey/$personId/supporter'
+    | '/survey/$personId/supporter-and-decision-maker'
     | '/invite-onboarding/$personId'
     | '/onboarding/$personId'
     | '/people/$personId'
@@ -656,6 +713,7 @@ export interface FileRouteTypes {
     | '/login/challenge/email/$email'
     | '/login/link/$challengeId/$token'
     | '/people/$personId/preferences/library'
+    | '/people/$personId/settings/history'
     | '/people/$personId/settings/menu'
     | '/people/$personId/settings/passkeys'
     | '/people/$personId/supporters/finish'
@@ -707,6 +765,10 @@ export interface FileRouteTypes {
     | '/onboarding/$personId/decision-maker'
     | '/onboarding/$personId/supporter'
     | '/onboarding/$personId/supporter-and-decision-maker'
+    | '/survey/$personId/$type'
+    | '/survey/$personId/decision-maker'
+    | '/survey/$personId/supporter'
+    | '/survey/$personId/supporter-and-decision-maker'
     | '/invite-onboarding/$personId/'
     | '/onboarding/$personId/'
     | '/people/$personId/'
@@ -714,6 +776,7 @@ export interface FileRouteTypes {
     | '/login/challenge/email/$email'
     | '/login/link/$challengeId/$token'
     | '/people/$personId/preferences/library'
+    | '/people/$personId/settings/history'
     | '/people/$personId/settings/menu'
     | '/people/$personId/settings/passkeys'
     | '/people/$personId/supporters/finish'
@@ -767,6 +830,10 @@ export interface RootRouteChildren {
   OnboardingPersonIdDecisionMakerRoute: typeof OnboardingPersonIdDecisionMakerRoute
   OnboardingPersonIdSupporterRoute: typeof OnboardingPersonIdSupporterRoute
   OnboardingPersonIdSupporterAndDecisionMakerRoute: typeof OnboardingPersonIdSupporterAndDecisionMakerRoute
+  SurveyPersonIdTypeRoute: typeof SurveyPersonIdTypeRoute
+  SurveyPersonIdDecisionMakerRoute: typeof SurveyPersonIdDecisionMakerRoute
+  SurveyPersonIdSupporterRoute: typeof SurveyPersonIdSupporterRoute
+  SurveyPersonIdSupporterAndDecisionMakerRoute: typeof SurveyPersonIdSupporterAndDecisionMakerRoute
   InviteOnboardingPersonIdIndexRoute: typeof InviteOnboardingPersonIdIndexRoute
   OnboardingPersonIdIndexRoute: typeof OnboardingPersonIdIndexRoute
   InviteInviteIdInviteTokenJoinRoute: typeof InviteInviteIdInviteTokenJoinRoute
@@ -897,6 +964,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdIndexRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
+    '/survey/$personId/$type': {
+      id: '/survey/$personId/$type'
+      path: '/survey/$personId/$type'
+      fullPath: '/survey/$personId/$type'
+      preLoaderRoute: typeof SurveyPersonIdTypeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/survey/$personId/decision-maker': {
+      id: '/survey/$personId/decision-maker'
+      path: '/survey/$personId/decision-maker'
+      fullPath: '/survey/$personId/decision-maker'
+      preLoaderRoute: typeof SurveyPersonIdDecisionMakerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/survey/$personId/supporter': {
+      id: '/survey/$personId/supporter'
+      path: '/survey/$personId/supporter'
+      fullPath: '/survey/$personId/supporter'
+      preLoaderRoute: typeof SurveyPersonIdSupporterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/survey/$personId/supporter-and-decision-maker': {
+      id: '/survey/$personId/supporter-and-decision-maker'
+      path: '/survey/$personId/supporter-and-decision-maker'
+      fullPath: '/survey/$personId/supporter-and-decision-maker'
+      preLoaderRoute: typeof SurveyPersonIdSupporterAndDecisionMakerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/invite/$inviteId/$inviteToken/': {
       id: '/invite/$inviteId/$inviteToken/'
       path: '/invite/$inviteId/$inviteToken'
@@ -944,6 +1039,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/people/$personId/settings/'
       preLoaderRoute: typeof PeoplePersonIdSettingsIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/settings/history': {
+      id: '/people/$personId/settings/history'
+      path: '/settings/history'
+      fullPath: '/people/$personId/settings/history'
+      preLoaderRoute: typeof PeoplePersonIdSettingsHistoryRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
     '/people/$personId/settings/menu': {
@@ -1201,6 +1303,7 @@ const PeoplePersonIdPreferencesIdEditRouteWithChildren =
 interface PeoplePersonIdRouteChildren {
   PeoplePersonIdIndexRoute: typeof PeoplePersonIdIndexRoute
   PeoplePersonIdPreferencesLibraryRoute: typeof PeoplePersonIdPreferencesLibraryRoute
+  PeoplePersonIdSettingsHistoryRoute: typeof PeoplePersonIdSettingsHistoryRoute
   PeoplePersonIdSettingsMenuRoute: typeof PeoplePersonIdSettingsMenuRoute
   PeoplePersonIdSettingsPasskeysRoute: typeof PeoplePersonIdSettingsPasskeysRoute
   PeoplePersonIdSupportersFinishRoute: typeof PeoplePersonIdSupportersFinishRoute
@@ -1238,6 +1341,7 @@ interface PeoplePersonIdRouteChildren {
 const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
   PeoplePersonIdIndexRoute: PeoplePersonIdIndexRoute,
   PeoplePersonIdPreferencesLibraryRoute: PeoplePersonIdPreferencesLibraryRoute,
+  PeoplePersonIdSettingsHistoryRoute: PeoplePersonIdSettingsHistoryRoute,
   PeoplePersonIdSettingsMenuRoute: PeoplePersonIdSettingsMenuRoute,
   PeoplePersonIdSettingsPasskeysRoute: PeoplePersonIdSettingsPasskeysRoute,
   PeoplePersonIdSupportersFinishRoute: PeoplePersonIdSupportersFinishRoute,
@@ -1311,6 +1415,11 @@ const rootRouteChildren: RootRouteChildren = {
   OnboardingPersonIdSupporterRoute: OnboardingPersonIdSupporterRoute,
   OnboardingPersonIdSupporterAndDecisionMakerRoute:
     OnboardingPersonIdSupporterAndDecisionMakerRoute,
+  SurveyPersonIdTypeRoute: SurveyPersonIdTypeRoute,
+  SurveyPersonIdDecisionMakerRoute: SurveyPersonIdDecisionMakerRoute,
+  SurveyPersonIdSupporterRoute: SurveyPersonIdSupporterRoute,
+  SurveyPersonIdSupporterAndDecisionMakerRoute:
+    SurveyPersonIdSupporterAndDecisionMakerRoute,
   InviteOnboardingPersonIdIndexRoute: InviteOnboardingPersonIdIndexRoute,
   OnboardingPersonIdIndexRoute: OnboardingPersonIdIndexRoute,
   InviteInviteIdInviteTokenJoinRoute: InviteInviteIdInviteTokenJoinRoute,

@@ -175,6 +175,15 @@ const routes: Record<string, Visit | 'layout'> = {
   'people.$personId.supporting.create': { as: 'sam', path: `/people/${sam}/supporting/create` },
   'people.$personId.supporting.index': { as: 'sam', path: `/people/${sam}/supporting` },
   register: { as: 'nobody', path: '/register' },
+  // The check-in surveys: a statement step; the redirect by type lands on one.
+  'survey.$personId.$type': { as: 'aroha', path: `/survey/${aroha}/DecisionMaker?step=2` },
+  'survey.$personId.decision-maker': { as: 'aroha', path: `/survey/${aroha}/decision-maker` },
+  'survey.$personId.supporter': { as: 'sam', path: `/survey/${sam}/supporter?step=3` },
+  // Aroha's own survey is the Decision Maker's (both roles' is checked in survey.spec.ts).
+  'survey.$personId.supporter-and-decision-maker': {
+    as: 'aroha',
+    path: `/survey/${aroha}/supporter-and-decision-maker?step=2`,
+  },
   registered: { as: 'nobody', path: '/registered' },
 };
 

@@ -9,10 +9,12 @@
  */
 import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { z } from 'zod';
 import { seedId } from '../../api/seed.ts';
 import { codeOf } from '../../sync/errors.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
+import type { surveyResponseArgs } from '../../sync/survey.ts';
 import { eventually, type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
 
 const stack = inject('stack');
@@ -38,17 +40,22 @@ function client(who: SignedIn) {
 const outcome = (r: Result) => (r.type === 'error' ? codeOf(r.error.details) : 'saved');
 const messageOf = (r: Result) => (r.type === 'error' ? r.error.message : undefined);
 
-const answers = { answer1: 'Yes', answer2: 'Sometimes', answer3: 'No' } as const;
-const dmAnswers = () => ({ id: crypto.randomUUID(), type: 'DecisionMaker' as const, ...answers });
-const supporterAnswers = () => ({
+type Response = z.input<typeof surveyResponseArgs>;
+
+const dmAnswers = (): Response => ({
   id: crypto.randomUUID(),
-  type: 'Supporter' as const,
+  type: 'DecisionMaker',
+  answer1: 'Yes',
+  answer2: 'Sometimes',
+  answer3: 'No',
+});
+const supporterAnswers = (): Response => ({
+  id: crypto.randomUUID(),
+  type: 'Supporter',
   answer1: 'No',
   answer2: 'Yes',
   answer3: 'Yes',
 });
-
-type Response = ReturnType<typeof dmAnswers> | ReturnType<typeof supporterAnswers>;
 
 async function submit(who: SignedIn, personId: string, responses: Response[]): Promise<Result> {
   const z = client(who);
@@ -251,7 +258,7 @@ describe('who reads the last answers (through zero-cache)', () => {
   test('the person and their Administrator in a session; not a General supporter in session, nor a stranger, nor the Administrator outside a session', async () => {
     const older = dmAnswers();
     expect(outcome(await submit(dm, aroha, [older]))).toBe('saved');
-    const newer = { ...dmAnswers(), answer1: 'No' as const };
+    const newer: Response = { ...dmAnswers(), answer1: 'No' };
     await new Promise((r) => setTimeout(r, 5));
     expect(outcome(await submit(dm, aroha, [newer]))).toBe('saved');
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { messages } from '../messages.ts';
 import { type MenuItem, menuItems, type NavContext, surveyLabel } from '../navigation/menu.ts';
 import { ModalDialog } from './modal-dialog.tsx';
+import { surveyKindOf, surveyRouteOf } from './survey-routes.ts';
 
 export type MenuLinks = { help: string | null; feedback: string | null };
 
@@ -15,7 +16,13 @@ export type MenuLinks = { help: string | null; feedback: string | null };
  * they are configured (HELP_URL, FEEDBACK_URL): the visibility rules
  * (web/navigation/menu.ts) already decide who sees them.
  */
-function destination(item: MenuItem, me: string, personId: string, links: MenuLinks) {
+function destination(
+  item: MenuItem,
+  me: string,
+  personId: string,
+  links: MenuLinks,
+  myType: NavContext['myType'],
+) {
   switch (item) {
     case 'details':
       return { to: '/people/$personId/settings/details' as const, params: { personId } };
@@ -27,6 +34,12 @@ function destination(item: MenuItem, me: string, personId: string, links: MenuLi
       return { to: '/people/$personId/settings/history' as const, params: { personId } };
     case 'passkeys':
       return { to: '/people/$personId/settings/passkeys' as const, params: { personId: me } };
+    case 'survey': {
+      // One's own check-in, of one's own type (spec §2: /survey/{personId}/{type}
+      // redirects there); none for a type without one (Platform).
+      const kind = surveyKindOf(myType);
+      return kind ? { to: surveyRouteOf[kind], params: { personId: me } } : null;
+    }
     case 'logout':
       return { to: '/logout' as const, params: {} };
     default:
@@ -54,7 +67,7 @@ export function MenuList({
 }) {
   const items = menuItems(ctx).flatMap((item) => {
     if (only && !only.includes(item)) return [];
-    const to = destination(item, me, personId, links);
+    const to = destination(item, me, personId, links, ctx.myType);
     return to ? [{ item, to }] : [];
   });
   return (

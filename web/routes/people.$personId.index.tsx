@@ -3,6 +3,7 @@ import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
 import { reviewGroup } from '../../sync/review.ts';
 import { FeelingIcon } from '../components/feeling-icon.tsx';
+import { SurveyHomeCard } from '../components/survey-prompt.tsx';
 import { usePreferenceRows } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -43,6 +44,7 @@ function Home() {
   return (
     <div className="home">
       <h1>{name ? t.greeting(name) : messages.appName}</h1>
+      <SurveyHomeCard personId={personId} />
       <section className="card home-card" aria-labelledby="home-library">
         <h2 id="home-library">{own ? t.yourLibrary : t.libraryOf(name)}</h2>
         <p>{loading ? t.loading : t.preferenceCount(rows.length)}</p>

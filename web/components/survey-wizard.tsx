@@ -1,0 +1,535 @@
+/**
+ * The check-in survey (spec §2, §4, §9): 5 steps, the step in the URL
+ * (`?step=`, numeric, else the first).
+ *
+ * - One role: what this is (with the last answers), one statement a step
+ *   (the third saves), thank-you.
+ * - Both roles: what this is, the Decision Maker's three statements, the
+ *   Supporter's three, check your answers (saves), thank-you.
+ *
+ * Answers are kept in this tab's session storage, so Back, Next and a reload
+ * keep them; they are saved as one change through Zero (sync/survey.ts),
+ * which the outbox keeps until the server answers. Leaving asks "Are you sure
+ * you want to cancel?". An unanswered statement says "Please choose one."
+ * under its question, announced, and takes focus; nothing is saved.
+ */
+import type { Zero } from '@rocicorp/zero';
+import { useQuery, ZeroProvider } from '@rocicorp/zero/react';
+import { Link, redirect, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { SURVEY_ANSWERS, type SurveyAnswer } from '../../schema/enums.ts';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import { surveyMessages as refusals, type SurveyRole, surveyRolesOf } from '../../sync/survey.ts';
+import { messages } from '../messages.ts';
+import { useWrite } from '../offline/use-write.ts';
+import { forgetSession, requireSignIn } from '../session.ts';
+import { ErrorAlert } from './modal-dialog.tsx';
+import { LeaveConfirm } from './preference-steps/editor.tsx';
+import { describedBy, FieldError } from './preference-steps/step-parts.tsx';
+import { LastAnswers } from './survey-last.tsx';
+import { type SurveyKind, type SurveyRoute, surveyKindOf, surveyRouteOf } from './survey-routes.ts';
+
+const t = messages.survey;
+
+type Step =
+  | { kind: 'intro' }
+  | { kind: 'statements'; role: SurveyRole; items: readonly number[] }
+  | { kind: 'check' }
+  | { kind: 'thanks' };
+
+/** The 5 steps of a survey; the one before the thank-you saves. */
+export function surveySteps(kind: SurveyKind): Step[] {
+  const roles = surveyRolesOf(kind);
+  const [only] = roles;
+  if (roles.length === 1 && only) {
+    return [
+      { kind: 'intro' },
+      { kind: 'statements', role: only, items: [0] },
+      { kind: 'statements', role: only, items: [1] },
+      { kind: 'statements', role: only, items: [2] },
+      { kind: 'thanks' },
+    ];
+  }
+  return [
+    { kind: 'intro' },
+    ...roles.map((role): Step => ({ kind: 'statements', role, items: [0, 1, 2] })),
+    { kind: 'check' },
+    { kind: 'thanks' },
+  ];
+}
+
+type Answers = Record<SurveyRole, (SurveyAnswer | null)[]>;
+/** Errors by statement: `${role}.${index}`. */
+type Errors = Record<string, string>;
+
+const empty = (): Answers => ({ DecisionMaker: [null, null, null], Supporter: [null, null, null] });
+const keptKey = (personId: string, kind: SurveyKind) => `survey.${personId}.${kind}`;
+const savedKey = (personId: string, kind: SurveyKind) => `survey.${personId}.${kind}.saved`;
+
+function isAnswer(v: unknown): v is SurveyAnswer {
+  return SURVEY_ANSWERS.some((a) => a === v);
+}
+
+function readKept(personId: string, kind: SurveyKind): Answers {
+  const answers = empty();
+  try {
+    const v: unknown = JSON.parse(sessionStorage.getItem(keptKey(personId, kind)) ?? 'null');
+    if (typeof v !== 'object' || v === null) return answers;
+    for (const role of ['DecisionMaker', 'Supporter'] as const) {
+      const list: unknown = Reflect.get(v, role);
+      if (!Array.isArray(list)) continue;
+      answers[role] = [0, 1, 2].map((i) => (isAnswer(list[i]) ? list[i] : null));
+    }
+  } catch {
+    // Nothing kept (or storage refused).
+  }
+  return answers;
+}
+
+function store(key: string, value: string | null) {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  } catch {
+    // Storage refused: kept in this page only.
+  }
+}
+
+function hasSaved(personId: string, kind: SurveyKind): boolean {
+  try {
+    return sessionStorage.getItem(savedKey(personId, kind)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** The statements of `roles` left unanswered, as errors. */
+function missing(answers: Answers, roles: readonly SurveyRole[], items: readonly number[]): Errors {
+  const errors: Errors = {};
+  for (const role of roles) {
+    for (const i of items) if (!answers[role][i]) errors[`${role}.${i}`] = refusals.chooseOne;
+  }
+  return errors;
+}
+
+/** Focus to the first radio of the first statement in `errs` (ids: `${prefix}-${role}.${i}-0`). */
+function focusFirstError(prefix: string, errs: Errors) {
+  const [firstKey] = Object.keys(errs);
+  if (firstKey) document.getElementById(`${prefix}-${firstKey}-0`)?.focus();
+}
+
+/** One role's answers, once all three are given. */
+function responseOf(answers: Answers, role: SurveyRole) {
+  const [answer1, answer2, answer3] = answers[role];
+  if (!answer1 || !answer2 || !answer3) return undefined;
+  return { id: crypto.randomUUID(), type: role, answer1, answer2, answer3 };
+}
+
+export function SurveyWizard({
+  personId,
+  kind,
+  step: rawStep,
+}: {
+  personId: string;
+  kind: SurveyKind;
+  step: number | undefined;
+}) {
+  const navigate = useNavigate();
+  const write = useWrite();
+  const fieldIds = useId();
+  const route = surveyRouteOf[kind];
+  const roles = surveyRolesOf(kind);
+  const steps = surveySteps(kind);
+  const total = steps.length;
+  const [saved, setSaved] = useState(() => hasSaved(personId, kind));
+  const wanted =
+    rawStep !== undefined && rawStep >= 1 && rawStep <= total ? Math.floor(rawStep) : 1;
+  // The thank-you only after saving: otherwise the survey starts at its beginning.
+  const step = steps[wanted - 1]?.kind === 'thanks' && !saved ? 1 : wanted;
+  const current = steps[step - 1] ?? { kind: 'intro' };
+  const [answers, setAnswers] = useState<Answers>(() => readKept(personId, kind));
+  const [errors, setErrors] = useState<Errors>({});
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  /** Errors to show on the step being moved to (a statement left unanswered earlier). */
+  const pending = useRef<Errors | null>(null);
+  const [lastDm] = useQuery(queries.survey.latest({ personId, type: 'DecisionMaker' }));
+  const [lastSupporter] = useQuery(queries.survey.latest({ personId, type: 'Supporter' }));
+  const last = { DecisionMaker: lastDm, Supporter: lastSupporter };
+
+  const go = (s: number, replace = false) =>
+    navigate({ to: route, params: { personId }, search: { step: s }, replace });
+
+  useEffect(() => {
+    if (step !== wanted) void go(step, true);
+  });
+
+  useEffect(() => {
+    store(keptKey(personId, kind), JSON.stringify(answers));
+  }, [answers, personId, kind]);
+
+  // Each step is a new page for a screen reader: its heading takes focus (not
+  // on first load), or the first statement left unanswered when sent back to it.
+  useEffect(() => {
+    void step;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    setError(undefined);
+    const errs = pending.current;
+    pending.current = null;
+    if (errs) {
+      setErrors(errs);
+      // After the radios of this step are drawn.
+      requestAnimationFrame(() => focusFirstError(fieldIds, errs));
+    } else {
+      setErrors({});
+      headingRef.current?.focus();
+    }
+  }, [step, fieldIds]);
+
+  const savesHere = step === total - 1;
+
+  function stepOfStatement(key: string): number {
+    const [role, index] = key.split('.');
+    const at = steps.findIndex(
+      (s) => s.kind === 'statements' && s.role === role && s.items.includes(Number(index)),
+    );
+    return at + 1;
+  }
+
+  /** Shows `errs` where their statements are (this step, or the step they are on). */
+  function showErrors(errs: Errors) {
+    const [firstKey] = Object.keys(errs);
+    if (!firstKey) return;
+    const target = stepOfStatement(firstKey);
+    const here = Object.fromEntries(
+      Object.entries(errs).filter(([k]) => stepOfStatement(k) === target),
+    );
+    if (target === step) {
+      setErrors(here);
+      focusFirstError(fieldIds, here);
+    } else {
+      pending.current = here;
+      void go(target);
+    }
+  }
+
+  async function next(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (current.kind === 'statements') {
+      const errs = missing(answers, [current.role], current.items);
+      if (Object.keys(errs).length > 0) return showErrors(errs);
+    }
+    if (savesHere) return save();
+    if (current.kind === 'intro' && saved) {
+      // Starting again after a check-in saved in this tab.
+      store(savedKey(personId, kind), null);
+      setSaved(false);
+    }
+    await go(step + 1);
+  }
+
+  async function save() {
+    const errs = missing(answers, roles, [0, 1, 2]);
+    if (Object.keys(errs).length > 0) return showErrors(errs);
+    const responses = roles.flatMap((r) => {
+      const response = responseOf(answers, r);
+      return response ? [response] : [];
+    });
+    setBusy(true);
+    setError(undefined);
+    const outcome = await write(mutators.survey.answer({ personId, responses }));
+    setBusy(false);
+    if (outcome.type === 'refused') {
+      setError(outcome.message);
+      return;
+    }
+    setWaiting(outcome.type === 'waiting');
+    store(keptKey(personId, kind), null);
+    store(savedKey(personId, kind), '1');
+    setSaved(true);
+    setAnswers(empty());
+    await go(total);
+  }
+
+  const choose = (role: SurveyRole, i: number, a: SurveyAnswer) => {
+    setAnswers((prev) => ({ ...prev, [role]: prev[role].map((v, j) => (j === i ? a : v)) }));
+    setErrors((prev) => {
+      const { [`${role}.${i}`]: _gone, ...rest } = prev;
+      return rest;
+    });
+  };
+
+  const heading = (text: string) => (
+    <h1 ref={headingRef} tabIndex={-1}>
+      {text}
+    </h1>
+  );
+
+  const statement = (role: SurveyRole, i: number) => {
+    const key = `${role}.${i}`;
+    return (
+      <Statement
+        key={key}
+        id={`${fieldIds}-${key}`}
+        text={t.statements[role][i] ?? ''}
+        value={answers[role][i] ?? null}
+        error={errors[key]}
+        onChange={(a) => choose(role, i, a)}
+      />
+    );
+  };
+
+  let body: ReactNode;
+  switch (current.kind) {
+    case 'intro': {
+      const answered = roles.filter((r) => last[r]);
+      body = (
+        <>
+          {heading(t.titles[kind])}
+          {t.intro[kind].map((l) => (
+            <p key={l}>{l}</p>
+          ))}
+          {answered.length === 0 ? <p>{t.neverAnswered}</p> : null}
+          {roles.map((r) => {
+            const row = last[r];
+            return row ? (
+              <LastAnswers
+                key={r}
+                row={row}
+                role={r}
+                heading={roles.length > 1 ? t.lastAnswersOf(r) : undefined}
+              />
+            ) : null;
+          })}
+        </>
+      );
+      break;
+    }
+    case 'statements': {
+      const single = current.items.length === 1;
+      const [i] = current.items;
+      body = (
+        <>
+          {heading(single && i !== undefined ? t.questionOf(i + 1, 3) : t.roleStep[current.role])}
+          <p className="status">{t.chooseHint}</p>
+          {current.items.map((n) => statement(current.role, n))}
+        </>
+      );
+      break;
+    }
+    case 'check':
+      body = (
+        <>
+          {heading(t.checkTitle)}
+          <p>{t.checkIntro}</p>
+          {roles.map((role) => (
+            <CheckRole
+              key={role}
+              role={role}
+              answers={answers[role]}
+              onChange={() => go(stepOfStatement(`${role}.0`))}
+            />
+          ))}
+        </>
+      );
+      break;
+    case 'thanks':
+      body = (
+        <>
+          {heading(t.thanksTitle)}
+          <p>{waiting ? t.savedHere : t.thanks}</p>
+          <Link className="button" to="/">
+            {t.goHome}
+          </Link>
+        </>
+      );
+      break;
+  }
+
+  return (
+    <main className="page survey" id="main">
+      <form className="card" onSubmit={next} noValidate aria-busy={busy}>
+        <p className="status">{t.stepOf(step, total)}</p>
+        {body}
+        <ErrorAlert message={error} />
+        {current.kind === 'thanks' ? null : (
+          <div className="actions">
+            <button type="submit" disabled={busy}>
+              {savesHere ? (busy ? t.saving : t.save) : t.next}
+            </button>
+            {step > 1 ? (
+              <button
+                type="button"
+                className="secondary"
+                disabled={busy}
+                onClick={() => go(step - 1)}
+              >
+                {t.back}
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy}
+              onClick={() => setLeaving(true)}
+            >
+              {t.cancel}
+            </button>
+          </div>
+        )}
+      </form>
+      <LeaveConfirm
+        open={leaving}
+        title={t.cancelTitle}
+        body={t.cancelBody}
+        onClose={() => setLeaving(false)}
+        onConfirm={() => {
+          setLeaving(false);
+          store(keptKey(personId, kind), null);
+          void navigate({ to: '/' });
+        }}
+      />
+    </main>
+  );
+}
+
+/** One statement: Yes, No or Sometimes, as a group of radio buttons named by it. */
+function Statement({
+  id,
+  text,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  text: string;
+  value: SurveyAnswer | null;
+  error: string | undefined;
+  onChange: (a: SurveyAnswer) => void;
+}) {
+  return (
+    <fieldset
+      className="pf-group survey-statement"
+      aria-describedby={describedBy(error && `${id}-error`)}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend>{text}</legend>
+      <FieldError id={`${id}-error`} error={error} />
+      <div className="survey-options">
+        {SURVEY_ANSWERS.map((a, i) => (
+          <label className="pf-option" key={a}>
+            <input
+              id={`${id}-${i}`}
+              type="radio"
+              name={id}
+              value={a}
+              checked={value === a}
+              onChange={() => onChange(a)}
+            />
+            <span>{t.answers[a]}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A role's answers on the check step, with a way back to change them. */
+function CheckRole({
+  role,
+  answers,
+  onChange,
+}: {
+  role: SurveyRole;
+  answers: readonly (SurveyAnswer | null)[];
+  onChange: () => void;
+}) {
+  const headingId = useId();
+  return (
+    <section className="survey-check" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.checkRole[role]}</h2>
+      <dl className="survey-answers">
+        {t.statements[role].map((s, i) => {
+          const a = answers[i];
+          return (
+            <div key={s}>
+              <dt>{s}</dt>
+              <dd>{a ? t.answers[a] : t.notAnswered}</dd>
+            </div>
+          );
+        })}
+      </dl>
+      <button
+        type="button"
+        className="secondary"
+        aria-label={t.changeLabel(t.checkRole[role])}
+        onClick={onChange}
+      >
+        {t.change}
+      </button>
+    </section>
+  );
+}
+
+/** The survey page: the sync client of the person area, and the wizard. */
+export function SurveyPage(props: {
+  zero: Zero;
+  personId: string;
+  kind: SurveyKind;
+  step: number | undefined;
+}) {
+  const { zero, ...rest } = props;
+  return (
+    <ZeroProvider zero={zero}>
+      <SurveyWizard {...rest} />
+    </ZeroProvider>
+  );
+}
+
+/**
+ * Signed in, onboarding done, and one's own survey of one's own type: another
+ * person's id goes to `/`, another type's survey to one's own, and a type
+ * with no survey (Platform, Anonymous) to `/`. The survey lives outside the
+ * person area, so it starts the sync client itself, as that area does.
+ */
+export function surveyGuard(route: SurveyRoute) {
+  return async ({ params }: { params: { personId: string } }) => {
+    const zeroModule = import('../zero.ts');
+    zeroModule.catch(() => {});
+    let session = await requireSignIn();
+    // The role may have changed since the session was fetched (personal
+    // details): the session is asked for again before sending anyone elsewhere.
+    const routeOf = (type: string) => {
+      const k = surveyKindOf(type);
+      return k ? surveyRouteOf[k] : undefined;
+    };
+    if (routeOf(session.person.type) !== route) {
+      forgetSession();
+      session = await requireSignIn();
+    }
+    const me = session.person.id;
+    if (session.user.wizardCompletedAt === null && session.person.type !== 'Anonymous') {
+      throw redirect({ to: '/onboarding/$personId', params: { personId: me } });
+    }
+    if (params.personId !== me) throw redirect({ to: '/' });
+    const kind = surveyKindOf(session.person.type);
+    if (!kind) throw redirect({ to: '/' });
+    if (surveyRouteOf[kind] !== route) {
+      throw redirect({ to: surveyRouteOf[kind], params: { personId: me } });
+    }
+    const { zeroFor, outboxOf } = await zeroModule;
+    const zero = zeroFor(session);
+    // Changes kept from an earlier page are applied before any screen reads.
+    await outboxOf(zero).ready;
+    return { session, zero, kind };
+  };
+}

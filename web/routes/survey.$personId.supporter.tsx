@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { onboardingSearch } from '../components/onboarding-wizard.tsx';
+import { SurveyPage, surveyGuard } from '../components/survey-wizard.tsx';
+import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
+
+/** The Supporter’s check-in (spec §2, §4): 5 steps, the step numeric (spec §5). */
+export const Route = createFileRoute('/survey/$personId/supporter')({
+  head: pageHead(messages.survey.titles.Supporter),
+  validateSearch: onboardingSearch,
+  beforeLoad: surveyGuard('/survey/$personId/supporter'),
+  component: () => {
+    const { zero } = Route.useRouteContext();
+    const { personId } = Route.useParams();
+    const { step } = Route.useSearch();
+    return <SurveyPage zero={zero} personId={personId} kind="Supporter" step={step} />;
+  },
+});
