@@ -6,11 +6,14 @@
  * preference. Every other event is written by the change it describes
  * (sync/change.ts applyChange) or by sign-in and sign-out (api/auth).
  */
+import { defineQuery } from '@rocicorp/zero';
 import { z } from 'zod';
 import { HISTORY_EVENT_TYPES, type HistoryEventType } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry, quoted } from './change.ts';
-import { libraryAccess, readablePreferences, requireAuth } from './permissions.ts';
+import { libraryAccess, readableHistory, readablePreferences, requireAuth } from './permissions.ts';
+
+const id = z.string().min(1).max(64);
 
 /** History page size (spec §9). */
 export const HISTORY_PAGE_SIZE = 10;
@@ -78,7 +81,6 @@ export function historySentence(
   return `${who} ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
 }
 
-const id = z.string().min(1).max(64);
 export const viewedArgs = z.object({ personId: id, preferenceId: id });
 
 /**
@@ -117,3 +119,23 @@ export const recordView = defineChange(viewedArgs, async (tx, ctx, args) => {
 });
 
 export const accessChanges = { viewed: recordView };
+
+/** How many of the latest changes by others the home page shows. */
+export const OTHERS_RECENT = 5;
+
+export const historyQueries = {
+  /**
+   * What others changed in `personId`'s library lately, newest first, with
+   * who did it, live: the home page's "what changed since my last visit".
+   * Read by the person and their Administrator in a session (readableHistory).
+   */
+  othersRecent: defineQuery(z.object({ personId: id }), ({ args, ctx }) =>
+    readableHistory(ctx)
+      .where('personId', args.personId)
+      .where('type', 'IN', [...HISTORY_GROUPS.changes])
+      .where('createdBy', '!=', ctx?.personId ?? '')
+      .orderBy('createdAt', 'desc')
+      .limit(OTHERS_RECENT)
+      .related('creator'),
+  ),
+};

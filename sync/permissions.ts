@@ -379,6 +379,24 @@ export function personDetailReadableBy(me: string) {
     );
 }
 
+/**
+ * The history events `ctx` may read (the feed of /settings/history, the home
+ * page's "what changed"): the person's own, and a person's for their
+ * Administrator in an active session (DESIGN.md §3), as the REST feed
+ * (api/history-feed.ts) decides with isAdministrator.
+ */
+export function readableHistory(ctx: ZeroContext) {
+  const q = zql.historyEvent;
+  if (!ctx) return q.where(({ or }) => or());
+  const me = ctx.personId;
+  return q.where(({ or, cmp, exists }) =>
+    or(
+      cmp('personId', '=', me),
+      exists('person', (p) => p.whereExists('supporters', activeLinkOf(me, ['Administrator']))),
+    ),
+  );
+}
+
 /** The person details `ctx` may read (personDetailReadableBy). */
 export function readablePersonDetails(ctx: ZeroContext) {
   const q = zql.personDetail;

@@ -2,6 +2,7 @@ import { defineQueries } from '@rocicorp/zero';
 import './context.ts';
 import { categoryQueries } from './category.ts';
 import { circleQueries } from './circle.ts';
+import { historyQueries } from './history.ts';
 import { inviteQueries } from './invite.ts';
 import { mediaQueries } from './media.ts';
 import { noteQueries } from './note.ts';
@@ -14,6 +15,7 @@ import { surveyQueries } from './survey.ts';
 export const queries = defineQueries({
   category: categoryQueries,
   circle: circleQueries,
+  history: historyQueries,
   invite: inviteQueries,
   media: mediaQueries,
   note: noteQueries,

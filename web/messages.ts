@@ -428,6 +428,17 @@ export const messages = {
     supporters: (n: number) =>
       n === 0 ? 'Nobody yet.' : n === 1 ? '1 supporter' : `${n} supporters`,
     openCircle: 'Open my Circle of Support',
+    supportingYou: 'Supporting you now',
+    supportingSince: (name: string, time: string) => `${name}, since ${time}`,
+    endSessionHint: 'They can see and change what you shared with them until the session ends.',
+    changesTitle: 'What changed',
+    changesTitleOf: (name: string) => `What changed in ${name}’s library`,
+    noChanges: 'Nobody else has changed anything yet.',
+    newSince: 'New since your last visit',
+    seeHistory: 'See all history',
+    photoOf: (name: string) => `Photo of ${name}`,
+    dueTitle: 'Due for a review',
+    moreDue: (n: number) => (n === 1 ? 'and 1 more' : `and ${n} more`),
   },
   preferences: {
     heading: 'Library',

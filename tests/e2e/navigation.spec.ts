@@ -26,8 +26,10 @@ test('a Decision Maker: Home, Library, Circle and a menu drawer that Escape clos
   ).toHaveAttribute('href', E2E_FEEDBACK_URL);
   await expect(drawer.getByRole('link')).toHaveText([
     'Personal details',
+    'My app history',
     'Manage passkeys',
     'Get help (opens in a new tab)',
+    'How are you?',
     'Give feedback (opens in a new tab)',
     'Logout',
   ]);
@@ -66,6 +68,7 @@ test('a Supporter: no Home of their own, and a Menu page without help, subscript
   // No help for a Supporter (spec §2); feedback is for everyone.
   await expect(list.getByRole('link')).toHaveText([
     'Personal details',
+    'Supporter check-in',
     'Give feedback (opens in a new tab)',
     'Logout',
   ]);

@@ -262,3 +262,51 @@ describe('a Supporter opening a Restricted preference', () => {
     }
   });
 });
+
+describe('what others changed, live (the home page’s synced query)', () => {
+  test('reaches the person and their Administrator in a session, nobody else; the reader’s own changes are left out', async () => {
+    const [arohaS, sam, ana] = await Promise.all(
+      ['aroha', 'sam', 'ana'].map((n) => signIn(stack.url, `${n}@example.com`)),
+    );
+    if (!arohaS || !sam || !ana) throw new Error('demo users');
+    const marker = `Changed the preference “Live ${crypto.randomUUID().slice(0, 6)}”`;
+    await sql`insert into history_event (id, person_id, type, related_type, related_id, message, created_by)
+      values (${crypto.randomUUID()}, ${aroha}, 'Modify', 'Preference', ${tea}, ${marker}, ${sam.personId})`;
+    const arohaZ = zeroClient(stack.zeroUrl, arohaS);
+    const samZ = zeroClient(stack.zeroUrl, sam);
+    const anaZ = zeroClient(stack.zeroUrl, ana);
+    clients.push(arohaZ, samZ, anaZ);
+    const recent = queries.history.othersRecent({ personId: aroha });
+    const seen = await eventually(
+      'Aroha sees Sam’s change',
+      () => arohaZ.run(recent),
+      (rows) => rows.some((r) => r.message === marker),
+    );
+    expect(seen.find((r) => r.message === marker)?.creator?.firstName).toBe('Sam');
+    expect(seen.every((r) => r.createdBy !== arohaS.personId)).toBe(true);
+
+    const samSession = await startSession(sam, aroha);
+    try {
+      expect(await samZ.run(recent, { type: 'complete' })).toEqual([]);
+    } finally {
+      await endSession(sam, aroha, samSession);
+    }
+    expect(await anaZ.run(recent, { type: 'complete' })).toEqual([]);
+    const anaSession = await startSession(ana, aroha);
+    try {
+      await eventually(
+        'Ana, Administrator in a session, sees it',
+        () => anaZ.run(recent),
+        (rows) => rows.some((r) => r.message === marker),
+      );
+    } finally {
+      await endSession(ana, aroha, anaSession);
+    }
+    // The session over: gone from her device.
+    await eventually(
+      'Ana’s copy empties when the session ends',
+      () => anaZ.run(recent),
+      (rows) => rows.length === 0,
+    );
+  });
+});

@@ -1,11 +1,15 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { historySentence } from '../../sync/history.ts';
 import { queries } from '../../sync/queries.ts';
 import { reviewGroup } from '../../sync/review.ts';
 import { FeelingIcon } from '../components/feeling-icon.tsx';
 import { SurveyHomeCard } from '../components/survey-prompt.tsx';
+import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
+import { useLastVisit } from '../hooks/use-last-visit.ts';
 import { usePreferenceRows } from '../hooks/use-library-queries.ts';
-import { messages } from '../messages.ts';
+import { mediaSrc } from '../media/upload.ts';
+import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
 export const Route = createFileRoute('/people/$personId/')({
@@ -22,29 +26,98 @@ export const Route = createFileRoute('/people/$personId/')({
 
 /** How many recently changed preferences the home page lists. */
 const RECENT = 3;
+/** How many preferences due for a review a Supporter in session sees by name. */
+const DUE_LISTED = 5;
+
+const t = messages.home;
+const time = new Intl.DateTimeFormat(DATE_LOCALE, { hour: 'numeric', minute: '2-digit' });
+const dayTime = new Intl.DateTimeFormat(DATE_LOCALE, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /**
- * Home (spec §2 "/people/{personId}"): a greeting, then what a person comes
- * back for: their library, what is due for a review, what changed lately, and
- * their Circle of Support.
+ * Home (spec §2 "/people/{personId}"; issue 15): a greeting, then what a
+ * person comes back for, live: who is supporting them now, what others
+ * changed since their last visit (and by whom), their library, what is due
+ * for a review, what changed lately and their Circle of Support. A Supporter
+ * in a session sees the person (name and photo) and what is due for review.
  */
 function Home() {
   const { personId } = Route.useParams();
   const { session } = Route.useRouteContext();
+  const me = session.person.id;
+  const own = me === personId;
   const [person] = useQuery(queries.person.byId({ personId }));
   const { rows, details } = usePreferenceRows(personId);
   const [links] = useQuery(queries.circle.supporters({ personId }));
-  const name = person?.knownAs ?? person?.firstName ?? '';
-  const own = session.person.id === personId;
+  const [sessions] = useQuery(queries.supportSession.forPerson({ personId }), { enabled: own });
+  const administrator = useIsAdministrator(personId);
+  const lastVisit = useLastVisit(personId);
+  const name = person?.knownAs || person?.firstName || '';
   const now = Date.now();
-  const due = rows.filter((p) => reviewGroup(p, now) === 'Due').length;
+  const dueRows = rows.filter((p) => reviewGroup(p, now) === 'Due');
   const recent = [...rows].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, RECENT);
-  const t = messages.home;
   const loading = rows.length === 0 && details.type !== 'complete';
+  const supportingNow = own
+    ? sessions.flatMap((s) => {
+        if (s.endedAt !== null) return [];
+        const link = links.find((l) => l.supporterId === s.supporterId);
+        const who = link?.supporter;
+        return [{ id: s.id, name: who?.knownAs || who?.firstName || '', since: s.startedAt }];
+      })
+    : [];
   return (
     <div className="home">
-      <h1>{name ? t.greeting(name) : messages.appName}</h1>
+      {own ? (
+        <h1>{name ? t.greeting(name) : messages.appName}</h1>
+      ) : (
+        <div className="home-person">
+          {person?.photoId ? (
+            <img
+              className="home-photo"
+              src={mediaSrc(personId, person.photoId, 'thumb')}
+              alt={t.photoOf(name)}
+            />
+          ) : (
+            <span className="home-photo home-initial" aria-hidden="true">
+              {name.charAt(0)}
+            </span>
+          )}
+          {/* The support header above says whom they are supporting. */}
+          <h1>{name || messages.appName}</h1>
+        </div>
+      )}
       <SurveyHomeCard personId={personId} />
+      {supportingNow.length > 0 ? (
+        <section className="card home-card" aria-labelledby="home-supporting">
+          <h2 id="home-supporting">{t.supportingYou}</h2>
+          <ul className="home-list">
+            {supportingNow.map((s) => (
+              <li key={s.id}>{t.supportingSince(s.name, time.format(s.since))}</li>
+            ))}
+          </ul>
+          <p className="status">{t.endSessionHint}</p>
+          <Link
+            className="button secondary"
+            to="/people/$personId/supporters"
+            params={{ personId }}
+          >
+            {t.openCircle}
+          </Link>
+        </section>
+      ) : null}
+      {administrator ? (
+        <ChangesByOthers
+          personId={personId}
+          me={me}
+          name={own ? null : name}
+          lastVisit={lastVisit}
+        />
+      ) : null}
       <section className="card home-card" aria-labelledby="home-library">
         <h2 id="home-library">{own ? t.yourLibrary : t.libraryOf(name)}</h2>
         <p>{loading ? t.loading : t.preferenceCount(rows.length)}</p>
@@ -61,10 +134,24 @@ function Home() {
           </Link>
         </div>
       </section>
-      {due > 0 ? (
+      {dueRows.length > 0 ? (
         <section className="card home-card" aria-labelledby="home-review">
-          <h2 id="home-review">{t.reviewTitle}</h2>
-          <p>{t.due(due)}</p>
+          <h2 id="home-review">{own ? t.reviewTitle : t.dueTitle}</h2>
+          <p>{t.due(dueRows.length)}</p>
+          {own ? null : (
+            <ul className="home-recent">
+              {dueRows.slice(0, DUE_LISTED).map((p) => (
+                <li key={p.id}>
+                  <Link to="/people/$personId/preferences/$id" params={{ personId, id: p.id }}>
+                    {p.feeling ? <FeelingIcon feeling={p.feeling} /> : null} {p.title}
+                  </Link>
+                </li>
+              ))}
+              {dueRows.length > DUE_LISTED ? (
+                <li>{t.moreDue(dueRows.length - DUE_LISTED)}</li>
+              ) : null}
+            </ul>
+          )}
           <Link
             className="button secondary"
             to="/people/$personId/preferences/filter/$filterBy/$name"
@@ -102,5 +189,57 @@ function Home() {
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** What others changed lately (live, from history), with what is new since this browser's last visit. */
+function ChangesByOthers({
+  personId,
+  me,
+  name,
+  lastVisit,
+}: {
+  personId: string;
+  me: string;
+  /** Whose library, when it is not the reader's own. */
+  name: string | null;
+  lastVisit: number | null;
+}) {
+  const [events, details] = useQuery(queries.history.othersRecent({ personId }));
+  if (events.length === 0 && details.type !== 'complete') return null;
+  return (
+    <section className="card home-card" aria-labelledby="home-changes">
+      <h2 id="home-changes">{name ? t.changesTitleOf(name) : t.changesTitle}</h2>
+      {events.length === 0 ? (
+        <p>{t.noChanges}</p>
+      ) : (
+        <ul className="home-list home-changes">
+          {events.map((e) => {
+            const who = e.creator;
+            const actor =
+              who && e.createdBy
+                ? { id: e.createdBy, name: who.knownAs || who.firstName || '' }
+                : null;
+            const fresh = lastVisit !== null && e.createdAt > lastVisit;
+            return (
+              <li key={e.id}>
+                {fresh ? <span className="home-new">{t.newSince}: </span> : null}
+                {historySentence(e.message, actor, me)}{' '}
+                <time className="status" dateTime={new Date(e.createdAt).toISOString()}>
+                  {dayTime.format(e.createdAt)}
+                </time>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Link
+        className="button secondary"
+        to="/people/$personId/settings/history"
+        params={{ personId }}
+      >
+        {t.seeHistory}
+      </Link>
+    </section>
   );
 }
