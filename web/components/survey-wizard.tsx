@@ -158,8 +158,12 @@ export function SurveyWizard({
   const first = useRef(true);
   /** Errors to show on the step being moved to (a statement left unanswered earlier). */
   const pending = useRef<Errors | null>(null);
-  const [lastDm] = useQuery(queries.survey.latest({ personId, type: 'DecisionMaker' }));
-  const [lastSupporter] = useQuery(queries.survey.latest({ personId, type: 'Supporter' }));
+  const [lastDm, dmDetails] = useQuery(queries.survey.latest({ personId, type: 'DecisionMaker' }));
+  const [lastSupporter, supporterDetails] = useQuery(
+    queries.survey.latest({ personId, type: 'Supporter' }),
+  );
+  // Until the server has answered, "no answers" may only mean "not here yet".
+  const lastKnown = dmDetails.type === 'complete' && supporterDetails.type === 'complete';
   const last = { DecisionMaker: lastDm, Supporter: lastSupporter };
 
   const go = (s: number, replace = false) =>
@@ -298,7 +302,7 @@ export function SurveyWizard({
           {t.intro[kind].map((l) => (
             <p key={l}>{l}</p>
           ))}
-          {answered.length === 0 ? <p>{t.neverAnswered}</p> : null}
+          {answered.length === 0 && lastKnown ? <p>{t.neverAnswered}</p> : null}
           {roles.map((r) => {
             const row = last[r];
             return row ? (
