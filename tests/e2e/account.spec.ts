@@ -227,6 +227,30 @@ test.describe('the write flag', () => {
     await expect(page.getByRole('link', { name: 'Add a preference' })).toHaveCount(0);
   });
 
+  test('a real read-only caller, the guest of a Preference invite: no edit, delete or pin; the edit route goes to the view', async ({
+    page,
+    signIn,
+    device,
+  }) => {
+    const dm = await device('aroha@example.com');
+    const res = await dm.page.request.post(`/api/people/${aroha}/invites`, {
+      data: { kind: 'Preference', targetId: tea },
+    });
+    expect(res.status()).toBe(201);
+    const { url } = (await res.json()) as { url: string };
+    await signIn('tui@example.com');
+    await page.goto(url);
+    await page.getByRole('button', { name: /tea/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/people/${aroha}/preferences/${tea}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('tea');
+    await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Add media' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /Add a note/ })).toHaveCount(0);
+    await page.goto(`/people/${aroha}/preferences/${tea}/edit`);
+    await expect(page).toHaveURL(new RegExp(`/preferences/${tea}$`));
+  });
+
   test('with it, they are there (the same page, the real answer)', async ({ page, signIn }) => {
     await signIn('aroha@example.com');
     await page.goto(`/people/${aroha}/preferences/${tea}`);
