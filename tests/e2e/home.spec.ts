@@ -42,6 +42,10 @@ test('a Supporter’s session and change appear on the Decision Maker’s home a
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('New since your last visit');
   expect(await seriousViolations(page), 'home').toEqual([]);
+  // A filled button's words are white on lavender (they once took the link colour:
+  // a component's stylesheet linked first had set the cascade layers' order).
+  const primary = page.getByRole('link', { name: 'Open my preference library' });
+  expect(await primary.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
 
   // Sam finishes: gone from "Supporting you now" at once.
   await sam.page.goto(`/people/${aroha}/supporters/finish`);

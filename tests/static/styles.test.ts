@@ -141,6 +141,19 @@ function colourLiterals(file: string, css: string): string[] {
     );
 }
 
+/** Every .ts/.tsx file under web/ (paths relative to the project). */
+function sourceFiles(dir = web): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...sourceFiles(full));
+    else if (/\.tsx?$/.test(entry.name))
+      found.push(path.relative(root, full).split(path.sep).join('/'));
+  }
+  return found.sort();
+}
+
 const files = cssFiles();
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 const order = declaredOrder(read(TOKENS)) ?? [];
@@ -158,6 +171,30 @@ describe('stylesheets: one visual language in cascade layers', () => {
   test('web/main.tsx imports the tokens before anything else (the first @layer seen sets the order)', () => {
     const first = /^import\s[^;]*;/m.exec(read('web/main.tsx'))?.[0];
     expect(first).toBe("import './styles/tokens.css';");
+  });
+
+  // A stylesheet a component imports goes with that component's chunk, and
+  // Vite links a chunk's sheet before the app's own when the first page needs
+  // it: the first @layer the browser sees would then set the order, and base
+  // would beat components (buttons lost their text colour once this way).
+  test('every stylesheet imported outside web/main.tsx declares the layer order first', () => {
+    const importers = sourceFiles().filter((f) => f !== 'web/main.tsx');
+    const imported = new Set<string>();
+    for (const f of importers) {
+      for (const m of read(f).matchAll(/^import\s+'([^']+\.css)';/gm)) {
+        const spec = m[1] ?? '';
+        imported.add(
+          path
+            .relative(root, path.resolve(path.dirname(path.join(root, f)), spec))
+            .split(path.sep)
+            .join('/'),
+        );
+      }
+    }
+    expect(imported.size).toBeGreaterThan(0);
+    expect(
+      [...imported].filter((f) => declaredOrder(read(f))?.join(',') !== order.join(',')),
+    ).toEqual([]);
   });
 
   test('no rule sits outside an @layer block', () => {

@@ -10,27 +10,20 @@
  * (PUT /api/people/{personId}), then the wizard is complete
  * (PUT /api/users/{id}). Leaving asks "Are you sure you want to cancel?".
  */
-import { redirect, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { z } from 'zod';
 import type { Pronouns } from '../../schema/enums.ts';
 import { type ChoosableRole, personDetailsSchema } from '../../sync/person.ts';
-import { numericStep } from '../../sync/validation.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
-import { forgetSession, requireSignIn, type SignedIn } from '../session.ts';
+import type { OnboardingRoute } from '../navigation/wizard-guards.ts';
+import { forgetSession, type SignedIn } from '../session.ts';
 import { PronounsChoice, RoleChoice } from './account-fields.tsx';
+import { LeaveConfirm } from './leave-confirm.tsx';
 import { ErrorAlert } from './modal-dialog.tsx';
-import { LeaveConfirm } from './preference-steps/editor.tsx';
 import { describedBy, FieldError } from './preference-steps/step-parts.tsx';
 
 const t = messages.account.onboarding;
-
-export type OnboardingRoute =
-  | '/onboarding/$personId'
-  | '/onboarding/$personId/decision-maker'
-  | '/onboarding/$personId/supporter'
-  | '/onboarding/$personId/supporter-and-decision-maker';
 
 export const routeOfRole: Record<ChoosableRole, OnboardingRoute> = {
   DecisionMaker: '/onboarding/$personId/decision-maker',
@@ -387,20 +380,4 @@ export function OnboardingWizard({
       />
     </main>
   );
-}
-
-/** The search of every onboarding route: the step, numeric, else undefined (spec §5). */
-export const onboardingSearch = z.object({
-  step: z.unknown().transform(numericStep).optional(),
-});
-
-/** Signed in, and one's own onboarding: another person's id goes to one's own. */
-export function onboardingGuard(to: OnboardingRoute) {
-  return async ({ params }: { params: { personId: string } }) => {
-    const session = await requireSignIn();
-    if (params.personId !== session.person.id) {
-      throw redirect({ to, params: { personId: session.person.id } });
-    }
-    return { session };
-  };
 }

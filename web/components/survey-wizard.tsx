@@ -15,7 +15,7 @@
  */
 import type { Zero } from '@rocicorp/zero';
 import { useQuery, ZeroProvider } from '@rocicorp/zero/react';
-import { Link, redirect, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { SURVEY_ANSWERS, type SurveyAnswer } from '../../schema/enums.ts';
 import { mutators } from '../../sync/mutators.ts';
@@ -23,12 +23,11 @@ import { queries } from '../../sync/queries.ts';
 import { surveyMessages as refusals, type SurveyRole, surveyRolesOf } from '../../sync/survey.ts';
 import { messages } from '../messages.ts';
 import { useWrite } from '../offline/use-write.ts';
-import { forgetSession, requireSignIn } from '../session.ts';
+import { LeaveConfirm } from './leave-confirm.tsx';
 import { ErrorAlert } from './modal-dialog.tsx';
-import { LeaveConfirm } from './preference-steps/editor.tsx';
 import { describedBy, FieldError } from './preference-steps/step-parts.tsx';
 import { LastAnswers } from './survey-last.tsx';
-import { type SurveyKind, type SurveyRoute, surveyKindOf, surveyRouteOf } from './survey-routes.ts';
+import { type SurveyKind, surveyRouteOf } from './survey-routes.ts';
 
 const t = messages.survey;
 
@@ -497,43 +496,4 @@ export function SurveyPage(props: {
       <SurveyWizard {...rest} />
     </ZeroProvider>
   );
-}
-
-/**
- * Signed in, onboarding done, and one's own survey of one's own type: another
- * person's id goes to `/`, another type's survey to one's own, and a type
- * with no survey (Platform, Anonymous) to `/`. The survey lives outside the
- * person area, so it starts the sync client itself, as that area does.
- */
-export function surveyGuard(route: SurveyRoute) {
-  return async ({ params }: { params: { personId: string } }) => {
-    const zeroModule = import('../zero.ts');
-    zeroModule.catch(() => {});
-    let session = await requireSignIn();
-    // The role may have changed since the session was fetched (personal
-    // details): the session is asked for again before sending anyone elsewhere.
-    const routeOf = (type: string) => {
-      const k = surveyKindOf(type);
-      return k ? surveyRouteOf[k] : undefined;
-    };
-    if (routeOf(session.person.type) !== route) {
-      forgetSession();
-      session = await requireSignIn();
-    }
-    const me = session.person.id;
-    if (session.user.wizardCompletedAt === null && session.person.type !== 'Anonymous') {
-      throw redirect({ to: '/onboarding/$personId', params: { personId: me } });
-    }
-    if (params.personId !== me) throw redirect({ to: '/' });
-    const kind = surveyKindOf(session.person.type);
-    if (!kind) throw redirect({ to: '/' });
-    if (surveyRouteOf[kind] !== route) {
-      throw redirect({ to: surveyRouteOf[kind], params: { personId: me } });
-    }
-    const { zeroFor, outboxOf } = await zeroModule;
-    const zero = zeroFor(session);
-    // Changes kept from an earlier page are applied before any screen reads.
-    await outboxOf(zero).ready;
-    return { session, zero, kind };
-  };
 }

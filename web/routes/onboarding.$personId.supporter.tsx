@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  OnboardingWizard,
-  onboardingGuard,
-  onboardingSearch,
-} from '../components/onboarding-wizard.tsx';
+import { OnboardingWizard } from '../components/onboarding-wizard.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { onboardingGuard, onboardingSearch } from '../navigation/wizard-guards.ts';
 
 /** Onboarding (spec §2, §4) of someone using Preference Bank to support someone. */
 export const Route = createFileRoute('/onboarding/$personId/supporter')({

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { numericStep } from '../../sync/validation.ts';
+import { LeaveConfirm } from '../components/leave-confirm.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
-import { LeaveConfirm, StepFields } from '../components/preference-steps/editor.tsx';
+import { StepFields } from '../components/preference-steps/editor.tsx';
 import {
   clampStep,
   type FieldErrors,

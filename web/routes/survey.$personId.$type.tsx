@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { onboardingSearch } from '../components/onboarding-wizard.tsx';
 import { surveyKindOf, surveyRouteOf } from '../components/survey-routes.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { onboardingSearch } from '../navigation/wizard-guards.ts';
 
 /**
  * /survey/{personId}/{type} (spec §2): redirects by type, Supporter to

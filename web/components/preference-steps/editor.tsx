@@ -15,7 +15,7 @@ import type { Outcome } from '../../offline/outbox.ts';
 import { CrossedChoice } from '../../offline/sync-status.tsx';
 import { refusalOf, savedText, useWrite } from '../../offline/use-write.ts';
 import { DestructiveConfirm } from '../destructive-confirm.tsx';
-import { ErrorAlert, ModalDialog } from '../modal-dialog.tsx';
+import { ErrorAlert } from '../modal-dialog.tsx';
 import { PresenceList, usePresenceFields } from '../presence.tsx';
 import '../../styles/preference-form.css';
 import { useLibraryName, usePageTitle } from '../../hooks/use-page-title.ts';
@@ -73,37 +73,6 @@ export function StepFields({
         />
       );
   }
-}
-
-/**
- * "Are you sure?" before leaving an unfinished flow (spec §5): a modal dialog,
- * not destructive. Escape or "No" closes it; focus goes back where it was.
- */
-export function LeaveConfirm({
-  open,
-  title,
-  body,
-  onConfirm,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  body: string;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <ModalDialog open={open} title={title} body={body} onCancel={onClose}>
-      <div className="actions">
-        <button type="button" onClick={onConfirm}>
-          {t.confirmYes}
-        </button>
-        <button type="button" className="secondary" onClick={onClose}>
-          {t.confirmNo}
-        </button>
-      </div>
-    </ModalDialog>
-  );
 }
 
 /** Theirs (a `changed` refusal's stored values) as the form's fields. */
