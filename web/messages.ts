@@ -439,6 +439,8 @@ export const messages = {
     photoOf: (name: string) => `Photo of ${name}`,
     dueTitle: 'Due for a review',
     moreDue: (n: number) => (n === 1 ? 'and 1 more' : `and ${n} more`),
+    photoTo: 'Add a photo to',
+    addPhoto: 'Add a photo',
   },
   preferences: {
     heading: 'Library',

@@ -80,3 +80,19 @@ test('a Supporter in a session sees the person and what is due for review, not t
   await expect(page.getByRole('region', { name: /What changed/ })).toHaveCount(0);
   expect(await seriousViolations(page), 'supporter home').toEqual([]);
 });
+
+test('quick ways to add: a preference, or a photo to a chosen preference', async ({
+  page,
+  signIn,
+  sql,
+}) => {
+  await signIn('aroha@example.com');
+  await page.goto(`/people/${aroha}`);
+  const library = page.getByRole('region', { name: 'Your library' });
+  await expect(library.getByRole('link', { name: 'Add a preference' })).toBeVisible();
+  const [row] =
+    await sql`select id, title from preference where person_id = ${aroha} and title like '%medication%'`;
+  await library.getByLabel('Add a photo to').selectOption({ label: String(row?.title) });
+  await library.getByRole('button', { name: 'Add a photo' }).click();
+  await expect(page).toHaveURL(new RegExp(`/preferences/${row?.id}/media/create$`));
+});

@@ -20,8 +20,6 @@ export const historyFeedMessages = {
   more: 'More',
   end: 'That is everything.',
   loaded: (n: number) => (n === 1 ? '1 more event shown.' : `${n} more events shown.`),
-  newer: 'There is newer history.',
-  showNewest: 'Show the newest',
   kinds: {
     Create: 'Added',
     Modify: 'Changed',

@@ -1,10 +1,12 @@
 import { useQuery } from '@rocicorp/zero/react';
-import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
 import { historySentence } from '../../sync/history.ts';
 import { queries } from '../../sync/queries.ts';
 import { reviewGroup } from '../../sync/review.ts';
 import { FeelingIcon } from '../components/feeling-icon.tsx';
 import { SurveyHomeCard } from '../components/survey-prompt.tsx';
+import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { useLastVisit } from '../hooks/use-last-visit.ts';
 import { usePreferenceRows } from '../hooks/use-library-queries.ts';
@@ -56,11 +58,13 @@ function Home() {
   const [links] = useQuery(queries.circle.supporters({ personId }));
   const [sessions] = useQuery(queries.supportSession.forPerson({ personId }), { enabled: own });
   const administrator = useIsAdministrator(personId);
+  const writable = useCanWrite(personId);
   const lastVisit = useLastVisit(personId);
   const name = person?.knownAs || person?.firstName || '';
   const now = Date.now();
   const dueRows = rows.filter((p) => reviewGroup(p, now) === 'Due');
-  const recent = [...rows].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, RECENT);
+  const recentFirst = [...rows].sort((a, b) => b.updatedAt - a.updatedAt);
+  const recent = recentFirst.slice(0, RECENT);
   const loading = rows.length === 0 && details.type !== 'complete';
   const supportingNow = own
     ? sessions.flatMap((s) => {
@@ -125,14 +129,19 @@ function Home() {
           <Link className="button" to="/people/$personId/preferences" params={{ personId }}>
             {own ? t.openLibrary : t.openTheirLibrary(name)}
           </Link>
-          <Link
-            className="button secondary"
-            to="/people/$personId/preferences/create"
-            params={{ personId }}
-          >
-            {t.add}
-          </Link>
+          {writable ? (
+            <Link
+              className="button secondary"
+              to="/people/$personId/preferences/create"
+              params={{ personId }}
+            >
+              {t.add}
+            </Link>
+          ) : null}
         </div>
+        {writable && recentFirst.length > 0 ? (
+          <AddPhoto personId={personId} preferences={recentFirst} />
+        ) : null}
       </section>
       {dueRows.length > 0 ? (
         <section className="card home-card" aria-labelledby="home-review">
@@ -241,5 +250,47 @@ function ChangesByOthers({
         {t.seeHistory}
       </Link>
     </section>
+  );
+}
+
+/**
+ * A quick way to add a photo: choose the preference (the latest changed
+ * first), then the media page of that preference opens to add it.
+ */
+function AddPhoto({
+  personId,
+  preferences,
+}: {
+  personId: string;
+  preferences: readonly { id: string; title: string }[];
+}) {
+  const navigate = useNavigate();
+  const selectId = useId();
+  const [chosen, setChosen] = useState(preferences[0]?.id ?? '');
+  const id = preferences.some((p) => p.id === chosen) ? chosen : (preferences[0]?.id ?? '');
+  return (
+    <form
+      className="home-photo-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!id) return;
+        void navigate({
+          to: '/people/$personId/preferences/$preferenceId/media/create',
+          params: { personId, preferenceId: id },
+        });
+      }}
+    >
+      <label htmlFor={selectId}>{t.photoTo}</label>
+      <select id={selectId} value={id} onChange={(e) => setChosen(e.target.value)}>
+        {preferences.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.title}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="secondary">
+        {t.addPhoto}
+      </button>
+    </form>
   );
 }
