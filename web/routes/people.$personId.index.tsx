@@ -1,6 +1,7 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
+import type { Feeling } from '../../schema/enums.ts';
 import { historySentence } from '../../sync/history.ts';
 import { queries } from '../../sync/queries.ts';
 import { reviewGroup } from '../../sync/review.ts';
@@ -148,18 +149,11 @@ function Home() {
           <h2 id="home-review">{own ? t.reviewTitle : t.dueTitle}</h2>
           <p>{t.due(dueRows.length)}</p>
           {own ? null : (
-            <ul className="home-recent">
-              {dueRows.slice(0, DUE_LISTED).map((p) => (
-                <li key={p.id}>
-                  <Link to="/people/$personId/preferences/$id" params={{ personId, id: p.id }}>
-                    {p.feeling ? <FeelingIcon feeling={p.feeling} /> : null} {p.title}
-                  </Link>
-                </li>
-              ))}
-              {dueRows.length > DUE_LISTED ? (
-                <li>{t.moreDue(dueRows.length - DUE_LISTED)}</li>
-              ) : null}
-            </ul>
+            <PreferenceLinks
+              personId={personId}
+              preferences={dueRows.slice(0, DUE_LISTED)}
+              more={dueRows.length > DUE_LISTED ? t.moreDue(dueRows.length - DUE_LISTED) : null}
+            />
           )}
           <Link
             className="button secondary"
@@ -173,15 +167,7 @@ function Home() {
       {recent.length > 0 ? (
         <section className="card home-card" aria-labelledby="home-recent">
           <h2 id="home-recent">{t.recentTitle}</h2>
-          <ul className="home-recent">
-            {recent.map((p) => (
-              <li key={p.id}>
-                <Link to="/people/$personId/preferences/$id" params={{ personId, id: p.id }}>
-                  {p.feeling ? <FeelingIcon feeling={p.feeling} /> : null} {p.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <PreferenceLinks personId={personId} preferences={recent} />
         </section>
       ) : null}
       {own ? (
@@ -250,6 +236,30 @@ function ChangesByOthers({
         {t.seeHistory}
       </Link>
     </section>
+  );
+}
+
+/** Preferences as links with their feeling, and a last line saying how many more there are. */
+function PreferenceLinks({
+  personId,
+  preferences,
+  more = null,
+}: {
+  personId: string;
+  preferences: readonly { id: string; title: string; feeling: Feeling | null }[];
+  more?: string | null;
+}) {
+  return (
+    <ul className="home-recent">
+      {preferences.map((p) => (
+        <li key={p.id}>
+          <Link to="/people/$personId/preferences/$id" params={{ personId, id: p.id }}>
+            {p.feeling ? <FeelingIcon feeling={p.feeling} /> : null} {p.title}
+          </Link>
+        </li>
+      ))}
+      {more ? <li>{more}</li> : null}
+    </ul>
   );
 }
 
