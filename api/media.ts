@@ -162,17 +162,24 @@ export function storageJson(space: StorageSpace) {
   };
 }
 
+/**
+ * The middleware of a route that reads or writes the media store: the store
+ * on `c.var.store`; without one (no S3 configured) the route answers 503.
+ */
+export function mediaStoreRoute(deps: Pick<AppDeps, 'media'>) {
+  return createMiddleware<AppEnv & { Variables: { store: MediaStore } }>(async (c, next) => {
+    if (!deps.media) throw new Refusal(503, 'unavailable', mediaApiMessages.unavailable);
+    c.set('store', deps.media);
+    await next();
+  });
+}
+
 export function mediaRoutes(deps: AppDeps) {
   const { zdb } = deps;
   const caller = personRoute(deps, mediaApiMessages.badId);
   const item = valid('param', personParams({ id: itemId }), mediaApiMessages.badId);
 
-  /** The store; without one the media routes answer 503. */
-  const store = createMiddleware<AppEnv & { Variables: { store: MediaStore } }>(async (c, next) => {
-    if (!deps.media) throw new Refusal(503, 'unavailable', mediaApiMessages.unavailable);
-    c.set('store', deps.media);
-    await next();
-  });
+  const store = mediaStoreRoute(deps);
 
   /** A media item of the person in the path that the caller may read; not_found otherwise. */
   const readable = (ctx: AuthContext, personId: string, id: string) =>

@@ -17,6 +17,7 @@ import { historyFeedRoutes } from './history-feed.ts';
 import { inviteRoutes } from './invites/routes.ts';
 import { libraryRoutes } from './library.ts';
 import { mediaRoutes } from './media.ts';
+import { organisationRoutes } from './organisations.ts';
 import { peopleRoutes } from './people.ts';
 import { photoSearchRoutes } from './photo-search/routes.ts';
 import { presenceRoutes } from './presence.ts';
@@ -87,6 +88,7 @@ export function apiRoutes(deps: AppDeps) {
       .route('/', mediaRoutes(deps))
       .route('/', photoSearchRoutes(deps))
       .route('/users', userRoutes(deps))
+      .route('/orgs', organisationRoutes(deps))
   );
 }
 

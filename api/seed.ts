@@ -3,6 +3,8 @@ import type { Access, Feeling, ReviewSchedule } from '../schema/enums.ts';
 import {
   category,
   note,
+  organisation,
+  organisationMember,
   person,
   personDetail,
   plan,
@@ -380,6 +382,38 @@ export async function seedDemo(db: Db, now = new Date('2026-11-01T09:00:00Z')): 
           })
           .onConflictDoNothing()
           .returning({ id: supporterLink.id }),
+      );
+    }
+
+    // A provider organisation (issue 16) with two of the circle on its staff.
+    const kowhai = seedId('organisation:kowhai');
+    count(
+      await tx
+        .insert(organisation)
+        .values({
+          id: kowhai,
+          name: 'Kōwhai Support Services',
+          type: 'provider',
+          status: 'approved',
+          email: 'office@kowhai.example.com',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: organisation.id }),
+    );
+    for (const key of ['ana', 'sam'] as const) {
+      count(
+        await tx
+          .insert(organisationMember)
+          .values({
+            organisationId: kowhai,
+            personId: demo[key].personId,
+            role: key === 'ana' ? 'Manager' : 'Support worker',
+            createdAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: organisationMember.personId }),
       );
     }
 

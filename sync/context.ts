@@ -9,6 +9,12 @@ export type AuthContext = {
   userID: string;
   /** The person the user is. */
   personId: string;
+  /**
+   * The person is a platform user (person type `Platform`), who reads every
+   * organisation (sync/permissions.ts readableOrganisations). Optional: only
+   * the organisation rules ask, and a context without it is not one.
+   */
+  platform?: boolean;
 };
 
 export type ZeroContext = AuthContext | undefined;

@@ -423,3 +423,24 @@ export function readableSurveyResponses(ctx: ZeroContext) {
   if (!ctx) return q.where(({ or }) => or());
   return q.where(surveyResponseReadableBy(ctx.personId));
 }
+
+/**
+ * The rule for one organisation row (spec §3, §6; issue 16): its members
+ * read it. A platform user reads every organisation, which no relationship
+ * of the row can say, so readableOrganisations decides that from the
+ * caller's context (the server's comes from the session's person type).
+ * Membership opens the organisation and who else is in it, nothing more:
+ * no library rule names organisations, so a provider's staff reach the
+ * people they support only through their own supporter links.
+ */
+export function organisationReadableBy(me: string) {
+  return ({ exists }: Where<'organisation'>) => exists('members', (m) => m.where('personId', me));
+}
+
+/** The organisations `ctx` may read: those they are a member of; all, for a platform user. */
+export function readableOrganisations(ctx: ZeroContext) {
+  const q = zql.organisation;
+  if (!ctx) return q.where(({ or }) => or());
+  if (ctx.platform) return q;
+  return q.where(organisationReadableBy(ctx.personId));
+}

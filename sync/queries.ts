@@ -6,6 +6,7 @@ import { historyQueries } from './history.ts';
 import { inviteQueries } from './invite.ts';
 import { mediaQueries } from './media.ts';
 import { noteQueries } from './note.ts';
+import { organisationQueries } from './organisation.ts';
 import { personQueries } from './person.ts';
 import { preferenceQueries } from './preference.ts';
 import { textQueries } from './shared-text.ts';
@@ -19,6 +20,7 @@ export const queries = defineQueries({
   invite: inviteQueries,
   media: mediaQueries,
   note: noteQueries,
+  organisation: organisationQueries,
   person: personQueries,
   preference: preferenceQueries,
   supportSession: supportSessionQueries,

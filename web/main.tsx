@@ -17,6 +17,7 @@ import './styles/photo-search.css';
 import './styles/media.css';
 import './styles/audio.css';
 import './styles/survey.css';
+import './styles/organisation.css';
 
 const router = createRouter({
   routeTree,

@@ -8,6 +8,7 @@ import { mediaMessages } from './messages/media.ts';
 import { navigationMessages } from './messages/navigation.ts';
 import { noteMessages } from './messages/note.ts';
 import { offlineMessages } from './messages/offline.ts';
+import { organisationMessages } from './messages/organisation.ts';
 import { photoSearchMessages } from './messages/photo-search.ts';
 import { preferenceMessages } from './messages/preference.ts';
 import { preferenceFormMessages } from './messages/preference-form.ts';
@@ -548,6 +549,7 @@ export const messages = {
   markdown: markdownMessages,
   offline: offlineMessages,
   survey: surveyMessages,
+  organisation: organisationMessages,
 } as const;
 
 export const DATE_LOCALE = 'en-NZ';

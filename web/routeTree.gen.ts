@@ -34,6 +34,8 @@ import { Route as InviteInviteIdInviteTokenIndexRouteImport } from './routes/inv
 import { Route as InviteInviteIdInviteTokenJoinRouteImport } from './routes/invite.$inviteId.$inviteToken.join'
 import { Route as LoginChallengeEmailEmailRouteImport } from './routes/login.challenge.email.$email'
 import { Route as LoginLinkChallengeIdTokenRouteImport } from './routes/login.link.$challengeId.$token'
+import { Route as PeoplePersonIdOrganisationsIndexRouteImport } from './routes/people.$personId.organisations.index'
+import { Route as PeoplePersonIdOrganisationsOrganisationIdRouteImport } from './routes/people.$personId.organisations.$organisationId'
 import { Route as PeoplePersonIdPreferencesIndexRouteImport } from './routes/people.$personId.preferences.index'
 import { Route as PeoplePersonIdPreferencesLibraryRouteImport } from './routes/people.$personId.preferences.library'
 import { Route as PeoplePersonIdSettingsIndexRouteImport } from './routes/people.$personId.settings.index'
@@ -207,6 +209,18 @@ const LoginLinkChallengeIdTokenRoute =
     id: '/login/link/$challengeId/$token',
     path: '/login/link/$challengeId/$token',
     getParentRoute: () => rootRouteImport,
+  } as any)
+const PeoplePersonIdOrganisationsIndexRoute =
+  PeoplePersonIdOrganisationsIndexRouteImport.update({
+    id: '/organisations/',
+    path: '/organisations/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdOrganisationsOrganisationIdRoute =
+  PeoplePersonIdOrganisationsOrganisationIdRouteImport.update({
+    id: '/organisations/$organisationId',
+    path: '/organisations/$organisationId',
+    getParentRoute: () => PeoplePersonIdRoute,
   } as any)
 const PeoplePersonIdPreferencesIndexRoute =
   PeoplePersonIdPreferencesIndexRouteImport.update({
@@ -456,6 +470,7 @@ export interface FileRoutesByFullPath {
   '/invite/$inviteId/$inviteToken/join': typeof InviteInviteIdInviteTokenJoinRoute
   '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
+  '/people/$personId/organisations/$organisationId': typeof PeoplePersonIdOrganisationsOrganisationIdRoute
   '/people/$personId/preferences/library': typeof PeoplePersonIdPreferencesLibraryRoute
   '/people/$personId/settings/history': typeof PeoplePersonIdSettingsHistoryRoute
   '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
@@ -466,6 +481,7 @@ export interface FileRoutesByFullPath {
   '/people/$personId/supporting/$id': typeof PeoplePersonIdSupportingIdRoute
   '/people/$personId/supporting/create': typeof PeoplePersonIdSupportingCreateRoute
   '/invite/$inviteId/$inviteToken/': typeof InviteInviteIdInviteTokenIndexRoute
+  '/people/$personId/organisations/': typeof PeoplePersonIdOrganisationsIndexRoute
   '/people/$personId/preferences/': typeof PeoplePersonIdPreferencesIndexRoute
   '/people/$personId/settings/': typeof PeoplePersonIdSettingsIndexRoute
   '/people/$personId/supporters/': typeof PeoplePersonIdSupportersIndexRoute
@@ -519,6 +535,7 @@ export interface FileRoutesByTo {
   '/invite/$inviteId/$inviteToken/join': typeof InviteInviteIdInviteTokenJoinRoute
   '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
+  '/people/$personId/organisations/$organisationId': typeof PeoplePersonIdOrganisationsOrganisationIdRoute
   '/people/$personId/preferences/library': typeof PeoplePersonIdPreferencesLibraryRoute
   '/people/$personId/settings/history': typeof PeoplePersonIdSettingsHistoryRoute
   '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
@@ -529,6 +546,7 @@ export interface FileRoutesByTo {
   '/people/$personId/supporting/$id': typeof PeoplePersonIdSupportingIdRoute
   '/people/$personId/supporting/create': typeof PeoplePersonIdSupportingCreateRoute
   '/invite/$inviteId/$inviteToken': typeof InviteInviteIdInviteTokenIndexRoute
+  '/people/$personId/organisations': typeof PeoplePersonIdOrganisationsIndexRoute
   '/people/$personId/preferences': typeof PeoplePersonIdPreferencesIndexRoute
   '/people/$personId/settings': typeof PeoplePersonIdSettingsIndexRoute
   '/people/$personId/supporters': typeof PeoplePersonIdSupportersIndexRoute
@@ -583,6 +601,7 @@ export interface FileRoutesById {
   '/invite/$inviteId/$inviteToken/join': typeof InviteInviteIdInviteTokenJoinRoute
   '/login/challenge/email/$email': typeof LoginChallengeEmailEmailRoute
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
+  '/people/$personId/organisations/$organisationId': typeof PeoplePersonIdOrganisationsOrganisationIdRoute
   '/people/$personId/preferences/library': typeof PeoplePersonIdPreferencesLibraryRoute
   '/people/$personId/settings/history': typeof PeoplePersonIdSettingsHistoryRoute
   '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
@@ -593,6 +612,7 @@ export interface FileRoutesById {
   '/people/$personId/supporting/$id': typeof PeoplePersonIdSupportingIdRoute
   '/people/$personId/supporting/create': typeof PeoplePersonIdSupportingCreateRoute
   '/invite/$inviteId/$inviteToken/': typeof InviteInviteIdInviteTokenIndexRoute
+  '/people/$personId/organisations/': typeof PeoplePersonIdOrganisationsIndexRoute
   '/people/$personId/preferences/': typeof PeoplePersonIdPreferencesIndexRoute
   '/people/$personId/settings/': typeof PeoplePersonIdSettingsIndexRoute
   '/people/$personId/supporters/': typeof PeoplePersonIdSupportersIndexRoute
@@ -649,6 +669,7 @@ export interface FileRouteTypes {
     | '/invite/$inviteId/$inviteToken/join'
     | '/login/challenge/email/$email'
     | '/login/link/$challengeId/$token'
+    | '/people/$personId/organisations/$organisationId'
     | '/people/$personId/preferences/library'
     | '/people/$personId/settings/history'
     | '/people/$personId/settings/menu'
@@ -659,6 +680,7 @@ export interface FileRouteTypes {
     | '/people/$personId/supporting/$id'
     | '/people/$personId/supporting/create'
     | '/invite/$inviteId/$inviteToken/'
+    | '/people/$personId/organisations/'
     | '/people/$personId/preferences/'
     | '/people/$personId/settings/'
     | '/people/$personId/supporters/'
@@ -712,6 +734,7 @@ export interface FileRouteTypes {
     | '/invite/$inviteId/$inviteToken/join'
     | '/login/challenge/email/$email'
     | '/login/link/$challengeId/$token'
+    | '/people/$personId/organisations/$organisationId'
     | '/people/$personId/preferences/library'
     | '/people/$personId/settings/history'
     | '/people/$personId/settings/menu'
@@ -722,6 +745,7 @@ export interface FileRouteTypes {
     | '/people/$personId/supporting/$id'
     | '/people/$personId/supporting/create'
     | '/invite/$inviteId/$inviteToken'
+    | '/people/$personId/organisations'
     | '/people/$personId/preferences'
     | '/people/$personId/settings'
     | '/people/$personId/supporters'
@@ -775,6 +799,7 @@ export interface FileRouteTypes {
     | '/invite/$inviteId/$inviteToken/join'
     | '/login/challenge/email/$email'
     | '/login/link/$challengeId/$token'
+    | '/people/$personId/organisations/$organisationId'
     | '/people/$personId/preferences/library'
     | '/people/$personId/settings/history'
     | '/people/$personId/settings/menu'
@@ -785,6 +810,7 @@ export interface FileRouteTypes {
     | '/people/$personId/supporting/$id'
     | '/people/$personId/supporting/create'
     | '/invite/$inviteId/$inviteToken/'
+    | '/people/$personId/organisations/'
     | '/people/$personId/preferences/'
     | '/people/$personId/settings/'
     | '/people/$personId/supporters/'
@@ -1019,6 +1045,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/login/link/$challengeId/$token'
       preLoaderRoute: typeof LoginLinkChallengeIdTokenRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/people/$personId/organisations/': {
+      id: '/people/$personId/organisations/'
+      path: '/organisations'
+      fullPath: '/people/$personId/organisations/'
+      preLoaderRoute: typeof PeoplePersonIdOrganisationsIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/organisations/$organisationId': {
+      id: '/people/$personId/organisations/$organisationId'
+      path: '/organisations/$organisationId'
+      fullPath: '/people/$personId/organisations/$organisationId'
+      preLoaderRoute: typeof PeoplePersonIdOrganisationsOrganisationIdRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
     }
     '/people/$personId/preferences/': {
       id: '/people/$personId/preferences/'
@@ -1302,6 +1342,7 @@ const PeoplePersonIdPreferencesIdEditRouteWithChildren =
 
 interface PeoplePersonIdRouteChildren {
   PeoplePersonIdIndexRoute: typeof PeoplePersonIdIndexRoute
+  PeoplePersonIdOrganisationsOrganisationIdRoute: typeof PeoplePersonIdOrganisationsOrganisationIdRoute
   PeoplePersonIdPreferencesLibraryRoute: typeof PeoplePersonIdPreferencesLibraryRoute
   PeoplePersonIdSettingsHistoryRoute: typeof PeoplePersonIdSettingsHistoryRoute
   PeoplePersonIdSettingsMenuRoute: typeof PeoplePersonIdSettingsMenuRoute
@@ -1311,6 +1352,7 @@ interface PeoplePersonIdRouteChildren {
   PeoplePersonIdSupportersStartRoute: typeof PeoplePersonIdSupportersStartRoute
   PeoplePersonIdSupportingIdRoute: typeof PeoplePersonIdSupportingIdRoute
   PeoplePersonIdSupportingCreateRoute: typeof PeoplePersonIdSupportingCreateRoute
+  PeoplePersonIdOrganisationsIndexRoute: typeof PeoplePersonIdOrganisationsIndexRoute
   PeoplePersonIdPreferencesIndexRoute: typeof PeoplePersonIdPreferencesIndexRoute
   PeoplePersonIdSettingsIndexRoute: typeof PeoplePersonIdSettingsIndexRoute
   PeoplePersonIdSupportersIndexRoute: typeof PeoplePersonIdSupportersIndexRoute
@@ -1340,6 +1382,8 @@ interface PeoplePersonIdRouteChildren {
 
 const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
   PeoplePersonIdIndexRoute: PeoplePersonIdIndexRoute,
+  PeoplePersonIdOrganisationsOrganisationIdRoute:
+    PeoplePersonIdOrganisationsOrganisationIdRoute,
   PeoplePersonIdPreferencesLibraryRoute: PeoplePersonIdPreferencesLibraryRoute,
   PeoplePersonIdSettingsHistoryRoute: PeoplePersonIdSettingsHistoryRoute,
   PeoplePersonIdSettingsMenuRoute: PeoplePersonIdSettingsMenuRoute,
@@ -1349,6 +1393,7 @@ const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
   PeoplePersonIdSupportersStartRoute: PeoplePersonIdSupportersStartRoute,
   PeoplePersonIdSupportingIdRoute: PeoplePersonIdSupportingIdRoute,
   PeoplePersonIdSupportingCreateRoute: PeoplePersonIdSupportingCreateRoute,
+  PeoplePersonIdOrganisationsIndexRoute: PeoplePersonIdOrganisationsIndexRoute,
   PeoplePersonIdPreferencesIndexRoute: PeoplePersonIdPreferencesIndexRoute,
   PeoplePersonIdSettingsIndexRoute: PeoplePersonIdSettingsIndexRoute,
   PeoplePersonIdSupportersIndexRoute: PeoplePersonIdSupportersIndexRoute,

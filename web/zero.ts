@@ -7,8 +7,10 @@ import { Outbox } from './offline/outbox.ts';
 import { flushText } from './offline/text-flush.ts';
 
 /** Typed as the registered context (not narrowed), as Zero's generics expect. */
-function contextOf(u: { id: string; personId: string }): ZeroContext {
-  return { userID: u.id, personId: u.personId };
+function contextOf(session: SessionInfo, u: { id: string; personId: string }): ZeroContext {
+  // The same platform flag as the server's (api/auth/sessions.ts), so that the
+  // browser's copy of the organisation queries keeps what the server sends.
+  return { userID: u.id, personId: u.personId, platform: session.person?.type === 'Platform' };
 }
 
 let current: { userID: string; zero: Zero; outbox: Outbox; stop: () => void } | undefined;
@@ -30,7 +32,7 @@ export function zeroFor(session: SessionInfo): Zero {
   if (current?.userID === u.id) return current.zero;
   current?.stop();
   void current?.zero.close();
-  const context = contextOf(u);
+  const context = contextOf(session, u);
   const zero = new Zero({
     schema,
     cacheURL: session.zeroCacheUrl,

@@ -94,7 +94,13 @@ export async function sessionById(db: Db, id: string): Promise<SessionUser | nul
     sessionId: id,
     user: row.user,
     person: row.person,
-    auth: { userID: row.user.id, personId: row.person.id },
+    auth: {
+      userID: row.user.id,
+      personId: row.person.id,
+      // Read with the session on every request: a person made a platform user
+      // (or no longer one) reads organisations accordingly from the next call.
+      platform: row.person.type === 'Platform',
+    },
   };
 }
 

@@ -18,6 +18,7 @@ const tea = seedId('preference:aroha:tea');
 const teaNote = seedId('note:aroha:tea');
 const food = seedId('category:aroha:food');
 const samLink = seedId('link:sam->aroha');
+const kowhai = seedId('organisation:kowhai');
 const nobody = '00000000-0000-4000-8000-000000000000';
 const me = `/people/${aroha}`;
 /** Stands for a picture of the tea preference, uploaded by the test (the demo data has no files). */
@@ -164,6 +165,11 @@ const routes: Record<string, Visit | 'layout'> = {
   'people.$personId.preferences.index': { as: 'aroha', path: `${me}/preferences` },
   'people.$personId.preferences.library': { as: 'aroha', path: `${me}/preferences/library` },
   'people.$personId.settings.menu': { as: 'sam', path: `/people/${sam}/settings/menu` },
+  'people.$personId.organisations.index': { as: 'sam', path: `/people/${sam}/organisations` },
+  'people.$personId.organisations.$organisationId': {
+    as: 'sam',
+    path: `/people/${sam}/organisations/${kowhai}`,
+  },
   'people.$personId.settings.passkeys': { as: 'aroha', path: `${me}/settings/passkeys` },
   'people.$personId.supporters.$id.edit': { as: 'aroha', path: `${me}/supporters/${samLink}/edit` },
   'people.$personId.supporters.$id.index': { as: 'aroha', path: `${me}/supporters/${samLink}` },

@@ -108,6 +108,9 @@ const tracked = [
   // page's "what changed") without the events of the tests before it.
   { table: 'history_event', key: 'id', restore: false },
   { table: 'survey_response', key: 'id', restore: false },
+  // Memberships a test gave (organisations.spec.ts), and organisations it made or changed.
+  { table: 'organisation_member', key: `organisation_id || ' ' || person_id`, restore: false },
+  { table: 'organisation', key: 'id', restore: true },
   // Sign-in links asked for in a test go with it: each test starts under the
   // per-address limit, however many tests signed in as Aroha before.
   { table: 'private.magic_link_challenge', key: 'id', restore: false },

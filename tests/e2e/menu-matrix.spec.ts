@@ -42,23 +42,38 @@ const cells: Cell[] = [
     },
   },
   {
+    // Sam is on the staff of one organisation (the demo's Kōwhai Support Services).
     name: 'a Supporter in their own area',
     email: 'sam@example.com',
     area: 'own',
     bar: ['Library', 'Circle', 'Menu'],
     menu: {
       kind: 'page',
-      entries: ['Personal details', 'Supporter check-in', feedback, 'Logout'],
+      entries: [
+        'Personal details',
+        'Organisation details',
+        'Supporter check-in',
+        feedback,
+        'Logout',
+      ],
     },
   },
   {
+    // His Menu page is his own area (/people/{sam}/settings/menu), not
+    // Aroha's: there he acts for no one, so his organisation is offered.
     name: 'a Supporter, General, in a session',
     email: 'sam@example.com',
     area: 'aroha',
     bar: ['Home', 'Library', 'Circle', 'Menu'],
     menu: {
       kind: 'page',
-      entries: ['Personal details', 'Supporter check-in', feedback, 'Logout'],
+      entries: [
+        'Personal details',
+        'Organisation details',
+        'Supporter check-in',
+        feedback,
+        'Logout',
+      ],
     },
   },
   {
@@ -72,6 +87,7 @@ const cells: Cell[] = [
     },
   },
   {
+    // Ana is on the staff of one organisation, as Sam is.
     name: 'both roles, in her own area',
     email: 'ana@example.com',
     area: 'own',
@@ -81,6 +97,7 @@ const cells: Cell[] = [
       entries: [
         'Personal details',
         'My app history',
+        'Organisation details',
         'Manage passkeys',
         help,
         'How are you?',
@@ -90,8 +107,9 @@ const cells: Cell[] = [
     },
   },
   {
-    // Acting for someone else: no passkeys (hers), no help, no subscription;
-    // the person's details and history, which she administers.
+    // Acting for someone else: no passkeys (hers), no help, no subscription,
+    // no organisations (hers); the person's details and history, which she
+    // administers.
     name: 'an Administrator in a session',
     email: 'ana@example.com',
     area: 'aroha',
@@ -141,5 +159,9 @@ for (const cell of cells) {
     const details = inApp.find((h) => h.endsWith('/settings/details'));
     expect(details).toBe(`/people/${area}/settings/details`);
     expect(inApp.some((h) => h.startsWith(`/survey/${me}/`))).toBe(true);
+    // One's own organisations, whichever area the menu opens in.
+    if (cell.menu.entries.includes('Organisation details')) {
+      expect(inApp).toContain(`/people/${me}/organisations`);
+    }
   });
 }

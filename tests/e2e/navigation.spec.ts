@@ -66,8 +66,10 @@ test('a Supporter: no Home of their own, and a Menu page without help, subscript
   await expect(list.getByRole('link', { name: 'Logout' })).toBeVisible();
   await expect(list.getByRole('link', { name: 'Manage passkeys' })).toHaveCount(0);
   // No help for a Supporter (spec §2); feedback is for everyone.
+  // Sam is on the staff of one organisation (demo data): its details.
   await expect(list.getByRole('link')).toHaveText([
     'Personal details',
+    'Organisation details',
     'Supporter check-in',
     'Give feedback (opens in a new tab)',
     'Logout',

@@ -30,6 +30,7 @@ const foreignIds = [
   seedId('link:sam->aroha'),
   seedId('person:ana'),
   seedId('user:aroha'),
+  seedId('organisation:kowhai'),
 ];
 
 const SQL_WORDS = /failed query|insert into|update "|select .* from|params:|syntax error/i;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import { connect } from '../../api/db.ts';
-import { demo, seedDemo } from '../../api/seed.ts';
+import { demo, seedDemo, seedId } from '../../api/seed.ts';
 
 const stack = inject('stack');
 const { sql, db } = connect(stack.databaseUrl, { max: 1 });
@@ -12,7 +12,8 @@ describe('npm run db:seed (demo data, DESIGN.md §4)', () => {
       sql`select (select count(*) from person) p, (select count(*) from person_detail) pd,
                  (select count(*) from app_user) u,
                  (select count(*) from preference) f, (select count(*) from category) c,
-                 (select count(*) from note) n, (select count(*) from supporter_link) l`;
+                 (select count(*) from note) n, (select count(*) from supporter_link) l,
+                 (select count(*) from organisation) o, (select count(*) from organisation_member) om`;
     const before = await snapshot();
     expect(await seedDemo(db)).toBe(0);
     expect(await snapshot()).toEqual(before);
@@ -70,6 +71,21 @@ describe('npm run db:seed (demo data, DESIGN.md §4)', () => {
     const [done] = await sql`select count(*)::int n from app_user
                              where wizard_completed_at is null and email in ${sql(demoEmails)}`;
     expect(done?.n).toBe(0);
+  });
+
+  test('one approved provider organisation, Kōwhai Support Services, with Ana and Sam on its staff', async () => {
+    const orgs = await sql`select o.name, o.type, o.status,
+                                  array_agg(m.person_id order by m.person_id) members
+                           from organisation o join organisation_member m on m.organisation_id = o.id
+                           where o.id = ${seedId('organisation:kowhai')} group by o.id`;
+    expect(orgs).toEqual([
+      {
+        name: 'Kōwhai Support Services',
+        type: 'provider',
+        status: 'approved',
+        members: [demo.ana.personId, demo.sam.personId].sort(),
+      },
+    ]);
   });
 });
 

@@ -1,7 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messages } from '../messages.ts';
-import { type MenuItem, menuItems, type NavContext, surveyLabel } from '../navigation/menu.ts';
+import {
+  type MenuItem,
+  menuItems,
+  type NavContext,
+  organisationsLabel,
+  surveyLabel,
+} from '../navigation/menu.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { surveyKindOf, surveyRouteOf } from './survey-routes.ts';
 
@@ -10,8 +16,8 @@ export type MenuLinks = { help: string | null; feedback: string | null };
 /**
  * Where each menu entry goes: personal details and history are those of the
  * person whose area this is (an Administrator in a support session manages
- * them); passkeys are one's own. Entries whose pages arrive with later work
- * (subscription, organisations, the platform dashboard: issue 16) are not
+ * them); passkeys and organisations are one's own. Entries whose pages arrive
+ * with later work (subscription, the platform dashboard: issue 16) are not
  * listed until they exist, nor the external help and feedback links until
  * they are configured (HELP_URL, FEEDBACK_URL): the visibility rules
  * (web/navigation/menu.ts) already decide who sees them.
@@ -34,6 +40,8 @@ function destination(
       return { to: '/people/$personId/settings/history' as const, params: { personId } };
     case 'passkeys':
       return { to: '/people/$personId/settings/passkeys' as const, params: { personId: me } };
+    case 'organisations':
+      return { to: '/people/$personId/organisations' as const, params: { personId: me } };
     case 'survey': {
       // One's own check-in, of one's own type (spec §2: /survey/{personId}/{type}
       // redirects there); none for a type without one (Platform).
@@ -87,7 +95,9 @@ export function MenuList({
             <Link to={to.to} params={to.params as { personId: string }} onClick={onChoose}>
               {item === 'survey'
                 ? surveyLabel(ctx)
-                : messages.navigation.items[item as 'passkeys' | 'details' | 'history']}
+                : item === 'organisations'
+                  ? organisationsLabel(ctx)
+                  : messages.navigation.items[item as 'passkeys' | 'details' | 'history']}
             </Link>
           )}
         </li>

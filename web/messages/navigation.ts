@@ -8,6 +8,8 @@ export const navigationMessages = {
     subscription: 'Manage subscription',
     history: 'My app history',
     organisations: 'Manage organisations',
+    /** The organisations entry for a person in exactly one (web/navigation/menu.ts organisationsLabel). */
+    organisation: 'Organisation details',
     passkeys: 'Manage passkeys',
     help: 'Get help',
     feedback: 'Give feedback',

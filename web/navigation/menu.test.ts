@@ -1,12 +1,19 @@
 import { describe, expect, test } from 'vitest';
-import { bottomItems, menuItems, menuKind, type NavContext, surveyLabel } from './menu.ts';
+import {
+  bottomItems,
+  menuItems,
+  menuKind,
+  type NavContext,
+  organisationsLabel,
+  surveyLabel,
+} from './menu.ts';
 
 const dm: NavContext = {
   myType: 'DecisionMaker',
   actingForOther: false,
   isAdministrator: true,
   guestOf: null,
-  hasOrganisations: false,
+  organisations: 0,
   isPlatformUser: false,
   passkeysSupported: true,
   hasPasskeys: false,
@@ -87,11 +94,24 @@ describe('menu items', () => {
   test('subscription is not offered on the iOS app', () => {
     expect(menuItems({ ...dm, iosNative: true })).not.toContain('subscription');
   });
-  test('organisations: with organisations, or for a platform user; the dashboard only when not acting for someone', () => {
-    expect(menuItems({ ...dm, hasOrganisations: true })).toContain('organisations');
+  test('organisations: with organisations, or for a platform user; both it and the dashboard only when not acting for someone', () => {
+    expect(menuItems(dm)).not.toContain('organisations');
+    expect(menuItems({ ...dm, organisations: 1 })).toContain('organisations');
+    expect(menuItems({ ...supporterAtHome, organisations: 2 })).toContain('organisations');
     expect(menuItems({ ...dm, isPlatformUser: true })).toEqual(
       expect.arrayContaining(['organisations', 'platform']),
     );
-    expect(menuItems({ ...adminInSession, isPlatformUser: true })).not.toContain('platform');
+    for (const acting of [inSession, adminInSession]) {
+      expect(menuItems({ ...acting, organisations: 1 })).not.toContain('organisations');
+      expect(menuItems({ ...acting, isPlatformUser: true })).not.toContain('organisations');
+      expect(menuItems({ ...acting, isPlatformUser: true })).not.toContain('platform');
+    }
+  });
+  test('the organisations label: one organisation’s details, else the list to manage', () => {
+    expect(organisationsLabel({ ...dm, organisations: 1 })).toBe('Organisation details');
+    expect(organisationsLabel({ ...dm, organisations: 2 })).toBe('Manage organisations');
+    expect(organisationsLabel({ ...dm, organisations: 0, isPlatformUser: true })).toBe(
+      'Manage organisations',
+    );
   });
 });

@@ -4,6 +4,7 @@
  * (drawer or the Supporter's /settings/menu page) render what these return.
  */
 import type { PersonType } from '../../schema/enums.ts';
+import { navigationMessages } from '../messages/navigation.ts';
 
 export type NavContext = {
   /** The signed-in person's type. */
@@ -14,7 +15,8 @@ export type NavContext = {
   isAdministrator: boolean;
   /** The invite kind this tab is a guest of, if any. */
   guestOf: 'Profile' | 'Preference' | 'PreferenceCategory' | null;
-  hasOrganisations: boolean;
+  /** How many organisations the signed-in person reads (all of them, for a platform user). */
+  organisations: number;
   isPlatformUser: boolean;
   /** WebAuthn is available in this browser. */
   passkeysSupported: boolean;
@@ -72,7 +74,8 @@ export function menuItems(c: NavContext): MenuItem[] {
   const items: MenuItem[] = ['details'];
   if (c.isAdministrator && !c.iosNative && !supporter) items.push('subscription');
   if (c.isAdministrator) items.push('history');
-  if (c.hasOrganisations || c.isPlatformUser) items.push('organisations');
+  // One's own organisations: not while acting for someone else (spec §2, §6).
+  if ((c.organisations > 0 || c.isPlatformUser) && !c.actingForOther) items.push('organisations');
   if (c.isAdministrator && !c.actingForOther && (c.passkeysSupported || c.hasPasskeys)) {
     items.push('passkeys');
   }
@@ -81,6 +84,12 @@ export function menuItems(c: NavContext): MenuItem[] {
   if (c.isPlatformUser && !c.actingForOther) items.push('platform');
   items.push('logout');
   return items;
+}
+
+/** The organisations entry's label: one organisation's details, or the list of several. */
+export function organisationsLabel(c: NavContext): string {
+  const t = navigationMessages.items;
+  return c.organisations === 1 ? t.organisation : t.organisations;
 }
 
 /** The survey entry's label by role. */

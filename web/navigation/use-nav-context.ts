@@ -1,5 +1,7 @@
+import { useQuery } from '@rocicorp/zero/react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { queries } from '../../sync/queries.ts';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { useMyType } from '../hooks/use-my-type.ts';
 import { passkeyCount, webAuthnSupported } from '../passkeys.ts';
@@ -10,9 +12,8 @@ const personArea = getRouteApi('/people/$personId');
 /**
  * What the navigation rules (menu.ts) need, read live for the area of
  * `personId`: the signed-in person's current role (a role change shows at
- * once), whether they administer the person now, whether they have passkeys.
- * Organisations arrive with their own pages (issue 16): until then nobody has
- * any, and only a platform user sees the entry.
+ * once), whether they administer the person now, whether they have passkeys,
+ * how many organisations they read (live: joining or leaving one shows at once).
  */
 export function useNavContext(personId: string, guestOf: NavContext['guestOf'] = null): NavContext {
   const { session } = personArea.useRouteContext();
@@ -20,6 +21,7 @@ export function useNavContext(personId: string, guestOf: NavContext['guestOf'] =
   const myType = useMyType();
   const actingForOther = personId !== me;
   const administrator = useIsAdministrator(personId);
+  const [organisations] = useQuery(queries.organisation.mine());
   const [passkeys, setPasskeys] = useState(0);
   useEffect(() => {
     let live = true;
@@ -39,7 +41,7 @@ export function useNavContext(personId: string, guestOf: NavContext['guestOf'] =
     // (who has no library) gets the Supporter menu, on purpose (spec §2).
     isAdministrator: administrator && !(myType === 'Supporter' && !actingForOther),
     guestOf,
-    hasOrganisations: false,
+    organisations: organisations.length,
     isPlatformUser: myType === 'Platform',
     passkeysSupported: webAuthnSupported(),
     hasPasskeys: passkeys > 0,

@@ -1,0 +1,100 @@
+/**
+ * Organisations (issue 16 item 4; spec §2 /organisations, §6): a member
+ * reaches the list and the organisation from the menu, with its type,
+ * status, dates and members; someone else opening its address sees "Access
+ * Denied", the same as for an organisation that does not exist, until they
+ * are made a member, which the open page shows at once.
+ */
+import { seedId } from '../../api/seed.ts';
+import { seriousViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+
+const kowhai = seedId('organisation:kowhai');
+const DENIED = "You don't have permission to view this organisation.";
+
+test('a member opens Organisation details from the menu: the list, then the organisation with its members', async ({
+  page,
+  signIn,
+}) => {
+  const { personId } = await signIn('sam@example.com');
+  await page.goto(`/people/${personId}/preferences`);
+  // Sam is a Supporter: his menu is a page.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Menu' }).click();
+  await page
+    .getByRole('navigation', { name: 'Menu' })
+    .getByRole('link', { name: 'Organisation details' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/people/${personId}/organisations$`));
+  await expect(page).toHaveTitle('Organisations – Preference Bank');
+  await expect(page.getByRole('heading', { level: 1, name: 'Organisations' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Your organisations' });
+  await expect(list.getByRole('link')).toHaveText([
+    /Kōwhai Support Services\s*Provider\s*Approved/,
+  ]);
+  expect(await seriousViolations(page), 'organisation list').toEqual([]);
+
+  await list.getByRole('link', { name: /Kōwhai Support Services/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/people/${personId}/organisations/${kowhai}$`));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Kōwhai Support Services' }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle('Kōwhai Support Services – Organisation – Preference Bank');
+  const about = page.getByRole('article');
+  await expect(about.getByRole('term')).toHaveText(['Type', 'Status', 'Created', 'Last updated']);
+  // The demo data was made on 1 November 2026 (api/seed.ts), shown as en-NZ dates.
+  await expect(about.getByRole('definition')).toHaveText([
+    'Provider',
+    'Approved',
+    '1 November 2026',
+    '1 November 2026',
+  ]);
+  const members = page.getByRole('list', { name: 'Members' });
+  await expect(members.getByRole('listitem')).toHaveText([
+    /^Ana Walker\s*Manager$/,
+    /^Sam Tane \(you\)\s*Support worker$/,
+  ]);
+  // Whom he supports himself (his own supporter links): names only.
+  await expect(page.getByRole('list', { name: 'People you support' })).toHaveText('Aroha Ngata');
+  // No logo in the demo data: no image.
+  await expect(about.getByRole('img')).toHaveCount(0);
+  expect(await seriousViolations(page), 'organisation').toEqual([]);
+  await page.getByRole('link', { name: 'All organisations' }).click();
+  await expect(page).toHaveURL(new RegExp(`/people/${personId}/organisations$`));
+});
+
+test('someone else sees “Access Denied”, as for an organisation that does not exist, until made a member', async ({
+  page,
+  signIn,
+  sql,
+}) => {
+  const { personId } = await signIn('aroha@example.com');
+  // Not in her menu: she belongs to no organisation.
+  await page.goto(`/people/${personId}/preferences`);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Menu' })
+    .click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer.getByRole('link', { name: 'Logout' })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: /organisation/i })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/people/${personId}/organisations`);
+  await expect(page.getByText('You do not belong to any organisation.')).toBeVisible();
+
+  for (const id of [crypto.randomUUID(), kowhai]) {
+    await page.goto(`/people/${personId}/organisations/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText(DENIED)).toBeVisible();
+    await expect(page.getByText('Kōwhai Support Services')).toHaveCount(0);
+  }
+  expect(await seriousViolations(page), 'access denied').toEqual([]);
+
+  // Made a member (by the platform, outside the app): the open page shows it, live.
+  await sql`insert into organisation_member (organisation_id, person_id, role)
+            values (${kowhai}, ${personId}, 'Volunteer')`;
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Kōwhai Support Services' }),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Members' })).toContainText('Aroha Ngata (you)');
+});

@@ -1,0 +1,54 @@
+import { useQuery } from '@rocicorp/zero/react';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { queries } from '../../sync/queries.ts';
+import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
+
+const t = messages.organisation;
+
+/**
+ * The organisations list (spec §2 /organisations; issue 16): the signed-in
+ * person's own organisations (every one, for a platform user), live, each
+ * with its type and status in words. They are one's own whatever area the
+ * address names: the menu offers them only outside a support session.
+ */
+export const Route = createFileRoute('/people/$personId/organisations/')({
+  head: pageHead(t.listTitle),
+  component: OrganisationList,
+});
+
+function OrganisationList() {
+  const { personId } = Route.useParams();
+  const [organisations, details] = useQuery(queries.organisation.mine());
+  return (
+    <section className="organisations" aria-labelledby="organisations-heading">
+      <h1 id="organisations-heading">{t.listTitle}</h1>
+      <p>{t.listIntro}</p>
+      {details.type === 'error' ? (
+        <p role="alert" className="alert">
+          {messages.errors.generic}
+        </p>
+      ) : organisations.length === 0 ? (
+        <p role="status" className="status">
+          {details.type === 'complete' ? t.empty : t.loading}
+        </p>
+      ) : (
+        <ul className="pref-list card" aria-label={t.listLabel}>
+          {organisations.map((o) => (
+            <li key={o.id}>
+              <Link
+                to="/people/$personId/organisations/$organisationId"
+                params={{ personId, organisationId: o.id }}
+              >
+                {/* Spaces between the parts, so that the link's name reads as words. */}
+                <span className="organisation-name">{o.name}</span>{' '}
+                <span className="tag">{t.types[o.type]}</span>{' '}
+                <span className="tag">{t.statuses[o.status]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
