@@ -8,10 +8,10 @@ import { queries } from '../../sync/queries.ts';
 import { MediaNotFound, mediaTitle } from '../components/media-tiles.tsx';
 import { MediaViewer } from '../components/media-viewer.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
-import { requireWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { requireWrite } from '../navigation/write-guard.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 /** `isFromView`: a boolean, or its text from a hand-typed URL; anything else is absent. */

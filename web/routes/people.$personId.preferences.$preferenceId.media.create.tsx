@@ -9,11 +9,11 @@ import { MediaIcon } from '../components/media-icon.tsx';
 import { PreferenceNotFound } from '../components/preference-common.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { StoragePrompt } from '../components/storage-prompt.tsx';
-import { requireWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { checkFile, isAbort, uploadMedia } from '../media/upload.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { requireWrite } from '../navigation/write-guard.ts';
 
 /**
  * Add pictures, sounds and videos to a preference (spec §2 /media/create):

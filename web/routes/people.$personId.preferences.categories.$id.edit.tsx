@@ -6,11 +6,11 @@ import {
   CategoryMissing,
   type CategoryValues,
 } from '../components/category-form.tsx';
-import { requireWrite } from '../hooks/use-can-write.ts';
 import { loadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { requireWrite } from '../navigation/write-guard.ts';
 import { formRefusal, useWrite } from '../offline/use-write.ts';
 
 const m = messages.category;

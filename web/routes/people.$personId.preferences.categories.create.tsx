@@ -2,10 +2,10 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { mutators } from '../../sync/mutators.ts';
 import { CategoryForm, type CategoryValues } from '../components/category-form.tsx';
-import { requireWrite } from '../hooks/use-can-write.ts';
 import { loadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { requireWrite } from '../navigation/write-guard.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 const m = messages.category;

@@ -19,10 +19,10 @@ import {
   stepChanges,
   validateStep,
 } from '../components/preference-steps/fields.ts';
-import { requireWrite } from '../hooks/use-can-write.ts';
 import { useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { requireWrite } from '../navigation/write-guard.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 const t = messages.preferenceForm;
