@@ -118,6 +118,27 @@ export const configSchema = z.object({
       message: 'expected an absolute URL such as https://api.unsplash.com',
     })
     .default('https://api.unsplash.com'),
+  /**
+   * Payments (ADR 023). With STRIPE_SECRET_KEY, "Upgrade" goes to Stripe
+   * Checkout and the webhook (POST /api/webhooks/stripe, signed with
+   * STRIPE_WEBHOOK_SECRET) keeps subscriptions; without it, the upgrade
+   * buttons say to contact the provider and nothing calls Stripe.
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'expected a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'expected a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  /** Where the Stripe SDK sends its requests (a local stand-in in tests). Unset: Stripe's own API. */
+  STRIPE_API_URL: z
+    .url({ message: 'expected an absolute URL such as https://api.stripe.com' })
+    .refine((v) => /^https?:/i.test(v), {
+      message: 'expected an absolute URL such as https://api.stripe.com',
+    })
+    .optional(),
   /** `all` runs Postgres (unless DATABASE_URL), zero-cache and the API; `api` only the API (containers). */
   STACK_ROLE: z.enum(['all', 'api'], { message: 'expected all or api' }).default('all'),
 });
@@ -166,6 +187,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.NODE_ENV === 'production' && !c.S3_BUCKET) {
     throw new ConfigError('Invalid setting S3_BUCKET: required in production (the media bucket)');
+  }
+  if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid setting STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (whsec_…)',
+    );
   }
   return {
     ...c,

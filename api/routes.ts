@@ -10,6 +10,7 @@ import type { SessionInfo } from '../sync/session.ts';
 import { magicLinkRoutes } from './auth/magic-link.ts';
 import { passkeyRoutes } from './auth/passkeys/routes.ts';
 import { clearSessionCookie, sessionFromRequest, signOutSession } from './auth/sessions.ts';
+import { stripeWebhookRoutes } from './billing/webhook.ts';
 import { circleRoutes } from './circle.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { Refusal, requestMessages } from './errors.ts';
@@ -21,6 +22,7 @@ import { organisationRoutes } from './organisations.ts';
 import { peopleRoutes } from './people.ts';
 import { photoSearchRoutes } from './photo-search/routes.ts';
 import { presenceRoutes } from './presence.ts';
+import { subscriptionRoutes } from './subscriptions.ts';
 import { supportRoutes } from './support.ts';
 import { userRoutes } from './users.ts';
 import { valid } from './validate.ts';
@@ -59,6 +61,7 @@ export function apiRoutes(deps: AppDeps) {
           zeroCacheUrl: config.zeroPublicUrl,
           launched: config.APP_LAUNCHED,
           links: { help: config.HELP_URL ?? null, feedback: config.FEEDBACK_URL ?? null },
+          payments: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET),
         };
         c.header('cache-control', 'no-store');
         return c.json(body);
@@ -82,6 +85,7 @@ export function apiRoutes(deps: AppDeps) {
       .route('/people', historyFeedRoutes(deps))
       .route('/people', supportRoutes(deps))
       .route('/people', circleRoutes(deps))
+      .route('/people', subscriptionRoutes(deps))
       .route('/people', presenceRoutes(deps, new URL(config.publicUrl).origin))
       .route('/', inviteRoutes(deps))
       .route('/', libraryRoutes(deps))
@@ -89,6 +93,8 @@ export function apiRoutes(deps: AppDeps) {
       .route('/', photoSearchRoutes(deps))
       .route('/users', userRoutes(deps))
       .route('/orgs', organisationRoutes(deps))
+      // Stripe's, not a browser's: signed, and read raw (api/billing/webhook.ts).
+      .route('/webhooks', stripeWebhookRoutes(deps))
   );
 }
 

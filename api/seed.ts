@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Access, Feeling, ReviewSchedule } from '../schema/enums.ts';
 import {
+  billingCustomer,
+  billingPrice,
   category,
   note,
   organisation,
@@ -10,6 +12,7 @@ import {
   plan,
   preference,
   preferenceCategory,
+  subscription,
   supporterLink,
   user,
 } from '../schema/index.ts';
@@ -21,6 +24,12 @@ export function seedId(name: string): string {
   const h = createHash('sha256').update(`preference-bank-demo:${name}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
+
+/** The demo paid plans' Stripe prices (private.billing_price). */
+export const DEMO_PRICES = {
+  month: 'price_demo_premium_month',
+  year: 'price_demo_premium_year',
+} as const;
 
 export const demo = {
   aroha: {
@@ -384,6 +393,48 @@ export async function seedDemo(db: Db, now = new Date('2026-11-01T09:00:00Z')): 
           .returning({ id: supporterLink.id }),
       );
     }
+
+    // Plans (issue 16, ADR 023): the paid plans' Stripe prices (a deployment
+    // puts its own in private.billing_price); Aroha's free circle is full
+    // (three supporters); Ana pays for Premium herself.
+    count(
+      await tx
+        .insert(billingPrice)
+        .values([
+          { planId: seedId('plan:premium-month'), stripePriceId: DEMO_PRICES.month },
+          { planId: seedId('plan:premium-year'), stripePriceId: DEMO_PRICES.year },
+        ])
+        .onConflictDoNothing()
+        .returning({ id: billingPrice.planId }),
+    );
+    count(
+      await tx
+        .insert(billingCustomer)
+        .values({
+          personId: demo.ana.personId,
+          stripeCustomerId: 'cus_demo_ana',
+          stripeSubscriptionId: 'sub_demo_ana',
+        })
+        .onConflictDoNothing()
+        .returning({ id: billingCustomer.personId }),
+    );
+    count(
+      await tx
+        .insert(subscription)
+        .values({
+          id: seedId('subscription:ana'),
+          personId: demo.ana.personId,
+          planId: seedId('plan:premium-month'),
+          administratedById: null,
+          status: 'active',
+          currentPeriodEnd: new Date(now.getTime() + 30 * 24 * 3600_000),
+          cancelAtPeriodEnd: false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: subscription.id }),
+    );
 
     // A provider organisation (issue 16) with two of the circle on its staff.
     const kowhai = seedId('organisation:kowhai');

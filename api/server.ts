@@ -40,9 +40,12 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   app.use('/api/*', (c, next) =>
     c.req.path.startsWith('/api/zero/') ? zeroLimit(c, next) : jsonLimit(c, next),
   );
-  // Zero's push is checked a mutation at a time (api/zero/endpoints.ts).
+  // Zero's push is checked a mutation at a time (api/zero/endpoints.ts); Stripe's
+  // webhook is signed over its exact bytes, which are Stripe's to word.
   app.use('/api/*', (c, next) =>
-    c.req.path.startsWith('/api/zero/') ? next() : cleanInput(c, next),
+    c.req.path.startsWith('/api/zero/') || c.req.path.startsWith('/api/webhooks/')
+      ? next()
+      : cleanInput(c, next),
   );
   let mediaOrigin: string | undefined;
   const media = deps.media;

@@ -372,11 +372,26 @@ export function supportedLibrary(ctx: ZeroContext, personId: string, level: Acce
  * details to. Everyone else linked to a person reads only their `person` row.
  */
 export function personDetailReadableBy(me: string) {
-  return ({ or, cmp, exists }: Where<'personDetail'>) =>
+  return personOrAdministrator<'personDetail'>(me);
+}
+
+/** Tables of a person's own records, each with `personId` and its `person`. */
+type PersonRecords = 'personDetail' | 'historyEvent' | 'surveyResponse' | 'subscription';
+
+/**
+ * The rule for a person's own records (details, history, check-in answers,
+ * subscription): the person, and their Administrator while in an active
+ * support session (isAdministrator, as REST decides it). One rule, so the
+ * tables it guards cannot drift apart.
+ */
+function personOrAdministrator<T extends PersonRecords>(me: string) {
+  // Every table named has the same two fields; ZQL's builder types one table at a time.
+  const rule = ({ or, cmp, exists }: Where<'historyEvent'>) =>
     or(
       cmp('personId', '=', me),
       exists('person', (p) => p.whereExists('supporters', activeLinkOf(me, ['Administrator']))),
     );
+  return rule as unknown as (eb: Where<T>) => ReturnType<typeof rule>;
 }
 
 /**
@@ -388,13 +403,7 @@ export function personDetailReadableBy(me: string) {
 export function readableHistory(ctx: ZeroContext) {
   const q = zql.historyEvent;
   if (!ctx) return q.where(({ or }) => or());
-  const me = ctx.personId;
-  return q.where(({ or, cmp, exists }) =>
-    or(
-      cmp('personId', '=', me),
-      exists('person', (p) => p.whereExists('supporters', activeLinkOf(me, ['Administrator']))),
-    ),
-  );
+  return q.where(personOrAdministrator<'historyEvent'>(ctx.personId));
 }
 
 /** The person details `ctx` may read (personDetailReadableBy). */
@@ -410,11 +419,7 @@ export function readablePersonDetails(ctx: ZeroContext) {
  * Supporter who helped answer reads them no more than any other Supporter.
  */
 export function surveyResponseReadableBy(me: string) {
-  return ({ or, cmp, exists }: Where<'surveyResponse'>) =>
-    or(
-      cmp('personId', '=', me),
-      exists('person', (p) => p.whereExists('supporters', activeLinkOf(me, ['Administrator']))),
-    );
+  return personOrAdministrator<'surveyResponse'>(me);
 }
 
 /** The check-in survey answers `ctx` may read (surveyResponseReadableBy). */
@@ -422,6 +427,17 @@ export function readableSurveyResponses(ctx: ZeroContext) {
   const q = zql.surveyResponse;
   if (!ctx) return q.where(({ or }) => or());
   return q.where(surveyResponseReadableBy(ctx.personId));
+}
+
+/**
+ * The subscriptions `ctx` may read (sync/subscription.ts): the person's own,
+ * and a person's for their Administrator in an active session, the same
+ * people GET /people/{id}/subscriptions answers. Other Supporters see no plan.
+ */
+export function readableSubscriptions(ctx: ZeroContext) {
+  const q = zql.subscription;
+  if (!ctx) return q.where(({ or }) => or());
+  return q.where(personOrAdministrator<'subscription'>(ctx.personId));
 }
 
 /**

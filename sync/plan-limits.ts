@@ -9,6 +9,7 @@
 import type { Transaction } from '@rocicorp/zero';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { appError } from './errors.ts';
+import { LIVE_STATUSES } from './subscription.ts';
 
 /** Spec §8 upgrade prompts for the Circle of Support. */
 export const circleLimitMessages = {
@@ -16,15 +17,12 @@ export const circleLimitMessages = {
   oneLeft: 'You only have one spot left',
 } as const;
 
-/** A subscription in these states gives its plan's limits; otherwise the default plan's apply. */
-const LIVE = ['active', 'trialing', 'past_due'] as const;
-
 /** The plan whose limits apply to `personId`: a live subscription's, else the default (free) one. */
 export async function planOf(tx: Transaction, personId: string) {
   const sub = await tx.run(
     zql.subscription
       .where('personId', personId)
-      .where('status', 'IN', [...LIVE])
+      .where('status', 'IN', [...LIVE_STATUSES])
       .related('plan')
       .one(),
   );
@@ -44,8 +42,16 @@ export async function supporterSpots(tx: Transaction, personId: string): Promise
   return { limit, taken, left: limit === null ? null : Math.max(0, limit - taken) };
 }
 
-/** Refuses (`circle_full`, 409) when `personId` has no supporter spot left. */
+/**
+ * Refuses (`circle_full`, 409) when `personId` has no supporter spot left. On
+ * the server the person's row is locked first, so two connections made at
+ * once (two invites accepted in the same moment) cannot both take the last
+ * spot: the second counts after the first commits.
+ */
 export async function assertSupporterSpot(tx: Transaction, personId: string) {
+  if (tx.location === 'server') {
+    await tx.dbTransaction.query('SELECT 1 FROM "person" WHERE "id" = $1 FOR UPDATE', [personId]);
+  }
   const spots = await supporterSpots(tx, personId);
   if (spots.left !== null && spots.left <= 0) {
     throw appError('circle_full', circleLimitMessages.full);

@@ -10,6 +10,7 @@ import { organisationQueries } from './organisation.ts';
 import { personQueries } from './person.ts';
 import { preferenceQueries } from './preference.ts';
 import { textQueries } from './shared-text.ts';
+import { subscriptionQueries } from './subscription.ts';
 import { supportSessionQueries } from './support-session.ts';
 import { surveyQueries } from './survey.ts';
 
@@ -23,6 +24,7 @@ export const queries = defineQueries({
   organisation: organisationQueries,
   person: personQueries,
   preference: preferenceQueries,
+  subscription: subscriptionQueries,
   supportSession: supportSessionQueries,
   survey: surveyQueries,
   text: textQueries,

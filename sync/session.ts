@@ -24,6 +24,11 @@ export const sessionSchema = z.object({
   links: z
     .object({ help: z.string().nullable(), feedback: z.string().nullable() })
     .default({ help: null, feedback: null }),
+  /**
+   * Payments are set up (STRIPE_SECRET_KEY, ADR 023): "Upgrade" leads to the
+   * subscription page; otherwise its alert says to contact the provider.
+   */
+  payments: z.boolean().default(false),
 });
 
 export type SessionInfo = z.infer<typeof sessionSchema>;
