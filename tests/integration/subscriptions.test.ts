@@ -15,6 +15,7 @@
  * - downgrading keeps every connection and blocks new ones; usage figures.
  */
 import { serve } from '@hono/node-server';
+import type { Transaction } from '@rocicorp/zero';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import {
@@ -23,8 +24,11 @@ import {
   type StripeStandIn,
   stripeStandIn,
 } from '../../api/billing/stripe-stand-in.ts';
+import { connect } from '../../api/db.ts';
 import { freePort } from '../../api/runner/ports.ts';
 import { DEMO_PRICES, seedId } from '../../api/seed.ts';
+import { createZeroDb } from '../../api/zero/db-provider.ts';
+import { assertSupporterSpot } from '../../sync/plan-limits.ts';
 import { queries } from '../../sync/queries.ts';
 import { eventually, registerAndSignIn, type SignedIn, zeroClient } from '../harness/clients.ts';
 import { type InProcessApi, inProcessApi } from '../harness/in-process.ts';
@@ -463,6 +467,114 @@ describe('limits and downgrades', () => {
       code: 'circle_full',
       message: 'Your Circle of Support is full!',
     });
+  });
+});
+
+describe('the last spot', () => {
+  /** POST as `who` to the stack's API. */
+  async function post(who: SignedIn, path: string, body: unknown) {
+    const res = await fetch(`${stack.url}/api${path}`, {
+      method: 'POST',
+      headers: { cookie: who.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Json };
+  }
+
+  test('two invites accepted at the same moment for the last spot: one connects, the other is told the circle is full', async () => {
+    const owner = await registerAndSignIn(stack.url, 'plan-race');
+    const two = await Promise.all([
+      registerAndSignIn(stack.url, 'plan-race-a'),
+      registerAndSignIn(stack.url, 'plan-race-b'),
+    ]);
+    for (const t of two) await link(t, owner, 'General');
+    // One spot left: both invites may be made (a link is no connection yet).
+    const invites = [];
+    for (let i = 0; i < 2; i++) {
+      const made = await post(owner, `/people/${owner.personId}/invites`, {
+        kind: 'Supporter',
+        accessLevel: 'General',
+      });
+      expect(made.status).toBe(201);
+      const m = /\/invite\/([^/]+)\/([^/?#]+)$/.exec(String(made.body.url));
+      invites.push({ id: m?.[1] as string, token: m?.[2] as string });
+    }
+    const takers = await Promise.all([
+      registerAndSignIn(stack.url, 'plan-race-c'),
+      registerAndSignIn(stack.url, 'plan-race-d'),
+    ]);
+    const answers = await Promise.all(
+      takers.map((t, i) =>
+        post(t, `/invites/${invites[i]?.id}/accept`, { token: invites[i]?.token }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)?.body.error).toEqual({
+      code: 'circle_full',
+      message: 'Your Circle of Support is full!',
+    });
+    const [n] =
+      await sql`select count(*)::int as n from supporter_link where supported_id = ${owner.personId}`;
+    expect(n?.n).toBe(3);
+  });
+});
+
+describe('the spot check holds under concurrency', () => {
+  test('a second connection counted while the first is still being made waits for it, then is refused', async () => {
+    const { sql: own, db } = connect(stack.databaseUrl, { max: 4 });
+    const zdb = createZeroDb(db);
+    try {
+      const owner = await registerAndSignIn(stack.url, 'plan-lock');
+      const others = await Promise.all(
+        [0, 1, 2, 3].map((i) => registerAndSignIn(stack.url, `plan-lock-${i}`)),
+      );
+      await link(others[0] as SignedIn, owner, 'General');
+      await link(others[1] as SignedIn, owner, 'General');
+      const connect1 = (tx: Transaction, who: SignedIn) =>
+        tx.mutate.supporterLink.insert({
+          id: crypto.randomUUID(),
+          supporterId: who.personId,
+          supportedId: owner.personId,
+          accessLevel: 'General',
+          createdAt: Date.now(),
+          createdBy: owner.personId,
+          updatedAt: Date.now(),
+        });
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let counted = () => {};
+      const firstCounted = new Promise<void>((r) => {
+        counted = r;
+      });
+      // The first takes the last spot and holds its transaction open.
+      const first = zdb.transaction(async (tx) => {
+        await assertSupporterSpot(tx, owner.personId);
+        await connect1(tx, others[2] as SignedIn);
+        counted();
+        await held;
+      });
+      await firstCounted;
+      const second = zdb.transaction(async (tx) => {
+        await assertSupporterSpot(tx, owner.personId);
+        await connect1(tx, others[3] as SignedIn);
+      });
+      // Long enough for the second to reach its count (and, with the lock, to wait there).
+      await new Promise((r) => setTimeout(r, 300));
+      release();
+      const [a, b] = await Promise.allSettled([first, second]);
+      expect(a.status).toBe('fulfilled');
+      expect(b.status).toBe('rejected');
+      expect(String((b as PromiseRejectedResult).reason)).toContain(
+        'Your Circle of Support is full!',
+      );
+      const [n] =
+        await sql`select count(*)::int as n from supporter_link where supported_id = ${owner.personId}`;
+      expect(n?.n).toBe(3);
+    } finally {
+      await own.end();
+    }
   });
 });
 
