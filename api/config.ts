@@ -107,6 +107,8 @@ export const configSchema = z.object({
   HELP_URL: externalLink.optional(),
   /** Where "Give feedback" in the menu leads (http, https or mailto). Unset: not shown. */
   FEEDBACK_URL: externalLink.optional(),
+  /** Where a platform user's "Platform Dashboard" leads (spec §2). Unset: not shown. */
+  PLATFORM_DASHBOARD_URL: externalLink.optional(),
   /**
    * Photo search (ADR 019): with an Unsplash access key, searches go to
    * Unsplash (UNSPLASH_API_URL); without one, to the bundled catalogue.

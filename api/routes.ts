@@ -60,7 +60,11 @@ export function apiRoutes(deps: AppDeps) {
             : null,
           zeroCacheUrl: config.zeroPublicUrl,
           launched: config.APP_LAUNCHED,
-          links: { help: config.HELP_URL ?? null, feedback: config.FEEDBACK_URL ?? null },
+          links: {
+            help: config.HELP_URL ?? null,
+            feedback: config.FEEDBACK_URL ?? null,
+            platform: config.PLATFORM_DASHBOARD_URL ?? null,
+          },
           payments: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET),
         };
         c.header('cache-control', 'no-store');

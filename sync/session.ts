@@ -20,10 +20,14 @@ export const sessionSchema = z.object({
     .nullable(),
   zeroCacheUrl: z.string(),
   launched: z.boolean(),
-  /** The menu's external links (HELP_URL, FEEDBACK_URL); null when not configured. */
+  /** The menu's external links (HELP_URL, FEEDBACK_URL, PLATFORM_DASHBOARD_URL); null when not configured. */
   links: z
-    .object({ help: z.string().nullable(), feedback: z.string().nullable() })
-    .default({ help: null, feedback: null }),
+    .object({
+      help: z.string().nullable(),
+      feedback: z.string().nullable(),
+      platform: z.string().nullable().default(null),
+    })
+    .default({ help: null, feedback: null, platform: null }),
   /**
    * Payments are set up (STRIPE_SECRET_KEY, ADR 023): "Upgrade" leads to the
    * subscription page; otherwise its alert says to contact the provider.
