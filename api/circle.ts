@@ -158,7 +158,6 @@ export function circleRoutes(deps: AppDeps) {
         const { ctx, personId } = c.var.caller;
         const p = await read.person(ctx, personId);
         if (!p) throw appError('not_found', circleApiMessages.personNotFound);
-        c.header('cache-control', 'no-store');
         // Every person has a details row: the caller reads it exactly when they may read the details.
         const details = await read.details(ctx, personId);
         return c.json(details ? personDetails(p, details) : personSummary(p));
@@ -189,7 +188,6 @@ export function circleRoutes(deps: AppDeps) {
         if (!(await read.administers(ctx, personId))) {
           throw appError('forbidden', circleApiMessages.noAccess);
         }
-        c.header('cache-control', 'no-store');
         return c.json(spotsJson(await read.spots(personId)));
       })
 
@@ -205,7 +203,6 @@ export function circleRoutes(deps: AppDeps) {
           zdb.run(circleQueries.supporters.fn({ args: { personId }, ctx })),
           read.administers(ctx, personId),
         ]);
-        c.header('cache-control', 'no-store');
         return c.json({
           supporters: links.map(linkJson),
           spots: admin ? spotsJson(await read.spots(personId)) : null,
@@ -216,7 +213,6 @@ export function circleRoutes(deps: AppDeps) {
         const { ctx, personId } = c.var.caller;
         const row = await read.supporterLink(ctx, personId, c.req.valid('param').id);
         if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
-        c.header('cache-control', 'no-store');
         return c.json(linkJson(row));
       })
 
@@ -248,7 +244,6 @@ export function circleRoutes(deps: AppDeps) {
         const { ctx, personId } = c.var.caller;
         await assertLinked(ctx, personId);
         const links = await zdb.run(circleQueries.supported.fn({ args: { personId }, ctx }));
-        c.header('cache-control', 'no-store');
         return c.json({ supported: links.map(linkJson) });
       })
 
@@ -256,7 +251,6 @@ export function circleRoutes(deps: AppDeps) {
         const { ctx, personId } = c.var.caller;
         const row = await read.supportedLink(ctx, personId, c.req.valid('param').id);
         if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
-        c.header('cache-control', 'no-store');
         return c.json(linkJson(row));
       })
 

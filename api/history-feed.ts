@@ -124,7 +124,6 @@ export function historyFeedRoutes(deps: AppDeps) {
       const next = more ? (page.at(-1)?.id ?? null) : null;
       c.header('X-Pagination-Limit', String(limit));
       if (next) c.header('X-Pagination-Last-Id', next);
-      c.header('cache-control', 'no-store');
       return c.json({ events, next });
     },
   );

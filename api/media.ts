@@ -269,7 +269,6 @@ export function mediaRoutes(deps: AppDeps) {
           if (!access.write) throw appError('not_found', mediaApiMessages.notFound);
           return storageSpace(tx, personId);
         });
-        c.header('cache-control', 'no-store');
         return c.json(storageJson(space));
       })
       .get('/people/:personId/media/:id', caller, item, async (c) => {
@@ -280,7 +279,6 @@ export function mediaRoutes(deps: AppDeps) {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
         const url = await signedRead(c.var.store, ctx, personId, id, sizeOf(c.req.query('size')));
-        c.header('cache-control', 'no-store');
         return c.json({
           url,
           expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString(),
@@ -341,7 +339,6 @@ export function mediaRoutes(deps: AppDeps) {
             mediaId: id,
             sessionId: session.sessionId,
           });
-          c.header('cache-control', 'no-store');
           return c.json({
             token,
             expiresAt: new Date(expiresAt).toISOString(),
@@ -372,7 +369,6 @@ export function mediaRoutes(deps: AppDeps) {
             id,
             sizeOf(c.req.query('size')),
           );
-          c.header('cache-control', 'no-store');
           return c.redirect(url, 302);
         },
       )

@@ -60,12 +60,10 @@ export function organisationRoutes(deps: AppDeps) {
         const rows = await zdb.run(
           readableOrganisations(c.var.session.auth).orderBy('name', 'asc'),
         );
-        c.header('cache-control', 'no-store');
         return c.json({ organisations: rows.map(organisationJson) });
       })
       .get('/:id', caller, id, async (c) => {
         const row = await readable(c.var.session.auth, c.req.valid('param').id);
-        c.header('cache-control', 'no-store');
         return c.json({
           ...organisationJson(row),
           members: row.members.map((m) => ({

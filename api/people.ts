@@ -29,7 +29,6 @@ export function peopleRoutes(deps: AppDeps) {
           sessionId: session.sessionId,
           personId,
         });
-        c.header('cache-control', 'no-store');
         // A Supporter keeps no library of their own: their own area is read-only.
         const write = access.write && (access.kind !== 'owner' || keepsOwnLibrary(person.type));
         return c.json({

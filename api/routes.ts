@@ -67,7 +67,6 @@ export function apiRoutes(deps: AppDeps) {
           },
           payments: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET),
         };
-        c.header('cache-control', 'no-store');
         return c.json(body);
       })
       .post('/auth/logout', async (c) => {
@@ -78,7 +77,6 @@ export function apiRoutes(deps: AppDeps) {
       })
       .get('/dev/mailbox', valid('query', mailboxQuery), (c) => {
         if (!mailbox) throw new Refusal(404, 'not_found', requestMessages.noSuchEndpoint);
-        c.header('cache-control', 'no-store');
         return c.json(mailbox.list(c.req.valid('query').to));
       })
       // Passkeys first: the magic-link router answers 404 for any other provider.

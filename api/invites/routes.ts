@@ -144,7 +144,6 @@ export function inviteRoutes(deps: AppDeps) {
                 throw new Refusal(502, 'mail_failed', inviteErrors.mailFailed);
               });
           });
-          c.header('cache-control', 'no-store');
           return c.json({ id, url, expiresAt: new Date(expiresAt).toISOString() }, 201);
         },
       )
@@ -189,7 +188,6 @@ export function inviteRoutes(deps: AppDeps) {
             })),
           );
         });
-        c.header('cache-control', 'no-store');
         return c.json(out);
       })
 
@@ -197,7 +195,6 @@ export function inviteRoutes(deps: AppDeps) {
       .get(
         '/invites/:id',
         async (c, next) => {
-          c.header('cache-control', 'no-store');
           await next();
         },
         valid('param', inviteParam, noSuchInvite),

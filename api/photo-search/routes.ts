@@ -161,7 +161,6 @@ export function photoSearchRoutes(deps: AppDeps, providers = photoProviders(deps
       const page = pageParam ? Number(pageParam) : 1;
       const perPage = PHOTO_SEARCH_PER_PAGE;
       const found = await fromProvider(() => provider.search(query, { page, perPage }));
-      c.header('cache-control', 'no-store');
       return c.json({
         provider: provider.name,
         query,

@@ -22,7 +22,6 @@ export function passkeyRoutes(deps: AppDeps) {
     new Hono<AppEnv>()
       // Challenges, options and credentials are never cached.
       .use(async (c, next) => {
-        c.header('cache-control', 'no-store');
         await next();
       })
       .route('/', registrationRoutes(deps))
