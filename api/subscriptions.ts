@@ -112,13 +112,19 @@ export function subscriptionRoutes(deps: AppDeps) {
     return billing;
   }
 
-  /** The Stripe customer of the person's library: kept, or made now (metadata: the person). */
-  async function customerOf(b: Billing, personId: string, payerPersonId: string) {
-    const [kept] = await db
+  /** The Stripe customer id kept for the person's library, if any. */
+  async function keptCustomer(personId: string): Promise<string | undefined> {
+    const [row] = await db
       .select({ id: billingCustomer.stripeCustomerId })
       .from(billingCustomer)
       .where(eq(billingCustomer.personId, personId));
-    if (kept) return kept.id;
+    return row?.id;
+  }
+
+  /** The Stripe customer of the person's library: kept, or made now (metadata: the person). */
+  async function customerOf(b: Billing, personId: string, payerPersonId: string) {
+    const kept = await keptCustomer(personId);
+    if (kept) return kept;
     const [who] = await db
       .select({ fullName: person.fullName, email: user.email })
       .from(person)
@@ -137,11 +143,8 @@ export function subscriptionRoutes(deps: AppDeps) {
       .insert(billingCustomer)
       .values({ personId, stripeCustomerId: customer.id })
       .onConflictDoNothing();
-    const [now] = await db
-      .select({ id: billingCustomer.stripeCustomerId })
-      .from(billingCustomer)
-      .where(eq(billingCustomer.personId, personId));
-    return now?.id ?? customer.id;
+    // Another request may have kept one first: that one is the person's.
+    return (await keptCustomer(personId)) ?? customer.id;
   }
 
   /** A Stripe call on a person's navigation: its failure brings them back to the page, nothing changed. */
@@ -163,10 +166,7 @@ export function subscriptionRoutes(deps: AppDeps) {
       const { access, sub, plan } = await planState(c.var.caller);
       const canChange = mayChangePlan(access, me, sub);
       const by = sub?.administratedBy;
-      const [customer] = await db
-        .select({ id: billingCustomer.stripeCustomerId })
-        .from(billingCustomer)
-        .where(eq(billingCustomer.personId, c.var.caller.personId));
+      const customer = await keptCustomer(c.var.caller.personId);
       return c.json({
         subscription: sub
           ? {
@@ -286,14 +286,11 @@ export function subscriptionRoutes(deps: AppDeps) {
         await zdb.transaction(async (tx) =>
           assertMayChangePlan(tx, ctx, await libraryAccess(tx, ctx, personId), personId),
         );
-        const [customer] = await db
-          .select({ id: billingCustomer.stripeCustomerId })
-          .from(billingCustomer)
-          .where(eq(billingCustomer.personId, personId));
+        const customer = await keptCustomer(personId);
         if (!customer) throw appError('not_found', subscriptionMessages.noBilling);
         const url = await toStripe(personId, async () => {
           const portal = await b.stripe.billingPortal.sessions.create({
-            customer: customer.id,
+            customer,
             return_url: pageUrl(personId),
           });
           return portal.url;
