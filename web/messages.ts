@@ -12,6 +12,7 @@ import { organisationMessages } from './messages/organisation.ts';
 import { photoSearchMessages } from './messages/photo-search.ts';
 import { preferenceMessages } from './messages/preference.ts';
 import { preferenceFormMessages } from './messages/preference-form.ts';
+import { subscriptionPageMessages } from './messages/subscription.ts';
 import { surveyMessages } from './messages/survey.ts';
 
 /**
@@ -550,6 +551,7 @@ export const messages = {
   offline: offlineMessages,
   survey: surveyMessages,
   organisation: organisationMessages,
+  subscription: subscriptionPageMessages,
 } as const;
 
 export const DATE_LOCALE = 'en-NZ';

@@ -42,6 +42,7 @@ import { Route as PeoplePersonIdSettingsIndexRouteImport } from './routes/people
 import { Route as PeoplePersonIdSettingsHistoryRouteImport } from './routes/people.$personId.settings.history'
 import { Route as PeoplePersonIdSettingsMenuRouteImport } from './routes/people.$personId.settings.menu'
 import { Route as PeoplePersonIdSettingsPasskeysRouteImport } from './routes/people.$personId.settings.passkeys'
+import { Route as PeoplePersonIdSettingsSubscriptionRouteImport } from './routes/people.$personId.settings.subscription'
 import { Route as PeoplePersonIdSupportersIndexRouteImport } from './routes/people.$personId.supporters.index'
 import { Route as PeoplePersonIdSupportersFinishRouteImport } from './routes/people.$personId.supporters.finish'
 import { Route as PeoplePersonIdSupportersInviteRouteImport } from './routes/people.$personId.supporters.invite'
@@ -256,6 +257,12 @@ const PeoplePersonIdSettingsPasskeysRoute =
   PeoplePersonIdSettingsPasskeysRouteImport.update({
     id: '/settings/passkeys',
     path: '/settings/passkeys',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSettingsSubscriptionRoute =
+  PeoplePersonIdSettingsSubscriptionRouteImport.update({
+    id: '/settings/subscription',
+    path: '/settings/subscription',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
 const PeoplePersonIdSupportersIndexRoute =
@@ -475,6 +482,7 @@ export interface FileRoutesByFullPath {
   '/people/$personId/settings/history': typeof PeoplePersonIdSettingsHistoryRoute
   '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
+  '/people/$personId/settings/subscription': typeof PeoplePersonIdSettingsSubscriptionRoute
   '/people/$personId/supporters/finish': typeof PeoplePersonIdSupportersFinishRoute
   '/people/$personId/supporters/invite': typeof PeoplePersonIdSupportersInviteRoute
   '/people/$personId/supporters/start': typeof PeoplePersonIdSupportersStartRoute
@@ -540,6 +548,7 @@ export interface FileRoutesByTo {
   '/people/$personId/settings/history': typeof PeoplePersonIdSettingsHistoryRoute
   '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
+  '/people/$personId/settings/subscription': typeof PeoplePersonIdSettingsSubscriptionRoute
   '/people/$personId/supporters/finish': typeof PeoplePersonIdSupportersFinishRoute
   '/people/$personId/supporters/invite': typeof PeoplePersonIdSupportersInviteRoute
   '/people/$personId/supporters/start': typeof PeoplePersonIdSupportersStartRoute
@@ -606,6 +615,7 @@ export interface FileRoutesById {
   '/people/$personId/settings/history': typeof PeoplePersonIdSettingsHistoryRoute
   '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
+  '/people/$personId/settings/subscription': typeof PeoplePersonIdSettingsSubscriptionRoute
   '/people/$personId/supporters/finish': typeof PeoplePersonIdSupportersFinishRoute
   '/people/$personId/supporters/invite': typeof PeoplePersonIdSupportersInviteRoute
   '/people/$personId/supporters/start': typeof PeoplePersonIdSupportersStartRoute
@@ -674,6 +684,7 @@ export interface FileRouteTypes {
     | '/people/$personId/settings/history'
     | '/people/$personId/settings/menu'
     | '/people/$personId/settings/passkeys'
+    | '/people/$personId/settings/subscription'
     | '/people/$personId/supporters/finish'
     | '/people/$personId/supporters/invite'
     | '/people/$personId/supporters/start'
@@ -739,6 +750,7 @@ export interface FileRouteTypes {
     | '/people/$personId/settings/history'
     | '/people/$personId/settings/menu'
     | '/people/$personId/settings/passkeys'
+    | '/people/$personId/settings/subscription'
     | '/people/$personId/supporters/finish'
     | '/people/$personId/supporters/invite'
     | '/people/$personId/supporters/start'
@@ -804,6 +816,7 @@ export interface FileRouteTypes {
     | '/people/$personId/settings/history'
     | '/people/$personId/settings/menu'
     | '/people/$personId/settings/passkeys'
+    | '/people/$personId/settings/subscription'
     | '/people/$personId/supporters/finish'
     | '/people/$personId/supporters/invite'
     | '/people/$personId/supporters/start'
@@ -1102,6 +1115,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdSettingsPasskeysRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
+    '/people/$personId/settings/subscription': {
+      id: '/people/$personId/settings/subscription'
+      path: '/settings/subscription'
+      fullPath: '/people/$personId/settings/subscription'
+      preLoaderRoute: typeof PeoplePersonIdSettingsSubscriptionRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
     '/people/$personId/supporters/': {
       id: '/people/$personId/supporters/'
       path: '/supporters'
@@ -1347,6 +1367,7 @@ interface PeoplePersonIdRouteChildren {
   PeoplePersonIdSettingsHistoryRoute: typeof PeoplePersonIdSettingsHistoryRoute
   PeoplePersonIdSettingsMenuRoute: typeof PeoplePersonIdSettingsMenuRoute
   PeoplePersonIdSettingsPasskeysRoute: typeof PeoplePersonIdSettingsPasskeysRoute
+  PeoplePersonIdSettingsSubscriptionRoute: typeof PeoplePersonIdSettingsSubscriptionRoute
   PeoplePersonIdSupportersFinishRoute: typeof PeoplePersonIdSupportersFinishRoute
   PeoplePersonIdSupportersInviteRoute: typeof PeoplePersonIdSupportersInviteRoute
   PeoplePersonIdSupportersStartRoute: typeof PeoplePersonIdSupportersStartRoute
@@ -1388,6 +1409,8 @@ const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
   PeoplePersonIdSettingsHistoryRoute: PeoplePersonIdSettingsHistoryRoute,
   PeoplePersonIdSettingsMenuRoute: PeoplePersonIdSettingsMenuRoute,
   PeoplePersonIdSettingsPasskeysRoute: PeoplePersonIdSettingsPasskeysRoute,
+  PeoplePersonIdSettingsSubscriptionRoute:
+    PeoplePersonIdSettingsSubscriptionRoute,
   PeoplePersonIdSupportersFinishRoute: PeoplePersonIdSupportersFinishRoute,
   PeoplePersonIdSupportersInviteRoute: PeoplePersonIdSupportersInviteRoute,
   PeoplePersonIdSupportersStartRoute: PeoplePersonIdSupportersStartRoute,

@@ -95,6 +95,7 @@ const routes: Record<string, Visit | 'layout'> = {
   'people.$personId.settings.details.index': { as: 'aroha', path: `${me}/settings/details` },
   'people.$personId.settings.details.edit': { as: 'aroha', path: `${me}/settings/details/edit` },
   'people.$personId.settings.history': { as: 'aroha', path: `${me}/settings/history` },
+  'people.$personId.settings.subscription': { as: 'aroha', path: `${me}/settings/subscription` },
   'people.$personId.preferences.$id.edit': 'layout',
   'people.$personId.preferences.$id.edit.$step': {
     as: 'aroha',

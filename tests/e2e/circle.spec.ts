@@ -118,31 +118,36 @@ test('a Supporter creates a profile on someone’s behalf: warning, form, and th
   expect(row).toEqual({ type: 'DecisionMaker', access_level: 'Administrator' });
 });
 
-test('the plan limit: one spot left at 2 connections, full at 3, each with an Upgrade alert', async ({
+test('the plan limit: one spot left at 2 connections, full at 3, each with Upgrade to the subscription page', async ({
   page,
   signIn,
   circle,
 }) => {
+  // Payments are set up in the end-to-end stack (a Stripe stand-in): Upgrade
+  // leads to the plans. Without them it says to contact the provider
+  // (subscription.spec.ts, "without payments set up").
+  const subscriptionPage = `/people/${tuiId}/settings/subscription`;
   for (let i = 0; i < 2; i++) await circle.supporter(tuiId);
   await signIn('tui@example.com');
   await page.goto(`/people/${tuiId}/supporters`);
   await expect(page.getByRole('list', { name: 'Supporters' }).getByRole('listitem')).toHaveCount(2);
-  await expect(page.getByText('You only have one spot left')).toBeVisible();
+  const oneLeft = page.getByRole('region', { name: 'You only have one spot left' });
+  await expect(oneLeft).toBeVisible();
   await expect(page.getByText('Your Circle of Support is full!')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Upgrade' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'To upgrade your plan, please contact your provider.',
+  await expect(oneLeft.getByRole('link', { name: 'Upgrade' })).toHaveAttribute(
+    'href',
+    subscriptionPage,
   );
 
   // A third connection arrives while the page is open.
   await circle.supporter(tuiId);
   await expect(page.getByRole('list', { name: 'Supporters' }).getByRole('listitem')).toHaveCount(3);
-  await expect(page.getByText('Your Circle of Support is full!')).toBeVisible();
+  const full = page.getByRole('region', { name: 'Your Circle of Support is full!' });
+  await expect(full).toBeVisible();
   await expect(page.getByText('You only have one spot left')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Upgrade' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'To upgrade your plan, please contact your provider.',
-  );
+  await full.getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(new RegExp(`${subscriptionPage}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription');
 });
 
 test('removing a supporter asks first: Cancel does nothing, Remove removes', async ({
@@ -209,8 +214,7 @@ test('the Circle pages have no serious or critical accessibility violations and 
   await signIn('aroha@example.com');
   await page.goto(`/people/${arohaId}/supporters`);
   await expect(page.getByRole('list', { name: 'Supporters' }).getByRole('listitem')).toHaveCount(3);
-  await page.getByRole('button', { name: 'Upgrade' }).click();
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade' })).toBeVisible();
   expect(await seriousViolations(page), '/supporters').toEqual([]);
   expect(await smallTargets(page), '/supporters').toBe('');
 

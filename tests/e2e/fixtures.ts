@@ -114,6 +114,14 @@ const tracked = [
   // Sign-in links asked for in a test go with it: each test starts under the
   // per-address limit, however many tests signed in as Aroha before.
   { table: 'private.magic_link_challenge', key: 'id', restore: false },
+  // Plans bought or changed in a test (subscription.spec.ts, through the
+  // Stripe stand-in's webhooks), the Stripe customers made for them, the
+  // webhook events handled, and storage figures a test set: each test starts
+  // from the demo's plans (Aroha free, Ana on Premium).
+  { table: 'subscription', key: 'id', restore: true },
+  { table: 'private.billing_customer', key: 'person_id', restore: true },
+  { table: 'private.billing_event', key: 'id', restore: false },
+  { table: 'private.media_usage', key: 'person_id', restore: true },
 ] as const;
 
 type Snapshot = Map<string, Map<string, string>>;

@@ -32,6 +32,7 @@ const cells: Cell[] = [
       kind: 'drawer',
       entries: [
         'Personal details',
+        'Manage subscription',
         'My app history',
         'Manage passkeys',
         help,
@@ -96,6 +97,7 @@ const cells: Cell[] = [
       kind: 'drawer',
       entries: [
         'Personal details',
+        'Manage subscription',
         'My app history',
         'Organisation details',
         'Manage passkeys',
@@ -156,6 +158,12 @@ for (const cell of cells) {
     if (cell.menu.entries.includes('My app history')) {
       expect(history).toBe(`/people/${area}/settings/history`);
     }
+    const subscription = inApp.find((h) => h.endsWith('/settings/subscription'));
+    expect(subscription).toBe(
+      cell.menu.entries.includes('Manage subscription')
+        ? `/people/${area}/settings/subscription`
+        : undefined,
+    );
     const details = inApp.find((h) => h.endsWith('/settings/details'));
     expect(details).toBe(`/people/${area}/settings/details`);
     expect(inApp.some((h) => h.startsWith(`/survey/${me}/`))).toBe(true);

@@ -26,6 +26,7 @@ test('a Decision Maker: Home, Library, Circle and a menu drawer that Escape clos
   ).toHaveAttribute('href', E2E_FEEDBACK_URL);
   await expect(drawer.getByRole('link')).toHaveText([
     'Personal details',
+    'Manage subscription',
     'My app history',
     'Manage passkeys',
     'Get help (opens in a new tab)',

@@ -8,6 +8,7 @@
 import { seedId } from '../../api/seed.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { E2E_PLATFORM_URL } from './links.ts';
 
 const kowhai = seedId('organisation:kowhai');
 const DENIED = "You don't have permission to view this organisation.";
@@ -97,4 +98,42 @@ test('someone else sees “Access Denied”, as for an organisation that does no
     page.getByRole('heading', { level: 1, name: 'Kōwhai Support Services' }),
   ).toBeVisible();
   await expect(page.getByRole('list', { name: 'Members' })).toContainText('Aroha Ngata (you)');
+});
+
+test('a platform user: Manage organisations lists every organisation, and Platform Dashboard opens outside the app', async ({
+  page,
+  signIn,
+  sql,
+}) => {
+  // Tui, made a platform user (by the platform, outside the app); the fixture puts him back.
+  await sql`update person set type = 'Platform' where id = ${seedId('person:tui')}`;
+  const { personId } = await signIn('tui@example.com');
+  await page.goto(`/people/${personId}/settings`);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Menu' })
+    .click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  const dashboard = drawer.getByRole('link', { name: 'Platform Dashboard (opens in a new tab)' });
+  await expect(dashboard).toHaveAttribute('href', E2E_PLATFORM_URL);
+  await expect(dashboard).toHaveAttribute('target', '_blank');
+  await expect(dashboard).toHaveAttribute('rel', 'noopener noreferrer');
+  expect(await seriousViolations(page), 'platform menu').toEqual([]);
+  // Not a member of any organisation, he reads them all.
+  await drawer.getByRole('link', { name: 'Manage organisations' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Your organisations' }).getByRole('link'),
+  ).toContainText([/Kōwhai Support Services/]);
+});
+
+test('no Platform Dashboard for anyone but a platform user', async ({ page, signIn }) => {
+  const { personId } = await signIn('aroha@example.com');
+  await page.goto(`/people/${personId}/settings`);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Menu' })
+    .click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer.getByRole('link', { name: 'Logout' })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: /Platform Dashboard/ })).toHaveCount(0);
 });

@@ -489,7 +489,7 @@ describe('the last spot', () => {
     ]);
     for (const t of two) await link(t, owner, 'General');
     // One spot left: both invites may be made (a link is no connection yet).
-    const invites = [];
+    const invites: Array<{ id: string; token: string }> = [];
     for (let i = 0; i < 2; i++) {
       const made = await post(owner, `/people/${owner.personId}/invites`, {
         kind: 'Supporter',

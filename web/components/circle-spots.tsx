@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SupporterSpots } from '../../sync/plan-limits.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
+import { UpgradeButton, useSubscriptionVersion } from './upgrade-button.tsx';
 
 type Spots = SupporterSpots;
 
@@ -13,18 +14,22 @@ type State =
 
 /**
  * Spec §8 upgrade prompts of the Circle of Support: "You only have one spot
- * left" and "Your Circle of Support is full!", each with an Upgrade button whose
- * alert says to contact the provider. Re-read whenever `taken` (the live number
- * of links) changes.
+ * left" and "Your Circle of Support is full!", each with the Upgrade button
+ * (upgrade-button.tsx: the subscription page, or the alert that says to
+ * contact the provider). Re-read whenever `taken` (the live number of links)
+ * or the live subscription changes (a plan bought in another tab lifts the
+ * limit here without a reload).
  */
 export function CircleSpots({ personId, taken }: { personId: string; taken: number }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const [upgrade, setUpgrade] = useState(false);
+  const plan = useSubscriptionVersion(personId);
 
   useEffect(() => {
     let current = true;
-    // `taken` is a dependency on purpose: a link came or went, so the spots changed.
+    // `taken` and `plan` are dependencies on purpose: a link came or went, or
+    // the plan changed, so the spots changed.
     void taken;
+    void plan;
     call(client.people[':personId'].supporters.spots.$get({ param: { personId } })).then(
       (spots) => {
         if (current) setState({ kind: 'ready', spots });
@@ -45,7 +50,7 @@ export function CircleSpots({ personId, taken }: { personId: string; taken: numb
     return () => {
       current = false;
     };
-  }, [personId, taken]);
+  }, [personId, taken, plan]);
 
   if (state.kind === 'error') {
     return (
@@ -61,14 +66,7 @@ export function CircleSpots({ personId, taken }: { personId: string; taken: numb
   return (
     <section className="card" aria-label={text}>
       <p style={{ marginTop: 0, fontWeight: 600 }}>{text}</p>
-      <button type="button" onClick={() => setUpgrade(true)}>
-        {messages.circle.upgrade}
-      </button>
-      {upgrade ? (
-        <p role="alert" className="alert">
-          {messages.circle.upgradeAlert}
-        </p>
-      ) : null}
+      <UpgradeButton personId={personId} />
     </section>
   );
 }

@@ -11,16 +11,20 @@ import {
 import { ModalDialog } from './modal-dialog.tsx';
 import { surveyKindOf, surveyRouteOf } from './survey-routes.ts';
 
-export type MenuLinks = { help: string | null; feedback: string | null };
+export type MenuLinks = {
+  help: string | null;
+  feedback: string | null;
+  /** A platform user's dashboard (PLATFORM_DASHBOARD_URL); older sessions may lack it. */
+  platform?: string | null;
+};
 
 /**
- * Where each menu entry goes: personal details and history are those of the
- * person whose area this is (an Administrator in a support session manages
- * them); passkeys and organisations are one's own. Entries whose pages arrive
- * with later work (subscription, the platform dashboard: issue 16) are not
- * listed until they exist, nor the external help and feedback links until
- * they are configured (HELP_URL, FEEDBACK_URL): the visibility rules
- * (web/navigation/menu.ts) already decide who sees them.
+ * Where each menu entry goes: personal details, the subscription and history
+ * are those of the person whose area this is (an Administrator in a support
+ * session manages them); passkeys and organisations are one's own. The
+ * external links (help, feedback, the platform dashboard) are not listed until
+ * they are configured (HELP_URL, FEEDBACK_URL, PLATFORM_DASHBOARD_URL): the
+ * visibility rules (web/navigation/menu.ts) already decide who sees them.
  */
 function destination(
   item: MenuItem,
@@ -36,6 +40,10 @@ function destination(
       return links.help ? { href: links.help } : null;
     case 'feedback':
       return links.feedback ? { href: links.feedback } : null;
+    case 'platform':
+      return links.platform ? { href: links.platform } : null;
+    case 'subscription':
+      return { to: '/people/$personId/settings/subscription' as const, params: { personId } };
     case 'history':
       return { to: '/people/$personId/settings/history' as const, params: { personId } };
     case 'passkeys':
@@ -84,7 +92,7 @@ export function MenuList({
         <li key={item}>
           {'href' in to ? (
             <a href={to.href} target="_blank" rel="noopener noreferrer" onClick={onChoose}>
-              {messages.navigation.items[item as 'help' | 'feedback']}
+              {messages.navigation.items[item as 'help' | 'feedback' | 'platform']}
               <span className="visually-hidden"> {messages.navigation.newTab}</span>
             </a>
           ) : to.to === '/logout' ? (
@@ -97,7 +105,9 @@ export function MenuList({
                 ? surveyLabel(ctx)
                 : item === 'organisations'
                   ? organisationsLabel(ctx)
-                  : messages.navigation.items[item as 'passkeys' | 'details' | 'history']}
+                  : messages.navigation.items[
+                      item as 'passkeys' | 'details' | 'subscription' | 'history'
+                    ]}
             </Link>
           )}
         </li>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { storageLimitMessages } from '../../sync/plan-limits.ts';
 import { call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
+import { UpgradeButton, useSubscriptionVersion } from './upgrade-button.tsx';
 
 type Storage = {
   used: number;
@@ -12,19 +13,22 @@ type Storage = {
 
 /**
  * Spec §8 upgrade prompts for storage: "Your library is nearly full!" from 90 %
- * and "Your library is full!", with how much is used and an Upgrade button
- * whose alert says to contact the provider. Re-read whenever `version` changes
- * (an upload finished, an item was deleted). Shows nothing while loading, when
+ * and "Your library is full!", with how much is used and the Upgrade button
+ * (upgrade-button.tsx: the subscription page, or the alert that says to
+ * contact the provider). Re-read whenever `version` changes (an upload
+ * finished, an item was deleted) or the live subscription does (a plan bought
+ * in another tab lifts the limit here without a reload). Shows nothing while loading, when
  * there is room, or when the figure cannot be read (the server still refuses
  * an upload that does not fit, in words).
  */
 export function StoragePrompt({ personId, version = 0 }: { personId: string; version?: number }) {
   const [storage, setStorage] = useState<Storage | undefined>();
-  const [upgrade, setUpgrade] = useState(false);
+  const plan = useSubscriptionVersion(personId);
 
   useEffect(() => {
     let current = true;
     void version;
+    void plan;
     call(client.people[':personId'].media.storage.$get({ param: { personId } })).then(
       (s) => {
         if (current) setStorage(s);
@@ -36,7 +40,7 @@ export function StoragePrompt({ personId, version = 0 }: { personId: string; ver
     return () => {
       current = false;
     };
-  }, [personId, version]);
+  }, [personId, version, plan]);
 
   if (!storage?.message || storage.limit === null) return null;
   const full = storage.message === storageLimitMessages.full;
@@ -47,14 +51,7 @@ export function StoragePrompt({ personId, version = 0 }: { personId: string; ver
     >
       <p className="storage-prompt-title">{storage.message}</p>
       <p>{messages.media.storageUsed(gb(storage.used), gb(storage.limit), storage.percent ?? 0)}</p>
-      <button type="button" onClick={() => setUpgrade(true)}>
-        {messages.circle.upgrade}
-      </button>
-      {upgrade ? (
-        <p role="alert" className="alert">
-          {messages.circle.upgradeAlert}
-        </p>
-      ) : null}
+      <UpgradeButton personId={personId} />
     </section>
   );
 }

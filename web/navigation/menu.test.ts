@@ -113,5 +113,9 @@ describe('menu items', () => {
     expect(organisationsLabel({ ...dm, organisations: 0, isPlatformUser: true })).toBe(
       'Manage organisations',
     );
+    // A platform user manages every organisation, even when there is one.
+    expect(organisationsLabel({ ...dm, organisations: 1, isPlatformUser: true })).toBe(
+      'Manage organisations',
+    );
   });
 });

@@ -86,10 +86,13 @@ export function menuItems(c: NavContext): MenuItem[] {
   return items;
 }
 
-/** The organisations entry's label: one organisation's details, or the list of several. */
+/**
+ * The organisations entry's label: one organisation's details, or the list of
+ * several; a platform user manages them all, however many there are.
+ */
 export function organisationsLabel(c: NavContext): string {
   const t = navigationMessages.items;
-  return c.organisations === 1 ? t.organisation : t.organisations;
+  return c.organisations === 1 && !c.isPlatformUser ? t.organisation : t.organisations;
 }
 
 /** The survey entry's label by role. */

@@ -1,0 +1,286 @@
+import { useQuery } from '@rocicorp/zero/react';
+import { createFileRoute, Navigate, redirect, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+import { queries } from '../../sync/queries.ts';
+import { planLabel, subscriptionMessages } from '../../sync/subscription.ts';
+import { ApiError, call, client } from '../api-client.ts';
+import { PlanList } from '../components/subscription-plans.tsx';
+import { useSubscriptionVersion } from '../components/upgrade-button.tsx';
+import { usePageTitle } from '../hooks/use-page-title.ts';
+import { DATE_LOCALE, messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
+import { useNavContext } from '../navigation/use-nav-context.ts';
+
+const t = messages.subscription;
+const OUTCOMES = ['success', 'cancelled', 'failed'] as const;
+type Outcome = (typeof OUTCOMES)[number];
+
+/**
+ * The subscription page (spec §2 /settings/subscription, §3, §4, §6, §9;
+ * issue 16): the current plan and who looks after it, what is used of it,
+ * and the plans to choose from. Choosing one goes to Stripe Checkout through
+ * the API, which sends the browser back here with `?outcome=`; the plan
+ * itself changes only by Stripe's webhook, and shows here live (the synced
+ * subscription row), as it does in every other tab. Only the person and
+ * their Administrator in a session may see it (the API refuses anyone else,
+ * in words); a Supporter in their own area has no plan, and an iOS native
+ * shell offers none.
+ */
+export const Route = createFileRoute('/people/$personId/settings/subscription')({
+  head: pageHead(t.title),
+  validateSearch: z.object({
+    outcome: z.enum(OUTCOMES).optional().catch(undefined),
+    session_id: z.string().optional().catch(undefined),
+  }),
+  beforeLoad: ({ context, params }) => {
+    const me = context.session.person;
+    if (me.type === 'Supporter' && params.personId === me.id) {
+      throw redirect({ to: '/people/$personId', params: { personId: params.personId } });
+    }
+  },
+  component: SubscriptionPage,
+});
+
+const subscriptions = client.people[':personId'].subscriptions;
+
+/** The three calls of the page; usage may fail on its own (spec §7: false), the rest of the page stays. */
+async function load(personId: string) {
+  const param = { param: { personId } };
+  const [state, { plans }, usage] = await Promise.all([
+    call(subscriptions.$get(param)),
+    call(subscriptions.plans.$get(param)),
+    call(subscriptions.usage.$get(param)).catch(() => false as const),
+  ]);
+  return { state, plans, usage };
+}
+
+type Loaded = Awaited<ReturnType<typeof load>>;
+type Usage = Exclude<Loaded['usage'], false>;
+
+type State =
+  | { status: 'loading' }
+  | { status: 'refused'; message: string }
+  | ({ status: 'ready' } & Loaded);
+
+const day = new Intl.DateTimeFormat(DATE_LOCALE, {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+function SubscriptionPage() {
+  const { personId } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const ctx = useNavContext(personId);
+  const own = session.person.id === personId;
+  const [person] = useQuery(queries.person.byId({ personId }), { enabled: !own });
+  const name = person?.knownAs || person?.firstName || '';
+  const title = own || !name ? t.title : t.titleOf(name);
+  usePageTitle(title);
+
+  // The outcome of a checkout is said once: kept here, and taken out of the
+  // address so that a reload or Back does not say it again.
+  const [outcome] = useState<Outcome | undefined>(search.outcome);
+  const banner = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (search.outcome === undefined && search.session_id === undefined) return;
+    banner.current?.focus();
+    navigate({ search: {}, replace: true });
+  }, [search.outcome, search.session_id, navigate]);
+
+  // Read again whenever the live subscription changes (a webhook settled it).
+  const version = useSubscriptionVersion(personId);
+  const [state, setState] = useState<State>({ status: 'loading' });
+  useEffect(() => {
+    let current = true;
+    void version;
+    load(personId).then(
+      (loaded) => current && setState({ status: 'ready', ...loaded }),
+      (e: unknown) => {
+        if (!current) return;
+        const refused = e instanceof ApiError && e.status === 403;
+        // A read again that fails on the way keeps what is shown; a refusal does not.
+        setState((was) =>
+          was.status === 'ready' && !refused
+            ? was
+            : {
+                status: 'refused',
+                message: refused
+                  ? subscriptionMessages.noPermission
+                  : e instanceof ApiError
+                    ? e.message
+                    : messages.errors.generic,
+              },
+        );
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [personId, version]);
+
+  // Not here for a Supporter in their own area (a role changed live) or in an iOS native shell.
+  if (ctx.iosNative || (own && ctx.myType === 'Supporter')) {
+    return <Navigate to="/people/$personId" params={{ personId }} replace />;
+  }
+
+  return (
+    <section aria-labelledby="subscription-heading">
+      <h1 id="subscription-heading">{title}</h1>
+      {outcome === 'failed' ? (
+        <p ref={banner} tabIndex={-1} role="alert" className="alert">
+          {subscriptionMessages.failed}
+        </p>
+      ) : outcome ? (
+        <p ref={banner} tabIndex={-1} role="status" className="card">
+          {outcome === 'success'
+            ? subscriptionMessages.checkoutSuccess
+            : subscriptionMessages.checkoutCancelled}
+        </p>
+      ) : null}
+      {state.status === 'loading' ? (
+        <p role="status" className="status">
+          {t.loading}
+        </p>
+      ) : state.status === 'refused' ? (
+        <p role="alert" className="alert">
+          {state.message}
+        </p>
+      ) : (
+        <Ready personId={personId} own={own} name={name} loaded={state} />
+      )}
+    </section>
+  );
+}
+
+function Ready({
+  personId,
+  own,
+  name,
+  loaded,
+}: {
+  personId: string;
+  own: boolean;
+  name: string;
+  loaded: Loaded;
+}) {
+  const { state, plans, usage } = loaded;
+  const sub = state.subscription;
+  const current = state.plan ?? plans.find((p) => p.isDefault);
+  const live = sub?.live ? sub : null;
+  const lookedAfterBy = live?.administratedBy
+    ? live.administratedBy.knownAs || live.administratedBy.firstName
+    : null;
+  return (
+    <>
+      <p>{own || !name ? t.intro : t.introOf(name)}</p>
+      <section className="card" aria-labelledby="subscription-current">
+        <h2 id="subscription-current" style={{ marginTop: 0 }}>
+          {t.currentTitle}
+        </h2>
+        <p style={{ fontWeight: 600 }}>{current ? planLabel(current) : t.free}</p>
+        {live?.status === 'past_due' ? (
+          <p role="alert" className="alert">
+            {t.pastDue}
+          </p>
+        ) : null}
+        {live?.cancelAtPeriodEnd && live.currentPeriodEnd ? (
+          <p>{t.endsOn(day.format(new Date(live.currentPeriodEnd)))}</p>
+        ) : null}
+        {lookedAfterBy ? <p>{t.lookedAfterBy(lookedAfterBy)}</p> : null}
+        {state.canManage ? (
+          <>
+            <p id="subscription-manage-help">{t.manageHelp}</p>
+            <a
+              className="button secondary"
+              href={`/api${client.people[':personId'].subscriptions[':provider'].$path({
+                param: { personId, provider: 'stripe' },
+              })}`}
+              aria-describedby="subscription-manage-help"
+            >
+              {t.manage}
+            </a>
+          </>
+        ) : null}
+      </section>
+      <UsageCard usage={usage} />
+      <section aria-labelledby="subscription-plans">
+        <h2 id="subscription-plans">{t.plansTitle}</h2>
+        <PlanList
+          personId={personId}
+          plans={plans}
+          currentId={current?.id}
+          payments={state.payments}
+          canChange={state.canChange}
+          reason={state.reason}
+        />
+      </section>
+    </>
+  );
+}
+
+/** What is used of the plan (spec §9: GB and percent to 2 decimals); a failed read says so. */
+function UsageCard({ usage }: { usage: Usage | false }) {
+  return (
+    <section className="card" aria-labelledby="subscription-usage">
+      <h2 id="subscription-usage" style={{ marginTop: 0 }}>
+        {t.usageTitle}
+      </h2>
+      {usage === false ? (
+        <p className="status">{t.usageUnavailable}</p>
+      ) : (
+        <UsageFigures usage={usage} />
+      )}
+    </section>
+  );
+}
+
+function UsageFigures({ usage }: { usage: Usage }) {
+  const { used, limit, percent } = usage.storage;
+  const metered = limit !== null && percent !== null;
+  return (
+    <dl>
+      <dt style={{ fontWeight: 600 }}>
+        {metered ? (
+          <label htmlFor="subscription-storage" style={{ margin: 0 }}>
+            {t.storage}
+          </label>
+        ) : (
+          t.storage
+        )}
+      </dt>
+      <dd>
+        {limit !== null && percent !== null ? (
+          <>
+            <meter
+              id="subscription-storage"
+              min={0}
+              max={100}
+              value={Math.min(100, Number(percent))}
+              aria-describedby="subscription-storage-figures"
+              style={{ display: 'block', width: '100%', maxWidth: '24rem', height: '1.5rem' }}
+            />
+            <span id="subscription-storage-figures">{t.storageOf(used, limit, percent)}</span>
+          </>
+        ) : (
+          t.storageNoLimit(used)
+        )}
+      </dd>
+      <dt style={{ fontWeight: 600 }}>{t.preferences}</dt>
+      <dd>
+        {usage.preferenceLimit === null
+          ? String(usage.preferenceCount)
+          : t.countOf(usage.preferenceCount, usage.preferenceLimit)}
+      </dd>
+      <dt style={{ fontWeight: 600 }}>{t.supporters}</dt>
+      <dd>
+        {usage.supporterLimit === null
+          ? t.noLimit(usage.supporterCount)
+          : t.countOf(usage.supporterCount, usage.supporterLimit)}
+      </dd>
+    </dl>
+  );
+}
