@@ -3,14 +3,14 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import { ensureDatabase } from '../migrate.ts';
 import { listenHostOf, type ServerOf, s3SettingsOf, serve, startApi } from '../process.ts';
-import { describeFailure, StackError } from './errors.ts';
+import { StackError } from './errors.ts';
 import { DATABASE_NAME } from './local-database.ts';
 import { DEV_CREDENTIALS, DEV_REGION, startDevObjectStore } from './object-store.ts';
-import { describeExit } from './parent-watch.ts';
 import { portIsFree } from './ports.ts';
-import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './postgres.ts';
+import { startEmbeddedPostgres } from './postgres.ts';
+import { supervise } from './supervise.ts';
 import { ensureWebBuild, projectRoot, webDist } from './web-build.ts';
-import { startZeroCache, type ZeroCacheHandle } from './zero-cache.ts';
+import { startZeroCache } from './zero-cache.ts';
 
 export type StackOptions = {
   config: Config;
@@ -19,7 +19,7 @@ export type StackOptions = {
   log?: (line: string) => void;
   /** Child-process output (Postgres, zero-cache); silent when omitted. */
   childLog?: (line: string) => void;
-  /** Called when `pids` changed: zero-cache was restarted. */
+  /** Called when `pids` changed: Postgres or zero-cache was restarted. */
   pidsChanged?: () => void;
 };
 
@@ -27,13 +27,8 @@ export type Stack = {
   url: string;
   zeroUrl: string;
   databaseUrl: string;
-  /** Kept current: zero-cache gets a new pid when it is restarted. */
+  /** Kept current: Postgres and zero-cache get a new pid when they are restarted. */
   pids: { postgres?: number; zeroCache?: number };
-  /**
-   * Resolves with a description when a child process dies unexpectedly (and,
-   * for zero-cache, its restarts are used up or one fails).
-   */
-  failed: Promise<string>;
   stop: () => Promise<void>;
 };
 
@@ -71,16 +66,6 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     for (const fn of cleanups.reverse()) await fn().catch(() => {});
     cleanups.length = 0;
   };
-  let stopping = false;
-  let failing = false;
-  let onFailure: (why: string) => void = () => {};
-  const failed = new Promise<string>((resolve) => {
-    onFailure = (why) => {
-      if (stopping || failing) return;
-      failing = true;
-      resolve(why);
-    };
-  });
 
   try {
     const listenHost = listenHostOf(config);
@@ -89,7 +74,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     }
     if (opts.web === 'static') await ensureWebBuild(log);
 
-    let pg: EmbeddedPostgresHandle | undefined;
+    const pids: Stack['pids'] = {};
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
       if (!(await portIsFree(config.PG_PORT))) {
@@ -98,16 +83,27 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
           `port ${config.PG_PORT} is already in use (set PG_PORT or DATABASE_URL)`,
         );
       }
-      const started = await startEmbeddedPostgres({
-        dataDir: config.DATA_DIR,
-        port: config.PG_PORT,
-        ...(opts.childLog ? { log: opts.childLog } : {}),
+      const startPg = () =>
+        startEmbeddedPostgres({
+          dataDir: config.DATA_DIR,
+          port: config.PG_PORT,
+          ...(opts.childLog ? { log: opts.childLog } : {}),
+        });
+      const started = await startPg();
+      pids.postgres = started.pid;
+      // Postgres dying on its own is started again on the same data and port
+      // (api/runner/supervise.ts); the API's pool and zero-cache reconnect.
+      const postgres = supervise({
+        name: 'postgres',
+        first: started,
+        start: startPg,
+        log,
+        restarted: (next) => {
+          pids.postgres = next.pid;
+          opts.pidsChanged?.();
+        },
       });
-      pg = started;
-      cleanups.push(() => started.stop());
-      void started.exited.then((status) =>
-        onFailure(`postgres: exited unexpectedly (${describeExit(status)})`),
-      );
+      cleanups.push(() => postgres.stop());
       databaseUrl = started.url(DATABASE_NAME);
       await ensureDatabase(databaseUrl);
     }
@@ -147,9 +143,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         zeroUrl: config.zeroPublicUrl,
         databaseUrl,
         pids: {},
-        failed,
         stop: async () => {
-          stopping = true;
           await stopAll();
         },
       };
@@ -172,61 +166,34 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         throw e instanceof StackError ? e : new StackError('zero-cache', String(e));
       }
     };
-    let zero = await startZero();
-    const pids: Stack['pids'] = { ...(pg ? { postgres: pg.pid } : {}), zeroCache: zero.pid };
+    const zero = await startZero();
+    pids.zeroCache = zero.pid;
 
-    // zero-cache dying on its own is restarted, a few times: the clients reconnect by
-    // themselves, so a tablet in the middle of a care visit carries on. More often than
-    // that, or when a restart fails, the whole stack stops: never half a stack.
-    const maxRestarts = 3;
-    const restartWindowMs = 10 * 60_000;
-    const restarts: number[] = [];
-    let restarting = Promise.resolve();
-    const watchZero = (z: ZeroCacheHandle) => {
-      void z.exited.then((status) => {
-        if (stopping || failing) return;
-        const why = `zero-cache: exited unexpectedly (${describeExit(status)})`;
-        const now = Date.now();
-        while (restarts.length > 0 && now - (restarts[0] ?? now) > restartWindowMs) {
-          restarts.shift();
-        }
-        if (restarts.length >= maxRestarts) {
-          onFailure(`${why}, after ${maxRestarts} restarts within 10 minutes`);
-          return;
-        }
-        restarts.push(now);
-        // Before the line: a stop it may cause (a closed output) then waits for the restart.
-        restarting = startZero().then(
-          (next) => {
-            zero = next;
-            pids.zeroCache = next.pid;
-            watchZero(next);
-            opts.pidsChanged?.();
-          },
-          (e: unknown) => onFailure(describeFailure(e)),
-        );
-        log(`${why}; restarting it (${restarts.length} of ${maxRestarts} within 10 minutes)`);
-      });
-    };
-    watchZero(zero);
-    cleanups.push(async () => {
-      await restarting;
-      await zero.stop();
+    // zero-cache dying on its own is started again, with a growing pause while
+    // it keeps dying (api/runner/supervise.ts): the clients reconnect by
+    // themselves, so a tablet in the middle of a care visit carries on.
+    const zeroCache = supervise({
+      name: 'zero-cache',
+      first: zero,
+      start: startZero,
+      log,
+      restarted: (next) => {
+        pids.zeroCache = next.pid;
+        opts.pidsChanged?.();
+      },
     });
+    cleanups.push(() => zeroCache.stop());
 
     return {
       url: config.publicUrl,
       zeroUrl: config.zeroPublicUrl,
       databaseUrl,
       pids,
-      failed,
       stop: async () => {
-        stopping = true;
         await stopAll();
       },
     };
   } catch (e) {
-    stopping = true;
     await stopAll();
     throw e;
   }

@@ -98,9 +98,7 @@ try {
   await writeState(stack);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`Ready in ${seconds} s: ${stack.url}  (zero-cache ${stack.zeroUrl})`);
-  const why = await stack.failed;
-  console.error(why);
-  await shutdown(1);
+  // Runs until a signal stops it: a child that dies is started again (api/runner/supervise.ts).
 } catch (e) {
   starting = false;
   console.error(describeFailure(e));
