@@ -20,7 +20,33 @@ function errorJson(
 export const requestMessages = {
   badBody: 'Please check what you sent.',
   noSuchEndpoint: 'There is no such API endpoint.',
+  /** The database cannot be reached (restarting): nothing was done, try again. */
+  databaseDown:
+    'The service is starting up again and could not do that just now. Nothing was changed: please try again in a moment.',
 } as const;
+
+/**
+ * Whether `err` (or what caused it: drizzle wraps the driver's error) says the
+ * database cannot be reached right now: no connection (refused, closed,
+ * timed out) or a server shutting down or starting (SQLSTATE 57P01–57P03,
+ * class 08). Such a request is answered 503, not 500: it is not a bug, and
+ * the pool connects again by itself once Postgres is back.
+ */
+export function databaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = 'code' in e ? String(e.code) : '';
+    if (
+      /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|CONNECTION_(CLOSED|ENDED|DESTROYED)|CONNECT_TIMEOUT)$/.test(
+        code,
+      ) ||
+      /^(57P0[123]|08\w{3})$/.test(code)
+    ) {
+      return true;
+    }
+    e = 'cause' in e ? e.cause : undefined;
+  }
+  return false;
+}
 
 /**
  * A refusal with a code of this API's own (`email_taken`, `link_expired`, ...):
@@ -109,6 +135,11 @@ export function errorResponse(err: Error, c: Context): Response {
       CODE_OF_STATUS[err.status] ?? 'invalid',
       err.status === 400 ? requestMessages.badBody : err.message || requestMessages.badBody,
     );
+  }
+  if (databaseUnavailable(err)) {
+    console.error(`api: the database cannot be reached (${c.req.method} ${c.req.path})`);
+    c.header('retry-after', '2');
+    return errorJson(c, 503, 'unavailable', requestMessages.databaseDown);
   }
   console.error(err);
   return errorJson(c, 500, 'internal', errorMessages.internal);

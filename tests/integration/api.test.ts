@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { afterAll, describe, expect, inject, test } from 'vitest';
+import { freePort } from '../../api/runner/ports.ts';
 import { seedId } from '../../api/seed.ts';
 import { signIn } from '../harness/clients.ts';
 import { inProcessApi } from '../harness/in-process.ts';
@@ -163,6 +164,32 @@ describe('production', () => {
         body: JSON.stringify({ email: 'aroha@example.com' }),
       });
       expect(res.status).toBe(404);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('the database out of reach', () => {
+  test('a request that needs it is answered 503 in words, with Retry-After; nothing crashes', async () => {
+    // The stack's database, on a port nothing listens on: Postgres down.
+    const closed = await freePort();
+    const url = new URL(stack.databaseUrl);
+    url.port = String(closed);
+    const { app, close } = inProcessApi(url.toString());
+    try {
+      const res = await app.request('/api/session', { headers: { cookie: 'pb_session=whatever' } });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('2');
+      expect(await res.json()).toEqual({
+        error: {
+          code: 'unavailable',
+          message:
+            'The service is starting up again and could not do that just now. Nothing was changed: please try again in a moment.',
+        },
+      });
+      // What needs no database still answers.
+      expect((await app.request('/api/health')).status).toBe(200);
     } finally {
       await close();
     }
