@@ -7,7 +7,8 @@
  * <= 1 s), after a warm load from the local cache (<= 300 ms), and search as
  * you type (<= 16 ms a keystroke); and media: upload throughput for a 20 MB
  * file, a large photo's confirmation, and the first picture of a media page
- * with 200 pictures (tests/bench/media.ts).
+ * with 200 pictures (tests/bench/media.ts). The edit is printed beside the
+ * same measure of a bare Zero app (tests/bench/bare-control.ts) and the ratio.
  * Prints figures; asserts nothing.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -21,6 +22,7 @@ import { chromiumArgs } from '../../playwright.config.ts';
 import { openMagicLink } from '../harness/magic-link.ts';
 import { runStart } from '../harness/run-start.ts';
 import { startTestStack } from '../harness/stack.ts';
+import { bareEditLatency } from './bare-control.ts';
 import { coEditing } from './co-editing.ts';
 import { mediaBench } from './media.ts';
 import { fmt, summarise } from './stats.ts';
@@ -337,9 +339,20 @@ console.log(
 
 if (!process.env.BENCH_SKIP_EDIT) {
   const latency = await editLatency();
+  // The floor (issue 17 item 0): a bare Zero 1.9 app on this machine, one
+  // table, one query, one custom mutator, no React, no permission rules.
+  const bare = process.env.BENCH_SKIP_BARE
+    ? undefined
+    : await bareEditLatency({ iterations: ITERATIONS });
+  const ratio = (ours: number, floor: number) => `${(ours / floor).toFixed(2)}x`;
   console.log(
     `Edit in one browser visible in another (${latency.n} changes): p50 ${fmt(latency.p50)}, p95 ${fmt(latency.p95)}, max ${fmt(latency.max)}  [budget p50 <= 30 ms, p95 <= 60 ms]`,
   );
+  if (bare) {
+    console.log(
+      `  the same in a bare Zero app (${bare.n} changes): p50 ${fmt(bare.p50)}, p95 ${fmt(bare.p95)}, max ${fmt(bare.max)}; ours is ${ratio(latency.p50, bare.p50)} at p50, ${ratio(latency.p95, bare.p95)} at p95  [target <= 1.2x]`,
+    );
+  }
   console.log(
     `Initial JavaScript of the sign-in page: ${latency.signInJsKb.toFixed(1)} KB compressed  [budget <= 250 KB gzip]`,
   );

@@ -1,0 +1,311 @@
+/**
+ * The bare control for `npm run bench` (issue 17): the smallest Zero 1.9 app
+ * that does what the edit bench measures, so that our figure can be printed
+ * beside its floor. One table (`bare_item`, 200 rows), one synced query (every
+ * row, by id; no permission filter), one custom mutator (set a title; no
+ * checks), an HTTP server that answers zero-cache's /query and /mutate with
+ * Zero's own handlers and serves one page with a tiny client (no React), and a
+ * zero-cache started as the app's own (api/runner/zero-cache.ts).
+ *
+ * Measured as tests/bench/run.ts's editLatency(): in Debian's Chromium, two
+ * browser contexts on the page; the viewer arms a MutationObserver, the editor
+ * takes t0 and calls the mutator, the viewer reports when the new title is in
+ * its DOM (t1). The first five changes warm up and are not counted.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
+import {
+  createBuilder,
+  createSchema,
+  defineMutatorsWithType,
+  defineMutatorWithType,
+  defineQueriesWithType,
+  defineQueryWithType,
+  mustGetMutator,
+  mustGetQuery,
+  string,
+  type Transaction,
+  table,
+} from '@rocicorp/zero';
+import { handleMutateRequest, handleQueryRequest } from '@rocicorp/zero/server';
+import { zeroPostgresJS } from '@rocicorp/zero/server/adapters/postgresjs';
+import { build } from 'esbuild';
+import { Hono } from 'hono';
+import { chromium } from 'playwright-core';
+import postgres from 'postgres';
+import { ensureDatabase } from '../../api/migrate.ts';
+import { freePort, portIsFree } from '../../api/runner/ports.ts';
+import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../../api/runner/postgres.ts';
+import { projectRoot } from '../../api/runner/web-build.ts';
+import { startZeroCache, type ZeroCacheHandle } from '../../api/runner/zero-cache.ts';
+import { chromiumArgs } from '../../playwright.config.ts';
+import { summarise } from './stats.ts';
+
+const ROWS = 200;
+const USER_ID = 'bench';
+const EDITED_ID = 'item-100';
+const WARM_UP = 5;
+
+// The bare app, server side. The app's own types are registered as Zero's
+// defaults (sync/context.ts, schema/zero-schema.gen.ts), so everything here is
+// typed with the *WithType builders rather than the defaults.
+const bareItem = table('bare_item').columns({ id: string(), title: string() }).primaryKey('id');
+const bareSchema = createSchema({ tables: [bareItem] });
+type BareSchema = typeof bareSchema;
+const zql = createBuilder(bareSchema);
+
+const defineBareQuery = defineQueryWithType<BareSchema, undefined>();
+const bareQueries = defineQueriesWithType<BareSchema>()({
+  items: defineBareQuery(() => zql.bare_item.orderBy('id', 'asc')),
+});
+
+type SetTitleArgs = { id: string; title: string };
+const defineBareMutator = defineMutatorWithType<BareSchema, undefined>();
+const bareMutators = defineMutatorsWithType<BareSchema>()({
+  setTitle: defineBareMutator(
+    async ({ tx, args }: { tx: Transaction<BareSchema>; args: SetTitleArgs; ctx: undefined }) => {
+      await tx.mutate.bare_item.update({ id: args.id, title: args.title });
+    },
+  ),
+});
+
+/**
+ * The same app, browser side, as source for esbuild (the client must define the
+ * same schema, query and mutator: Zero runs them there too, and matches them by
+ * name). Renders each row's title into `<li data-testid="preference-title">`,
+ * updating a title in place; `window.__edit(id, title)` runs the mutator and
+ * leaves its server result in `window.__last`.
+ */
+const CLIENT_SOURCE = `
+import { Zero, createBuilder, createSchema, defineMutator, defineMutators, defineQueries, defineQuery, string, table } from '@rocicorp/zero';
+const bareItem = table('bare_item').columns({ id: string(), title: string() }).primaryKey('id');
+const schema = createSchema({ tables: [bareItem] });
+const zql = createBuilder(schema);
+const queries = defineQueries({ items: defineQuery(() => zql.bare_item.orderBy('id', 'asc')) });
+const mutators = defineMutators({
+  setTitle: defineMutator(async ({ tx, args }) => {
+    await tx.mutate.bare_item.update({ id: args.id, title: args.title });
+  }),
+});
+const zero = new Zero({ cacheURL: __CACHE_URL__, schema, userID: __USER_ID__, kvStore: __KV_STORE__, mutators });
+const list = document.getElementById('list');
+const items = new Map();
+zero.materialize(queries.items()).addListener((rows) => {
+  for (const row of rows) {
+    let li = items.get(row.id);
+    if (!li) {
+      li = document.createElement('li');
+      li.dataset.testid = 'preference-title';
+      items.set(row.id, li);
+      list.append(li);
+    }
+    if (li.textContent !== row.title) li.textContent = row.title;
+  }
+});
+window.__edit = (id, title) => {
+  window.__last = zero.mutate(mutators.setTitle({ id, title })).server;
+};
+`;
+
+const PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Bare Zero control</title></head>
+<body><ul id="list"></ul><script type="module" src="/app.js"></script></body></html>`;
+
+async function bundleClient(cacheURL: string, kvStore: 'mem' | 'idb'): Promise<string> {
+  const out = await build({
+    stdin: {
+      contents: CLIENT_SOURCE,
+      resolveDir: projectRoot,
+      loader: 'js',
+      sourcefile: 'bare.js',
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'error',
+    define: {
+      __CACHE_URL__: JSON.stringify(cacheURL),
+      __USER_ID__: JSON.stringify(USER_ID),
+      __KV_STORE__: JSON.stringify(kvStore),
+      'process.env.NODE_ENV': JSON.stringify('production'),
+    },
+  });
+  const file = out.outputFiles[0];
+  if (!file) throw new Error('esbuild produced no bundle');
+  return file.text;
+}
+
+/** zero-cache's endpoints (at the paths startZeroCache gives it) and the page. */
+function bareApp(dbProvider: ReturnType<typeof zeroPostgresJS<BareSchema>>, script: string) {
+  return new Hono()
+    .post('/api/zero/query', async (c) =>
+      Response.json(
+        await handleQueryRequest({
+          handler: (name, args) => mustGetQuery(bareQueries, name).fn({ args, ctx: undefined }),
+          schema: bareSchema,
+          request: c.req.raw,
+          userID: USER_ID,
+        }),
+      ),
+    )
+    .post('/api/zero/mutate', async (c) =>
+      Response.json(
+        await handleMutateRequest({
+          dbProvider,
+          handler: (transact) =>
+            transact((tx, name, args) =>
+              mustGetMutator(bareMutators, name).fn({ tx, args, ctx: undefined }),
+            ),
+          request: c.req.raw,
+          userID: USER_ID,
+        }),
+      ),
+    )
+    .get('/', (c) => c.html(PAGE))
+    .get('/app.js', (c) => c.body(script, 200, { 'content-type': 'text/javascript' }));
+}
+
+/** Script for the viewer: resolves window.__seen with the time `expected` appears (as run.ts). */
+function armObserver(expected: string): string {
+  return `window.__seen = new Promise((resolve) => {
+    const expected = ${JSON.stringify(expected)};
+    const check = () => {
+      for (const el of document.querySelectorAll('[data-testid="preference-title"]')) {
+        if (el.textContent === expected) {
+          resolve(performance.timeOrigin + performance.now());
+          return true;
+        }
+      }
+      return false;
+    };
+    if (check()) return;
+    const obs = new MutationObserver(() => { if (check()) obs.disconnect(); });
+    obs.observe(document.body, { subtree: true, childList: true, characterData: true });
+  }); undefined`;
+}
+
+/** As window.__seen, but gives up after 10 s (a broken control must not hang the bench). */
+const SEEN = `Promise.race([window.__seen, new Promise((_, reject) => setTimeout(() => reject(new Error('the change never reached the viewer')), 10000))])`;
+
+/** Two consecutive free ports (zero-cache takes PORT and PORT + 1). */
+async function freePortPair(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const p = await freePort();
+    if (p < 65535 && (await portIsFree(p + 1))) return p;
+  }
+  throw new Error('no two consecutive free ports');
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export async function bareEditLatency(opts: {
+  iterations: number;
+  /** The client's store: `mem` (default) as the brief's bare app; the app itself uses `idb`. */
+  kvStore?: 'mem' | 'idb';
+  log?: (line: string) => void;
+}): Promise<{ p50: number; p95: number; max: number; n: number }> {
+  await mkdir(path.join(projectRoot, '.data'), { recursive: true });
+  const dir = await mkdtemp(path.join(projectRoot, '.data', 'bench-bare-'));
+  const cleanups: Array<() => Promise<unknown>> = [() => rm(dir, { recursive: true, force: true })];
+  const cleanUp = async () => {
+    for (const fn of cleanups.reverse()) {
+      await fn().catch((e: unknown) => console.error('bare control: clean-up failed:', e));
+    }
+  };
+  try {
+    const pg: EmbeddedPostgresHandle = await startEmbeddedPostgres({
+      dataDir: dir,
+      port: await freePort(),
+    });
+    cleanups.push(() => pg.stop());
+    const databaseUrl = pg.url('bare');
+    await ensureDatabase(databaseUrl);
+    const sql = postgres(databaseUrl, { max: 4, onnotice: () => {} });
+    cleanups.push(() => sql.end());
+    await sql`create table bare_item (id text primary key, title text not null)`;
+    const rows = Array.from({ length: ROWS }, (_, i) => ({
+      id: `item-${String(i).padStart(3, '0')}`,
+      title: `Item ${i}`,
+    }));
+    await sql`insert into bare_item ${sql(rows)}`;
+
+    const port = await freePort();
+    const zeroPort = await freePortPair();
+    const script = await bundleClient(`http://localhost:${zeroPort}`, opts.kvStore ?? 'mem');
+    const server = createAdaptorServer({
+      fetch: bareApp(zeroPostgresJS(bareSchema, sql), script).fetch,
+    }) as Server;
+    await listen(server, port);
+    cleanups.push(() => close(server));
+
+    const zeroCache: ZeroCacheHandle = await startZeroCache({
+      upstreamDb: databaseUrl,
+      port: zeroPort,
+      apiUrl: `http://127.0.0.1:${port}`,
+      dataDir: path.join(dir, 'zero'),
+      numSyncWorkers: 1,
+      logLevel: 'error',
+      production: false,
+      ...(opts.log ? { log: opts.log } : {}),
+    });
+    cleanups.push(() => zeroCache.stop());
+
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: chromiumArgs,
+    });
+    cleanups.push(() => browser.close());
+    const [ctxA, ctxB] = await Promise.all([browser.newContext(), browser.newContext()]);
+    if (!ctxA || !ctxB) throw new Error('no contexts');
+    const editor = await ctxA.newPage();
+    const viewer = await ctxB.newPage();
+    const url = `http://localhost:${port}/`;
+    const allRows = `document.querySelectorAll('[data-testid="preference-title"]').length === ${ROWS}`;
+    for (const page of [viewer, editor]) {
+      page.on('pageerror', (e) => opts.log?.(`bare page error: ${e.message}`));
+      await page.goto(url);
+      await page.waitForFunction(allRows, undefined, { timeout: 30_000 });
+    }
+
+    const samples: number[] = [];
+    for (let i = 0; i < opts.iterations + WARM_UP; i++) {
+      const title = `Bare title #${i} ${Date.now()}`;
+      // Arm the observer in the viewer first, then change in the editor.
+      // Strings, not functions: tsx's keepNames would inject a helper the page lacks.
+      await viewer.evaluate(armObserver(title));
+      const t0 = Number(
+        await editor.evaluate(
+          `(() => { const t = performance.timeOrigin + performance.now(); window.__edit(${JSON.stringify(EDITED_ID)}, ${JSON.stringify(title)}); return t; })()`,
+        ),
+      );
+      const t1 = Number(await viewer.evaluate(SEEN));
+      if (!Number.isFinite(t1)) throw new Error('viewer observer missing');
+      if (i >= WARM_UP) samples.push(t1 - t0);
+      // As run.ts waits for "Saved": the server has confirmed the change.
+      const result = (await editor.evaluate('window.__last')) as { type?: string } | undefined;
+      if (result?.type !== 'success') {
+        throw new Error(`the bare mutator failed: ${JSON.stringify(result)}`);
+      }
+    }
+    return summarise(samples);
+  } finally {
+    await cleanUp();
+  }
+}
