@@ -1,0 +1,95 @@
+/**
+ * zero-cache killed mid-edit (issue 17 items 4 and 5): the stack starts it
+ * again by itself (api/runner/supervise.ts); the browser says truthfully that
+ * it is not connected while it is gone, keeps an edit made meanwhile, sends it
+ * once zero-cache is back, and another screen sees it live, without a reload.
+ *
+ * This file runs its own stack: killing the shared one's zero-cache would
+ * disturb the tests around it.
+ */
+import postgres from 'postgres';
+import { waitFor } from '../../api/runner/ports.ts';
+import { seedId } from '../../api/seed.ts';
+import { startTestStack, type TestStack } from '../harness/stack.ts';
+import { expect, test as shared } from './fixtures.ts';
+
+const aroha = seedId('person:aroha');
+
+const test = shared.extend<{ ownStack: TestStack }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
+  ownStack: async ({}, use) => {
+    const stack = await startTestStack({ web: 'static' });
+    try {
+      await use(stack);
+    } finally {
+      await stack.stop();
+    }
+  },
+  baseURL: async ({ ownStack }, use) => {
+    await use(ownStack.url);
+  },
+  app: async ({ ownStack }, use) => {
+    await use({ url: ownStack.url, databaseUrl: ownStack.databaseUrl });
+  },
+});
+
+// While zero-cache is gone the client logs its failed connections: the
+// outage's, not a finding. What the page shows and what Postgres holds are
+// asserted below.
+test.use({ allowedConsoleErrors: { outage: /./ } });
+
+test('zero-cache killed mid-edit: the screen says so, keeps the edit, sends it when zero-cache is back, and the other screen sees it live', async ({
+  ownStack,
+  device,
+}) => {
+  test.setTimeout(180_000);
+  const id = seedId('preference:aroha:tea');
+  const { page: editor } = await device('aroha@example.com');
+  const { page: viewer } = await device('aroha@example.com');
+  const status = editor.locator('.sync-status-line');
+  await editor.goto(`/people/${aroha}/preferences/${id}/edit`);
+  await viewer.goto(`/people/${aroha}/preferences/${id}`);
+  await expect(status).toHaveText(/All changes saved/);
+  await expect(viewer.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const killed = ownStack.pids.zeroCache;
+  if (!killed) throw new Error('no zero-cache pid');
+  process.kill(killed, 'SIGKILL');
+
+  // Not connected: the status line stops saying all is saved.
+  await expect(status).not.toHaveText(/All changes saved/, { timeout: 30_000 });
+  await editor.getByLabel('Title', { exact: true }).fill('Tea, while the sync service was down');
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+
+  // Started again by the stack (a new process), then the edit goes through.
+  expect(
+    await waitFor(async () => (ownStack.pids.zeroCache ?? killed) !== killed, {
+      timeoutMs: 60_000,
+    }),
+  ).toBe(true);
+  await expect(status).toHaveText(/All changes saved/, { timeout: 60_000 });
+  const sql = postgres(ownStack.databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await expect
+      .poll(async () => (await sql`select title from preference where id = ${id}`)[0], {
+        timeout: 30_000,
+      })
+      .toEqual({ title: 'Tea, while the sync service was down' });
+    // The other screen, never reloaded, shows it; and stays live afterwards.
+    await expect(viewer.getByRole('heading', { level: 1 })).toHaveText(
+      'Tea, while the sync service was down',
+      { timeout: 30_000 },
+    );
+    await sql`update preference set title = 'Tea, live again' where id = ${id}`;
+    await expect(viewer.getByRole('heading', { level: 1 })).toHaveText('Tea, live again', {
+      timeout: 30_000,
+    });
+  } finally {
+    await sql.end();
+  }
+  for (const page of [editor, viewer]) {
+    const body = page.locator('body');
+    await expect(body).not.toContainText('Zero');
+    await expect(body).not.toContainText('127.0.0.1');
+  }
+});
