@@ -41,6 +41,7 @@ import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../../api/ru
 import { projectRoot } from '../../api/runner/web-build.ts';
 import { startZeroCache, type ZeroCacheHandle } from '../../api/runner/zero-cache.ts';
 import { chromiumArgs } from '../../playwright.config.ts';
+import { armObserver } from './observe.ts';
 import { summarise } from './stats.ts';
 
 const ROWS = 200;
@@ -168,25 +169,6 @@ function bareApp(dbProvider: ReturnType<typeof zeroPostgresJS<BareSchema>>, scri
     )
     .get('/', (c) => c.html(PAGE))
     .get('/app.js', (c) => c.body(script, 200, { 'content-type': 'text/javascript' }));
-}
-
-/** Script for the viewer: resolves window.__seen with the time `expected` appears (as run.ts). */
-function armObserver(expected: string): string {
-  return `window.__seen = new Promise((resolve) => {
-    const expected = ${JSON.stringify(expected)};
-    const check = () => {
-      for (const el of document.querySelectorAll('[data-testid="preference-title"]')) {
-        if (el.textContent === expected) {
-          resolve(performance.timeOrigin + performance.now());
-          return true;
-        }
-      }
-      return false;
-    };
-    if (check()) return;
-    const obs = new MutationObserver(() => { if (check()) obs.disconnect(); });
-    obs.observe(document.body, { subtree: true, childList: true, characterData: true });
-  }); undefined`;
 }
 
 /** As window.__seen, but gives up after 10 s (a broken control must not hang the bench). */

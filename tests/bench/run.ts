@@ -25,26 +25,8 @@ import { startTestStack } from '../harness/stack.ts';
 import { bareEditLatency } from './bare-control.ts';
 import { coEditing } from './co-editing.ts';
 import { mediaBench } from './media.ts';
+import { armObserver } from './observe.ts';
 import { fmt, summarise } from './stats.ts';
-
-/** Script for the viewer: resolves window.__seen with the time `expected` appears in the list. */
-function armObserver(expected: string): string {
-  return `window.__seen = new Promise((resolve) => {
-    const expected = ${JSON.stringify(expected)};
-    const check = () => {
-      for (const el of document.querySelectorAll('[data-testid="preference-title"]')) {
-        if (el.textContent === expected) {
-          resolve(performance.timeOrigin + performance.now());
-          return true;
-        }
-      }
-      return false;
-    };
-    if (check()) return;
-    const obs = new MutationObserver(() => { if (check()) obs.disconnect(); });
-    obs.observe(document.body, { subtree: true, childList: true, characterData: true });
-  }); undefined`;
-}
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
 

@@ -10,29 +10,10 @@
  */
 import postgres from 'postgres';
 import { seedId } from '../../api/seed.ts';
-import { startTestStack, type TestStack } from '../harness/stack.ts';
-import { expect, test as shared } from './fixtures.ts';
+import { expect } from './fixtures.ts';
+import { test } from './own-stack.ts';
 
 const aroha = seedId('person:aroha');
-
-/** A stack of this test's own, started for it and stopped after it. */
-const test = shared.extend<{ ownStack: TestStack }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
-  ownStack: async ({}, use) => {
-    const stack = await startTestStack({ web: 'static' });
-    try {
-      await use(stack);
-    } finally {
-      await stack.stop();
-    }
-  },
-  baseURL: async ({ ownStack }, use) => {
-    await use(ownStack.url);
-  },
-  app: async ({ ownStack }, use) => {
-    await use({ url: ownStack.url, databaseUrl: ownStack.databaseUrl });
-  },
-});
 
 // During the outage the client logs whatever failed on the way (the API's
 // 500s, zero-cache's errors, refused connections, a rehome): the console is

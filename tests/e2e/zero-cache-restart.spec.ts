@@ -10,28 +10,10 @@
 import postgres from 'postgres';
 import { waitFor } from '../../api/runner/ports.ts';
 import { seedId } from '../../api/seed.ts';
-import { startTestStack, type TestStack } from '../harness/stack.ts';
-import { expect, test as shared } from './fixtures.ts';
+import { expect } from './fixtures.ts';
+import { test } from './own-stack.ts';
 
 const aroha = seedId('person:aroha');
-
-const test = shared.extend<{ ownStack: TestStack }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
-  ownStack: async ({}, use) => {
-    const stack = await startTestStack({ web: 'static' });
-    try {
-      await use(stack);
-    } finally {
-      await stack.stop();
-    }
-  },
-  baseURL: async ({ ownStack }, use) => {
-    await use(ownStack.url);
-  },
-  app: async ({ ownStack }, use) => {
-    await use({ url: ownStack.url, databaseUrl: ownStack.databaseUrl });
-  },
-});
 
 // While zero-cache is gone the client logs its failed connections: the
 // outage's, not a finding. What the page shows and what Postgres holds are

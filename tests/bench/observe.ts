@@ -1,0 +1,23 @@
+/**
+ * Script for the viewer page of an edit benchmark (run.ts, bare-control.ts):
+ * resolves `window.__seen` with the time `expected` appears as a
+ * `[data-testid="preference-title"]` in the page. A string, not a function:
+ * tsx's keepNames would inject a helper the page lacks.
+ */
+export function armObserver(expected: string): string {
+  return `window.__seen = new Promise((resolve) => {
+    const expected = ${JSON.stringify(expected)};
+    const check = () => {
+      for (const el of document.querySelectorAll('[data-testid="preference-title"]')) {
+        if (el.textContent === expected) {
+          resolve(performance.timeOrigin + performance.now());
+          return true;
+        }
+      }
+      return false;
+    };
+    if (check()) return;
+    const obs = new MutationObserver(() => { if (check()) obs.disconnect(); });
+    obs.observe(document.body, { subtree: true, childList: true, characterData: true });
+  }); undefined`;
+}
