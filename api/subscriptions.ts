@@ -13,6 +13,7 @@
  *   with `?outcome=failed` and nothing has changed; the plan only ever
  *   changes by the webhook (api/billing/webhook.ts).
  */
+
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import Stripe from 'stripe';
@@ -22,10 +23,11 @@ import { person, user } from '../schema/tables.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { appError } from '../sync/errors.ts';
 import { itemId } from '../sync/library-fields.ts';
-import { isAdministrator, libraryAccess } from '../sync/permissions.ts';
+import { type LibraryAccess, libraryAccess } from '../sync/permissions.ts';
 import { planOf, supporterSpots } from '../sync/plan-limits.ts';
 import {
   assertMayChangePlan,
+  assertSeesPlan,
   isLive,
   mayChangePlan,
   planReason,
@@ -80,6 +82,9 @@ export type CheckoutOutcome = 'success' | 'cancelled' | 'failed';
 const checkoutQuery = z.object({ planId: itemId });
 const providerParam = z.object({ provider: z.string().max(32) });
 
+/** A transaction of the API's Zero database: server-side, with its SQL connection. */
+type ServerTx = Parameters<Parameters<AppDeps['zdb']['transaction']>[0]>[0];
+
 export function subscriptionRoutes(deps: AppDeps) {
   const { zdb, db, config } = deps;
   const caller = personRoute(deps);
@@ -87,21 +92,18 @@ export function subscriptionRoutes(deps: AppDeps) {
   const pageUrl = (personId: string, outcome?: CheckoutOutcome) =>
     `${config.publicUrl}${pagePath(personId)}${outcome ? `?outcome=${outcome}` : ''}`;
 
-  /** The caller's access and the person's subscription, for those who may see the plan (else 403). */
-  async function planState({ ctx, personId }: PersonCaller) {
+  /**
+   * `read` in one transaction, for a caller who may see the person's plan
+   * (the person, or their Administrator in a session); 403 for anyone else.
+   */
+  function forPlanReader<T>(
+    { ctx, personId }: PersonCaller,
+    read: (tx: ServerTx, access: LibraryAccess) => Promise<T>,
+  ) {
     return zdb.transaction(async (tx) => {
       const access = await libraryAccess(tx, ctx, personId);
-      if (!isAdministrator(access)) throw appError('forbidden', subscriptionMessages.noPermission);
-      const sub = await tx.run(
-        zql.subscription
-          .where('personId', personId)
-          .related('plan')
-          .related('administratedBy')
-          .related('person')
-          .one(),
-      );
-      const plan = await planOf(tx, personId);
-      return { access, sub, plan };
+      assertSeesPlan(access);
+      return read(tx, access);
     });
   }
 
@@ -162,11 +164,23 @@ export function subscriptionRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>()
     .get('/:personId/subscriptions', caller, async (c) => {
-      const me = c.var.caller.ctx.personId;
-      const { access, sub, plan } = await planState(c.var.caller);
+      const { ctx, personId } = c.var.caller;
+      const { access, sub, plan } = await forPlanReader(c.var.caller, async (tx, access) => ({
+        access,
+        sub: await tx.run(
+          zql.subscription
+            .where('personId', personId)
+            .related('plan')
+            .related('administratedBy')
+            .related('person')
+            .one(),
+        ),
+        plan: await planOf(tx, personId),
+      }));
+      const me = ctx.personId;
       const canChange = mayChangePlan(access, me, sub);
       const by = sub?.administratedBy;
-      const customer = await keptCustomer(c.var.caller.personId);
+      const customer = await keptCustomer(personId);
       return c.json({
         subscription: sub
           ? {
@@ -194,8 +208,7 @@ export function subscriptionRoutes(deps: AppDeps) {
     })
     .get('/:personId/subscriptions/usage', caller, async (c) => {
       const { personId } = c.var.caller;
-      await planState(c.var.caller);
-      const figures = await zdb.transaction(async (tx) => {
+      const figures = await forPlanReader(c.var.caller, async (tx) => {
         const plan = await planOf(tx, personId);
         const preferences = await tx.run(zql.preference.where('personId', personId));
         const spots = await supporterSpots(tx, personId);
@@ -220,8 +233,7 @@ export function subscriptionRoutes(deps: AppDeps) {
       });
     })
     .get('/:personId/subscriptions/plans', caller, async (c) => {
-      await planState(c.var.caller);
-      const plans = await zdb.run(zql.plan);
+      const plans = await forPlanReader(c.var.caller, (tx) => tx.run(zql.plan));
       return c.json({ plans: sortPlans(plans).map(planJson) });
     })
     .get(

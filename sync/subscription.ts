@@ -112,6 +112,11 @@ export function mayChangePlan(
   return admin === null || admin === me;
 }
 
+/** Refused `forbidden` with the words of spec §6 unless `access` sees the plan (isAdministrator). */
+export function assertSeesPlan(access: LibraryAccess) {
+  if (!isAdministrator(access)) throw appError('forbidden', subscriptionMessages.noPermission);
+}
+
 /**
  * The server's check before a checkout or the billing portal: refused
  * `forbidden` with the reason when `me` may see but not change the plan, and
@@ -124,7 +129,7 @@ export async function assertMayChangePlan(
   access: LibraryAccess,
   personId: string,
 ) {
-  if (!isAdministrator(access)) throw appError('forbidden', subscriptionMessages.noPermission);
+  assertSeesPlan(access);
   const sub = await tx.run(
     zql.subscription.where('personId', personId).related('administratedBy').related('person').one(),
   );
@@ -152,10 +157,6 @@ export const subscriptionQueries = {
       .related('plan')
       .related('administratedBy')
       .one(),
-  ),
-  /** Every plan, for whoever is signed in: names and prices are not private. */
-  plans: defineQuery(({ ctx }) =>
-    ctx ? zql.plan.orderBy('isDefault', 'desc') : zql.plan.where(({ or }) => or()),
   ),
 };
 

@@ -18,7 +18,7 @@ import { Hono } from 'hono';
 import type Stripe from 'stripe';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../schema/enums.ts';
 import { applyChange } from '../../sync/change.ts';
-import { settleSubscription } from '../../sync/subscription.ts';
+import { isLive, settleSubscription } from '../../sync/subscription.ts';
 import type { AppDeps } from '../deps.ts';
 import { Refusal } from '../errors.ts';
 import { billingFor } from './stripe.ts';
@@ -107,7 +107,7 @@ export function stripeWebhookRoutes(deps: AppDeps) {
       const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status)
         ? (sub.status as SubscriptionStatus)
         : 'incomplete';
-      const live = status === 'active' || status === 'trialing' || status === 'past_due';
+      const live = isLive({ status });
       // A late event of an older subscription that has ended leaves the newer one be.
       const current = customer.stripe_subscription_id;
       if (current && current !== sub.id && !live) {

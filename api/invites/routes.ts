@@ -194,9 +194,6 @@ export function inviteRoutes(deps: AppDeps) {
       // -- The recipient's side ------------------------------------------------
       .get(
         '/invites/:id',
-        async (c, next) => {
-          await next();
-        },
         valid('param', inviteParam, noSuchInvite),
         valid('query', z.object({ token: inviteTokenSchema }), noSuchInvite),
         async (c) => {

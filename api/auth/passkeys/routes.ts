@@ -20,10 +20,7 @@ import { registrationRoutes } from './registration.ts';
 export function passkeyRoutes(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
-      // Challenges, options and credentials are never cached.
-      .use(async (c, next) => {
-        await next();
-      })
+      // Challenges, options and credentials are never cached: the edge says so (api/edge.ts).
       .route('/', registrationRoutes(deps))
       .route('/', authenticationRoutes(deps))
       // Last: its `/:personId` would otherwise answer for the paths above.
