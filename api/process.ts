@@ -160,9 +160,6 @@ export async function startApi(opts: ApiOptions): Promise<ApiProcess> {
 
     // The API's WebSockets (presence, api/presence.ts); small messages only.
     const sockets = new WebSocketServer({ noServer: true, maxPayload: 4096 });
-    cleanups.push(async () => {
-      for (const socket of sockets.clients) socket.terminate();
-    });
     const serverOf: ServerOf = (front) =>
       createAdaptorServer({
         fetch: app.fetch,
@@ -173,7 +170,12 @@ export async function startApi(opts: ApiOptions): Promise<ApiProcess> {
       }) as Server;
     const listen = opts.listen ?? listenOn(config);
     const { server, close } = await listen(serverOf);
-    cleanups.push(close);
+    // The sockets first: the server's close waits for every connection, and an
+    // upgraded one is not among those it closes itself.
+    cleanups.push(async () => {
+      for (const socket of sockets.clients) socket.terminate();
+      await close();
+    });
     return { server, stop };
   } catch (e) {
     await stop();

@@ -44,7 +44,15 @@ export function zeroFor(session: SessionInfo): Zero {
   });
   const outbox = new Outbox(zero, u.id);
   outbox.setTextFlush((entry) => flushText(zero, u.id, entry));
-  current = { userID: u.id, zero, outbox, stop: keepConnecting(zero, () => outbox.flushTexts()) };
+  current = {
+    userID: u.id,
+    zero,
+    outbox,
+    stop: keepConnecting(zero, () => {
+      outbox.resend();
+      outbox.flushTexts();
+    }),
+  };
   return zero;
 }
 
@@ -58,11 +66,15 @@ export function outboxOf(zero: Zero): Outbox {
  * Never stuck: after an error (the database restarted, the server went away)
  * or a disconnection, Zero waits to be told to connect again. It is told, with
  * a growing pause (1 s to 30 s), at once when the browser is back online, and
- * each time the connection returns the texts left waiting are sent.
+ * each time the connection returns the changes and texts left waiting are
+ * sent. The pause shrinks back only once a connection has held for a while:
+ * with the API gone, zero-cache still accepts the connection and then fails
+ * the first change sent, and that must not become a retry every second.
  */
 function keepConnecting(zero: Zero, onConnected: () => void): () => void {
   let delay = 1_000;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let steady: ReturnType<typeof setTimeout> | undefined;
   const stuck = () => {
     const name = zero.connection.state.current.name;
     return name === 'error' || name === 'disconnected';
@@ -75,8 +87,11 @@ function keepConnecting(zero: Zero, onConnected: () => void): () => void {
   };
   const unsubscribe = zero.connection.state.subscribe((s) => {
     clearTimeout(timer);
+    clearTimeout(steady);
     if (s.name === 'connected') {
-      delay = 1_000;
+      steady = setTimeout(() => {
+        delay = 1_000;
+      }, STEADY_AFTER_MS);
       onConnected();
     } else if (s.name === 'error' || s.name === 'disconnected') {
       timer = setTimeout(tryNow, delay);
@@ -87,11 +102,15 @@ function keepConnecting(zero: Zero, onConnected: () => void): () => void {
   document.addEventListener('visibilitychange', tryNow);
   return () => {
     clearTimeout(timer);
+    clearTimeout(steady);
     unsubscribe();
     window.removeEventListener('online', tryNow);
     document.removeEventListener('visibilitychange', tryNow);
   };
 }
+
+/** How long a connection must hold before the pause between attempts is short again. */
+const STEADY_AFTER_MS = 10_000;
 
 /** Sign-out: close the client and drop its local database (a client group belongs to one user). */
 export async function dropZero() {

@@ -29,6 +29,12 @@ export type Stack = {
   databaseUrl: string;
   /** Kept current: Postgres and zero-cache get a new pid when they are restarted. */
   pids: { postgres?: number; zeroCache?: number };
+  /**
+   * Stops the API (every connection it holds is closed, as when its process
+   * is restarted or redeployed), waits `downMs`, and starts it again on the
+   * same port. Postgres, zero-cache and the browsers are left to carry on.
+   */
+  restartApi: (downMs?: number) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -125,17 +131,24 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       };
     }
 
-    const api = await startApi({
-      config,
-      databaseUrl,
-      s3,
+    const apiSettings = { config, databaseUrl, s3, log };
+    let api = await startApi({
+      ...apiSettings,
       staticRoot: opts.web === 'static' ? webDist : undefined,
-      log,
       ...(opts.web === 'vite'
         ? { listen: (serverOf) => withVite(serverOf, config, listenHost, cleanups) }
         : {}),
     });
-    cleanups.push(api.stop);
+    cleanups.push(() => api.stop());
+    const restartApi = async (downMs = 0) => {
+      if (opts.web === 'vite') throw new StackError('api', 'cannot restart beside Vite');
+      await api.stop();
+      await new Promise((r) => setTimeout(r, downMs));
+      api = await startApi({
+        ...apiSettings,
+        staticRoot: opts.web === 'static' ? webDist : undefined,
+      });
+    };
 
     if (config.STACK_ROLE === 'api') {
       return {
@@ -143,6 +156,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         zeroUrl: config.zeroPublicUrl,
         databaseUrl,
         pids: {},
+        restartApi,
         stop: async () => {
           await stopAll();
         },
@@ -189,6 +203,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       zeroUrl: config.zeroPublicUrl,
       databaseUrl,
       pids,
+      restartApi,
       stop: async () => {
         await stopAll();
       },

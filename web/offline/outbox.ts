@@ -103,6 +103,14 @@ export class Outbox {
   readonly #store: UseStore;
   readonly #changes = new Map<string, Entry>();
   readonly #texts = new Map<string, TextEntry>();
+  /**
+   * Changes whose answer a failed connection took away: Zero refuses changes
+   * while it sits in its error state (the API or zero-cache went away) and
+   * drops its promises of those it had sent. Each is sent again once connected
+   * (`resend`); if Zero kept and re-sent it too, the second changes nothing.
+   */
+  readonly #unsure = new Set<string>();
+  #resending: Promise<void> | undefined;
   #problems: Problem[] = [];
   #state: OutboxState = { waiting: 0, problems: [] };
   readonly #listeners = new Set<() => void>();
@@ -131,10 +139,16 @@ export class Outbox {
     const result = this.#zero.mutate(request);
     const local = await result.client;
     if (local.type === 'error') {
-      // Refused here already (the browser holds enough to know): nothing was sent.
       await stored;
+      const outcome = refusal(local.error);
+      if (outcome.type === 'waiting') {
+        // Refused by Zero for its connection: kept, and sent once connected.
+        this.#unsure.add(entry.key);
+        return outcome;
+      }
+      // Refused here already (the browser holds enough to know): nothing was sent.
       await this.#remove(entry.key);
-      return refusal(local.error);
+      return outcome;
     }
     await stored;
     // Whether the screen that made the change is still waiting for its answer:
@@ -142,7 +156,10 @@ export class Outbox {
     let screenWaits = this.#zero.connection.state.current.name === 'connected';
     const answer = result.server.then(async (r) => {
       const outcome = r.type === 'success' ? ({ type: 'saved' } as const) : refusal(r.error);
-      if (outcome.type === 'waiting') return outcome;
+      if (outcome.type === 'waiting') {
+        this.#unsure.add(entry.key);
+        return outcome;
+      }
       await this.#remove(entry.key);
       if (outcome.type === 'refused' && !screenWaits) this.#problem(entry, outcome);
       return outcome;
@@ -173,6 +190,27 @@ export class Outbox {
     this.#texts.delete(key);
     this.#changed();
     void del(key, this.#store).catch(() => {});
+  }
+
+  /**
+   * Connected again: sends, in order, the changes whose answer a failed
+   * connection took away. One pass at a time; a change whose answer is lost
+   * again waits for the next connection.
+   */
+  resend() {
+    if (this.#resending) return;
+    this.#resending = this.ready
+      .then(async () => {
+        const all = [...this.#changes.values()].sort((a, b) => a.at - b.at);
+        for (const [i, e] of all.entries()) {
+          if (!this.#unsure.delete(e.key)) continue;
+          await this.#replay(e, all.slice(i + 1));
+        }
+      })
+      .catch(() => {})
+      .finally(() => {
+        this.#resending = undefined;
+      });
   }
 
   /** Sends texts left waiting by an earlier page (set once by the text flusher). */
@@ -243,6 +281,10 @@ export class Outbox {
     const local = await result.client;
     if (local.type === 'error') {
       const outcome = refusal(local.error);
+      if (outcome.type === 'waiting') {
+        this.#unsure.add(entry.key);
+        return;
+      }
       await this.#remove(entry.key);
       if (outcome.type === 'refused' && !this.#landed(entry, outcome, later)) {
         this.#problem(entry, outcome);
@@ -251,7 +293,10 @@ export class Outbox {
     }
     void result.server.then(async (r) => {
       const outcome = r.type === 'success' ? ({ type: 'saved' } as const) : refusal(r.error);
-      if (outcome.type === 'waiting') return;
+      if (outcome.type === 'waiting') {
+        this.#unsure.add(entry.key);
+        return;
+      }
       await this.#remove(entry.key);
       if (outcome.type === 'refused' && !this.#landed(entry, outcome, later)) {
         this.#problem(entry, outcome);
@@ -315,6 +360,7 @@ export class Outbox {
 
   async #remove(key: string) {
     this.#changes.delete(key);
+    this.#unsure.delete(key);
     this.#changed();
     await del(key, this.#store).catch(() => {});
   }
