@@ -14,14 +14,28 @@ export type ZeroCacheOptions = {
   apiUrl: string;
   dataDir: string;
   adminPassword?: string | undefined;
+  /** 0 on a replication-manager: it runs the change-streamer and syncs no client. */
   numSyncWorkers: number;
   logLevel: string;
   production: boolean;
   log?: (line: string) => void;
+  /**
+   * A view-syncer of a multi-node topology (docs/decisions/024): it runs no
+   * change-streamer of its own but follows the replication-manager's at this
+   * URI (e.g. `ws://127.0.0.1:4849/`). Its replica must exist in `dataDir`
+   * before it starts (zero-cache restores one only with litestream).
+   */
+  changeStreamerUri?: string | undefined;
+  /** Where a node that runs the change-streamer serves it; `port` + 1 when omitted. */
+  changeStreamerPort?: number | undefined;
+  /** Unique per node of a topology; a random flag-safe one when omitted. */
+  taskId?: string | undefined;
 };
 
 export type ZeroCacheHandle = {
   pid: number;
+  /** The environment entry every process of this zero-cache carries (its workers too). */
+  marker: string;
   exited: Promise<ExitStatus>;
   stop: () => Promise<void>;
 };
@@ -34,8 +48,13 @@ function zeroCacheBin(): string {
 }
 
 export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheHandle> {
-  // zero-cache also takes port + 1 for its change-streamer.
-  for (const p of [opts.port, opts.port + 1]) {
+  // A node that runs the change-streamer (every one but a view-syncer) also
+  // takes its port, port + 1 unless said otherwise.
+  const changeStreamerPort = opts.changeStreamerUri
+    ? undefined
+    : (opts.changeStreamerPort ?? opts.port + 1);
+  const ports = changeStreamerPort === undefined ? [opts.port] : [opts.port, changeStreamerPort];
+  for (const p of ports) {
     if (!(await portIsFree(p))) {
       throw new StackError('zero-cache', `port ${p} is already in use (set ZERO_PORT)`);
     }
@@ -63,7 +82,7 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
     // zero-cache's own default is a nanoid, which may start with "-"; its workers
     // then read the id back as a command-line flag and exit ("Expected string at
     // taskID. Got true"), about one start in 64. A hex id cannot.
-    ZERO_TASK_ID: `zc-${randomBytes(6).toString('hex')}`,
+    ZERO_TASK_ID: opts.taskId ?? `zc-${randomBytes(6).toString('hex')}`,
     ZERO_NUM_SYNC_WORKERS: String(opts.numSyncWorkers),
     ZERO_STORAGE_DB_TMP_DIR: tmp,
     ZERO_ENABLE_TELEMETRY: 'false',
@@ -71,6 +90,10 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
     TMPDIR: tmp,
   };
   if (opts.adminPassword) env.ZERO_ADMIN_PASSWORD = opts.adminPassword;
+  if (opts.changeStreamerUri) env.ZERO_CHANGE_STREAMER_URI = opts.changeStreamerUri;
+  if (opts.changeStreamerPort !== undefined && changeStreamerPort !== undefined) {
+    env.ZERO_CHANGE_STREAMER_PORT = String(changeStreamerPort);
+  }
 
   const child = spawnWatched({
     command: process.execPath,
@@ -87,9 +110,13 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
   // so does this, should the watch itself have been killed), and its ports are free.
   const exited = child.exited.then(async (status) => {
     await killStragglers(instance);
-    await waitFor(async () => (await portIsFree(opts.port)) && (await portIsFree(opts.port + 1)), {
-      timeoutMs: 10_000,
-    });
+    await waitFor(
+      async () => {
+        for (const p of ports) if (!(await portIsFree(p))) return false;
+        return true;
+      },
+      { timeoutMs: 10_000 },
+    );
     return status;
   });
   let tail = '';
@@ -130,6 +157,7 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
 
   return {
     pid: await child.pid,
+    marker: instance,
     exited,
     stop: async () => {
       await child.stop();
