@@ -31,7 +31,7 @@ type AccessLevel = 'General' | 'Restricted' | 'Administrator';
 export type Device = { context: BrowserContext; page: Page };
 export type SignedInDevice = Device & { personId: string };
 
-type Devices = {
+export type Devices = {
   /** A browser that is not signed in. */
   (): Promise<Device>;
   /** A browser signed in as `email` through the real magic link. */

@@ -3,8 +3,10 @@
  * tests (postgres-restart, zero-cache-restart), which would disturb the tests
  * around them on the shared stack.
  */
+import type { Page } from '@playwright/test';
+import { seedId } from '../../api/seed.ts';
 import { startTestStack, type TestStack } from '../harness/stack.ts';
-import { test as shared } from './fixtures.ts';
+import { type Devices, expect, test as shared } from './fixtures.ts';
 
 export const test = shared.extend<{ ownStack: TestStack }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
@@ -23,3 +25,30 @@ export const test = shared.extend<{ ownStack: TestStack }>({
     await use({ url: ownStack.url, databaseUrl: ownStack.databaseUrl });
   },
 });
+
+/**
+ * Aroha's tea preference open to edit on one device and to read on another,
+ * both ready and all saved: where the fault tests break something.
+ */
+export async function editorAndViewer(device: Devices) {
+  const aroha = seedId('person:aroha');
+  const id = seedId('preference:aroha:tea');
+  const { page: editor } = await device('aroha@example.com');
+  const { page: viewer } = await device('aroha@example.com');
+  const status = editor.locator('.sync-status-line');
+  await editor.goto(`/people/${aroha}/preferences/${id}/edit`);
+  await viewer.goto(`/people/${aroha}/preferences/${id}`);
+  await expect(status).toHaveText(/All changes saved/);
+  await expect(viewer.getByRole('heading', { level: 1 })).toBeVisible();
+  return { id, editor, viewer, status, heading: viewer.getByRole('heading', { level: 1 }) };
+}
+
+/** After an outage, nothing internal shows on these pages. */
+export async function expectNothingInternal(pages: Page[]) {
+  for (const page of pages) {
+    const body = page.locator('body');
+    await expect(body).not.toContainText('Zero');
+    await expect(body).not.toContainText('127.0.0.1');
+    await expect(body).not.toContainText('CONNECTION_CLOSED');
+  }
+}

@@ -9,11 +9,8 @@
  */
 import postgres from 'postgres';
 import { waitFor } from '../../api/runner/ports.ts';
-import { seedId } from '../../api/seed.ts';
 import { expect } from './fixtures.ts';
-import { test } from './own-stack.ts';
-
-const aroha = seedId('person:aroha');
+import { editorAndViewer, expectNothingInternal, test } from './own-stack.ts';
 
 // While zero-cache is gone the client logs its failed connections: the
 // outage's, not a finding. What the page shows and what Postgres holds are
@@ -25,14 +22,7 @@ test('zero-cache killed mid-edit: the screen says so, keeps the edit, sends it w
   device,
 }) => {
   test.setTimeout(180_000);
-  const id = seedId('preference:aroha:tea');
-  const { page: editor } = await device('aroha@example.com');
-  const { page: viewer } = await device('aroha@example.com');
-  const status = editor.locator('.sync-status-line');
-  await editor.goto(`/people/${aroha}/preferences/${id}/edit`);
-  await viewer.goto(`/people/${aroha}/preferences/${id}`);
-  await expect(status).toHaveText(/All changes saved/);
-  await expect(viewer.getByRole('heading', { level: 1 })).toBeVisible();
+  const { id, editor, viewer, status, heading } = await editorAndViewer(device);
 
   const killed = ownStack.pids.zeroCache;
   if (!killed) throw new Error('no zero-cache pid');
@@ -58,20 +48,15 @@ test('zero-cache killed mid-edit: the screen says so, keeps the edit, sends it w
       })
       .toEqual({ title: 'Tea, while the sync service was down' });
     // The other screen, never reloaded, shows it; and stays live afterwards.
-    await expect(viewer.getByRole('heading', { level: 1 })).toHaveText(
-      'Tea, while the sync service was down',
-      { timeout: 30_000 },
-    );
+    await expect(heading).toHaveText('Tea, while the sync service was down', {
+      timeout: 30_000,
+    });
     await sql`update preference set title = 'Tea, live again' where id = ${id}`;
-    await expect(viewer.getByRole('heading', { level: 1 })).toHaveText('Tea, live again', {
+    await expect(heading).toHaveText('Tea, live again', {
       timeout: 30_000,
     });
   } finally {
     await sql.end();
   }
-  for (const page of [editor, viewer]) {
-    const body = page.locator('body');
-    await expect(body).not.toContainText('Zero');
-    await expect(body).not.toContainText('127.0.0.1');
-  }
+  await expectNothingInternal([editor, viewer]);
 });

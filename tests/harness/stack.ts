@@ -32,7 +32,7 @@ export type TestStack = Stack & {
 };
 
 /** Two consecutive free ports (zero-cache takes ZERO_PORT and ZERO_PORT + 1). */
-async function freePortPair(): Promise<number> {
+export async function freePortPair(): Promise<number> {
   for (let i = 0; i < 50; i++) {
     const p = await freePort();
     if (p < 65535 && (await portIsFree(p + 1))) return p;
@@ -124,7 +124,7 @@ export async function startTestStack(
   }
 }
 
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -134,14 +134,20 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Stacks left behind by a test run that was killed (its global teardown never
- * ran): their owner process is gone, or they have no owner file and are over
- * ten minutes old. Stops their zero-cache and Postgres by the ids they left
- * (never by name) and deletes them. Stacks of a run still going are left alone.
+ * Throwaway directories (`<prefix>…` under `base`) left behind by a run that
+ * was killed (its teardown never ran): their owner process is gone, or they
+ * have no owner file and are over ten minutes old. `stopOthers` stops their
+ * processes but Postgres by the ids they left (never by name); Postgres is
+ * stopped by its pid file; then the directory is deleted. Those of a run
+ * still going are left alone.
  */
-async function sweepStaleStacks(base: string) {
+export async function sweepStale(
+  base: string,
+  prefix: string,
+  stopOthers: (dir: string) => Promise<void>,
+) {
   for (const name of await readdir(base).catch(() => [] as string[])) {
-    if (!name.startsWith('stack-')) continue;
+    if (!name.startsWith(prefix)) continue;
     const dir = path.join(base, name);
     const owner = Number(await readFile(path.join(dir, 'owner.pid'), 'utf8').catch(() => ''));
     if (owner > 0 && alive(owner)) continue;
@@ -149,7 +155,7 @@ async function sweepStaleStacks(base: string) {
       const age = Date.now() - ((await stat(dir).catch(() => undefined))?.mtimeMs ?? Date.now());
       if (age < 10 * 60_000) continue;
     }
-    await killStragglers(`ZERO_REPLICA_FILE=${path.resolve(dir, 'zero', 'replica.db')}`);
+    await stopOthers(dir);
     const pgPid = Number(
       (await readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').catch(() => '')).split(
         '\n',
@@ -161,4 +167,11 @@ async function sweepStaleStacks(base: string) {
     }
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Stacks of a killed run: their zero-cache (by its replica's path) and Postgres. */
+function sweepStaleStacks(base: string) {
+  return sweepStale(base, 'stack-', async (dir) => {
+    await killStragglers(`ZERO_REPLICA_FILE=${path.resolve(dir, 'zero', 'replica.db')}`);
+  });
 }

@@ -16,7 +16,7 @@
  * and catches up from the change log.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from '@rocicorp/zero-sqlite3';
@@ -24,13 +24,14 @@ import { connect } from '../../api/db.ts';
 import { ensureDatabase, migrationsFolder, runMigrations } from '../../api/migrate.ts';
 import { DEV_CREDENTIALS, DEV_REGION, startDevObjectStore } from '../../api/runner/object-store.ts';
 import { spawnWatched } from '../../api/runner/parent-watch.ts';
-import { freePort, portIsFree, waitFor } from '../../api/runner/ports.ts';
+import { freePort, waitFor } from '../../api/runner/ports.ts';
 import { startEmbeddedPostgres } from '../../api/runner/postgres.ts';
 import { killStragglers, processesWithEnv } from '../../api/runner/stragglers.mjs';
 import { projectRoot } from '../../api/runner/web-build.ts';
 import { startZeroCache, type ZeroCacheHandle } from '../../api/runner/zero-cache.ts';
 import { seedDemo } from '../../api/seed.ts';
 import { startProxy, type TestProxy } from './proxy.ts';
+import { freePortPair, sweepStale } from './stack.ts';
 
 export type ApiNode = {
   name: string;
@@ -68,15 +69,6 @@ const API_NAMES = ['api-1', 'api-2'];
 const VIEW_SYNCER_NAMES = ['view-syncer-a', 'view-syncer-b'];
 /** Every API process of a topology carries this, with `<topology dir>/<name>` as its value. */
 const API_MARKER = 'PB_TOPOLOGY_API';
-
-/** Two consecutive free ports (the replication-manager takes port + 1 for its change-streamer). */
-async function freePortPair(): Promise<number> {
-  for (let i = 0; i < 50; i++) {
-    const p = await freePort();
-    if (p < 65535 && (await portIsFree(p + 1))) return p;
-  }
-  throw new Error('no two consecutive free ports');
-}
 
 /**
  * A consistent copy of a zero-cache replica (SQLite's `VACUUM INTO`, through
@@ -320,43 +312,12 @@ async function settleAll<T extends readonly unknown[]>(
   return results.map((r) => (r.status === 'fulfilled' ? r.value : undefined)) as unknown as T;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Topologies left behind by a run that was killed: their owner is gone (or
- * they have no owner and are over ten minutes old). Stops what is left of
- * them by the ids they left (never by name) and deletes them.
- */
-async function sweepStaleTopologies(base: string) {
-  for (const name of await readdir(base).catch(() => [] as string[])) {
-    if (!name.startsWith('topology-')) continue;
-    const dir = path.join(base, name);
-    const owner = Number(await readFile(path.join(dir, 'owner.pid'), 'utf8').catch(() => ''));
-    if (owner > 0 && alive(owner)) continue;
-    if (!(owner > 0)) {
-      const age = Date.now() - ((await stat(dir).catch(() => undefined))?.mtimeMs ?? Date.now());
-      if (age < 10 * 60_000) continue;
-    }
+/** Topologies of a killed run: their API processes, zero-caches and Postgres. */
+function sweepStaleTopologies(base: string) {
+  return sweepStale(base, 'topology-', async (dir) => {
     for (const api of API_NAMES) await killStragglers(`${API_MARKER}=${path.join(dir, api)}`);
     for (const node of ['zero-rm', ...VIEW_SYNCER_NAMES.map((n) => `zero-${n}`)]) {
       await killStragglers(`ZERO_REPLICA_FILE=${path.resolve(dir, node, 'replica.db')}`);
     }
-    const pgPid = Number(
-      (await readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').catch(() => '')).split(
-        '\n',
-      )[0],
-    );
-    if (pgPid > 0 && alive(pgPid)) {
-      process.kill(pgPid, 'SIGINT'); // fast shutdown
-      await waitFor(async () => !alive(pgPid), { timeoutMs: 10_000 });
-    }
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
