@@ -36,11 +36,12 @@ import { Hono } from 'hono';
 import { chromium } from 'playwright-core';
 import postgres from 'postgres';
 import { ensureDatabase } from '../../api/migrate.ts';
-import { freePort, portIsFree } from '../../api/runner/ports.ts';
+import { freePort } from '../../api/runner/ports.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../../api/runner/postgres.ts';
 import { projectRoot } from '../../api/runner/web-build.ts';
 import { startZeroCache, type ZeroCacheHandle } from '../../api/runner/zero-cache.ts';
 import { chromiumArgs } from '../../playwright.config.ts';
+import { freePortPair } from '../harness/stack.ts';
 import { armObserver } from './observe.ts';
 import { summarise } from './stats.ts';
 
@@ -174,14 +175,7 @@ function bareApp(dbProvider: ReturnType<typeof zeroPostgresJS<BareSchema>>, scri
 /** As window.__seen, but gives up after 10 s (a broken control must not hang the bench). */
 const SEEN = `Promise.race([window.__seen, new Promise((_, reject) => setTimeout(() => reject(new Error('the change never reached the viewer')), 10000))])`;
 
-/** Two consecutive free ports (zero-cache takes PORT and PORT + 1). */
-async function freePortPair(): Promise<number> {
-  for (let i = 0; i < 50; i++) {
-    const p = await freePort();
-    if (p < 65535 && (await portIsFree(p + 1))) return p;
-  }
-  throw new Error('no two consecutive free ports');
-}
+type FetchHandler = Parameters<typeof createAdaptorServer>[0]['fetch'];
 
 function listen(server: Server, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -197,19 +191,39 @@ function close(server: Server): Promise<void> {
   });
 }
 
-export async function bareEditLatency(opts: {
-  iterations: number;
-  /** The client's store: `mem` (default) as the brief's bare app; the app itself uses `idb`. */
-  kvStore?: 'mem' | 'idb';
+export type BareBackend = {
+  /** The app's HTTP server (zero-cache's endpoints and whatever else `app` serves). */
+  url: string;
+  zeroUrl: string;
+  databaseUrl: string;
+  /** Postgres's postmaster and zero-cache's main process, for the load bench's readings. */
+  pids: { postgres: number; zeroCache: number };
+  stop: () => Promise<void>;
+};
+
+/**
+ * The server side of a bare Zero app, shared by the edit bench's control and
+ * the load bench's (tests/bench/load.ts): an embedded Postgres cluster of its
+ * own in `.data/bench-bare-*` (`setup` creates and fills its tables), an HTTP
+ * server for zero-cache's /api/zero/query and /api/zero/mutate made by `app`,
+ * and a zero-cache with one sync worker, as the app's stack has. `stop()`
+ * stops all of it and deletes the cluster; a failed start cleans up too.
+ */
+export async function startBareBackend(opts: {
+  setup: (sql: postgres.Sql) => Promise<void>;
+  app: (sql: postgres.Sql, zeroUrl: string) => Promise<{ fetch: FetchHandler }>;
   log?: (line: string) => void;
-}): Promise<{ p50: number; p95: number; max: number; n: number }> {
+  /** zero-cache's sync workers: 1 unless said otherwise, as the app's stack has. */
+  syncWorkers?: number;
+}): Promise<BareBackend> {
   await mkdir(path.join(projectRoot, '.data'), { recursive: true });
   const dir = await mkdtemp(path.join(projectRoot, '.data', 'bench-bare-'));
   const cleanups: Array<() => Promise<unknown>> = [() => rm(dir, { recursive: true, force: true })];
-  const cleanUp = async () => {
+  const stop = async () => {
     for (const fn of cleanups.reverse()) {
       await fn().catch((e: unknown) => console.error('bare control: clean-up failed:', e));
     }
+    cleanups.length = 0;
   };
   try {
     const pg: EmbeddedPostgresHandle = await startEmbeddedPostgres({
@@ -221,19 +235,12 @@ export async function bareEditLatency(opts: {
     await ensureDatabase(databaseUrl);
     const sql = postgres(databaseUrl, { max: 4, onnotice: () => {} });
     cleanups.push(() => sql.end());
-    await sql`create table bare_item (id text primary key, title text not null)`;
-    const rows = Array.from({ length: ROWS }, (_, i) => ({
-      id: `item-${String(i).padStart(3, '0')}`,
-      title: `Item ${i}`,
-    }));
-    await sql`insert into bare_item ${sql(rows)}`;
+    await opts.setup(sql);
 
     const port = await freePort();
     const zeroPort = await freePortPair();
-    const script = await bundleClient(`http://localhost:${zeroPort}`, opts.kvStore ?? 'mem');
-    const server = createAdaptorServer({
-      fetch: bareApp(zeroPostgresJS(bareSchema, sql), script).fetch,
-    }) as Server;
+    const zeroUrl = `http://localhost:${zeroPort}`;
+    const server = createAdaptorServer({ fetch: (await opts.app(sql, zeroUrl)).fetch }) as Server;
     await listen(server, port);
     cleanups.push(() => close(server));
 
@@ -242,12 +249,55 @@ export async function bareEditLatency(opts: {
       port: zeroPort,
       apiUrl: `http://127.0.0.1:${port}`,
       dataDir: path.join(dir, 'zero'),
-      numSyncWorkers: 1,
+      numSyncWorkers: opts.syncWorkers ?? 1,
       logLevel: 'error',
       production: false,
       ...(opts.log ? { log: opts.log } : {}),
     });
     cleanups.push(() => zeroCache.stop());
+    return {
+      url: `http://localhost:${port}`,
+      zeroUrl,
+      databaseUrl,
+      pids: { postgres: pg.pid, zeroCache: zeroCache.pid },
+      stop,
+    };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+export async function bareEditLatency(opts: {
+  iterations: number;
+  /** The client's store: `mem` (default) as the brief's bare app; the app itself uses `idb`. */
+  kvStore?: 'mem' | 'idb';
+  log?: (line: string) => void;
+}): Promise<{ p50: number; p95: number; max: number; n: number }> {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const cleanUp = async () => {
+    for (const fn of cleanups.reverse()) {
+      await fn().catch((e: unknown) => console.error('bare control: clean-up failed:', e));
+    }
+  };
+  try {
+    const backend = await startBareBackend({
+      setup: async (sql) => {
+        await sql`create table bare_item (id text primary key, title text not null)`;
+        const rows = Array.from({ length: ROWS }, (_, i) => ({
+          id: `item-${String(i).padStart(3, '0')}`,
+          title: `Item ${i}`,
+        }));
+        await sql`insert into bare_item ${sql(rows)}`;
+      },
+      app: async (sql, zeroUrl) =>
+        bareApp(
+          zeroPostgresJS(bareSchema, sql),
+          await bundleClient(zeroUrl, opts.kvStore ?? 'mem'),
+        ),
+      ...(opts.log ? { log: opts.log } : {}),
+    });
+    cleanups.push(() => backend.stop());
 
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
@@ -258,7 +308,7 @@ export async function bareEditLatency(opts: {
     if (!ctxA || !ctxB) throw new Error('no contexts');
     const editor = await ctxA.newPage();
     const viewer = await ctxB.newPage();
-    const url = `http://localhost:${port}/`;
+    const url = `${backend.url}/`;
     const allRows = `document.querySelectorAll('[data-testid="preference-title"]').length === ${ROWS}`;
     for (const page of [viewer, editor]) {
       page.on('pageerror', (e) => opts.log?.(`bare page error: ${e.message}`));

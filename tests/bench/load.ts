@@ -1,0 +1,926 @@
+/**
+ * `npm run bench:load` (issue 17 item 1): how one zero-cache (one sync
+ * worker, as the stack runs it) holds up as the clients of one library grow,
+ * against a bare Zero app with the same rows and clients, so that the cost of
+ * our rules is a ratio, not a guess.
+ *
+ * Ours: a real throwaway stack (tests/harness/stack.ts) with a Decision Maker
+ * whose library has 200 preferences (tests/bench/load-data.ts). At each step
+ * of N clients, a tenth are the Decision Maker on devices of their own and the
+ * rest supporters in a support session (half General, 35 % Restricted, 15 %
+ * Administrator); each client subscribes to what the library screen
+ * subscribes to. The writer is the Decision Maker, changing the title of a
+ * General preference (so every client sees it) through the real mutator, at
+ * LOAD_RATE writes a second for LOAD_SECONDS. The control
+ * (tests/bench/load-bare.ts): the same 200 rows copied into one table of a
+ * bare app with its own Postgres and zero-cache, one query with no filter,
+ * one mutator, the same number of clients and the same writes. Steps run
+ * ours, then the control, at each size, so that both see the same hour of
+ * this machine.
+ *
+ * The clients run in LOAD_PROCESSES forked processes (tests/bench/load-client.ts),
+ * the writers in one more, so the API and this process do not starve. Per
+ * step: the time until every client holds the library; per write, from the
+ * writer's t0 to the last client holding it (p50, p99), and to its `.server`
+ * acknowledgement; errors (errors the clients logged, such as a connection
+ * attempt that timed out, fatal connection states and reconnects, failed
+ * queries, refused or unacknowledged writes, clients that never synced, writes
+ * some client had not after 30 s); CPU while the writes ran, as % of one core,
+ * of zero-cache's and Postgres's process trees, this process (the API, and the
+ * control's endpoints), the client processes and the rest of the machine
+ * (other work on a shared machine shows there); the memory (PSS) of
+ * zero-cache's and Postgres's trees when idle before the first step, at their
+ * peak, and LOAD_SETTLE_SECONDS after the clients left, and the RSS of
+ * zero-cache's sync worker.
+ *
+ * Settings: LOAD_STEPS (default 50,100,200,500), LOAD_RATE (writes a second,
+ * all writers together, default 5), LOAD_SECONDS (default 60), LOAD_SETTLE_SECONDS
+ * (default 60), LOAD_WRITERS (default 1; writer 2 on are Administrators in a
+ * session, each on a preference of its own), LOAD_PROCESSES (client processes,
+ * default 2), LOAD_SYNC_WORKERS (zero-cache's, ours and the control's alike,
+ * default 1), LOAD_SKIP_CONTROL=1 (ours only).
+ *
+ * Prints the figures beside issue 17 item 2's targets, writes them to
+ * .data/bench/load-<time>.json and the curve beside them (load-<time>.svg).
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { mustGetMutator, mustGetQuery } from '@rocicorp/zero';
+import { handleMutateRequest, handleQueryRequest } from '@rocicorp/zero/server';
+import { zeroPostgresJS } from '@rocicorp/zero/server/adapters/postgresjs';
+import { Hono } from 'hono';
+import type postgres from 'postgres';
+import { projectRoot } from '../../api/runner/web-build.ts';
+import { startTestStack, type TestStack } from '../harness/stack.ts';
+import { type BareBackend, startBareBackend } from './bare-control.ts';
+import { BARE_USER_ID, bareLoadMutators, bareLoadQueries, bareLoadSchema } from './load-bare.ts';
+import { copyLibraryToBare, keepSessionsActive, type LoadData, seedLoadData } from './load-data.ts';
+import { lineChart } from './load-plot.ts';
+import { machineBusyMs, readTrees, type TreeReading } from './load-proc.ts';
+import {
+  type App,
+  type FromClient,
+  now,
+  type Problem,
+  type ToClient,
+  type ViewerSpec,
+  type WriterSpec,
+} from './load-protocol.ts';
+import { percentile } from './stats.ts';
+
+function setting(name: string, fallback: number): number {
+  const v = Number(process.env[name] ?? fallback);
+  if (!(v > 0)) throw new Error(`${name} must be a positive number`);
+  return v;
+}
+
+const STEPS = (process.env.LOAD_STEPS ?? '50,100,200,500').split(',').map((s) => Number(s.trim()));
+if (STEPS.some((n) => !Number.isInteger(n) || n < 1)) {
+  throw new Error('LOAD_STEPS must be client counts, e.g. 50,100,200');
+}
+const RATE = setting('LOAD_RATE', 5);
+const SECONDS = setting('LOAD_SECONDS', 60);
+const SETTLE_SECONDS = setting('LOAD_SETTLE_SECONDS', 60);
+const WRITERS = Math.round(setting('LOAD_WRITERS', 1));
+const PROCESSES = Math.round(setting('LOAD_PROCESSES', 2));
+/** zero-cache's sync workers, ours and the control's alike. */
+const SYNC_WORKERS = Math.round(setting('LOAD_SYNC_WORKERS', 1));
+const APPS: App[] = process.env.LOAD_SKIP_CONTROL ? ['ours'] : ['ours', 'bare'];
+/** The share of a step's clients that are the Decision Maker's own devices. */
+const OWNER_SHARE = 0.1;
+/** A write some client has not had this long after it was sent is an error. */
+const SEEN_TIMEOUT_MS = 30_000;
+const SYNC_TIMEOUT_MS = 10 * 60_000;
+
+const ownersAt = (n: number) => Math.ceil(n * OWNER_SHARE);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------------------
+// Clean-up: every process this bench starts, by its id, also on Ctrl-C.
+// ---------------------------------------------------------------------------
+
+const cleanups: Array<() => Promise<unknown>> = [];
+let cleaning: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const fn of cleanups.reverse()) {
+      await fn().catch((e: unknown) => console.error('load bench: clean-up failed:', e));
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // A terminal's Ctrl-C comes twice: to this process and relayed by tsx.
+    if (cleaning) return;
+    console.error(`\n${signal}: stopping everything the load bench started…`);
+    void cleanUp().then(() => process.exit(130));
+  });
+}
+
+/** Set when a client process dies: every wait gives up at once. */
+let broken: Error | undefined;
+
+/** Waits until `check` holds or `timeoutMs` passes; the caller reads what came of it. */
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (broken) throw broken;
+    if (check()) return;
+    await sleep(100);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Client processes
+// ---------------------------------------------------------------------------
+
+type ClientProcess = { child: ChildProcess; pid: number };
+
+function forkClientProcess(onMessage: (m: FromClient) => void): ClientProcess {
+  const child = fork(path.join(import.meta.dirname, 'load-client.ts'), [], {
+    execArgv: ['--import', import.meta.resolve('tsx'), '--max-old-space-size=6144'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  if (child.pid === undefined) throw new Error('could not start a client process');
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopping = false;
+  child.on('message', (m) => onMessage(m as FromClient));
+  child.once('exit', (code, signal) => {
+    if (!stopping) broken = new Error(`a client process exited (${signal ?? `code ${code}`})`);
+  });
+  cleanups.push(async () => {
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+  return { child, pid: child.pid };
+}
+
+function tell(p: ClientProcess, m: ToClient) {
+  p.child.send(m);
+}
+
+// ---------------------------------------------------------------------------
+// One step
+// ---------------------------------------------------------------------------
+
+type WriteRecord = { t0?: number; ack?: number; error?: string; count: number; last: number };
+
+type StepState = {
+  synced: number[];
+  counted: number;
+  countReplies: number;
+  writersReady: number;
+  writes: Map<string, WriteRecord>;
+  problems: Record<Problem, number>;
+  details: string[];
+  loopDelays: Array<{ p50: number; p99: number; max: number }>;
+};
+
+let state: StepState | undefined;
+
+function record(s: StepState, w: number, k: number): WriteRecord {
+  const key = `${w}:${k}`;
+  let r = s.writes.get(key);
+  if (!r) {
+    r = { count: 0, last: 0 };
+    s.writes.set(key, r);
+  }
+  return r;
+}
+
+function onMessage(m: FromClient) {
+  const s = state;
+  if (!s) return;
+  switch (m.type) {
+    case 'synced':
+      s.synced.push(...m.times);
+      break;
+    case 'seen':
+      for (const [w, k, count, last] of m.items) {
+        const r = record(s, w, k);
+        r.count += count;
+        r.last = Math.max(r.last, last);
+      }
+      break;
+    case 'counted':
+      s.counted += m.n;
+      s.countReplies++;
+      break;
+    case 'problem':
+      s.problems[m.kind]++;
+      if (s.details.length < 8) s.details.push(`${m.kind}: ${m.detail}`);
+      break;
+    case 'writer-ready':
+      s.writersReady++;
+      break;
+    case 'sent':
+      record(s, m.w, m.k).t0 = m.t0;
+      break;
+    case 'wrote': {
+      const r = record(s, m.w, m.k);
+      r.ack = m.ack;
+      if (m.error) {
+        r.error = m.error;
+        if (s.details.length < 8) s.details.push(`write refused: ${m.error}`);
+      }
+      break;
+    }
+    case 'closed':
+      s.loopDelays.push(m.loopDelay);
+      break;
+  }
+}
+
+type Readings = {
+  at: number;
+  zeroCache: TreeReading;
+  postgres: TreeReading;
+  clients: { cpuMs: number; memoryBytes: number };
+  /** This process: the API (ours) and the control's endpoints; the bench itself is light. */
+  api: { cpuMs: number; rssBytes: number };
+  /** Every core, every process: other agents share this machine. */
+  machineMs: number;
+};
+
+type Summary = { n: number; p50: number; p99: number; max: number };
+
+function summary(samples: number[]): Summary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+}
+
+/** `other`: the machine's busy time that none of ours explains (other work on the machine). */
+type Cpu = {
+  zeroCache: number;
+  postgres: number;
+  api: number;
+  clients: number;
+  machine: number;
+  other: number;
+};
+
+type StepResult = {
+  app: App;
+  clients: number;
+  /** Clients per kind: the Decision Maker's devices, supporters by level. */
+  mix: Record<string, number>;
+  loadAverage: number;
+  /** From opening the clients until the last one held the library (NaN: some never did). */
+  syncMs: number;
+  synced: number;
+  writes: number;
+  writeToLastClient: Summary;
+  writerAck: Summary;
+  /**
+   * Every write in the order sent: [ms after the first, to the last client
+   * (null: some client never had it), to the acknowledgement (null: none)].
+   */
+  timeline: Array<[at: number, toLastClient: number | null, ack: number | null]>;
+  errors: {
+    total: number;
+    neverSynced: number;
+    /** Errors the clients logged, e.g. a connection attempt that timed out. */
+    client: number;
+    connection: number;
+    reconnect: number;
+    query: number;
+    refusedWrites: number;
+    unacknowledgedWrites: number;
+    /** Writes some client that held the library had not after 30 s. */
+    missedWrites: number;
+    details: string[];
+  };
+  /** CPU seconds while the clients synced; % of one core while the writes ran (2 cores: 200 %). */
+  cpu: {
+    syncSeconds: Cpu;
+    writePercent: Cpu;
+    /** zero-cache's processes while the writes ran, by script (`syncer.js`: the sync worker). */
+    zeroCacheWritePercent: Record<string, number>;
+  };
+  /** Event-loop delay of the client processes during the writes (worst process). */
+  clientLoopDelay: { p99: number; max: number };
+  /** Bytes: process trees by PSS (load-proc.ts), single processes by RSS. */
+  memory: {
+    zeroCache: { idle: number; peak: number; end: number; afterLeave: number };
+    /** zero-cache's largest process (its sync worker) at the end and after the clients left, RSS. */
+    syncWorker: { name: string; end: number; afterLeave: number };
+    postgres: { idle: number; peak: number; end: number; afterLeave: number };
+    clientsEnd: number;
+    api: number;
+  };
+};
+
+type Bench = {
+  stack: TestStack;
+  bare: BareBackend | undefined;
+  data: LoadData;
+  viewers: ClientProcess[];
+  writer: ClientProcess;
+  idle: Record<App, { zeroCache: number; postgres: number }>;
+};
+
+function roots(b: Bench, app: App): [number, number] {
+  if (app === 'ours') return [b.stack.pids.zeroCache ?? -1, b.stack.pgPid];
+  if (!b.bare) throw new Error('no control');
+  return [b.bare.pids.zeroCache, b.bare.pids.postgres];
+}
+
+async function read(b: Bench, app: App): Promise<Readings> {
+  const procs = [...b.viewers, b.writer];
+  const [zeroCache, pg, ...clients] = await readTrees([
+    ...roots(b, app),
+    ...procs.map((p) => p.pid),
+  ]);
+  if (!zeroCache || !pg) throw new Error('no reading');
+  const cpu = process.cpuUsage();
+  return {
+    at: now(),
+    zeroCache,
+    postgres: pg,
+    clients: {
+      cpuMs: clients.reduce((a, c) => a + c.cpuMs, 0),
+      memoryBytes: clients.reduce((a, c) => a + c.memoryBytes, 0),
+    },
+    api: { cpuMs: (cpu.user + cpu.system) / 1000, rssBytes: process.memoryUsage.rss() },
+    machineMs: await machineBusyMs(),
+  };
+}
+
+function cpuBetween(a: Readings, z: Readings, as: 'seconds' | 'percent'): Cpu {
+  const scale = as === 'seconds' ? 1 / 1000 : 100 / (z.at - a.at);
+  const ours = {
+    zeroCache: z.zeroCache.cpuMs - a.zeroCache.cpuMs,
+    postgres: z.postgres.cpuMs - a.postgres.cpuMs,
+    api: z.api.cpuMs - a.api.cpuMs,
+    clients: z.clients.cpuMs - a.clients.cpuMs,
+  };
+  const machine = z.machineMs - a.machineMs;
+  const other = machine - Object.values(ours).reduce((x, y) => x + y, 0);
+  return {
+    zeroCache: ours.zeroCache * scale,
+    postgres: ours.postgres * scale,
+    api: ours.api * scale,
+    clients: ours.clients * scale,
+    machine: machine * scale,
+    other: Math.max(0, other) * scale,
+  };
+}
+
+/** Peak RSS of zero-cache's and Postgres's trees, read every second. */
+function samplePeaks(b: Bench, app: App) {
+  const peak = { zeroCache: 0, postgres: 0 };
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const [zc, pg] = await readTrees(roots(b, app));
+      peak.zeroCache = Math.max(peak.zeroCache, zc?.memoryBytes ?? 0);
+      peak.postgres = Math.max(peak.postgres, pg?.memoryBytes ?? 0);
+      await sleep(1000);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return peak;
+    },
+  };
+}
+
+function viewerSpecs(b: Bench, app: App, n: number): ViewerSpec[] {
+  if (app === 'bare') {
+    const zeroUrl = b.bare?.zeroUrl ?? '';
+    return Array.from({ length: n }, () => ({ app: 'bare', zeroUrl }));
+  }
+  const { zeroUrl } = b.stack;
+  const { libraryId } = b.data;
+  const owners = ownersAt(n);
+  return [
+    ...b.data.ownerDevices.slice(0, owners).map((who) => ({
+      app: 'ours' as const,
+      zeroUrl,
+      who,
+      libraryId,
+    })),
+    ...b.data.supporters.slice(0, n - owners).map(({ level, sessionId, ...who }) => ({
+      app: 'ours' as const,
+      zeroUrl,
+      who,
+      libraryId,
+      supporting: { level, sessionId },
+    })),
+  ];
+}
+
+function writerSpec(b: Bench, app: App, w: number): WriterSpec {
+  if (app === 'bare') return { app: 'bare', zeroUrl: b.bare?.zeroUrl ?? '' };
+  const who = b.data.writers[w];
+  if (!who) throw new Error(`no writer ${w}`);
+  return { app: 'ours', zeroUrl: b.stack.zeroUrl, who, libraryId: b.data.libraryId };
+}
+
+async function runStep(b: Bench, app: App, n: number): Promise<StepResult> {
+  const step = `${app}-${n}`;
+  const s: StepState = {
+    synced: [],
+    counted: 0,
+    countReplies: 0,
+    writersReady: 0,
+    writes: new Map(),
+    problems: { client: 0, connection: 0, reconnect: 0, query: 0 },
+    details: [],
+    loopDelays: [],
+  };
+  state = s;
+  if (app === 'ours') await keepSessionsActive(b.stack.databaseUrl, b.data.libraryId);
+  const specs = viewerSpecs(b, app, n);
+  const mix: Record<string, number> = {};
+  for (const v of specs) {
+    const kind = v.app === 'bare' ? 'bare' : (v.supporting?.level ?? 'Decision Maker');
+    mix[kind] = (mix[kind] ?? 0) + 1;
+  }
+  const loadAverage = os.loadavg()[0] ?? 0;
+
+  // Open: every viewer and writer at once, as after a deploy or a network blip.
+  const opened = await read(b, app);
+  b.viewers.forEach((p, j) => {
+    const viewers = specs.filter((_, i) => i % b.viewers.length === j);
+    tell(p, { type: 'open', step, viewers, targets: b.data.targets });
+  });
+  for (let w = 0; w < WRITERS; w++) {
+    const target = b.data.targets[w];
+    if (!target) throw new Error(`no target for writer ${w}`);
+    tell(b.writer, { type: 'writer', step, w, spec: writerSpec(b, app, w), target });
+  }
+  await until(() => s.synced.length >= n && s.writersReady >= WRITERS, SYNC_TIMEOUT_MS);
+  if (s.writersReady < WRITERS) throw new Error(`${step}: a writer never held its row`);
+  const syncMs = s.synced.length >= n ? Math.max(...s.synced) - opened.at : Number.NaN;
+
+  // Write: the viewers synced by now are the ones that must see every write.
+  const started = await read(b, app);
+  const peaks = samplePeaks(b, app);
+  for (const p of b.viewers) tell(p, { type: 'count' });
+  await until(() => s.countReplies === b.viewers.length, 30_000);
+  const expected = s.counted;
+  const perWriter = Math.max(1, Math.round((RATE * SECONDS) / WRITERS));
+  const total = perWriter * WRITERS;
+  const at = now() + 250;
+  for (let w = 0; w < WRITERS; w++) {
+    tell(b.writer, {
+      type: 'write',
+      w,
+      at: at + (w * 1000) / RATE,
+      intervalMs: (1000 * WRITERS) / RATE,
+      count: perWriter,
+    });
+  }
+  // Done when every write was sent, and each was acknowledged and had by every
+  // counted client, or given up on SEEN_TIMEOUT_MS after it was sent.
+  await until(
+    () => {
+      const records = [...s.writes.values()];
+      if (records.filter((r) => r.t0 !== undefined).length < total) return false;
+      const t = now();
+      return records.every(
+        (r) =>
+          r.t0 !== undefined &&
+          ((r.ack !== undefined && r.count >= expected) || t - r.t0 > SEEN_TIMEOUT_MS),
+      );
+    },
+    SECONDS * 1000 + SEEN_TIMEOUT_MS + 60_000,
+  );
+  const ended = await read(b, app);
+  const peak = await peaks.stop();
+
+  // Leave: every client closes; zero-cache's memory is read again after a while.
+  const closing = b.viewers.length + 1;
+  for (const p of [...b.viewers, b.writer]) tell(p, { type: 'close' });
+  await until(() => s.loopDelays.length === closing, 120_000);
+  await sleep(SETTLE_SECONDS * 1000);
+  const left = await read(b, app);
+  state = undefined;
+
+  const latencies: number[] = [];
+  const acks: number[] = [];
+  let missed = 0;
+  let refused = 0;
+  let unacknowledged = 0;
+  for (const r of s.writes.values()) {
+    if (r.t0 === undefined) continue;
+    if (expected > 0 && r.count >= expected && r.last - r.t0 <= SEEN_TIMEOUT_MS) {
+      latencies.push(r.last - r.t0);
+    } else missed++;
+    if (r.ack === undefined) unacknowledged++;
+    else if (r.error) refused++;
+    else acks.push(r.ack - r.t0);
+  }
+  const sent = [...s.writes.values()]
+    .filter((r): r is WriteRecord & { t0: number } => r.t0 !== undefined)
+    .sort((a, b) => a.t0 - b.t0);
+  const first = sent[0]?.t0 ?? 0;
+  const timeline = sent.map((r): [number, number | null, number | null] => [
+    Math.round(r.t0 - first),
+    expected > 0 && r.count >= expected ? Math.round(r.last - r.t0) : null,
+    r.ack !== undefined && !r.error ? Math.round(r.ack - r.t0) : null,
+  ]);
+  const neverSynced = n - expected;
+  const errors = {
+    neverSynced,
+    ...s.problems,
+    refusedWrites: refused,
+    unacknowledgedWrites: unacknowledged,
+    missedWrites: missed,
+  };
+  const idle = b.idle[app];
+  return {
+    app,
+    clients: n,
+    mix,
+    loadAverage,
+    syncMs,
+    synced: s.synced.length,
+    writes: total,
+    writeToLastClient: summary(latencies),
+    writerAck: summary(acks),
+    timeline,
+    errors: {
+      total: Object.values(errors).reduce((a, x) => a + x, 0),
+      ...errors,
+      details: s.details,
+    },
+    cpu: {
+      syncSeconds: cpuBetween(opened, started, 'seconds'),
+      writePercent: cpuBetween(started, ended, 'percent'),
+      zeroCacheWritePercent: Object.fromEntries(
+        Object.entries(ended.zeroCache.cpuByName).map(([name, ms]) => [
+          name,
+          ((ms - (started.zeroCache.cpuByName[name] ?? 0)) * 100) / (ended.at - started.at),
+        ]),
+      ),
+    },
+    clientLoopDelay: {
+      p99: Math.max(0, ...s.loopDelays.map((d) => d.p99)),
+      max: Math.max(0, ...s.loopDelays.map((d) => d.max)),
+    },
+    memory: {
+      zeroCache: {
+        idle: idle.zeroCache,
+        peak: Math.max(peak.zeroCache, ended.zeroCache.memoryBytes),
+        end: ended.zeroCache.memoryBytes,
+        afterLeave: left.zeroCache.memoryBytes,
+      },
+      syncWorker: {
+        name: ended.zeroCache.largest.name,
+        end: ended.zeroCache.largest.rssBytes,
+        afterLeave: left.zeroCache.largest.rssBytes,
+      },
+      postgres: {
+        idle: idle.postgres,
+        peak: Math.max(peak.postgres, ended.postgres.memoryBytes),
+        end: ended.postgres.memoryBytes,
+        afterLeave: left.postgres.memoryBytes,
+      },
+      clientsEnd: ended.clients.memoryBytes,
+      api: ended.api.rssBytes,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The control's endpoints (as bare-control.ts's, for the load schema)
+// ---------------------------------------------------------------------------
+
+function bareLoadApp(sql: postgres.Sql) {
+  const dbProvider = zeroPostgresJS(bareLoadSchema, sql);
+  return new Hono()
+    .post('/api/zero/query', async (c) =>
+      Response.json(
+        await handleQueryRequest({
+          handler: (name, args) => mustGetQuery(bareLoadQueries, name).fn({ args, ctx: undefined }),
+          schema: bareLoadSchema,
+          request: c.req.raw,
+          userID: BARE_USER_ID,
+        }),
+      ),
+    )
+    .post('/api/zero/mutate', async (c) =>
+      Response.json(
+        await handleMutateRequest({
+          dbProvider,
+          handler: (transact) =>
+            transact((tx, name, args) =>
+              mustGetMutator(bareLoadMutators, name).fn({ tx, args, ctx: undefined }),
+            ),
+          request: c.req.raw,
+          userID: BARE_USER_ID,
+        }),
+      ),
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Output
+// ---------------------------------------------------------------------------
+
+const fmtMs = (ms: number) =>
+  !Number.isFinite(ms) ? '—' : ms >= 999.5 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
+const fmtMb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+const fmtPct = (p: number) => `${p.toFixed(0)} %`;
+const ratio = (a: number, b: number) =>
+  Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : Number.NaN;
+const fmtRatio = (r: number) => (Number.isFinite(r) ? `${r.toFixed(2)}x` : '—');
+
+function row(cells: string[], widths: number[]) {
+  return cells.map((c, i) => c.padEnd(widths[i] ?? 12)).join(' ');
+}
+
+function describeMix(r: StepResult): string {
+  if (r.app === 'bare') return `${r.clients} bare clients`;
+  const owner = r.mix['Decision Maker'] ?? 0;
+  const levels = Object.entries(r.mix).filter(([k]) => k !== 'Decision Maker');
+  const supporters = levels.reduce((a, [, v]) => a + v, 0);
+  return `the Decision Maker on ${owner} devices, ${supporters} supporters in session (${levels.map(([k, v]) => `${v} ${k}`).join(', ')})`;
+}
+
+function describeErrors(r: StepResult): string {
+  const e = r.errors;
+  const parts = [
+    e.neverSynced && `${e.neverSynced} never synced`,
+    e.client && `${e.client} client errors`,
+    e.connection && `${e.connection} connection`,
+    e.reconnect && `${e.reconnect} reconnects`,
+    e.query && `${e.query} query`,
+    e.refusedWrites && `${e.refusedWrites} refused`,
+    e.unacknowledgedWrites && `${e.unacknowledgedWrites} unacked`,
+    e.missedWrites && `${e.missedWrites} missed`,
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : '0';
+}
+
+function growth(now: number, idle: number) {
+  const pct = ((now - idle) / idle) * 100;
+  return `${pct >= 0 ? '+' : ''}${pct.toFixed(0)} %`;
+}
+
+function printStep(n: number, results: StepResult[]) {
+  const ours = results.find((r) => r.app === 'ours');
+  const bare = results.find((r) => r.app === 'bare');
+  const cols = [ours, bare].filter((r) => r !== undefined);
+  const widths = [40, 24, 24, 10];
+  const line = (label: string, f: (r: StepResult) => string, extra = '') =>
+    console.log(row([`  ${label}`, ...cols.map(f), extra], widths).trimEnd());
+  console.log(`\n${n} clients (load average ${cols[0]?.loadAverage.toFixed(1)} at the start)`);
+  for (const r of cols)
+    console.log(`  ${r.app === 'ours' ? 'ours' : 'control'}: ${describeMix(r)}`);
+  console.log(
+    row(
+      ['', ...cols.map((r) => (r.app === 'ours' ? 'ours' : 'control')), bare ? 'ratio' : ''],
+      widths,
+    ),
+  );
+  const ratioOf = (p: 'p50' | 'p99') =>
+    ours && bare ? fmtRatio(ratio(ours.writeToLastClient[p], bare.writeToLastClient[p])) : '';
+  line('all clients synced in', (r) => `${fmtMs(r.syncMs)} (${r.synced}/${r.clients})`);
+  line('write to last client p50', (r) => fmtMs(r.writeToLastClient.p50), ratioOf('p50'));
+  line('write to last client p99', (r) => fmtMs(r.writeToLastClient.p99), ratioOf('p99'));
+  line('writer ack p50 / p99', (r) => `${fmtMs(r.writerAck.p50)} / ${fmtMs(r.writerAck.p99)}`);
+  line('errors', describeErrors);
+  line('CPU, % of a core: zero-cache', (r) => fmtPct(r.cpu.writePercent.zeroCache));
+  line(
+    '  Postgres / API process',
+    (r) => `${fmtPct(r.cpu.writePercent.postgres)} / ${fmtPct(r.cpu.writePercent.api)}`,
+  );
+  line(
+    '  client processes / others',
+    (r) => `${fmtPct(r.cpu.writePercent.clients)} / ${fmtPct(r.cpu.writePercent.other)}`,
+  );
+  line('  whole machine (2 cores = 200 %)', (r) => fmtPct(r.cpu.writePercent.machine));
+  for (const r of cols) {
+    const parts = Object.entries(r.cpu.zeroCacheWritePercent)
+      .sort(([, a], [, b]) => b - a)
+      .map(([name, pct]) => `${name} ${fmtPct(pct)}`);
+    console.log(
+      `    zero-cache by process, ${r.app === 'ours' ? 'ours' : 'control'}: ${parts.join(', ')}`,
+    );
+  }
+  line(
+    'client event-loop delay p99 / max',
+    (r) => `${fmtMs(r.clientLoopDelay.p99)} / ${fmtMs(r.clientLoopDelay.max)}`,
+  );
+  line(
+    'CPU to sync: zero-cache / Postgres',
+    (r) =>
+      `${r.cpu.syncSeconds.zeroCache.toFixed(1)} s / ${r.cpu.syncSeconds.postgres.toFixed(1)} s`,
+  );
+  line(
+    'zero-cache memory idle / peak',
+    (r) => `${fmtMb(r.memory.zeroCache.idle)} / ${fmtMb(r.memory.zeroCache.peak)}`,
+  );
+  line(`  ${SETTLE_SECONDS} s after the clients left`, (r) => {
+    const z = r.memory.zeroCache;
+    return `${fmtMb(z.afterLeave)} (${growth(z.afterLeave, z.idle)})`;
+  });
+  line(
+    '  sync worker RSS end / after',
+    (r) => `${fmtMb(r.memory.syncWorker.end)} / ${fmtMb(r.memory.syncWorker.afterLeave)}`,
+  );
+  line('Postgres memory idle / peak / after', (r) => {
+    const p = r.memory.postgres;
+    return `${fmtMb(p.idle)} / ${fmtMb(p.peak)} / ${fmtMb(p.afterLeave)}`;
+  });
+  for (const r of cols) {
+    for (const d of r.errors.details)
+      console.log(`  ${r.app === 'ours' ? 'ours' : 'control'}: ${d}`);
+  }
+}
+
+function targets(all: StepResult[]): string[] {
+  const ours = (n: number) => all.find((r) => r.app === 'ours' && r.clients === n);
+  const bare = (n: number) => all.find((r) => r.app === 'bare' && r.clients === n);
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const lines: string[] = [];
+  const at200 = ours(200);
+  if (at200) {
+    lines.push(
+      `200 clients: p99 ≤ 1 s: ${fmtMs(at200.writeToLastClient.p99)}, ${verdict(at200.writeToLastClient.p99 <= 1000)}`,
+    );
+  }
+  const at500 = ours(500);
+  if (at500) {
+    lines.push(
+      `500 clients: no errors and p99 ≤ 3 s: ${at500.errors.total} errors, ${fmtMs(at500.writeToLastClient.p99)}, ${verdict(at500.errors.total === 0 && at500.writeToLastClient.p99 <= 3000)}`,
+    );
+  }
+  for (const r of all.filter((x) => x.app === 'ours')) {
+    const z = r.memory.zeroCache;
+    const bareAt = bare(r.clients);
+    const rp50 = bareAt ? ratio(r.writeToLastClient.p50, bareAt.writeToLastClient.p50) : Number.NaN;
+    const rp99 = bareAt ? ratio(r.writeToLastClient.p99, bareAt.writeToLastClient.p99) : Number.NaN;
+    lines.push(
+      `${r.clients} clients: zero-cache within 20 % of idle ${SETTLE_SECONDS} s after the clients left: ${fmtMb(z.afterLeave)} vs ${fmtMb(z.idle)}, ${verdict(z.afterLeave <= z.idle * 1.2)}` +
+        (bareAt
+          ? `; ratio to the control ≤ 1.5: p50 ${fmtRatio(rp50)}, p99 ${fmtRatio(rp99)}, ${verdict(rp50 <= 1.5 && rp99 <= 1.5)}`
+          : ''),
+    );
+  }
+  return lines;
+}
+
+function markdownSummary(all: StepResult[]): string[] {
+  const lines = [
+    '| clients | ours p50 / p99 | control p50 / p99 | ratio p50 / p99 | ours errors | writer ack p99 | zero-cache CPU | machine busy | zero-cache memory idle / peak / after leaving |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const n of STEPS) {
+    const o = all.find((r) => r.app === 'ours' && r.clients === n);
+    const c = all.find((r) => r.app === 'bare' && r.clients === n);
+    if (!o) continue;
+    const w = (r: StepResult) =>
+      `${fmtMs(r.writeToLastClient.p50)} / ${fmtMs(r.writeToLastClient.p99)}`;
+    const ratios = c
+      ? `${fmtRatio(ratio(o.writeToLastClient.p50, c.writeToLastClient.p50))} / ${fmtRatio(ratio(o.writeToLastClient.p99, c.writeToLastClient.p99))}`
+      : '—';
+    const z = o.memory.zeroCache;
+    lines.push(
+      `| ${n} | ${w(o)} | ${c ? w(c) : '—'} | ${ratios} | ${describeErrors(o)} | ${fmtMs(o.writerAck.p99)} | ${fmtPct(o.cpu.writePercent.zeroCache)} | ${fmtPct(o.cpu.writePercent.machine)} | ${fmtMb(z.idle)} / ${fmtMb(z.peak)} / ${fmtMb(z.afterLeave)} |`,
+    );
+  }
+  return lines;
+}
+
+function plot(all: StepResult[], date: string): string {
+  const curve = (app: App, p: 'p50' | 'p99', color: string) => ({
+    label: `${app === 'ours' ? 'ours' : 'bare control'} ${p}`,
+    color,
+    dashed: p === 'p99',
+    points: all
+      .filter((r) => r.app === app)
+      .map((r) => [r.clients, r.writeToLastClient[p]] as [number, number]),
+  });
+  const curves = [curve('ours', 'p50', '#1f5fa8'), curve('ours', 'p99', '#1f5fa8')];
+  if (APPS.includes('bare')) {
+    curves.push(curve('bare', 'p50', '#d9730d'), curve('bare', 'p99', '#d9730d'));
+  }
+  return lineChart({
+    title: 'Write to last client, one library, one zero-cache (1 sync worker)',
+    subtitle: `npm run bench:load, ${date}: ${RATE} writes/s for ${SECONDS} s per step, ${os.cpus().length} cores, shared machine`,
+    xLabel: 'clients subscribed to the library',
+    yLabel: 'from the write to the last client holding it (log scale)',
+    xTicks: STEPS,
+    curves,
+    marks: [
+      { x: 200, y: 1000, label: 'p99 ≤ 1 s' },
+      { x: 500, y: 3000, label: 'p99 ≤ 3 s' },
+    ].filter((m) => STEPS.includes(m.x)),
+  });
+}
+
+// ---------------------------------------------------------------------------
+
+async function main() {
+  const date = new Date().toISOString();
+  console.log(
+    `Load bench on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${date.slice(0, 16)}; load average ${os.loadavg()[0]?.toFixed(2)}`,
+  );
+  console.log(
+    `Steps ${STEPS.join(', ')} clients; ${RATE} writes/s by ${WRITERS} writer(s) for ${SECONDS} s; ${PROCESSES} client processes; ${SYNC_WORKERS} sync worker(s); ${SETTLE_SECONDS} s to settle; ${APPS.includes('bare') ? 'with' : 'without'} the bare control`,
+  );
+  const maxClients = Math.max(...STEPS);
+  const stack = await startTestStack({
+    web: 'none',
+    env: { ZERO_NUM_SYNC_WORKERS: String(SYNC_WORKERS) },
+  });
+  cleanups.push(() => stack.stop());
+  const data = await seedLoadData(stack.databaseUrl, {
+    supporters: maxClients - ownersAt(maxClients),
+    ownerDevices: ownersAt(maxClients),
+    writers: WRITERS,
+  });
+  let bare: BareBackend | undefined;
+  if (APPS.includes('bare')) {
+    bare = await startBareBackend({
+      setup: async (sql) => {
+        await copyLibraryToBare(stack.databaseUrl, data.libraryId, sql);
+      },
+      app: async (sql) => bareLoadApp(sql),
+      syncWorkers: SYNC_WORKERS,
+    });
+    cleanups.push(() => bare?.stop() ?? Promise.resolve());
+  }
+  const viewers = Array.from({ length: PROCESSES }, () => forkClientProcess(onMessage));
+  const writer = forkClientProcess(onMessage);
+
+  // Idle: both stacks up, synced, no client yet.
+  await sleep(5000);
+  const b: Bench = {
+    stack,
+    bare,
+    data,
+    viewers,
+    writer,
+    idle: { ours: { zeroCache: 0, postgres: 0 }, bare: { zeroCache: 0, postgres: 0 } },
+  };
+  for (const app of APPS) {
+    const [zc, pg] = await readTrees(roots(b, app));
+    b.idle[app] = { zeroCache: zc?.memoryBytes ?? 0, postgres: pg?.memoryBytes ?? 0 };
+  }
+
+  const results: StepResult[] = [];
+  // A step that fails ends the run, but what was measured before it is still written.
+  let failure: unknown;
+  steps: for (const n of STEPS) {
+    const here: StepResult[] = [];
+    for (const app of APPS) {
+      console.log(`… ${n} clients, ${app === 'ours' ? 'ours' : 'control'}`);
+      try {
+        const r = await runStep(b, app, n);
+        here.push(r);
+        results.push(r);
+      } catch (e) {
+        failure = e;
+        if (here.length > 0) printStep(n, here);
+        break steps;
+      }
+    }
+    printStep(n, here);
+  }
+
+  console.log('\nIssue 17 item 2 targets:');
+  for (const l of targets(results)) console.log(`  ${l}`);
+  console.log('\nSummary (Markdown):\n');
+  for (const l of markdownSummary(results)) console.log(l);
+
+  const out = path.join(projectRoot, '.data', 'bench');
+  await mkdir(out, { recursive: true });
+  const file = path.join(out, `load-${date.replace(/[:.]/g, '-')}.json`);
+  const settings = { STEPS, RATE, SECONDS, SETTLE_SECONDS, WRITERS, PROCESSES, SYNC_WORKERS, APPS };
+  const machine = { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version };
+  await writeFile(
+    file,
+    `${JSON.stringify({ date, machine, settings, idle: b.idle, results }, null, 2)}\n`,
+  );
+  // Beside the figures: the README's plot (docs/bench/load.svg) is a recorded run's, copied.
+  const svg = file.replace(/\.json$/, '.svg');
+  await writeFile(svg, plot(results, date.slice(0, 10)));
+  console.log(
+    `\nFigures: ${path.relative(projectRoot, file)}; curve: ${path.relative(projectRoot, svg)}`,
+  );
+  if (failure) throw failure;
+}
+
+try {
+  await main();
+} finally {
+  await cleanUp();
+}
