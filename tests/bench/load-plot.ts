@@ -48,7 +48,9 @@ export function lineChart(opts: {
     M.top + plotH - ((Math.log10(y) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))) * plotH;
   const out: string[] = [];
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="system-ui, sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="system-ui, sans-serif" font-size="12" role="img">`,
+    // The chart's name for screen readers (and Biome's a11y rule).
+    `<title>${esc(`${opts.title}. ${opts.subtitle}`)}</title>`,
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
     `<text x="${M.left}" y="24" font-size="15" font-weight="600">${esc(opts.title)}</text>`,
     `<text x="${M.left}" y="44" fill="#555">${esc(opts.subtitle)}</text>`,
