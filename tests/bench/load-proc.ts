@@ -115,6 +115,26 @@ export async function readTrees(roots: number[]): Promise<TreeReading[]> {
   );
 }
 
+/** Trees read as one (the nodes of a multi-node zero-cache): sums, and the largest process of all. */
+export function mergeTrees(trees: TreeReading[]): TreeReading {
+  const cpuByName: Record<string, number> = {};
+  for (const t of trees) {
+    for (const [name, ms] of Object.entries(t.cpuByName))
+      cpuByName[name] = (cpuByName[name] ?? 0) + ms;
+  }
+  const largest = trees.reduce<TreeReading['largest']>(
+    (a, t) => (t.largest.rssBytes > a.rssBytes ? t.largest : a),
+    { name: '', rssBytes: 0 },
+  );
+  return {
+    cpuMs: trees.reduce((a, t) => a + t.cpuMs, 0),
+    memoryBytes: trees.reduce((a, t) => a + t.memoryBytes, 0),
+    processes: trees.reduce((a, t) => a + t.processes, 0),
+    largest,
+    cpuByName,
+  };
+}
+
 /** CPU time the whole machine spent busy (every core, every process), in ms. */
 export async function machineBusyMs(): Promise<number> {
   const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';

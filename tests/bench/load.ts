@@ -38,7 +38,8 @@
  * (default 60), LOAD_WRITERS (default 1; writer 2 on are Administrators in a
  * session, each on a preference of its own), LOAD_PROCESSES (client processes,
  * default 2), LOAD_SYNC_WORKERS (zero-cache's, ours and the control's alike,
- * default 1), LOAD_SKIP_CONTROL=1 (ours only).
+ * default 1), LOAD_SKIP_CONTROL=1 (ours only), LOAD_TOPOLOGY=two (ours as a
+ * replication-manager and two view-syncers; no control).
  *
  * Prints the figures beside issue 17 item 2's targets, writes them to
  * .data/bench/load-<time>.json and the curve beside them (load-<time>.svg).
@@ -53,12 +54,13 @@ import { zeroPostgresJS } from '@rocicorp/zero/server/adapters/postgresjs';
 import { Hono } from 'hono';
 import type postgres from 'postgres';
 import { projectRoot } from '../../api/runner/web-build.ts';
-import { startTestStack, type TestStack } from '../harness/stack.ts';
+import { startTestStack } from '../harness/stack.ts';
+import { startTopology } from '../harness/topology.ts';
 import { type BareBackend, startBareBackend } from './bare-control.ts';
 import { BARE_USER_ID, bareLoadMutators, bareLoadQueries, bareLoadSchema } from './load-bare.ts';
 import { copyLibraryToBare, keepSessionsActive, type LoadData, seedLoadData } from './load-data.ts';
 import { lineChart } from './load-plot.ts';
-import { machineBusyMs, readTrees, type TreeReading } from './load-proc.ts';
+import { machineBusyMs, mergeTrees, readTrees, type TreeReading } from './load-proc.ts';
 import {
   type App,
   type FromClient,
@@ -87,7 +89,14 @@ const WRITERS = Math.round(setting('LOAD_WRITERS', 1));
 const PROCESSES = Math.round(setting('LOAD_PROCESSES', 2));
 /** zero-cache's sync workers, ours and the control's alike. */
 const SYNC_WORKERS = Math.round(setting('LOAD_SYNC_WORKERS', 1));
-const APPS: App[] = process.env.LOAD_SKIP_CONTROL ? ['ours'] : ['ours', 'bare'];
+/**
+ * `two`: ours as Zero's production topology (tests/harness/topology.ts: a
+ * replication-manager, two view-syncers behind a sticky proxy, two API
+ * processes behind another), without the control (a bare app has no such).
+ */
+const TOPOLOGY = process.env.LOAD_TOPOLOGY === 'two' ? 'two' : 'one';
+const APPS: App[] =
+  process.env.LOAD_SKIP_CONTROL || TOPOLOGY === 'two' ? ['ours'] : ['ours', 'bare'];
 /** The share of a step's clients that are the Decision Maker's own devices. */
 const OWNER_SHARE = 0.1;
 /** A write some client has not had this long after it was sent is an error. */
@@ -321,8 +330,19 @@ type StepResult = {
   };
 };
 
+/** Our stack, one node or several: where clients connect, and the processes to read. */
+type Ours = {
+  zeroUrl: string;
+  databaseUrl: string;
+  /** Every zero-cache node's main process (its workers are its descendants). */
+  zeroCacheRoots: () => number[];
+  pgPid: () => number;
+  /** API processes other than this one (the topology's); this one is read on its own. */
+  apiPids: () => number[];
+};
+
 type Bench = {
-  stack: TestStack;
+  stack: Ours;
   bare: BareBackend | undefined;
   data: LoadData;
   viewers: ClientProcess[];
@@ -330,29 +350,45 @@ type Bench = {
   idle: Record<App, { zeroCache: number; postgres: number }>;
 };
 
-function roots(b: Bench, app: App): [number, number] {
-  if (app === 'ours') return [b.stack.pids.zeroCache ?? -1, b.stack.pgPid];
+function roots(b: Bench, app: App): { zeroCache: number[]; postgres: number; api: number[] } {
+  if (app === 'ours') {
+    return {
+      zeroCache: b.stack.zeroCacheRoots(),
+      postgres: b.stack.pgPid(),
+      api: b.stack.apiPids(),
+    };
+  }
   if (!b.bare) throw new Error('no control');
-  return [b.bare.pids.zeroCache, b.bare.pids.postgres];
+  return { zeroCache: [b.bare.pids.zeroCache], postgres: b.bare.pids.postgres, api: [] };
+}
+
+/** zero-cache's (every node's) and Postgres's process trees. */
+async function readServers(b: Bench, app: App) {
+  const r = roots(b, app);
+  const [pg, ...zeroCache] = await readTrees([r.postgres, ...r.zeroCache]);
+  if (!pg) throw new Error('no reading');
+  return { zeroCache: mergeTrees(zeroCache), postgres: pg };
 }
 
 async function read(b: Bench, app: App): Promise<Readings> {
   const procs = [...b.viewers, b.writer];
-  const [zeroCache, pg, ...clients] = await readTrees([
-    ...roots(b, app),
-    ...procs.map((p) => p.pid),
-  ]);
-  if (!zeroCache || !pg) throw new Error('no reading');
+  const r = roots(b, app);
+  const { zeroCache, postgres } = await readServers(b, app);
+  const clients = await readTrees(procs.map((p) => p.pid));
+  const apis = await readTrees(r.api);
   const cpu = process.cpuUsage();
   return {
     at: now(),
     zeroCache,
-    postgres: pg,
+    postgres,
     clients: {
       cpuMs: clients.reduce((a, c) => a + c.cpuMs, 0),
       memoryBytes: clients.reduce((a, c) => a + c.memoryBytes, 0),
     },
-    api: { cpuMs: (cpu.user + cpu.system) / 1000, rssBytes: process.memoryUsage.rss() },
+    api: {
+      cpuMs: (cpu.user + cpu.system) / 1000 + apis.reduce((a, t) => a + t.cpuMs, 0),
+      rssBytes: process.memoryUsage.rss() + apis.reduce((a, t) => a + t.memoryBytes, 0),
+    },
     machineMs: await machineBusyMs(),
   };
 }
@@ -383,9 +419,9 @@ function samplePeaks(b: Bench, app: App) {
   let running = true;
   const loop = (async () => {
     while (running) {
-      const [zc, pg] = await readTrees(roots(b, app));
-      peak.zeroCache = Math.max(peak.zeroCache, zc?.memoryBytes ?? 0);
-      peak.postgres = Math.max(peak.postgres, pg?.memoryBytes ?? 0);
+      const { zeroCache, postgres } = await readServers(b, app);
+      peak.zeroCache = Math.max(peak.zeroCache, zeroCache.memoryBytes);
+      peak.postgres = Math.max(peak.postgres, postgres.memoryBytes);
       await sleep(1000);
     }
   })();
@@ -828,20 +864,43 @@ function plot(all: StepResult[], date: string): string {
 
 // ---------------------------------------------------------------------------
 
+/** Our stack: one node as `npm start` runs it, or the production topology (LOAD_TOPOLOGY=two). */
+async function startOurs(): Promise<Ours> {
+  if (TOPOLOGY === 'two') {
+    const topo = await startTopology();
+    cleanups.push(() => topo.stop());
+    return {
+      zeroUrl: topo.syncProxy.url,
+      databaseUrl: topo.databaseUrl,
+      zeroCacheRoots: () => [topo.replicationManager, ...topo.viewSyncers].map((n) => n.pid),
+      pgPid: () => topo.pgPid,
+      apiPids: () => topo.apis.map((a) => a.pid),
+    };
+  }
+  const stack = await startTestStack({
+    web: 'none',
+    env: { ZERO_NUM_SYNC_WORKERS: String(SYNC_WORKERS) },
+  });
+  cleanups.push(() => stack.stop());
+  return {
+    zeroUrl: stack.zeroUrl,
+    databaseUrl: stack.databaseUrl,
+    zeroCacheRoots: () => [stack.pids.zeroCache ?? -1],
+    pgPid: () => stack.pgPid,
+    apiPids: () => [],
+  };
+}
+
 async function main() {
   const date = new Date().toISOString();
   console.log(
     `Load bench on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${date.slice(0, 16)}; load average ${os.loadavg()[0]?.toFixed(2)}`,
   );
   console.log(
-    `Steps ${STEPS.join(', ')} clients; ${RATE} writes/s by ${WRITERS} writer(s) for ${SECONDS} s; ${PROCESSES} client processes; ${SYNC_WORKERS} sync worker(s); ${SETTLE_SECONDS} s to settle; ${APPS.includes('bare') ? 'with' : 'without'} the bare control`,
+    `Steps ${STEPS.join(', ')} clients; ${RATE} writes/s by ${WRITERS} writer(s) for ${SECONDS} s; ${PROCESSES} client processes; ${TOPOLOGY === 'two' ? 'a replication-manager and two view-syncers' : `${SYNC_WORKERS} sync worker(s)`}; ${SETTLE_SECONDS} s to settle; ${APPS.includes('bare') ? 'with' : 'without'} the bare control`,
   );
   const maxClients = Math.max(...STEPS);
-  const stack = await startTestStack({
-    web: 'none',
-    env: { ZERO_NUM_SYNC_WORKERS: String(SYNC_WORKERS) },
-  });
-  cleanups.push(() => stack.stop());
+  const stack = await startOurs();
   const data = await seedLoadData(stack.databaseUrl, {
     supporters: maxClients - ownersAt(maxClients),
     ownerDevices: ownersAt(maxClients),
@@ -872,8 +931,8 @@ async function main() {
     idle: { ours: { zeroCache: 0, postgres: 0 }, bare: { zeroCache: 0, postgres: 0 } },
   };
   for (const app of APPS) {
-    const [zc, pg] = await readTrees(roots(b, app));
-    b.idle[app] = { zeroCache: zc?.memoryBytes ?? 0, postgres: pg?.memoryBytes ?? 0 };
+    const { zeroCache, postgres } = await readServers(b, app);
+    b.idle[app] = { zeroCache: zeroCache.memoryBytes, postgres: postgres.memoryBytes };
   }
 
   const results: StepResult[] = [];
@@ -904,7 +963,17 @@ async function main() {
   const out = path.join(projectRoot, '.data', 'bench');
   await mkdir(out, { recursive: true });
   const file = path.join(out, `load-${date.replace(/[:.]/g, '-')}.json`);
-  const settings = { STEPS, RATE, SECONDS, SETTLE_SECONDS, WRITERS, PROCESSES, SYNC_WORKERS, APPS };
+  const settings = {
+    STEPS,
+    RATE,
+    SECONDS,
+    SETTLE_SECONDS,
+    WRITERS,
+    PROCESSES,
+    SYNC_WORKERS,
+    TOPOLOGY,
+    APPS,
+  };
   const machine = { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version };
   await writeFile(
     file,

@@ -55,6 +55,7 @@ export type ZeroNode = {
 export type Topology = {
   dataDir: string;
   databaseUrl: string;
+  pgPid: number;
   apis: ApiNode[];
   /** The API behind its proxy: PUBLIC_URL, and what the view-syncers call. */
   apiProxy: TestProxy;
@@ -238,6 +239,7 @@ export async function startTopology(opts: { verbose?: boolean } = {}): Promise<T
     return {
       dataDir,
       databaseUrl,
+      pgPid: pg.pid,
       apis,
       apiProxy,
       replicationManager: zeroNode('replication-manager', rmPort, rmHandle),
