@@ -67,14 +67,11 @@ export function outboxOf(zero: Zero): Outbox {
  * or a disconnection, Zero waits to be told to connect again. It is told, with
  * a growing pause (1 s to 30 s), at once when the browser is back online, and
  * each time the connection returns the changes and texts left waiting are
- * sent. The pause shrinks back only once a connection has held for a while:
- * with the API gone, zero-cache still accepts the connection and then fails
- * the first change sent, and that must not become a retry every second.
+ * sent.
  */
 function keepConnecting(zero: Zero, onConnected: () => void): () => void {
   let delay = 1_000;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let steady: ReturnType<typeof setTimeout> | undefined;
   const stuck = () => {
     const name = zero.connection.state.current.name;
     return name === 'error' || name === 'disconnected';
@@ -87,11 +84,8 @@ function keepConnecting(zero: Zero, onConnected: () => void): () => void {
   };
   const unsubscribe = zero.connection.state.subscribe((s) => {
     clearTimeout(timer);
-    clearTimeout(steady);
     if (s.name === 'connected') {
-      steady = setTimeout(() => {
-        delay = 1_000;
-      }, STEADY_AFTER_MS);
+      delay = 1_000;
       onConnected();
     } else if (s.name === 'error' || s.name === 'disconnected') {
       timer = setTimeout(tryNow, delay);
@@ -102,15 +96,11 @@ function keepConnecting(zero: Zero, onConnected: () => void): () => void {
   document.addEventListener('visibilitychange', tryNow);
   return () => {
     clearTimeout(timer);
-    clearTimeout(steady);
     unsubscribe();
     window.removeEventListener('online', tryNow);
     document.removeEventListener('visibilitychange', tryNow);
   };
 }
-
-/** How long a connection must hold before the pause between attempts is short again. */
-const STEADY_AFTER_MS = 10_000;
 
 /** Sign-out: close the client and drop its local database (a client group belongs to one user). */
 export async function dropZero() {
