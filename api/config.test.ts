@@ -55,6 +55,10 @@ describe('loadConfig', () => {
       'Invalid setting ZERO_NUM_SYNC_WORKERS: expected a whole number from 1 to 8',
     ],
     [{ STACK_ROLE: 'db' }, 'Invalid setting STACK_ROLE: expected all or api'],
+    [
+      { ZERO_MALLOC_LIBRARY: 'libjemalloc.so.2' },
+      'Invalid setting ZERO_MALLOC_LIBRARY: expected the absolute path of a shared library (.so)',
+    ],
     [{ SMTP_URL: 'http://mail' }, 'Invalid setting SMTP_URL: expected an smtp:// or smtps:// URL'],
     [
       { MAGIC_LINK_LIMIT_PER_EMAIL: '0' },

@@ -56,6 +56,16 @@ export const configSchema = z.object({
     .max(8, 'expected a whole number from 1 to 8')
     .default(1),
   ZERO_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('warn'),
+  /**
+   * A malloc library for the zero-cache the runner starts (LD_PRELOAD), such as
+   * Debian's libjemalloc2: /usr/lib/x86_64-linux-gnu/libjemalloc.so.2. With
+   * glibc's allocator zero-cache keeps, after a crowd of clients has left,
+   * most of the memory they took (docs/decisions/025).
+   */
+  ZERO_MALLOC_LIBRARY: z
+    .string()
+    .regex(/^\/\S+\.so(\.\d+)*$/, 'expected the absolute path of a shared library (.so)')
+    .optional(),
   /** Whether the product is publicly launched: signed-out visitors of / go to /login, else /landing. */
   APP_LAUNCHED: bool.default(true),
   LOG_REQUESTS: bool.default(false),

@@ -173,6 +173,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
           adminPassword: config.ZERO_ADMIN_PASSWORD,
           numSyncWorkers: config.ZERO_NUM_SYNC_WORKERS,
           logLevel: config.ZERO_LOG_LEVEL,
+          mallocLibrary: config.ZERO_MALLOC_LIBRARY,
           production: config.NODE_ENV === 'production',
           ...(opts.childLog ? { log: opts.childLog } : {}),
         });

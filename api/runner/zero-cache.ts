@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -30,6 +31,12 @@ export type ZeroCacheOptions = {
   changeStreamerPort?: number | undefined;
   /** Unique per node of a topology; a random flag-safe one when omitted. */
   taskId?: string | undefined;
+  /**
+   * A malloc library preloaded into every process of zero-cache (LD_PRELOAD),
+   * e.g. jemalloc: glibc's allocator keeps the memory of client groups that
+   * have left; jemalloc gives it back (docs/decisions/025).
+   */
+  mallocLibrary?: string | undefined;
 };
 
 export type ZeroCacheHandle = {
@@ -58,6 +65,12 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
     if (!(await portIsFree(p))) {
       throw new StackError('zero-cache', `port ${p} is already in use (set ZERO_PORT)`);
     }
+  }
+  if (opts.mallocLibrary && !existsSync(opts.mallocLibrary)) {
+    throw new StackError(
+      'zero-cache',
+      `the malloc library ${opts.mallocLibrary} does not exist (ZERO_MALLOC_LIBRARY; on Debian: apt-get install libjemalloc2)`,
+    );
   }
   const dir = path.resolve(opts.dataDir);
   const tmp = path.join(dir, 'tmp');
@@ -90,6 +103,7 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
     TMPDIR: tmp,
   };
   if (opts.adminPassword) env.ZERO_ADMIN_PASSWORD = opts.adminPassword;
+  if (opts.mallocLibrary) env.LD_PRELOAD = opts.mallocLibrary;
   if (opts.changeStreamerUri) env.ZERO_CHANGE_STREAMER_URI = opts.changeStreamerUri;
   if (opts.changeStreamerPort !== undefined && changeStreamerPort !== undefined) {
     env.ZERO_CHANGE_STREAMER_PORT = String(changeStreamerPort);

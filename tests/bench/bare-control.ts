@@ -215,6 +215,8 @@ export async function startBareBackend(opts: {
   log?: (line: string) => void;
   /** zero-cache's sync workers: 1 unless said otherwise, as the app's stack has. */
   syncWorkers?: number;
+  /** zero-cache's malloc library (ZERO_MALLOC_LIBRARY), as the app's stack has. */
+  mallocLibrary?: string | undefined;
 }): Promise<BareBackend> {
   await mkdir(path.join(projectRoot, '.data'), { recursive: true });
   const dir = await mkdtemp(path.join(projectRoot, '.data', 'bench-bare-'));
@@ -250,6 +252,7 @@ export async function startBareBackend(opts: {
       apiUrl: `http://127.0.0.1:${port}`,
       dataDir: path.join(dir, 'zero'),
       numSyncWorkers: opts.syncWorkers ?? 1,
+      mallocLibrary: opts.mallocLibrary,
       logLevel: 'error',
       production: false,
       ...(opts.log ? { log: opts.log } : {}),

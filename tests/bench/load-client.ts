@@ -43,6 +43,9 @@ import {
   type ViewerSpec,
 } from './load-protocol.ts';
 
+/** LOAD_VIEW=rows (tests/bench/load.ts): a viewer holds the library's rows and nothing else. */
+const ROWS_ONLY = process.env.LOAD_VIEW === 'rows';
+
 function send(m: FromClient) {
   process.send?.(m);
 }
@@ -154,8 +157,8 @@ let targets: Target[] = [];
 let viewers: Viewer[] = [];
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 const pendingSynced: number[] = [];
-/** `${w}:${k}` -> [count, last] since the last flush. */
-const pendingSeen = new Map<string, [number, number]>();
+/** `${w}:${k}` -> [count, last, first] since the last flush. */
+const pendingSeen = new Map<string, [number, number, number]>();
 
 function sawRows(v: Viewer, rows: Rows | undefined, resultType: string) {
   if (!rows) return;
@@ -174,7 +177,8 @@ function sawRows(v: Viewer, rows: Rows | undefined, resultType: string) {
       if (had) {
         had[0]++;
         had[1] = Math.max(had[1], t);
-      } else pendingSeen.set(key, [1, t]);
+        had[2] = Math.min(had[2], t);
+      } else pendingSeen.set(key, [1, t, t]);
     }
     if (tag.k > from) v.seenMax[w] = tag.k;
   }
@@ -216,12 +220,14 @@ function openViewer(spec: ViewerSpec): Viewer {
       zero.materialize(queries.preference.supported({ personId, level })),
       (person) => person?.preferences,
     );
+    if (ROWS_ONLY) return v;
     listen(zero.materialize(queries.category.supported({ personId, level })));
     listen(zero.materialize(queries.circle.myLink({ personId })));
     listen(zero.materialize(queries.person.byId({ personId: me })));
     listen(zero.materialize(queries.supportSession.byId({ id: sessionId })));
   } else {
     listen(zero.materialize(queries.preference.list({ personId })), (rows) => rows);
+    if (ROWS_ONLY) return v;
     listen(zero.materialize(queries.category.forLibrary({ personId })));
   }
   listen(zero.materialize(queries.person.readable()));
@@ -232,10 +238,10 @@ function openViewer(spec: ViewerSpec): Viewer {
 function flush() {
   if (pendingSynced.length > 0) send({ type: 'synced', times: pendingSynced.splice(0) });
   if (pendingSeen.size > 0) {
-    const items: Array<[number, number, number, number]> = [];
-    for (const [key, [count, last]] of pendingSeen) {
+    const items: Array<[number, number, number, number, number]> = [];
+    for (const [key, [count, last, first]] of pendingSeen) {
       const [w, k] = key.split(':').map(Number);
-      items.push([w ?? 0, k ?? 0, count, last]);
+      items.push([w ?? 0, k ?? 0, count, last, first]);
     }
     pendingSeen.clear();
     send({ type: 'seen', items });

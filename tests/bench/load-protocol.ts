@@ -47,7 +47,10 @@ export type Problem = 'client' | 'connection' | 'reconnect' | 'query';
 export type FromClient =
   | { type: 'synced'; times: number[] }
   /** Per write (writer w, k-th write): how many counted viewers first had it, and when the last of them did. */
-  | { type: 'seen'; items: Array<[w: number, k: number, count: number, last: number]> }
+  | {
+      type: 'seen';
+      items: Array<[w: number, k: number, count: number, last: number, first: number]>;
+    }
   | { type: 'counted'; n: number }
   | { type: 'problem'; kind: Problem; detail: string }
   | { type: 'writer-ready'; w: number }

@@ -39,12 +39,16 @@
  * session, each on a preference of its own), LOAD_PROCESSES (client processes,
  * default 2), LOAD_SYNC_WORKERS (zero-cache's, ours and the control's alike,
  * default 1), LOAD_SKIP_CONTROL=1 (ours only), LOAD_TOPOLOGY=two (ours as a
- * replication-manager and two view-syncers; no control).
+ * replication-manager and two view-syncers; no control), LOAD_ALLOCATOR
+ * (zero-cache's malloc, ours and the control's alike: `jemalloc`, the default
+ * when Debian's libjemalloc2 is installed, or `system`), LOAD_VIEW=rows (each
+ * client subscribes to the library's rows only, not the rest of the screen).
  *
  * Prints the figures beside issue 17 item 2's targets, writes them to
  * .data/bench/load-<time>.json and the curve beside them (load-<time>.svg).
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,6 +99,23 @@ const SYNC_WORKERS = Math.round(setting('LOAD_SYNC_WORKERS', 1));
  * processes behind another), without the control (a bare app has no such).
  */
 const TOPOLOGY = process.env.LOAD_TOPOLOGY === 'two' ? 'two' : 'one';
+/** Debian's libjemalloc2, preloaded into every zero-cache here when installed (ADR 025). */
+const JEMALLOC = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
+const ALLOCATOR = (() => {
+  const wanted = process.env.LOAD_ALLOCATOR ?? (existsSync(JEMALLOC) ? 'jemalloc' : 'system');
+  if (wanted !== 'jemalloc' && wanted !== 'system') {
+    throw new Error('LOAD_ALLOCATOR must be jemalloc or system');
+  }
+  if (wanted === 'jemalloc' && !existsSync(JEMALLOC)) {
+    throw new Error(
+      `LOAD_ALLOCATOR=jemalloc: ${JEMALLOC} is missing (apt-get install libjemalloc2)`,
+    );
+  }
+  return wanted;
+})();
+/** LOAD_VIEW=rows: each client holds the library's rows only (the client processes read it too). */
+const VIEW_ROWS_ONLY = process.env.LOAD_VIEW === 'rows';
+const MALLOC_LIBRARY = ALLOCATOR === 'jemalloc' ? JEMALLOC : undefined;
 const APPS: App[] =
   process.env.LOAD_SKIP_CONTROL || TOPOLOGY === 'two' ? ['ours'] : ['ours', 'bare'];
 /** The share of a step's clients that are the Decision Maker's own devices. */
@@ -178,7 +199,15 @@ function tell(p: ClientProcess, m: ToClient) {
 // One step
 // ---------------------------------------------------------------------------
 
-type WriteRecord = { t0?: number; ack?: number; error?: string; count: number; last: number };
+type WriteRecord = {
+  t0?: number;
+  ack?: number;
+  error?: string;
+  count: number;
+  last: number;
+  /** When the quickest client had it: the write's way to zero-cache, before the fan-out. */
+  first: number;
+};
 
 type StepState = {
   synced: number[];
@@ -197,7 +226,7 @@ function record(s: StepState, w: number, k: number): WriteRecord {
   const key = `${w}:${k}`;
   let r = s.writes.get(key);
   if (!r) {
-    r = { count: 0, last: 0 };
+    r = { count: 0, last: 0, first: Number.POSITIVE_INFINITY };
     s.writes.set(key, r);
   }
   return r;
@@ -211,10 +240,11 @@ function onMessage(m: FromClient) {
       s.synced.push(...m.times);
       break;
     case 'seen':
-      for (const [w, k, count, last] of m.items) {
+      for (const [w, k, count, last, first] of m.items) {
         const r = record(s, w, k);
         r.count += count;
         r.last = Math.max(r.last, last);
+        r.first = Math.min(r.first, first);
       }
       break;
     case 'counted':
@@ -290,6 +320,8 @@ type StepResult = {
   synced: number;
   writes: number;
   writeToLastClient: Summary;
+  /** To the quickest client: the write's way in (push, Postgres, replication), before the fan-out. */
+  writeToFirstClient: Summary;
   writerAck: Summary;
   /**
    * Every write in the order sent: [ms after the first, to the last client
@@ -548,6 +580,7 @@ async function runStep(b: Bench, app: App, n: number): Promise<StepResult> {
   state = undefined;
 
   const latencies: number[] = [];
+  const firsts: number[] = [];
   const acks: number[] = [];
   let missed = 0;
   let refused = 0;
@@ -556,6 +589,7 @@ async function runStep(b: Bench, app: App, n: number): Promise<StepResult> {
     if (r.t0 === undefined) continue;
     if (expected > 0 && r.count >= expected && r.last - r.t0 <= SEEN_TIMEOUT_MS) {
       latencies.push(r.last - r.t0);
+      firsts.push(r.first - r.t0);
     } else missed++;
     if (r.ack === undefined) unacknowledged++;
     else if (r.error) refused++;
@@ -588,6 +622,7 @@ async function runStep(b: Bench, app: App, n: number): Promise<StepResult> {
     synced: s.synced.length,
     writes: total,
     writeToLastClient: summary(latencies),
+    writeToFirstClient: summary(firsts),
     writerAck: summary(acks),
     timeline,
     errors: {
@@ -730,6 +765,10 @@ function printStep(n: number, results: StepResult[]) {
   line('all clients synced in', (r) => `${fmtMs(r.syncMs)} (${r.synced}/${r.clients})`);
   line('write to last client p50', (r) => fmtMs(r.writeToLastClient.p50), ratioOf('p50'));
   line('write to last client p99', (r) => fmtMs(r.writeToLastClient.p99), ratioOf('p99'));
+  line(
+    'write to first client p50 / p99',
+    (r) => `${fmtMs(r.writeToFirstClient.p50)} / ${fmtMs(r.writeToFirstClient.p99)}`,
+  );
   line('writer ack p50 / p99', (r) => `${fmtMs(r.writerAck.p50)} / ${fmtMs(r.writerAck.p99)}`);
   line('errors', describeErrors);
   line('CPU, % of a core: zero-cache', (r) => fmtPct(r.cpu.writePercent.zeroCache));
@@ -867,7 +906,7 @@ function plot(all: StepResult[], date: string): string {
 /** Our stack: one node as `npm start` runs it, or the production topology (LOAD_TOPOLOGY=two). */
 async function startOurs(): Promise<Ours> {
   if (TOPOLOGY === 'two') {
-    const topo = await startTopology();
+    const topo = await startTopology(MALLOC_LIBRARY ? { mallocLibrary: MALLOC_LIBRARY } : {});
     cleanups.push(() => topo.stop());
     return {
       zeroUrl: topo.syncProxy.url,
@@ -879,7 +918,10 @@ async function startOurs(): Promise<Ours> {
   }
   const stack = await startTestStack({
     web: 'none',
-    env: { ZERO_NUM_SYNC_WORKERS: String(SYNC_WORKERS) },
+    env: {
+      ZERO_NUM_SYNC_WORKERS: String(SYNC_WORKERS),
+      ...(MALLOC_LIBRARY ? { ZERO_MALLOC_LIBRARY: MALLOC_LIBRARY } : {}),
+    },
   });
   cleanups.push(() => stack.stop());
   return {
@@ -897,7 +939,7 @@ async function main() {
     `Load bench on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${date.slice(0, 16)}; load average ${os.loadavg()[0]?.toFixed(2)}`,
   );
   console.log(
-    `Steps ${STEPS.join(', ')} clients; ${RATE} writes/s by ${WRITERS} writer(s) for ${SECONDS} s; ${PROCESSES} client processes; ${TOPOLOGY === 'two' ? 'a replication-manager and two view-syncers' : `${SYNC_WORKERS} sync worker(s)`}; ${SETTLE_SECONDS} s to settle; ${APPS.includes('bare') ? 'with' : 'without'} the bare control`,
+    `Steps ${STEPS.join(', ')} clients; ${RATE} writes/s by ${WRITERS} writer(s) for ${SECONDS} s; ${PROCESSES} client processes; ${TOPOLOGY === 'two' ? 'a replication-manager and two view-syncers' : `${SYNC_WORKERS} sync worker(s)`}; zero-cache on ${ALLOCATOR === 'jemalloc' ? 'jemalloc' : "glibc's malloc"}; ${VIEW_ROWS_ONLY ? "the library's rows only" : "the library screen's queries"}; ${SETTLE_SECONDS} s to settle; ${APPS.includes('bare') ? 'with' : 'without'} the bare control`,
   );
   const maxClients = Math.max(...STEPS);
   const stack = await startOurs();
@@ -914,6 +956,7 @@ async function main() {
       },
       app: async (sql) => bareLoadApp(sql),
       syncWorkers: SYNC_WORKERS,
+      mallocLibrary: MALLOC_LIBRARY,
     });
     cleanups.push(() => bare?.stop() ?? Promise.resolve());
   }
@@ -973,6 +1016,8 @@ async function main() {
     SYNC_WORKERS,
     TOPOLOGY,
     APPS,
+    ALLOCATOR,
+    VIEW: VIEW_ROWS_ONLY ? 'rows' : 'screen',
   };
   const machine = { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version };
   await writeFile(

@@ -87,7 +87,13 @@ export async function copyReplica(from: string, to: string): Promise<void> {
   }
 }
 
-export async function startTopology(opts: { verbose?: boolean } = {}): Promise<Topology> {
+export async function startTopology(
+  opts: {
+    verbose?: boolean;
+    /** zero-cache's malloc library (ZERO_MALLOC_LIBRARY). */
+    mallocLibrary?: string;
+  } = {},
+): Promise<Topology> {
   const log = opts.verbose ? (line: string) => console.log(line) : undefined;
   const started = Date.now();
   const phase = (what: string) => log?.(`topology: ${what} (${Date.now() - started} ms)`);
@@ -164,6 +170,7 @@ export async function startTopology(opts: { verbose?: boolean } = {}): Promise<T
       apiUrl: apiProxy.url,
       logLevel: opts.verbose ? 'warn' : 'error',
       production: false,
+      mallocLibrary: opts.mallocLibrary,
       ...(log ? { log } : {}),
     };
     const rmPort = await freePortPair();

@@ -84,6 +84,8 @@ describe('npm start: bad configuration and faults', () => {
   });
 });
 
+const JEMALLOC = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
+
 describe('npm start: the whole stack, and how it stops', () => {
   let dataDir: string;
   let env: Record<string, string>;
@@ -103,6 +105,8 @@ describe('npm start: the whole stack, and how it stops', () => {
       S3_DEV_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       ZERO_NUM_SYNC_WORKERS: '1',
+      // Debian's libjemalloc2 (.ci/run installs it): zero-cache gives memory back (ADR 025).
+      ZERO_MALLOC_LIBRARY: JEMALLOC,
     };
     ports = [port, zeroPort, zeroPort + 1, pgPort];
     replica = `ZERO_REPLICA_FILE=${path.resolve(dataDir, 'zero', 'replica.db')}`;
@@ -136,8 +140,14 @@ describe('npm start: the whole stack, and how it stops', () => {
     expect(state).toMatchObject({ url: `http://localhost:${env.PORT}` });
     expect((await fetch(`http://localhost:${env.PORT}/api/health`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${env.ZERO_PORT}/keepalive`)).status).toBe(200);
-    // zero-cache's main process and its workers.
-    expect((await processesWithEnv(replica)).length).toBeGreaterThan(1);
+    // zero-cache's main process and its workers, each with the allocator it was given.
+    const zeroProcesses = await processesWithEnv(replica);
+    expect(zeroProcesses.length).toBeGreaterThan(1);
+    for (const pid of zeroProcesses) {
+      const maps = await readFile(`/proc/${pid}/maps`, 'utf8').catch(() => '');
+      // A process may end between the two reads; a live one must have it.
+      if (maps) expect(maps).toContain(JEMALLOC);
+    }
 
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
