@@ -97,6 +97,10 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
     // taskID. Got true"), about one start in 64. A hex id cannot.
     ZERO_TASK_ID: opts.taskId ?? `zc-${randomBytes(6).toString('hex')}`,
     ZERO_NUM_SYNC_WORKERS: String(opts.numSyncWorkers),
+    // Every write is a custom mutator through the API (DESIGN.md): zero-cache's
+    // legacy CRUD path stays shut, and no client group pays for its write
+    // authoriser on connecting (docs/decisions/025).
+    ZERO_ENABLE_CRUD_MUTATIONS: 'false',
     ZERO_STORAGE_DB_TMP_DIR: tmp,
     ZERO_ENABLE_TELEMETRY: 'false',
     ZERO_LOG_LEVEL: opts.logLevel,

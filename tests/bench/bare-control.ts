@@ -23,8 +23,13 @@ import {
   defineMutatorWithType,
   defineQueriesWithType,
   defineQueryWithType,
+  type MutatorDefinitions,
+  type MutatorRegistry,
   mustGetMutator,
   mustGetQuery,
+  type QueryDefinitions,
+  type QueryRegistry,
+  type Schema,
   string,
   type Transaction,
   table,
@@ -142,16 +147,36 @@ async function bundleClient(cacheURL: string, kvStore: 'mem' | 'idb'): Promise<s
   return file.text;
 }
 
-/** zero-cache's endpoints (at the paths startZeroCache gives it) and the page. */
-function bareApp(dbProvider: ReturnType<typeof zeroPostgresJS<BareSchema>>, script: string) {
+/**
+ * zero-cache's two endpoints (at the paths startZeroCache gives it) for a bare
+ * Zero app: one user, no context, its synced queries by name and its mutators
+ * in a Postgres transaction. The edit bench's control serves them, and so does
+ * the load bench's (tests/bench/load-bare.ts).
+ */
+export function bareZeroEndpoints<
+  S extends Schema,
+  QD extends QueryDefinitions,
+  MD extends MutatorDefinitions,
+>(app: {
+  schema: S;
+  queries: QueryRegistry<QD, S>;
+  mutators: MutatorRegistry<MD, S>;
+  userID: string;
+  sql: postgres.Sql;
+}) {
+  const dbProvider = zeroPostgresJS(app.schema, app.sql);
+  // Zero's registry types are the app's (registered defaults); a bare app's are its own.
+  const query = (name: string, args: unknown) =>
+    (mustGetQuery(app.queries, name) as unknown as AnyQueryFn).fn({ args, ctx: undefined });
+  const mutator = (name: string) => mustGetMutator(app.mutators, name) as unknown as AnyMutatorFn;
   return new Hono()
     .post('/api/zero/query', async (c) =>
       Response.json(
         await handleQueryRequest({
-          handler: (name, args) => mustGetQuery(bareQueries, name).fn({ args, ctx: undefined }),
-          schema: bareSchema,
+          handler: (name, args) => query(name, args) as ReturnType<typeof zql.bare_item.where>,
+          schema: app.schema,
           request: c.req.raw,
-          userID: USER_ID,
+          userID: app.userID,
         }),
       ),
     )
@@ -160,14 +185,25 @@ function bareApp(dbProvider: ReturnType<typeof zeroPostgresJS<BareSchema>>, scri
         await handleMutateRequest({
           dbProvider,
           handler: (transact) =>
-            transact((tx, name, args) =>
-              mustGetMutator(bareMutators, name).fn({ tx, args, ctx: undefined }),
-            ),
+            transact((tx, name, args) => mutator(name).fn({ tx, args, ctx: undefined })),
           request: c.req.raw,
-          userID: USER_ID,
+          userID: app.userID,
         }),
       ),
-    )
+    );
+}
+type AnyQueryFn = { fn: (o: { args: unknown; ctx: undefined }) => unknown };
+type AnyMutatorFn = { fn: (o: { tx: unknown; args: unknown; ctx: undefined }) => Promise<void> };
+
+/** zero-cache's endpoints and the page. */
+function bareApp(sql: postgres.Sql, script: string) {
+  return bareZeroEndpoints({
+    schema: bareSchema,
+    queries: bareQueries,
+    mutators: bareMutators,
+    userID: USER_ID,
+    sql,
+  })
     .get('/', (c) => c.html(PAGE))
     .get('/app.js', (c) => c.body(script, 200, { 'content-type': 'text/javascript' }));
 }
@@ -293,11 +329,7 @@ export async function bareEditLatency(opts: {
         }));
         await sql`insert into bare_item ${sql(rows)}`;
       },
-      app: async (sql, zeroUrl) =>
-        bareApp(
-          zeroPostgresJS(bareSchema, sql),
-          await bundleClient(zeroUrl, opts.kvStore ?? 'mem'),
-        ),
+      app: async (sql, zeroUrl) => bareApp(sql, await bundleClient(zeroUrl, opts.kvStore ?? 'mem')),
       ...(opts.log ? { log: opts.log } : {}),
     });
     cleanups.push(() => backend.stop());

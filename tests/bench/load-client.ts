@@ -26,10 +26,9 @@ import {
   Zero,
   type ZeroOptions,
 } from '@rocicorp/zero';
-import { schema } from '../../schema/zero-schema.gen.ts';
-import type { ZeroContext } from '../../sync/context.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
+import { zeroClient } from '../harness/clients.ts';
 import { BARE_USER_ID, bareLoadMutators, bareLoadQueries, bareLoadSchema } from './load-bare.ts';
 import type { Signed } from './load-data.ts';
 import {
@@ -72,24 +71,9 @@ const logSink: NonNullable<ZeroOptions['logSink']> = {
 };
 const logLevel = 'error';
 
-function contextOf(who: Signed): ZeroContext {
-  return { userID: who.userId, personId: who.personId };
-}
-
-/** Our app's client, as tests/harness/clients.ts zeroClient makes it (see there), quieter. */
+/** Our app's client, as the tests make it (tests/harness/clients.ts), quieter. */
 function ourZero(zeroUrl: string, who: Signed) {
-  return new Zero({
-    cacheURL: zeroUrl,
-    schema,
-    userID: who.userId,
-    storageKey: crypto.randomUUID(),
-    kvStore: 'mem',
-    mutators,
-    context: contextOf(who),
-    auth: who.token,
-    logLevel,
-    logSink,
-  });
+  return zeroClient(zeroUrl, who, { logLevel, logSink });
 }
 
 /**

@@ -52,15 +52,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { mustGetMutator, mustGetQuery } from '@rocicorp/zero';
-import { handleMutateRequest, handleQueryRequest } from '@rocicorp/zero/server';
-import { zeroPostgresJS } from '@rocicorp/zero/server/adapters/postgresjs';
-import { Hono } from 'hono';
-import type postgres from 'postgres';
 import { projectRoot } from '../../api/runner/web-build.ts';
 import { startTestStack } from '../harness/stack.ts';
 import { startTopology } from '../harness/topology.ts';
-import { type BareBackend, startBareBackend } from './bare-control.ts';
+import { type BareBackend, bareZeroEndpoints, startBareBackend } from './bare-control.ts';
 import { BARE_USER_ID, bareLoadMutators, bareLoadQueries, bareLoadSchema } from './load-bare.ts';
 import { copyLibraryToBare, keepSessionsActive, type LoadData, seedLoadData } from './load-data.ts';
 import { lineChart } from './load-plot.ts';
@@ -672,34 +667,6 @@ async function runStep(b: Bench, app: App, n: number): Promise<StepResult> {
 // The control's endpoints (as bare-control.ts's, for the load schema)
 // ---------------------------------------------------------------------------
 
-function bareLoadApp(sql: postgres.Sql) {
-  const dbProvider = zeroPostgresJS(bareLoadSchema, sql);
-  return new Hono()
-    .post('/api/zero/query', async (c) =>
-      Response.json(
-        await handleQueryRequest({
-          handler: (name, args) => mustGetQuery(bareLoadQueries, name).fn({ args, ctx: undefined }),
-          schema: bareLoadSchema,
-          request: c.req.raw,
-          userID: BARE_USER_ID,
-        }),
-      ),
-    )
-    .post('/api/zero/mutate', async (c) =>
-      Response.json(
-        await handleMutateRequest({
-          dbProvider,
-          handler: (transact) =>
-            transact((tx, name, args) =>
-              mustGetMutator(bareLoadMutators, name).fn({ tx, args, ctx: undefined }),
-            ),
-          request: c.req.raw,
-          userID: BARE_USER_ID,
-        }),
-      ),
-    );
-}
-
 // ---------------------------------------------------------------------------
 // Output
 // ---------------------------------------------------------------------------
@@ -954,7 +921,14 @@ async function main() {
       setup: async (sql) => {
         await copyLibraryToBare(stack.databaseUrl, data.libraryId, sql);
       },
-      app: async (sql) => bareLoadApp(sql),
+      app: async (sql) =>
+        bareZeroEndpoints({
+          schema: bareLoadSchema,
+          queries: bareLoadQueries,
+          mutators: bareLoadMutators,
+          userID: BARE_USER_ID,
+          sql,
+        }),
       syncWorkers: SYNC_WORKERS,
       mallocLibrary: MALLOC_LIBRARY,
     });

@@ -11,7 +11,7 @@
  */
 import postgres from 'postgres';
 import { expect } from './fixtures.ts';
-import { editorAndViewer, expectNothingInternal, test } from './own-stack.ts';
+import { editorAndViewer, expectNothingInternal, expectStoredTitle, test } from './own-stack.ts';
 
 // While the API is gone the page logs its failed requests: the outage's, not
 // a finding. What the page shows and what Postgres holds are asserted below.
@@ -39,11 +39,7 @@ test('the API restarted mid-edit: the edit waits truthfully, is stored once the 
   await expect(status).toHaveText(/All changes saved/, { timeout: 60_000 });
   const sql = postgres(ownStack.databaseUrl, { max: 1, onnotice: () => {} });
   try {
-    await expect
-      .poll(async () => (await sql`select title from preference where id = ${id}`)[0], {
-        timeout: 30_000,
-      })
-      .toEqual({ title: 'Tea, while the API was restarting' });
+    await expectStoredTitle(sql, id, 'Tea, while the API was restarting');
     // The other screen, never reloaded, shows it; and stays live afterwards.
     await expect(heading).toHaveText('Tea, while the API was restarting', { timeout: 30_000 });
     // Still signed in, and edits flow as before.
@@ -52,9 +48,7 @@ test('the API restarted mid-edit: the edit waits truthfully, is stored once the 
     await expect(heading).toHaveText('Tea, after the restart', {
       timeout: 30_000,
     });
-    await expect
-      .poll(async () => (await sql`select title from preference where id = ${id}`)[0])
-      .toEqual({ title: 'Tea, after the restart' });
+    await expectStoredTitle(sql, id, 'Tea, after the restart', 5000);
   } finally {
     await sql.end();
   }

@@ -4,6 +4,7 @@
  * around them on the shared stack.
  */
 import type { Page } from '@playwright/test';
+import type postgres from 'postgres';
 import { seedId } from '../../api/seed.ts';
 import { startTestStack, type TestStack } from '../harness/stack.ts';
 import { type Devices, expect, test as shared } from './fixtures.ts';
@@ -51,4 +52,16 @@ export async function expectNothingInternal(pages: Page[]) {
     await expect(body).not.toContainText('127.0.0.1');
     await expect(body).not.toContainText('CONNECTION_CLOSED');
   }
+}
+
+/** The preference's title as Postgres holds it comes to be `title` (a saved edit has landed). */
+export async function expectStoredTitle(
+  sql: postgres.Sql,
+  id: string,
+  title: string,
+  timeout = 30_000,
+) {
+  await expect
+    .poll(async () => (await sql`select title from preference where id = ${id}`)[0], { timeout })
+    .toEqual({ title });
 }

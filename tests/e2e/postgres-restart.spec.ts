@@ -11,7 +11,7 @@
 import postgres from 'postgres';
 import { seedId } from '../../api/seed.ts';
 import { expect } from './fixtures.ts';
-import { test } from './own-stack.ts';
+import { expectStoredTitle, test } from './own-stack.ts';
 
 const aroha = seedId('person:aroha');
 
@@ -46,11 +46,7 @@ test('after Postgres restarts, the app recovers by itself and an edit made acros
     await expect(statusLine).toHaveText(/All changes saved/, { timeout: 60_000 });
     const after = postgres(ownStack.databaseUrl, { max: 1, onnotice: () => {} });
     try {
-      await expect
-        .poll(async () => (await after`select title from preference where id = ${id}`)[0], {
-          timeout: 30_000,
-        })
-        .toEqual({ title: 'Tea, after the restart' });
+      await expectStoredTitle(after, id, 'Tea, after the restart');
 
       // Live again: a change made elsewhere reaches this screen without a reload.
       await after`update preference set title = 'Tea, from elsewhere' where id = ${id}`;

@@ -10,7 +10,7 @@
 import postgres from 'postgres';
 import { waitFor } from '../../api/runner/ports.ts';
 import { expect } from './fixtures.ts';
-import { editorAndViewer, expectNothingInternal, test } from './own-stack.ts';
+import { editorAndViewer, expectNothingInternal, expectStoredTitle, test } from './own-stack.ts';
 
 // While zero-cache is gone the client logs its failed connections: the
 // outage's, not a finding. What the page shows and what Postgres holds are
@@ -42,11 +42,7 @@ test('zero-cache killed mid-edit: the screen says so, keeps the edit, sends it w
   await expect(status).toHaveText(/All changes saved/, { timeout: 60_000 });
   const sql = postgres(ownStack.databaseUrl, { max: 1, onnotice: () => {} });
   try {
-    await expect
-      .poll(async () => (await sql`select title from preference where id = ${id}`)[0], {
-        timeout: 30_000,
-      })
-      .toEqual({ title: 'Tea, while the sync service was down' });
+    await expectStoredTitle(sql, id, 'Tea, while the sync service was down');
     // The other screen, never reloaded, shows it; and stays live afterwards.
     await expect(heading).toHaveText('Tea, while the sync service was down', {
       timeout: 30_000,

@@ -1,4 +1,4 @@
-import { Zero } from '@rocicorp/zero';
+import { Zero, type ZeroOptions } from '@rocicorp/zero';
 import { z } from 'zod';
 import { schema } from '../../schema/zero-schema.gen.ts';
 import type { ZeroContext } from '../../sync/context.ts';
@@ -69,7 +69,7 @@ const completed = z.object({
   person: z.object({ id: z.string() }),
 });
 
-function contextOf(who: SignedIn): ZeroContext {
+function contextOf(who: Pick<SignedIn, 'userId' | 'personId'>): ZeroContext {
   return { userID: who.userId, personId: who.personId };
 }
 
@@ -81,7 +81,12 @@ function contextOf(who: SignedIn): ZeroContext {
  * `run(…, {type: 'complete'})` from a closed client's cached rows, and its
  * mutation ids would collide with that client's, leaving `.server` unsettled).
  */
-export function zeroClient(zeroUrl: string, who: SignedIn) {
+export function zeroClient(
+  zeroUrl: string,
+  who: Pick<SignedIn, 'token' | 'userId' | 'personId'>,
+  /** How much it says, and where (the load bench counts its errors). */
+  logging: Pick<ZeroOptions, 'logLevel' | 'logSink'> = {},
+) {
   return new Zero({
     cacheURL: zeroUrl,
     schema,
@@ -91,6 +96,7 @@ export function zeroClient(zeroUrl: string, who: SignedIn) {
     mutators,
     context: contextOf(who),
     auth: who.token,
+    ...logging,
   });
 }
 

@@ -1,6 +1,8 @@
+import { Zero } from '@rocicorp/zero';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
+import { schema } from '../../schema/zero-schema.gen.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { eventually, type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
@@ -295,5 +297,49 @@ describe('guests of a Preference or PreferenceCategory invite', () => {
       (n) => n === 0,
     );
     view.destroy();
+  });
+});
+
+describe('legacy CRUD writes (Zero 0.x style, from a client that enables them)', () => {
+  test('are refused by zero-cache, whose CRUD path is off: nothing changes in Postgres, and the client is told', async () => {
+    const tea = seedId('preference:aroha:tea');
+    const [before] = await sql`select title from preference where id = ${tea}`;
+    const errors: string[] = [];
+    // The app's schema with legacy mutators switched on: what a hand-made client could send.
+    const legacy = new Zero({
+      cacheURL: stack.zeroUrl,
+      // Zero's types know the app's schema only (registered); this one differs on purpose.
+      schema: { ...schema, enableLegacyMutators: true } as unknown as typeof schema,
+      userID: aroha.userId,
+      storageKey: crypto.randomUUID(),
+      kvStore: 'mem',
+      context: { userID: aroha.userId, personId: aroha.personId },
+      auth: aroha.token,
+      logLevel: 'error',
+      logSink: {
+        log: (_level: string, _ctx: unknown, ...args: unknown[]) => {
+          errors.push(args.map((a) => (a instanceof Error ? a.message : String(a))).join(' '));
+        },
+      },
+    });
+    clients.push(legacy);
+    const crud = (
+      legacy as unknown as {
+        mutate: {
+          preference: { update: (row: { id: string; title: string }) => Promise<unknown> };
+        };
+      }
+    ).mutate.preference;
+    await crud.update({ id: tea, title: 'Changed by a CRUD write' }).catch((e: unknown) => {
+      errors.push(String(e));
+    });
+    // ZERO_ENABLE_CRUD_MUTATIONS=false (api/runner/zero-cache.ts): refused before any rule runs.
+    await eventually(
+      'the refusal',
+      () => errors.join('\n'),
+      (e) => e.includes('Support for legacy CRUD mutations is disabled'),
+      15_000,
+    );
+    expect((await sql`select title from preference where id = ${tea}`)[0]).toEqual(before);
   });
 });
