@@ -8,6 +8,9 @@ import { type ExitStatus, spawnWatched } from './parent-watch.ts';
 import { portIsFree, waitFor } from './ports.ts';
 import { killStragglers } from './stragglers.mjs';
 
+/** Where Debian's libjemalloc2 puts jemalloc: what ZERO_MALLOC_LIBRARY is set to (ADR 025). */
+export const JEMALLOC = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
+
 export type ZeroCacheOptions = {
   upstreamDb: string;
   port: number;

@@ -17,6 +17,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import {
+  type AnyQuery,
   createBuilder,
   createSchema,
   defineMutatorsWithType,
@@ -173,7 +174,7 @@ export function bareZeroEndpoints<
     .post('/api/zero/query', async (c) =>
       Response.json(
         await handleQueryRequest({
-          handler: (name, args) => query(name, args) as ReturnType<typeof zql.bare_item.where>,
+          handler: (name, args) => query(name, args),
           schema: app.schema,
           request: c.req.raw,
           userID: app.userID,
@@ -192,7 +193,7 @@ export function bareZeroEndpoints<
       ),
     );
 }
-type AnyQueryFn = { fn: (o: { args: unknown; ctx: undefined }) => unknown };
+type AnyQueryFn = { fn: (o: { args: unknown; ctx: undefined }) => AnyQuery };
 type AnyMutatorFn = { fn: (o: { tx: unknown; args: unknown; ctx: undefined }) => Promise<void> };
 
 /** zero-cache's endpoints and the page. */

@@ -53,6 +53,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../../api/runner/web-build.ts';
+import { JEMALLOC } from '../../api/runner/zero-cache.ts';
 import { startTestStack } from '../harness/stack.ts';
 import { startTopology } from '../harness/topology.ts';
 import { type BareBackend, bareZeroEndpoints, startBareBackend } from './bare-control.ts';
@@ -94,8 +95,7 @@ const SYNC_WORKERS = Math.round(setting('LOAD_SYNC_WORKERS', 1));
  * processes behind another), without the control (a bare app has no such).
  */
 const TOPOLOGY = process.env.LOAD_TOPOLOGY === 'two' ? 'two' : 'one';
-/** Debian's libjemalloc2, preloaded into every zero-cache here when installed (ADR 025). */
-const JEMALLOC = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
+/** zero-cache's malloc: Debian's libjemalloc2 when installed (ADR 025). */
 const ALLOCATOR = (() => {
   const wanted = process.env.LOAD_ALLOCATOR ?? (existsSync(JEMALLOC) ? 'jemalloc' : 'system');
   if (wanted !== 'jemalloc' && wanted !== 'system') {
@@ -662,10 +662,6 @@ async function runStep(b: Bench, app: App, n: number): Promise<StepResult> {
     },
   };
 }
-
-// ---------------------------------------------------------------------------
-// The control's endpoints (as bare-control.ts's, for the load schema)
-// ---------------------------------------------------------------------------
 
 // ---------------------------------------------------------------------------
 // Output

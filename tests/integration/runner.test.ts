@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort, portIsFree, waitFor } from '../../api/runner/ports.ts';
 import { processesWithEnv } from '../../api/runner/stragglers.mjs';
 import { projectRoot } from '../../api/runner/web-build.ts';
+import { JEMALLOC } from '../../api/runner/zero-cache.ts';
 import { isAlive, runStart, type StartOptions } from '../harness/run-start.ts';
 
 const dirs: string[] = [];
@@ -83,8 +84,6 @@ describe('npm start: bad configuration and faults', () => {
     }
   });
 });
-
-const JEMALLOC = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
 
 describe('npm start: the whole stack, and how it stops', () => {
   let dataDir: string;
