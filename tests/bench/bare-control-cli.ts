@@ -16,5 +16,5 @@ const r = await bareEditLatency({
   ...(process.env.BENCH_VERBOSE ? { log: (line: string) => console.log(line) } : {}),
 });
 console.log(
-  `bare edit: p50 ${fmt(r.p50)}, p95 ${fmt(r.p95)}, max ${fmt(r.max)} (n=${r.n}, kvStore ${kvStore})`,
+  `bare edit: p50 ${fmt(r.p50)}, p95 ${fmt(r.p95)}, max ${fmt(r.max)} (n=${r.n}, kvStore ${kvStore}); p50 editor ${fmt(r.split.editor)}, servers ${fmt(r.split.servers)}, poke ${fmt(r.split.poke)}, viewer ${fmt(r.split.viewer)}`,
 );

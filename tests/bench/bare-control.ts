@@ -50,6 +50,7 @@ import { chromiumArgs } from '../../playwright.config.ts';
 import { freePortPair } from '../harness/stack.ts';
 import { armObserver } from './observe.ts';
 import { summarise } from './stats.ts';
+import { type Split, type SplitSummary, splitOf, summariseSplit, wsStamps } from './ws-split.ts';
 
 const ROWS = 200;
 const USER_ID = 'bench';
@@ -313,7 +314,7 @@ export async function bareEditLatency(opts: {
   /** The client's store: `mem` (default) as the brief's bare app; the app itself uses `idb`. */
   kvStore?: 'mem' | 'idb';
   log?: (line: string) => void;
-}): Promise<{ p50: number; p95: number; max: number; n: number }> {
+}): Promise<{ p50: number; p95: number; max: number; n: number; split: SplitSummary }> {
   const cleanups: Array<() => Promise<unknown>> = [];
   const cleanUp = async () => {
     for (const fn of cleanups.reverse()) {
@@ -342,6 +343,7 @@ export async function bareEditLatency(opts: {
     cleanups.push(() => browser.close());
     const [ctxA, ctxB] = await Promise.all([browser.newContext(), browser.newContext()]);
     if (!ctxA || !ctxB) throw new Error('no contexts');
+    for (const c of [ctxA, ctxB]) await c.addInitScript(wsStamps);
     const editor = await ctxA.newPage();
     const viewer = await ctxB.newPage();
     const url = `${backend.url}/`;
@@ -353,6 +355,7 @@ export async function bareEditLatency(opts: {
     }
 
     const samples: number[] = [];
+    const splits: Split[] = [];
     for (let i = 0; i < opts.iterations + WARM_UP; i++) {
       const title = `Bare title #${i} ${Date.now()}`;
       // Arm the observer in the viewer first, then change in the editor.
@@ -366,13 +369,15 @@ export async function bareEditLatency(opts: {
       const t1 = Number(await viewer.evaluate(SEEN));
       if (!Number.isFinite(t1)) throw new Error('viewer observer missing');
       if (i >= WARM_UP) samples.push(t1 - t0);
+      const split = i >= WARM_UP ? await splitOf(editor, viewer, t0, t1) : undefined;
+      if (split) splits.push(split);
       // As run.ts waits for "Saved": the server has confirmed the change.
       const result = (await editor.evaluate('window.__last')) as { type?: string } | undefined;
       if (result?.type !== 'success') {
         throw new Error(`the bare mutator failed: ${JSON.stringify(result)}`);
       }
     }
-    return summarise(samples);
+    return { ...summarise(samples), split: summariseSplit(splits) };
   } finally {
     await cleanUp();
   }

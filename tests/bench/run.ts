@@ -27,6 +27,7 @@ import { coEditing } from './co-editing.ts';
 import { mediaBench } from './media.ts';
 import { armObserver } from './observe.ts';
 import { fmt, summarise } from './stats.ts';
+import { type Split, type SplitSummary, splitOf, summariseSplit, wsStamps } from './ws-split.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
 
@@ -47,6 +48,7 @@ async function editLatency() {
     }
     const [ctxA, ctxB] = contexts;
     if (!ctxA || !ctxB) throw new Error('no contexts');
+    for (const c of contexts) await c.addInitScript(wsStamps);
     const editor = await ctxA.newPage();
     const viewer = await ctxB.newPage();
     await viewer.goto(`${stack.url}/people/${personId}/preferences`);
@@ -56,6 +58,7 @@ async function editLatency() {
     await input.waitFor();
 
     const samples: number[] = [];
+    const splits: Split[] = [];
     for (let i = 0; i < ITERATIONS + 5; i++) {
       const title = `Radio in the morning #${i} ${Date.now()}`;
       await input.fill(title);
@@ -71,6 +74,8 @@ async function editLatency() {
       if (!Number.isFinite(t1)) throw new Error('viewer observer missing');
       // The first few iterations warm up the JIT and connections.
       if (i >= 5) samples.push(t1 - t0);
+      const split = i >= 5 ? await splitOf(editor, viewer, t0, t1) : undefined;
+      if (split) splits.push(split);
       await editor.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     }
     // Initial JavaScript of the sign-in page, as transferred (compressed).
@@ -81,7 +86,7 @@ async function editLatency() {
         `performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js')).reduce((n, e) => n + e.encodedBodySize, 0)`,
       ),
     );
-    return { ...summarise(samples), signInJsKb: jsBytes / 1024 };
+    return { ...summarise(samples), split: summariseSplit(splits), signInJsKb: jsBytes / 1024 };
   } finally {
     await browser.close();
     await stack.stop();
@@ -329,6 +334,11 @@ if (!process.env.BENCH_SKIP_EDIT) {
   const ratio = (ours: number, floor: number) => `${(ours / floor).toFixed(2)}x`;
   console.log(
     `Edit in one browser visible in another (${latency.n} changes): p50 ${fmt(latency.p50)}, p95 ${fmt(latency.p95)}, max ${fmt(latency.max)}  [budget p50 <= 30 ms, p95 <= 60 ms]`,
+  );
+  const parts = (s: SplitSummary) =>
+    `editor ${fmt(s.editor)}, servers ${fmt(s.servers)}, poke ${fmt(s.poke)}, viewer ${fmt(s.viewer)} (p50 of ${s.n})`;
+  console.log(
+    `  where it goes: ours ${parts(latency.split)}${bare ? `; bare ${parts(bare.split)}` : ''}  [editor: submit to push sent; servers: push to the viewer's poke; poke: its first to last frame; viewer: poke end to screen]`,
   );
   if (bare) {
     console.log(
