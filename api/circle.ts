@@ -45,6 +45,12 @@ const levelBody = z.object({
   supportedId: z.string().min(1).max(64),
   accessLevel: z.enum(ACCESS_LEVELS),
 });
+/** When a link ends by itself: an ISO date-time with its offset, or null for never. */
+const endBody = z.object({
+  endsAt: z.iso
+    .datetime({ offset: true, message: 'endsAt must be an ISO date-time or null.' })
+    .nullable(),
+});
 /** Bodies are objects; each change's own schema checks their fields. */
 const objectBody = z.record(z.string(), z.unknown());
 
@@ -90,6 +96,7 @@ function linkJson(l: LinkRow) {
     supporterId: l.supporterId,
     supportedId: l.supportedId,
     accessLevel: l.accessLevel,
+    endsAt: l.endsAt === null ? null : new Date(l.endsAt).toISOString(),
     createdAt: new Date(l.createdAt).toISOString(),
     updatedAt: new Date(l.updatedAt).toISOString(),
     ...(l.supporter ? { supporter: personSummary(l.supporter) } : {}),
@@ -223,6 +230,22 @@ export function circleRoutes(deps: AppDeps) {
         const { supportedId, accessLevel } = c.req.valid('json');
         if (supportedId !== personId) throw new Refusal(409, 'conflict', circleApiMessages.moved);
         await runChange(zdb, circleChanges.updateLevel, ctx, { id, accessLevel, supportedId });
+        const row = await read.supporterLink(ctx, personId, id);
+        if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
+        return c.json(linkJson(row));
+      })
+
+      /** Sets or clears when a link ends by itself: body `{endsAt}` (ISO date-time, or null). */
+      .put('/:personId/supporters/:id/end', caller, link, valid('json', endBody), async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        const { endsAt } = c.req.valid('json');
+        await runChange(zdb, circleChanges.setEnd, ctx, {
+          id,
+          endsAt: endsAt === null ? null : Date.parse(endsAt),
+          supportedId: personId,
+        });
+        deps.linkEnds?.changed();
         const row = await read.supporterLink(ctx, personId, id);
         if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
         return c.json(linkJson(row));

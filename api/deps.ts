@@ -17,6 +17,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** Photos and media; without it the media routes answer 503. */
   media?: MediaStore | undefined;
+  /** Told when a supporter link's end was set or cleared (api/sweeps.ts LinkEndTimer). */
+  linkEnds?: { changed(): void } | undefined;
   /** Directory of the built web app; omitted when Vite serves it (dev) or in API-only tests. */
   staticRoot?: string | undefined;
 };

@@ -18,7 +18,7 @@ import { runMigrations } from './migrate.ts';
 import { StackError } from './runner/errors.ts';
 import { seedDemo } from './seed.ts';
 import { createApp } from './server.ts';
-import { sweepOnce } from './sweeps.ts';
+import { LinkEndTimer, SWEEP_INTERVAL_MS, sweepOnce } from './sweeps.ts';
 import { createZeroDb } from './zero/db-provider.ts';
 
 /**
@@ -140,7 +140,12 @@ export async function startApi(opts: ApiOptions): Promise<ApiProcess> {
         log(`Seeded the demo circle (${await seedDemo(db)} rows): sign in as aroha@example.com`);
     }
     const media = s3MediaStore(opts.s3);
+    // Time-limited supporter links end at their time (api/sweeps.ts).
+    const linkEnds = new LinkEndTimer(db, log);
+    cleanups.push(async () => linkEnds.stop());
+    linkEnds.changed();
     const app = createApp({
+      linkEnds,
       config,
       sql,
       db,
@@ -151,11 +156,14 @@ export async function startApi(opts: ApiOptions): Promise<ApiProcess> {
     });
 
     // Idle support sessions end on the server (ZQL has no now(): a write must say so);
-    // uploads never confirmed are removed; so are abuse-limit events no window counts.
+    // uploads never confirmed are removed; so are abuse-limit events no window counts;
+    // supporter links whose set end has come are removed.
     // One process sweeps at a time (api/sweeps.ts).
     const sweep = setInterval(() => {
-      void sweepOnce({ db, media, idleMinutes: config.SUPPORT_SESSION_IDLE_MINUTES }, log);
-    }, 60_000);
+      void sweepOnce({ db, media, idleMinutes: config.SUPPORT_SESSION_IDLE_MINUTES }, log).then(
+        () => linkEnds.changed(),
+      );
+    }, SWEEP_INTERVAL_MS);
     cleanups.push(async () => clearInterval(sweep));
 
     // The API's WebSockets (presence, api/presence.ts); small messages only.

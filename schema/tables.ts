@@ -405,6 +405,12 @@ export const supporterLink = pgTable(
       .notNull()
       .references(() => person.id, { onDelete: 'cascade' }),
     accessLevel: accessLevelEnum('access_level').notNull(),
+    /**
+     * When the link ends by itself (relief staff, a hospital stay), or null:
+     * the API's sweep removes it then (sync/circle.ts endExpiredLinks), since
+     * ZQL has no now() and the rules only see rows.
+     */
+    endsAt: timestamptz('ends_at'),
     createdAt: createdAt(),
     createdBy: personRef('created_by'),
     updatedAt: updatedAt(),
@@ -414,6 +420,7 @@ export const supporterLink = pgTable(
     // Also serves lookups by supporter_id (leading column).
     unique('supporter_link_supporter_supported_unique').on(t.supporterId, t.supportedId),
     index('supporter_link_supported_id_idx').on(t.supportedId),
+    index('supporter_link_ends_at_idx').on(t.endsAt).where(sql`${t.endsAt} is not null`),
     // "You cannot be set as your own supporter".
     check('supporter_link_not_self', sql`${t.supporterId} <> ${t.supportedId}`),
   ],

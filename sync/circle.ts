@@ -10,7 +10,11 @@
  * - change a level: the supported person, or their Administrator in session;
  *   nobody changes the level of their own link;
  * - remove a link: anyone who may read it (either side, or an Administrator in
- *   session). Removing first ends the link's active support session.
+ *   session). Removing first ends the link's active support session;
+ * - set or clear the time a link ends by itself: as for a level. When the time
+ *   comes, the API's sweep removes the link as a removal would
+ *   (`endExpiredLinks`), so every open screen of the supporter loses the
+ *   library at once.
  *
  * The same functions serve the Zero mutators and the REST handlers (api/circle.ts).
  */
@@ -31,6 +35,11 @@ import {
 
 /** Why a support session ended when its link was removed. */
 export const CONNECTION_REMOVED = 'connection removed';
+/** Why a support session ended when its link reached its set end. */
+export const ACCESS_ENDED = 'access ended at its set time';
+
+/** The furthest a link's end may be set ahead: two years. */
+export const LINK_END_MAX_MS = 2 * 365 * 24 * 60 * 60 * 1000;
 
 /** Refusals the interface shows as they are (never telling whether a hidden link exists). */
 export const circleErrors = {
@@ -38,6 +47,9 @@ export const circleErrors = {
   ownLevel: 'You cannot change your own access level.',
   notManager:
     'Only the person themselves or their Administrator in a support session can change access levels.',
+  ownEnd: 'You cannot set when your own access ends.',
+  endInPast: 'Choose a time that is still to come.',
+  endTooFar: 'Choose a time within the next two years.',
 } as const;
 
 const id = z.string().min(1).max(64);
@@ -112,6 +124,14 @@ export type UpdateLevelArgs = z.input<typeof updateLevelArgs>;
 export const removeLinkArgs = z.object({ id, ...linkScope });
 export type RemoveLinkArgs = z.input<typeof removeLinkArgs>;
 
+/** `endsAt`: epoch milliseconds, or null for a link that does not end by itself. */
+export const setLinkEndArgs = z.object({
+  id,
+  endsAt: z.number().int().positive().nullable(),
+  ...linkScope,
+});
+export type SetLinkEndArgs = z.input<typeof setLinkEndArgs>;
+
 type Link = Row['supporterLink'];
 
 /** The caller may read the link: one of its two people, or an Administrator of the supported person in session. */
@@ -177,7 +197,12 @@ export const circleHistoryMessages = {
   levelChanged: (name: string, from: AccessLevel, to: AccessLevel) =>
     `Changed ${name}’s access level from ${levelNames[from]} to ${levelNames[to]}`,
   removed: (name: string) => `Removed ${name} from the Circle of Support`,
+  endSet: (name: string) => `Set a time for ${name}’s access to end`,
+  endCleared: (name: string) => `Removed the end time of ${name}’s access`,
+  ended: (name: string) => `${name}’s access ended at its set time`,
   sessionEnded: (name: string) => `Ended ${name}’s support session: connection removed`,
+  sessionEndedAtTime: (name: string) =>
+    `${name}’s support session ended: their access reached its set end`,
   profileCreated: (name: string) => `Created a profile for ${name}`,
   supporterAdded: (name: string) => `Added ${name} to the Circle of Support as Administrator`,
   detailsChanged: 'Changed personal details',
@@ -271,8 +296,88 @@ export const removeLink = defineChange(removeLinkArgs, async (tx, ctx, args) => 
   ];
 });
 
+/**
+ * Sets (or clears) the time a link ends by itself, or throws: not_found
+ * (missing or hidden), forbidden (own link, or not a manager), invalid (a time
+ * gone by, or more than two years ahead, as the server's clock counts).
+ */
+export const setLinkEnd = defineChange(setLinkEndArgs, async (tx, ctx, args) => {
+  const me = requireAuth(ctx);
+  const found = await readLink(tx, me, args.id, args);
+  if (!found) return undefined;
+  const { link, access } = found;
+  if (link.supporterId === me.personId) throw appError('forbidden', circleErrors.ownEnd);
+  if (tx.location !== 'server') {
+    await tx.mutate.supporterLink.update({ id: link.id, endsAt: args.endsAt });
+    return undefined;
+  }
+  if (!isAdministrator(access)) throw appError('forbidden', circleErrors.notManager);
+  const now = Date.now();
+  if (args.endsAt !== null && args.endsAt <= now) {
+    throw appError('invalid', circleErrors.endInPast);
+  }
+  if (args.endsAt !== null && args.endsAt > now + LINK_END_MAX_MS) {
+    throw appError('invalid', circleErrors.endTooFar);
+  }
+  if ((link.endsAt ?? null) === args.endsAt) return undefined;
+  await tx.mutate.supporterLink.update({
+    id: link.id,
+    endsAt: args.endsAt,
+    updatedAt: now,
+    updatedBy: me.personId,
+  });
+  await touchSession(tx, access);
+  const name = await nameOf(tx, link.supporterId);
+  return historyEntry(
+    'Modify',
+    'SupporterLink',
+    { id: link.id, personId: link.supportedId },
+    args.endsAt === null
+      ? circleHistoryMessages.endCleared(name)
+      : circleHistoryMessages.endSet(name),
+  );
+});
+
 /** Every change of the Circle (sync/change.ts): Zero mutators and REST both run these. */
 export const circleChanges = {
   updateLevel: updateLinkLevel,
   remove: removeLink,
+  setEnd: setLinkEnd,
 };
+
+/**
+ * Removes every link whose set end has come, after ending its active support
+ * sessions: a change of the system (no caller), run by the API's sweep
+ * (api/sweeps.ts). Written for each link: the session's end and the link's,
+ * both in the supported person's history. Returns the history it wrote.
+ */
+export const endExpiredLinks = defineChange(z.object({}), async (tx) => {
+  const now = Date.now();
+  const due = await tx.run(zql.supporterLink.where('endsAt', '<=', now));
+  const history: HistoryEntry[] = [];
+  for (const link of due) {
+    const name = await nameOf(tx, link.supporterId);
+    const active = await tx.run(
+      zql.supportSession.where('supporterLinkId', link.id).where('endedAt', 'IS', null),
+    );
+    for (const s of active) {
+      await tx.mutate.supportSession.update({ id: s.id, endedAt: now, endedReason: ACCESS_ENDED });
+      history.push({
+        personId: link.supportedId,
+        type: 'SessionFinish',
+        relatedType: 'SupportSession',
+        relatedId: s.id,
+        message: circleHistoryMessages.sessionEndedAtTime(name),
+      });
+    }
+    await tx.mutate.supporterLink.delete({ id: link.id });
+    history.push({
+      personId: link.supportedId,
+      type: 'Delete',
+      relatedType: 'SupporterLink',
+      relatedId: link.id,
+      message: circleHistoryMessages.ended(name),
+    });
+  }
+  return history;
+});

@@ -111,7 +111,12 @@ const zeroBody = z.json();
  * endpoints; the session it names decides `ctx`. No session → 401, which puts
  * the client in `needs-auth` until it reconnects after signing in.
  */
-export function zeroRoutes(deps: { db: Db; zdb: ZeroDb; media?: MediaStore | undefined }) {
+export function zeroRoutes(deps: {
+  db: Db;
+  zdb: ZeroDb;
+  media?: MediaStore | undefined;
+  linkEnds?: { changed(): void } | undefined;
+}) {
   const dbProvider = deps.zdb;
   return new Hono<AppEnv>()
     .post('/query', signedIn(deps), valid('json', zeroBody), async (c) => {
@@ -133,6 +138,7 @@ export function zeroRoutes(deps: { db: Db; zdb: ZeroDb; media?: MediaStore | und
       async (c) => {
         const ctx = c.var.session.auth;
         let deletesMedia = false;
+        let setsLinkEnd = false;
         const res = await handleMutateRequest({
           dbProvider,
           handler: (transact, mutation) => {
@@ -144,6 +150,7 @@ export function zeroRoutes(deps: { db: Db; zdb: ZeroDb; media?: MediaStore | und
             const mutator = getMutator(mutators, mutation.name);
             if (!mutator) throw appError('invalid', zeroEndpointMessages.noSuchChange);
             if (mutation.name === 'media.delete') deletesMedia = true;
+            if (mutation.name === 'circle.setEnd') setsLinkEnd = true;
             return transact(async (tx, name, args) => {
               try {
                 return await mutator.fn({ tx, args, ctx });
@@ -175,6 +182,8 @@ export function zeroRoutes(deps: { db: Db; zdb: ZeroDb; media?: MediaStore | und
             console.error('media: could not remove deleted files:', e);
           });
         }
+        // A link's end set or cleared: the timer that ends it looks again.
+        if (setsLinkEnd) deps.linkEnds?.changed();
         return c.json(sanitizeMutateResponse(res) as Record<string, unknown>);
       },
     );

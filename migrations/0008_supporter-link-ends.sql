@@ -1,0 +1,2 @@
+ALTER TABLE "supporter_link" ADD COLUMN "ends_at" timestamp (3) with time zone;--> statement-breakpoint
+CREATE INDEX "supporter_link_ends_at_idx" ON "supporter_link" USING btree ("ends_at") WHERE "supporter_link"."ends_at" is not null;

@@ -1,0 +1,203 @@
+/**
+ * Time-limited supporter access (issue 18 item 4): a link's end is set or
+ * cleared by the person or their Administrator in session (REST and Zero run
+ * the same change, sync/circle.ts setLinkEnd), refused when it is gone by or
+ * more than two years ahead, and when it comes the API removes the link by
+ * itself (api/sweeps.ts LinkEndTimer): the supporter's session ends, their
+ * synced rows go live, and the person's history says so.
+ */
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { seedId } from '../../api/seed.ts';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import { eventually, type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
+
+const stack = inject('stack');
+const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
+const clients: Array<{ close: () => Promise<void> }> = [];
+
+const arohaId = seedId('person:aroha');
+const samLink = seedId('link:sam->aroha');
+const rileyLink = seedId('link:riley->aroha');
+const anaLink = seedId('link:ana->aroha');
+
+let aroha: SignedIn;
+let sam: SignedIn;
+let riley: SignedIn;
+let ana: SignedIn;
+let tui: SignedIn;
+
+beforeAll(async () => {
+  [aroha, sam, riley, ana, tui] = await Promise.all(
+    ['aroha', 'sam', 'riley', 'ana', 'tui'].map((n) => signIn(stack.url, `${n}@example.com`)),
+  );
+});
+
+afterAll(async () => {
+  for (const c of clients) await c.close().catch(() => {});
+  await sql`update supporter_link set ends_at = null where supported_id = ${arohaId}`;
+  await sql`update support_session set ended_at = now() where ended_at is null`;
+  await sql.end();
+});
+
+function client(who: SignedIn) {
+  const z = zeroClient(stack.zeroUrl, who);
+  clients.push(z);
+  return z;
+}
+
+async function putEnd(personId: string, linkId: string, who: SignedIn, body: unknown) {
+  const res = await fetch(`${stack.url}/api/people/${personId}/supporters/${linkId}/end`, {
+    method: 'PUT',
+    headers: { cookie: who.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+async function endsAtOf(linkId: string) {
+  const [row] = await sql`select ends_at from supporter_link where id = ${linkId}`;
+  return row ? (row.ends_at as Date | null) : undefined;
+}
+
+async function lastHistory(relatedId: string) {
+  const [row] = await sql`select person_id, type, related_type, created_by, message
+                          from history_event where related_id = ${relatedId}
+                          order by created_at desc, id desc limit 1`;
+  return row;
+}
+
+async function startSession(linkId: string, supporter: SignedIn, personId: string) {
+  const id = crypto.randomUUID();
+  await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
+            values (${id}, ${linkId}, ${personId}, ${supporter.personId})`;
+  return { id, end: () => sql`update support_session set ended_at = now() where id = ${id}` };
+}
+
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+describe('setting when a supporter link ends', () => {
+  test('the Decision Maker sets an end and clears it, each written to history', async () => {
+    const at = inAnHour();
+    const r = await putEnd(arohaId, samLink, aroha, { endsAt: at });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ id: samLink, endsAt: at });
+    expect((await endsAtOf(samLink))?.toISOString()).toBe(at);
+    expect(await lastHistory(samLink)).toEqual({
+      person_id: arohaId,
+      type: 'Modify',
+      related_type: 'SupporterLink',
+      created_by: arohaId,
+      message: 'Set a time for Sam Tane’s access to end',
+    });
+    const cleared = await putEnd(arohaId, samLink, aroha, { endsAt: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ endsAt: null });
+    expect(await endsAtOf(samLink)).toBeNull();
+    expect((await lastHistory(samLink))?.message).toBe('Removed the end time of Sam Tane’s access');
+  });
+
+  test('a time gone by, one over two years ahead, or a bad body is refused and changes nothing', async () => {
+    const past = await putEnd(arohaId, samLink, aroha, {
+      endsAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(past.status).toBe(400);
+    expect(past.body).toEqual({
+      error: { code: 'invalid', message: 'Choose a time that is still to come.' },
+    });
+    const far = await putEnd(arohaId, samLink, aroha, {
+      endsAt: new Date(Date.now() + 3 * 365 * 86_400_000).toISOString(),
+    });
+    expect(far.status).toBe(400);
+    expect(far.body.error.message).toBe('Choose a time within the next two years.');
+    for (const body of [{}, { endsAt: 'tomorrow' }, { endsAt: 12 }]) {
+      expect((await putEnd(arohaId, samLink, aroha, body)).status).toBe(400);
+    }
+    expect(await endsAtOf(samLink)).toBeNull();
+  });
+
+  test('only the person or their Administrator in session; never one’s own link', async () => {
+    const body = { endsAt: inAnHour() };
+    // Ana (Administrator) outside a session cannot see Sam's link at all.
+    expect((await putEnd(arohaId, samLink, ana, body)).status).toBe(404);
+    // Riley (Restricted) may read their own link but not set its end.
+    const own = await putEnd(arohaId, rileyLink, riley, body);
+    expect(own.status).toBe(403);
+    expect(own.body.error.message).toBe('You cannot set when your own access ends.');
+    // Someone unrelated: the same 404 as a link that is not there.
+    expect((await putEnd(arohaId, samLink, tui, body)).status).toBe(404);
+    const session = await startSession(anaLink, ana, arohaId);
+    try {
+      const ok = await putEnd(arohaId, samLink, ana, body);
+      expect(ok.status).toBe(200);
+      expect((await lastHistory(samLink))?.created_by).toBe(ana.personId);
+      expect((await putEnd(arohaId, anaLink, ana, body)).status).toBe(403);
+      expect(await endsAtOf(anaLink)).toBeNull();
+    } finally {
+      await session.end();
+      await sql`update supporter_link set ends_at = null where id = ${samLink}`;
+    }
+  });
+
+  test('the same change through Zero: refused in the past, stored when ahead', async () => {
+    const z = client(aroha);
+    const past = await z.mutate(mutators.circle.setEnd({ id: samLink, endsAt: Date.now() - 1_000 }))
+      .server;
+    expect(past.type).toBe('error');
+    expect(await endsAtOf(samLink)).toBeNull();
+    const at = Date.now() + 3_600_000;
+    const ok = await z.mutate(mutators.circle.setEnd({ id: samLink, endsAt: at })).server;
+    expect(ok.type).toBe('success');
+    expect((await endsAtOf(samLink))?.getTime()).toBe(at);
+    await sql`update supporter_link set ends_at = null where id = ${samLink}`;
+  });
+});
+
+describe('a link reaching its end', () => {
+  test('is removed by itself at its time: the session ends, the supporter’s rows go live, history says so', async () => {
+    // A link of Sam's to Tui, in session, so that nothing else of the demo is touched.
+    const linkId = crypto.randomUUID();
+    await sql`insert into supporter_link (id, supporter_id, supported_id, access_level, created_by)
+              values (${linkId}, ${sam.personId}, ${tui.personId}, 'General', ${tui.personId})`;
+    const session = await startSession(linkId, sam, tui.personId);
+    try {
+      const z = client(sam);
+      const view = z.materialize(queries.circle.supported({ personId: sam.personId }));
+      await eventually(
+        'Sam sees his link to Tui',
+        () => view.data.map((l) => l.id),
+        (ids) => ids.includes(linkId),
+      );
+      const r = await putEnd(tui.personId, linkId, tui, {
+        endsAt: new Date(Date.now() + 1_500).toISOString(),
+      });
+      expect(r.status).toBe(200);
+      // No sweep is due for a minute: the API's own timer for this end does it.
+      await eventually(
+        'the link gone from Sam’s synced rows',
+        () => view.data.map((l) => l.id),
+        (ids) => !ids.includes(linkId),
+        10_000,
+      );
+      expect(await endsAtOf(linkId)).toBeUndefined();
+      // The session ended first (its row goes with the link), in history:
+      expect(await lastHistory(session.id)).toMatchObject({
+        person_id: tui.personId,
+        type: 'SessionFinish',
+        created_by: null,
+        message: 'Sam Tane’s support session ended: their access reached its set end',
+      });
+      expect(await lastHistory(linkId)).toEqual({
+        person_id: tui.personId,
+        type: 'Delete',
+        related_type: 'SupporterLink',
+        created_by: null,
+        message: 'Sam Tane’s access ended at its set time',
+      });
+      view.destroy();
+    } finally {
+      await sql`delete from supporter_link where id = ${linkId}`;
+    }
+  });
+});
