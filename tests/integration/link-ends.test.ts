@@ -29,9 +29,11 @@ let ana: SignedIn;
 let tui: SignedIn;
 
 beforeAll(async () => {
-  [aroha, sam, riley, ana, tui] = await Promise.all(
-    ['aroha', 'sam', 'riley', 'ana', 'tui'].map((n) => signIn(stack.url, `${n}@example.com`)),
-  );
+  aroha = await signIn(stack.url, 'aroha@example.com');
+  sam = await signIn(stack.url, 'sam@example.com');
+  riley = await signIn(stack.url, 'riley@example.com');
+  ana = await signIn(stack.url, 'ana@example.com');
+  tui = await signIn(stack.url, 'tui@example.com');
 });
 
 afterAll(async () => {

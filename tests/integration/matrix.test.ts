@@ -1,7 +1,7 @@
 /**
  * The authorization matrix: actors × library items (preference,
  * category, note; General and Restricted) × operations (read, create, update,
- * delete; level change; session start) × channels (Zero query, Zero mutator, REST),
+ * delete; level change; a link's end; session start) × channels (Zero query, Zero mutator, REST),
  * every cell asserting its exact outcome against an oracle written from the
  * access table in DESIGN.md §3, independently of sync/permissions.ts.
  * A refused write must leave the database unchanged.
@@ -784,6 +784,60 @@ describe('authorization matrix', () => {
           }
         } finally {
           await restoreSam();
+          await ready();
+        }
+      });
+
+      // A link's end (issue 18): the same rule as a level (the person, or an
+      // Administrator in session; Sam's own link is not his to end).
+      async function endOfSam() {
+        const [row] =
+          await sql`select ends_at, updated_at from supporter_link where id = ${samLink}`;
+        return row;
+      }
+      async function restoreSamEnd() {
+        await sql`update supporter_link set ends_at = null where id = ${samLink}`;
+      }
+
+      test(`set when a link ends · Zero mutator → ${mayChangeLevel ? 'allowed' : 'refused, unchanged'}`, async () => {
+        const me = signedIn(actor);
+        cells++;
+        if (!me) return; // The signed-out push is refused whole (401): the level cell above.
+        const before = await endOfSam();
+        const at = Date.now() + 3_600_000;
+        const z = clientOf(me);
+        try {
+          await z.run(queries.circle.supporters({ personId: aroha }), { type: 'complete' });
+          const result = await z.mutate(mutators.circle.setEnd({ id: samLink, endsAt: at })).server;
+          expect(result.type).toBe(mayChangeLevel ? 'success' : 'error');
+          if (mayChangeLevel) expect((await endOfSam())?.ends_at?.getTime()).toBe(at);
+          else expect(await endOfSam()).toEqual(before);
+        } finally {
+          await restoreSamEnd();
+          await ready();
+        }
+      });
+
+      test(`set when a link ends · REST PUT → ${mayChangeLevel ? 'allowed' : 'refused, unchanged'}`, async () => {
+        const me = signedIn(actor);
+        cells++;
+        const before = await endOfSam();
+        const at = new Date(Date.now() + 3_600_000).toISOString();
+        const res = await fetch(`${stack.url}/api/people/${aroha}/supporters/${samLink}/end`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', ...(me ? { cookie: me.cookie } : {}) },
+          body: JSON.stringify({ endsAt: at }),
+        });
+        try {
+          if (mayChangeLevel) {
+            expect(res.status).toBe(200);
+            expect((await endOfSam())?.ends_at?.toISOString()).toBe(at);
+          } else {
+            expect([401, 403, 404]).toContain(res.status);
+            expect(await endOfSam()).toEqual(before);
+          }
+        } finally {
+          await restoreSamEnd();
           await ready();
         }
       });
