@@ -201,6 +201,17 @@ export const messages = {
     saved: 'Saved',
     cannotEdit:
       'Only the person themselves or their Administrator in a support session can change access levels, and nobody can change their own.',
+    // When access ends (issue 18: time-limited access)
+    ending: 'When access ends',
+    endNever: 'When they are removed from the Circle',
+    endAt: 'At a set date and time',
+    endAtHelp:
+      'For relief staff or a hospital stay. Their access ends by itself then, on every screen at once, and it is written to history. You can change or remove the time until then.',
+    endsAtLabel: 'Date and time access ends',
+    endRequired: 'Choose the date and time access ends.',
+    endsOn: (when: string) => `Access ends on ${when}`,
+    endsTag: (when: string) => `Until ${when}`,
+    yourAccessEnds: (when: string) => `Your access ends on ${when}`,
     // /supporting
     supportingEmpty:
       'You do not support anyone yet. A Decision Maker can invite you to their Circle of Support.',

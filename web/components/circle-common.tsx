@@ -9,6 +9,27 @@ export const SUPPORTED_LIST_REFRESH_MS = 100;
 /** A date in the default date locale (en-NZ), e.g. "1 November 2026". */
 export const circleDate = formatDate;
 
+const endFormat = new Intl.DateTimeFormat('en-NZ', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** When a link ends, in this device's time zone: "Thursday, 3 December 2026 at 5:00 pm". */
+export const endDate = (ms: number) => endFormat.format(ms);
+
+/** Epoch milliseconds as a `datetime-local` input's value, in this device's time zone. */
+export function toLocalInput(ms: number): string {
+  const offset = new Date(ms).getTimezoneOffset() * 60_000;
+  return new Date(ms - offset).toISOString().slice(0, 16);
+}
+
+/** A `datetime-local` value ("2026-12-03T17:00") as epoch milliseconds, or NaN. */
+export const fromLocalInput = (value: string) => (value ? new Date(value).getTime() : Number.NaN);
+
 /** "Sam Tane": the name they are known by, then their last name. */
 export const displayName = personName;
 

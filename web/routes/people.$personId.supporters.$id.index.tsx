@@ -1,7 +1,7 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
-import { circleDate, displayName } from '../components/circle-common.tsx';
+import { circleDate, displayName, endDate } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
@@ -85,6 +85,7 @@ function SupporterView() {
         <h1>{name}</h1>
         <p>{messages.circle.levelOf(level)}</p>
         <p>{messages.circle.since(circleDate(shown.createdAt))}</p>
+        {shown.endsAt !== null ? <p>{messages.circle.endsOn(endDate(shown.endsAt))}</p> : null}
         <div className="actions">
           {canEdit ? (
             <Link

@@ -1,7 +1,7 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
-import { CircleTabs, displayName } from '../components/circle-common.tsx';
+import { CircleTabs, circleDate, displayName } from '../components/circle-common.tsx';
 import { CircleSpots } from '../components/circle-spots.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
@@ -44,6 +44,9 @@ function Supporters() {
               <Link to="/people/$personId/supporters/$id" params={{ personId, id: l.id }}>
                 {displayName(l.supporter)}
                 <span className="tag">{messages.circle.level[l.accessLevel]}</span>
+                {l.endsAt !== null ? (
+                  <span className="tag">{messages.circle.endsTag(circleDate(l.endsAt))}</span>
+                ) : null}
               </Link>
             </li>
           ))}

@@ -4,6 +4,7 @@ import { queries } from '../../sync/queries.ts';
 import {
   circleDate,
   displayName,
+  endDate,
   SUPPORTED_LIST_REFRESH_MS,
 } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
@@ -68,6 +69,9 @@ function SupportedView() {
         <h1>{name}</h1>
         <p>{messages.circle.yourLevel(level)}</p>
         <p>{messages.circle.supportingSince(circleDate(shown.createdAt))}</p>
+        {shown.endsAt !== null ? (
+          <p>{messages.circle.yourAccessEnds(endDate(shown.endsAt))}</p>
+        ) : null}
         <div className="actions">
           {own ? (
             <Link

@@ -2,7 +2,7 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { queries } from '../../sync/queries.ts';
-import { CircleTabs, displayName } from '../components/circle-common.tsx';
+import { CircleTabs, circleDate, displayName } from '../components/circle-common.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -63,6 +63,9 @@ function Supporting() {
               <Link to="/people/$personId/supporting/$id" params={{ personId, id: l.id }}>
                 {displayName(l.supported)}
                 <span className="tag">{messages.circle.level[l.accessLevel]}</span>
+                {l.endsAt !== null ? (
+                  <span className="tag">{messages.circle.endsTag(circleDate(l.endsAt))}</span>
+                ) : null}
               </Link>
             </li>
           ))}
