@@ -122,6 +122,8 @@ export const accessChanges = { viewed: recordView };
 
 /** How many of the latest changes by others the home page shows. */
 export const OTHERS_RECENT = 5;
+/** How many changes to the Circle since the last visit the home page shows. */
+export const CIRCLE_SINCE_MAX = 10;
 
 export const historyQueries = {
   /**
@@ -136,6 +138,24 @@ export const historyQueries = {
       .where('createdBy', '!=', ctx?.personId ?? '')
       .orderBy('createdAt', 'desc')
       .limit(OTHERS_RECENT)
+      .related('creator'),
+  ),
+  /**
+   * Changes to `personId`'s Circle of Support since `since` (epoch ms) made
+   * by anyone but the reader, the app's own included (an access that ended at
+   * its set time): who joined, left, or became or stopped being an
+   * Administrator. The person's home shows them at their next visit.
+   */
+  circleSince: defineQuery(z.object({ personId: id, since: z.number() }), ({ args, ctx }) =>
+    readableHistory(ctx)
+      .where('personId', args.personId)
+      .where('relatedType', 'SupporterLink')
+      .where('createdAt', '>', args.since)
+      .where(({ or, cmp }) =>
+        or(cmp('createdBy', 'IS', null), cmp('createdBy', '!=', ctx?.personId ?? '')),
+      )
+      .orderBy('createdAt', 'desc')
+      .limit(CIRCLE_SINCE_MAX)
       .related('creator'),
   ),
 };

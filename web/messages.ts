@@ -448,6 +448,10 @@ export const messages = {
     changesTitleOf: (name: string) => `What changed in ${name}’s library`,
     noChanges: 'Nobody else has changed anything yet.',
     newSince: 'New since your last visit',
+    circleSinceTitle: 'Changes to your Circle of Support since your last visit',
+    reviewCircle: 'Review my Circle of Support',
+    circleSinceHint:
+      'Who joined or left, whose access changed, and who is your Administrator. If something here is not what you wanted, open your Circle of Support.',
     seeHistory: 'See all history',
     photoOf: (name: string) => `Photo of ${name}`,
     dueTitle: 'Due for a review',

@@ -133,3 +133,45 @@ test('access ending at its time while the supporter’s screen is open removes t
   await page.goto(`/people/${tuiId}/preferences`);
   await expect(page).toHaveURL(new RegExp(`/people/${sam}/supporting`));
 });
+
+test('a change to who is an Administrator is shown to the Decision Maker at her next visit, once', async ({
+  page,
+  signIn,
+  device,
+}) => {
+  await signIn('aroha@example.com');
+  await page.goto(`/people/${arohaId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Aroha/);
+  const card = page.getByRole('region', {
+    name: 'Changes to your Circle of Support since your last visit',
+  });
+  await expect(card).toHaveCount(0);
+
+  // Ana, her Administrator, in a session on her own device, makes Sam an Administrator.
+  const ana = await device('ana@example.com');
+  await ana.page.goto(`/people/${arohaId}/supporters/start`);
+  await expect(ana.page).toHaveURL(new RegExp(`/people/${arohaId}/preferences$`));
+  const res = await ana.page.request.put(`/api/people/${arohaId}/supporters/${samLink}`, {
+    data: { supportedId: arohaId, accessLevel: 'Administrator' },
+  });
+  expect(res.status()).toBe(200);
+
+  // Aroha's next visit says so first, with who did it.
+  await page.reload();
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('listitem')).toContainText([
+    'Ana changed Sam Tane’s access level from General to Administrator',
+  ]);
+  await expect(card.getByRole('link', { name: 'Review my Circle of Support' })).toHaveAttribute(
+    'href',
+    `/people/${arohaId}/supporters`,
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  // Seen: the visit after that does not repeat it (the history it came from has synced:
+  // "What changed" shows the same event).
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'What changed' })).toContainText(
+    'Ana changed Sam Tane’s access level from General to Administrator',
+  );
+  await expect(card).toHaveCount(0);
+});

@@ -96,6 +96,9 @@ function Home() {
           <h1>{name || messages.appName}</h1>
         </div>
       )}
+      {own && lastVisit !== null ? (
+        <CircleSinceLastVisit personId={personId} me={me} since={lastVisit} />
+      ) : null}
       <SurveyHomeCard personId={personId} />
       {supportingNow.length > 0 ? (
         <section className="card home-card" aria-labelledby="home-supporting">
@@ -184,6 +187,50 @@ function Home() {
         </section>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Changes to the person's own Circle since their last visit (issue 18): who
+ * joined or left, whose level changed (who is an Administrator), access that
+ * ended at its set time. Shown first, and only when there are some; live.
+ */
+function CircleSinceLastVisit({
+  personId,
+  me,
+  since,
+}: {
+  personId: string;
+  me: string;
+  since: number;
+}) {
+  const [events] = useQuery(queries.history.circleSince({ personId, since }));
+  if (events.length === 0) return null;
+  return (
+    <section className="card home-card home-alert" aria-labelledby="home-circle-since">
+      <h2 id="home-circle-since">{t.circleSinceTitle}</h2>
+      <ul className="home-list">
+        {events.map((e) => {
+          const who = e.creator;
+          const actor =
+            who && e.createdBy
+              ? { id: e.createdBy, name: who.knownAs || who.firstName || '' }
+              : null;
+          return (
+            <li key={e.id}>
+              {historySentence(e.message, actor, me)}{' '}
+              <time className="status" dateTime={new Date(e.createdAt).toISOString()}>
+                {dayTime.format(e.createdAt)}
+              </time>
+            </li>
+          );
+        })}
+      </ul>
+      <p>{t.circleSinceHint}</p>
+      <Link className="button secondary" to="/people/$personId/supporters" params={{ personId }}>
+        {t.reviewCircle}
+      </Link>
+    </section>
   );
 }
 
