@@ -22,6 +22,7 @@ import { organisationRoutes } from './organisations.ts';
 import { peopleRoutes } from './people.ts';
 import { photoSearchRoutes } from './photo-search/routes.ts';
 import { presenceRoutes } from './presence.ts';
+import { profileRoutes } from './profiles.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
 import { supportRoutes } from './support.ts';
 import { userRoutes } from './users.ts';
@@ -92,6 +93,7 @@ export function apiRoutes(deps: AppDeps) {
       .route('/', inviteRoutes(deps))
       .route('/', libraryRoutes(deps))
       .route('/', mediaRoutes(deps))
+      .route('/', profileRoutes(deps))
       .route('/', photoSearchRoutes(deps))
       .route('/users', userRoutes(deps))
       .route('/orgs', organisationRoutes(deps))

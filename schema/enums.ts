@@ -108,7 +108,16 @@ export const HISTORY_RELATED_TYPES = [
   'Passkey',
   'Organisation',
   'Survey',
+  'ProfilePage',
 ] as const;
+
+/** What a one-page profile is for (issue 18): it sets the page's first title. */
+export const PROFILE_PURPOSES = ['HospitalStay', 'Respite', 'NewSupportWorker', 'Other'] as const;
+export type ProfilePurpose = (typeof PROFILE_PURPOSES)[number];
+
+/** The three parts of a one-page profile a preference is placed in. */
+export const PROFILE_SECTIONS = ['Love', 'Dislike', 'Support'] as const;
+export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
 export type HistoryRelatedType = (typeof HISTORY_RELATED_TYPES)[number];
 
 export const ORGANISATION_TYPES = ['provider', 'platform'] as const;

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
 import { WEBAUTHN_CHALLENGE_KINDS } from './enums.ts';
-import { invite, person, plan, user } from './tables.ts';
+import { invite, person, plan, profileShare, user } from './tables.ts';
 
 export const privateSchema = pgSchema('private');
 
@@ -139,6 +139,18 @@ export const inviteToken = privateSchema.table(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [unique('invite_token_token_hash_unique').on(t.tokenHash)],
+);
+
+/** The hashed token of a profile share link (the link itself is shown once). */
+export const profileShareToken = privateSchema.table(
+  'profile_share_token',
+  {
+    shareId: text('share_id')
+      .primaryKey()
+      .references(() => profileShare.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+  },
+  (t) => [unique('profile_share_token_token_hash_unique').on(t.tokenHash)],
 );
 
 /** Stripe ids of a paying person. */

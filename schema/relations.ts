@@ -39,6 +39,9 @@ import {
   supporterLink,
   supportSession,
   surveyResponse,
+  profilePage,
+  profilePageItem,
+  profileShare,
   textUpdate,
   user,
 } from './tables.ts';
@@ -364,4 +367,27 @@ export const textUpdateRelations = relations(textUpdate, ({ one }) => ({
     references: [note.id],
     relationName: 'textUpdateNote',
   }),
+}));
+
+export const profilePageRelations = relations(profilePage, ({ one, many }) => ({
+  person: one(person, { fields: [profilePage.personId], references: [person.id] }),
+  items: many(profilePageItem),
+  shares: many(profileShare),
+}));
+
+export const profilePageItemRelations = relations(profilePageItem, ({ one }) => ({
+  person: one(person, { fields: [profilePageItem.personId], references: [person.id] }),
+  page: one(profilePage, {
+    fields: [profilePageItem.profilePageId],
+    references: [profilePage.id],
+  }),
+  preference: one(preference, {
+    fields: [profilePageItem.preferenceId],
+    references: [preference.id],
+  }),
+}));
+
+export const profileShareRelations = relations(profileShare, ({ one }) => ({
+  person: one(person, { fields: [profileShare.personId], references: [person.id] }),
+  page: one(profilePage, { fields: [profileShare.profilePageId], references: [profilePage.id] }),
 }));

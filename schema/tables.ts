@@ -43,6 +43,8 @@ import {
   PERSON_TYPES,
   PLAN_DURATIONS,
   PREFERENCE_STATUSES,
+  PROFILE_PURPOSES,
+  PROFILE_SECTIONS,
   PRONOUNS,
   REVIEW_SCHEDULES,
   SUBSCRIPTION_STATUSES,
@@ -71,6 +73,8 @@ export const subscriptionStatusEnum = pgEnum('subscription_status', SUBSCRIPTION
 export const surveyAnswerEnum = pgEnum('survey_answer', SURVEY_ANSWERS);
 export const mediaTypeEnum = pgEnum('media_type', MEDIA_TYPES);
 export const preferenceStatusEnum = pgEnum('preference_status', PREFERENCE_STATUSES);
+export const profilePurposeEnum = pgEnum('profile_purpose', PROFILE_PURPOSES);
+export const profileSectionEnum = pgEnum('profile_section', PROFILE_SECTIONS);
 
 // ---------------------------------------------------------------------------
 // Column helpers (functions, so that no builder instance is shared by tables)
@@ -628,4 +632,72 @@ export const surveyResponse = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('survey_response_person_created_idx').on(t.personId, t.createdAt)],
+);
+
+/**
+ * A one-page profile ("passport", issue 18): a purpose, a title and the
+ * preferences that matter for it, laid out live from the library (never a
+ * copy). Restricted preferences appear only when `include_restricted` says
+ * the sharer chose so.
+ */
+export const profilePage = pgTable(
+  'profile_page',
+  {
+    id: text('id').primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    purpose: profilePurposeEnum('purpose').notNull(),
+    title: text('title').notNull(),
+    includeRestricted: boolean('include_restricted').notNull().default(false),
+    createdAt: createdAt(),
+    createdBy: personRef('created_by'),
+    updatedAt: updatedAt(),
+    updatedBy: personRef('updated_by'),
+  },
+  (t) => [index('profile_page_person_id_idx').on(t.personId)],
+);
+
+/** A preference on a one-page profile, in one of its three parts, in order. */
+export const profilePageItem = pgTable(
+  'profile_page_item',
+  {
+    profilePageId: text('profile_page_id')
+      .notNull()
+      .references(() => profilePage.id, { onDelete: 'cascade' }),
+    preferenceId: text('preference_id')
+      .notNull()
+      .references(() => preference.id, { onDelete: 'cascade' }),
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    section: profileSectionEnum('section').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'profile_page_item_pkey', columns: [t.profilePageId, t.preferenceId] }),
+    index('profile_page_item_preference_id_idx').on(t.preferenceId),
+  ],
+);
+
+/**
+ * A link that shows one profile page to anyone who has it, until it expires
+ * or is revoked (its token lives hashed in `private.profile_share_token`).
+ */
+export const profileShare = pgTable(
+  'profile_share',
+  {
+    id: text('id').primaryKey(),
+    profilePageId: text('profile_page_id')
+      .notNull()
+      .references(() => profilePage.id, { onDelete: 'cascade' }),
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: createdAt(),
+    createdBy: personRef('created_by'),
+  },
+  (t) => [index('profile_share_profile_page_id_idx').on(t.profilePageId)],
 );

@@ -7,6 +7,7 @@ import { accessChanges } from './history.ts';
 import { mediaClientChanges } from './media.ts';
 import { noteChanges } from './note.ts';
 import { preferenceChanges } from './preference.ts';
+import { profileChanges } from './profile.ts';
 import { textChanges } from './shared-text.ts';
 import { surveyChanges } from './survey.ts';
 
@@ -22,6 +23,7 @@ export const mutators = defineMutators({
   media: mutatorsOf(mediaClientChanges),
   note: mutatorsOf(noteChanges),
   preference: mutatorsOf(preferenceChanges),
+  profile: mutatorsOf(profileChanges),
   survey: mutatorsOf(surveyChanges),
   text: mutatorsOf(textChanges),
 });

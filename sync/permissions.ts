@@ -376,7 +376,14 @@ export function personDetailReadableBy(me: string) {
 }
 
 /** Tables of a person's own records, each with `personId` and its `person`. */
-type PersonRecords = 'personDetail' | 'historyEvent' | 'surveyResponse' | 'subscription';
+type PersonRecords =
+  | 'personDetail'
+  | 'historyEvent'
+  | 'surveyResponse'
+  | 'subscription'
+  | 'profilePage'
+  | 'profilePageItem'
+  | 'profileShare';
 
 /**
  * The rule for a person's own records (details, history, check-in answers,
@@ -404,6 +411,27 @@ export function readableHistory(ctx: ZeroContext) {
   const q = zql.historyEvent;
   if (!ctx) return q.where(({ or }) => or());
   return q.where(personOrAdministrator<'historyEvent'>(ctx.personId));
+}
+
+/**
+ * One-page profiles, their items and their share links (sync/profile.ts):
+ * the person, and their Administrator in an active session, who build and
+ * share them. Whoever holds a share link reads the page through the API.
+ */
+export function readableProfilePages(ctx: ZeroContext) {
+  const q = zql.profilePage;
+  if (!ctx) return q.where(({ or }) => or());
+  return q.where(personOrAdministrator<'profilePage'>(ctx.personId));
+}
+export function readableProfileItems(ctx: ZeroContext) {
+  const q = zql.profilePageItem;
+  if (!ctx) return q.where(({ or }) => or());
+  return q.where(personOrAdministrator<'profilePageItem'>(ctx.personId));
+}
+export function readableProfileShares(ctx: ZeroContext) {
+  const q = zql.profileShare;
+  if (!ctx) return q.where(({ or }) => or());
+  return q.where(personOrAdministrator<'profileShare'>(ctx.personId));
 }
 
 /** The person details `ctx` may read (personDetailReadableBy). */

@@ -9,6 +9,7 @@ import { noteQueries } from './note.ts';
 import { organisationQueries } from './organisation.ts';
 import { personQueries } from './person.ts';
 import { preferenceQueries } from './preference.ts';
+import { profileQueries } from './profile.ts';
 import { textQueries } from './shared-text.ts';
 import { subscriptionQueries } from './subscription.ts';
 import { supportSessionQueries } from './support-session.ts';
@@ -24,6 +25,7 @@ export const queries = defineQueries({
   organisation: organisationQueries,
   person: personQueries,
   preference: preferenceQueries,
+  profile: profileQueries,
   subscription: subscriptionQueries,
   supportSession: supportSessionQueries,
   survey: surveyQueries,
