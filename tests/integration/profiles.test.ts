@@ -1,0 +1,228 @@
+/**
+ * One-page profiles (issue 18 item 1) against the real stack: built through
+ * Zero by the person or their Administrator in session, shared by a link
+ * anyone can open signed out, always laid out from the library as it is now,
+ * Restricted preferences only when included, and a revoked, expired or
+ * unknown link shows "This page is no longer shared" and nothing else.
+ */
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { seedId } from '../../api/seed.ts';
+import { mutators } from '../../sync/mutators.ts';
+import { queries } from '../../sync/queries.ts';
+import { type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
+
+const stack = inject('stack');
+const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
+const clients: Array<{ close: () => Promise<void> }> = [];
+
+const arohaId = seedId('person:aroha');
+const tea = seedId('preference:aroha:tea');
+const mushrooms = seedId('preference:aroha:mushrooms');
+const medication = seedId('preference:aroha:medication');
+const anaLink = seedId('link:ana->aroha');
+const samLink = seedId('link:sam->aroha');
+const pages: string[] = [];
+
+let aroha: SignedIn;
+let sam: SignedIn;
+let ana: SignedIn;
+let tui: SignedIn;
+
+beforeAll(async () => {
+  aroha = await signIn(stack.url, 'aroha@example.com');
+  sam = await signIn(stack.url, 'sam@example.com');
+  ana = await signIn(stack.url, 'ana@example.com');
+  tui = await signIn(stack.url, 'tui@example.com');
+});
+
+afterAll(async () => {
+  for (const c of clients) await c.close().catch(() => {});
+  await sql`delete from profile_page where id = any(${pages})`;
+  await sql`update support_session set ended_at = now() where ended_at is null`;
+  await sql.end();
+});
+
+function client(who: SignedIn) {
+  const z = zeroClient(stack.zeroUrl, who);
+  clients.push(z);
+  return z;
+}
+
+async function startSession(linkId: string, supporter: SignedIn) {
+  const id = crypto.randomUUID();
+  await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
+            values (${id}, ${linkId}, ${arohaId}, ${supporter.personId})`;
+  return { end: () => sql`update support_session set ended_at = now() where id = ${id}` };
+}
+
+/** A page of Aroha's, made through Zero: tea (love), mushrooms (dislike), medication (support). */
+async function newPage(who: SignedIn = aroha) {
+  const z = client(who);
+  const id = crypto.randomUUID();
+  pages.push(id);
+  const made = await z.mutate(
+    mutators.profile.create({ id, personId: arohaId, purpose: 'HospitalStay' }),
+  ).server;
+  if (made.type !== 'success') return { id, z, made };
+  const items = await z.mutate(
+    mutators.profile.update({
+      id,
+      items: [
+        { preferenceId: tea, section: 'Love' },
+        { preferenceId: mushrooms, section: 'Dislike' },
+        { preferenceId: medication, section: 'Support' },
+      ],
+    }),
+  ).server;
+  return { id, z, made: items };
+}
+
+async function share(pageId: string, who: SignedIn, body: unknown = {}) {
+  const res = await fetch(`${stack.url}/api/people/${arohaId}/profiles/${pageId}/shares`, {
+    method: 'POST',
+    headers: { cookie: who.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** Opens a share link as anyone would: no cookie. */
+async function open(url: string) {
+  const t = url.split('/p/')[1];
+  const res = await fetch(`${stack.url}/api/shared-profiles/${t}`);
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+type View = { title: string; sections: { section: string; items: { title: string }[] }[] };
+const titles = (v: View) =>
+  Object.fromEntries(v.sections.map((s) => [s.section, s.items.map((i) => i.title)]));
+
+describe('a one-page profile', () => {
+  test('is built by the person, shared by a link anyone opens, General only unless included, live', async () => {
+    const { id, z, made } = await newPage();
+    expect(made.type).toBe('success');
+    const page = await z.run(queries.profile.byId({ personId: arohaId, id }), { type: 'complete' });
+    expect(page?.title).toBe('About me for my hospital stay');
+    expect(page?.items.map((i) => i.preferenceId)).toEqual([tea, mushrooms, medication]);
+
+    const s = await share(id, aroha, { expiresInDays: 7 });
+    expect(s.status).toBe(201);
+    expect(s.body.url).toMatch(/\/p\/[A-Za-z0-9_-]{43}$/);
+    const expires = Date.parse(s.body.expiresAt) - Date.now();
+    expect(expires).toBeGreaterThan(6.9 * 86_400_000);
+    expect(expires).toBeLessThanOrEqual(7 * 86_400_000);
+
+    const seen = await open(s.body.url);
+    expect(seen.status).toBe(200);
+    expect(seen.body.title).toBe('About me for my hospital stay');
+    expect(seen.body.person.name).toBe('Aroha');
+    // The Restricted medication preference is left out until the page includes it.
+    expect(titles(seen.body)).toEqual({
+      Love: ['A cup of tea with milk, no sugar'],
+      Dislike: ['Mushrooms'],
+      Support: [],
+    });
+    expect(JSON.stringify(seen.body)).not.toContain('medication');
+
+    const included = await z.mutate(mutators.profile.update({ id, includeRestricted: true }))
+      .server;
+    expect(included.type).toBe('success');
+    expect(titles((await open(s.body.url)).body).Support).toEqual(['How I take my medication']);
+
+    // Live from the library: a title changed there is what the link shows next.
+    const [before] = await sql`select title from preference where id = ${tea}`;
+    await sql`update preference set title = 'Tea, strong' where id = ${tea}`;
+    try {
+      expect(titles((await open(s.body.url)).body).Love).toEqual(['Tea, strong']);
+    } finally {
+      await sql`update preference set title = ${before?.title} where id = ${tea}`;
+    }
+    const history = await sql`select message from history_event
+      where related_id = ${id} order by created_at, id`;
+    expect(history.map((h) => h.message)).toEqual([
+      'Created the one-page profile “About me for my hospital stay”',
+      'Changed the one-page profile “About me for my hospital stay”',
+      'Shared the one-page profile “About me for my hospital stay” by a link for 7 days',
+      'Included restricted preferences in the one-page profile “About me for my hospital stay”',
+    ]);
+  });
+
+  test('a revoked, expired, unknown or malformed link shows only "This page is no longer shared"', async () => {
+    const { id, z } = await newPage();
+    const a = await share(id, aroha);
+    const b = await share(id, aroha);
+    expect((await open(a.body.url)).status).toBe(200);
+    const revoked = await z.mutate(mutators.profile.revokeShare({ shareId: a.body.id })).server;
+    expect(revoked.type).toBe('success');
+    const gone = { error: { code: 'gone', message: 'This page is no longer shared' } };
+    expect(await open(a.body.url)).toEqual({ status: 410, body: gone });
+    // The other link still works, until it expires.
+    expect((await open(b.body.url)).status).toBe(200);
+    await sql`update profile_share set expires_at = now() - interval '1 second' where id = ${b.body.id}`;
+    expect(await open(b.body.url)).toEqual({ status: 410, body: gone });
+    expect(await open(`/p/${'x'.repeat(43)}`)).toEqual({ status: 410, body: gone });
+    expect(await open('/p/short')).toEqual({ status: 410, body: gone });
+    // A picture that is not on the page is not there either.
+    const res = await fetch(
+      `${stack.url}/api/shared-profiles/${b.body.url.split('/p/')[1]}/media/x`,
+    );
+    expect(res.status).toBe(410);
+  });
+
+  test('bad input is refused and changes nothing', async () => {
+    const { id, z } = await newPage();
+    const other = await z.mutate(
+      mutators.profile.update({
+        id,
+        items: [{ preferenceId: seedId('preference:tui:nothing'), section: 'Love' }],
+      }),
+    ).server;
+    expect(other.type).toBe('error');
+    const [count] =
+      await sql`select count(*)::int n from profile_page_item where profile_page_id = ${id}`;
+    expect(count?.n).toBe(3);
+    for (const body of [
+      { expiresInDays: 0 },
+      { expiresInDays: 91 },
+      { expiresInDays: 'x' },
+      { other: 1 },
+    ]) {
+      expect((await share(id, aroha, body)).status).toBe(400);
+    }
+    const [shares] =
+      await sql`select count(*)::int n from profile_share where profile_page_id = ${id}`;
+    expect(shares?.n).toBe(0);
+  });
+
+  test('only the person, or their Administrator in session, builds, reads and shares pages', async () => {
+    const { id } = await newPage();
+    // Sam (General) in session: no pages synced, none made, none shared.
+    const session = await startSession(samLink, sam);
+    try {
+      const zs = client(sam);
+      expect(
+        await zs.run(queries.profile.list({ personId: arohaId }), { type: 'complete' }),
+      ).toEqual([]);
+      const made = await newPage(sam);
+      expect(made.made.type).toBe('error');
+      expect((await share(id, sam)).status).toBe(403);
+    } finally {
+      await session.end();
+    }
+    // Tui, unrelated: not even told it exists.
+    expect([403, 404]).toContain((await share(id, tui)).status);
+    // Ana, Administrator: only inside a session.
+    expect([403, 404]).toContain((await share(id, ana)).status);
+    const admin = await startSession(anaLink, ana);
+    try {
+      expect((await share(id, ana)).status).toBe(201);
+      const pagesSeen = await client(ana).run(queries.profile.list({ personId: arohaId }), {
+        type: 'complete',
+      });
+      expect(pagesSeen.map((p) => p.id)).toContain(id);
+    } finally {
+      await admin.end();
+    }
+  });
+});
