@@ -18,6 +18,7 @@ import { Route as RegisteredRouteImport } from './routes/registered'
 import { Route as DevMailboxRouteImport } from './routes/dev.mailbox'
 import { Route as LoginIndexRouteImport } from './routes/login.index'
 import { Route as LoginAnalogueKarateRouteImport } from './routes/login.analogue-karate'
+import { Route as PTokenRouteImport } from './routes/p.$token'
 import { Route as PeoplePersonIdRouteImport } from './routes/people.$personId'
 import { Route as InviteOnboardingPersonIdIndexRouteImport } from './routes/invite-onboarding.$personId.index'
 import { Route as InviteOnboardingPersonIdDecisionMakerRouteImport } from './routes/invite-onboarding.$personId.decision-maker'
@@ -38,6 +39,8 @@ import { Route as PeoplePersonIdOrganisationsIndexRouteImport } from './routes/p
 import { Route as PeoplePersonIdOrganisationsOrganisationIdRouteImport } from './routes/people.$personId.organisations.$organisationId'
 import { Route as PeoplePersonIdPreferencesIndexRouteImport } from './routes/people.$personId.preferences.index'
 import { Route as PeoplePersonIdPreferencesLibraryRouteImport } from './routes/people.$personId.preferences.library'
+import { Route as PeoplePersonIdProfilesIndexRouteImport } from './routes/people.$personId.profiles.index'
+import { Route as PeoplePersonIdProfilesIdRouteImport } from './routes/people.$personId.profiles.$id'
 import { Route as PeoplePersonIdSettingsIndexRouteImport } from './routes/people.$personId.settings.index'
 import { Route as PeoplePersonIdSettingsHistoryRouteImport } from './routes/people.$personId.settings.history'
 import { Route as PeoplePersonIdSettingsMenuRouteImport } from './routes/people.$personId.settings.menu'
@@ -118,6 +121,11 @@ const LoginIndexRoute = LoginIndexRouteImport.update({
 const LoginAnalogueKarateRoute = LoginAnalogueKarateRouteImport.update({
   id: '/login/analogue-karate',
   path: '/login/analogue-karate',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PTokenRoute = PTokenRouteImport.update({
+  id: '/p/$token',
+  path: '/p/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PeoplePersonIdRoute = PeoplePersonIdRouteImport.update({
@@ -233,6 +241,18 @@ const PeoplePersonIdPreferencesLibraryRoute =
   PeoplePersonIdPreferencesLibraryRouteImport.update({
     id: '/preferences/library',
     path: '/preferences/library',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdProfilesIndexRoute =
+  PeoplePersonIdProfilesIndexRouteImport.update({
+    id: '/profiles/',
+    path: '/profiles/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdProfilesIdRoute =
+  PeoplePersonIdProfilesIdRouteImport.update({
+    id: '/profiles/$id',
+    path: '/profiles/$id',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
 const PeoplePersonIdSettingsIndexRoute =
@@ -461,6 +481,7 @@ export interface FileRoutesByFullPath {
   '/registered': typeof RegisteredRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/login/analogue-karate': typeof LoginAnalogueKarateRoute
+  '/p/$token': typeof PTokenRoute
   '/people/$personId': typeof PeoplePersonIdRouteWithChildren
   '/login/': typeof LoginIndexRoute
   '/invite-onboarding/$personId/decision-maker': typeof InviteOnboardingPersonIdDecisionMakerRoute
@@ -479,6 +500,7 @@ export interface FileRoutesByFullPath {
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
   '/people/$personId/organisations/$organisationId': typeof PeoplePersonIdOrganisationsOrganisationIdRoute
   '/people/$personId/preferences/library': typeof PeoplePersonIdPreferencesLibraryRoute
+  '/people/$personId/profiles/$id': typeof PeoplePersonIdProfilesIdRoute
   '/people/$personId/settings/history': typeof PeoplePersonIdSettingsHistoryRoute
   '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
@@ -491,6 +513,7 @@ export interface FileRoutesByFullPath {
   '/invite/$inviteId/$inviteToken/': typeof InviteInviteIdInviteTokenIndexRoute
   '/people/$personId/organisations/': typeof PeoplePersonIdOrganisationsIndexRoute
   '/people/$personId/preferences/': typeof PeoplePersonIdPreferencesIndexRoute
+  '/people/$personId/profiles/': typeof PeoplePersonIdProfilesIndexRoute
   '/people/$personId/settings/': typeof PeoplePersonIdSettingsIndexRoute
   '/people/$personId/supporters/': typeof PeoplePersonIdSupportersIndexRoute
   '/people/$personId/supporting/': typeof PeoplePersonIdSupportingIndexRoute
@@ -528,6 +551,7 @@ export interface FileRoutesByTo {
   '/registered': typeof RegisteredRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/login/analogue-karate': typeof LoginAnalogueKarateRoute
+  '/p/$token': typeof PTokenRoute
   '/login': typeof LoginIndexRoute
   '/invite-onboarding/$personId/decision-maker': typeof InviteOnboardingPersonIdDecisionMakerRoute
   '/onboarding/$personId/decision-maker': typeof OnboardingPersonIdDecisionMakerRoute
@@ -545,6 +569,7 @@ export interface FileRoutesByTo {
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
   '/people/$personId/organisations/$organisationId': typeof PeoplePersonIdOrganisationsOrganisationIdRoute
   '/people/$personId/preferences/library': typeof PeoplePersonIdPreferencesLibraryRoute
+  '/people/$personId/profiles/$id': typeof PeoplePersonIdProfilesIdRoute
   '/people/$personId/settings/history': typeof PeoplePersonIdSettingsHistoryRoute
   '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
@@ -557,6 +582,7 @@ export interface FileRoutesByTo {
   '/invite/$inviteId/$inviteToken': typeof InviteInviteIdInviteTokenIndexRoute
   '/people/$personId/organisations': typeof PeoplePersonIdOrganisationsIndexRoute
   '/people/$personId/preferences': typeof PeoplePersonIdPreferencesIndexRoute
+  '/people/$personId/profiles': typeof PeoplePersonIdProfilesIndexRoute
   '/people/$personId/settings': typeof PeoplePersonIdSettingsIndexRoute
   '/people/$personId/supporters': typeof PeoplePersonIdSupportersIndexRoute
   '/people/$personId/supporting': typeof PeoplePersonIdSupportingIndexRoute
@@ -594,6 +620,7 @@ export interface FileRoutesById {
   '/registered': typeof RegisteredRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/login/analogue-karate': typeof LoginAnalogueKarateRoute
+  '/p/$token': typeof PTokenRoute
   '/people/$personId': typeof PeoplePersonIdRouteWithChildren
   '/login/': typeof LoginIndexRoute
   '/invite-onboarding/$personId/decision-maker': typeof InviteOnboardingPersonIdDecisionMakerRoute
@@ -612,6 +639,7 @@ export interface FileRoutesById {
   '/login/link/$challengeId/$token': typeof LoginLinkChallengeIdTokenRoute
   '/people/$personId/organisations/$organisationId': typeof PeoplePersonIdOrganisationsOrganisationIdRoute
   '/people/$personId/preferences/library': typeof PeoplePersonIdPreferencesLibraryRoute
+  '/people/$personId/profiles/$id': typeof PeoplePersonIdProfilesIdRoute
   '/people/$personId/settings/history': typeof PeoplePersonIdSettingsHistoryRoute
   '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
@@ -624,6 +652,7 @@ export interface FileRoutesById {
   '/invite/$inviteId/$inviteToken/': typeof InviteInviteIdInviteTokenIndexRoute
   '/people/$personId/organisations/': typeof PeoplePersonIdOrganisationsIndexRoute
   '/people/$personId/preferences/': typeof PeoplePersonIdPreferencesIndexRoute
+  '/people/$personId/profiles/': typeof PeoplePersonIdProfilesIndexRoute
   '/people/$personId/settings/': typeof PeoplePersonIdSettingsIndexRoute
   '/people/$personId/supporters/': typeof PeoplePersonIdSupportersIndexRoute
   '/people/$personId/supporting/': typeof PeoplePersonIdSupportingIndexRoute
@@ -663,6 +692,7 @@ export interface FileRouteTypes {
     | '/registered'
     | '/dev/mailbox'
     | '/login/analogue-karate'
+    | '/p/$token'
     | '/people/$personId'
     | '/login/'
     | '/invite-onboarding/$personId/decision-maker'
@@ -681,6 +711,7 @@ export interface FileRouteTypes {
     | '/login/link/$challengeId/$token'
     | '/people/$personId/organisations/$organisationId'
     | '/people/$personId/preferences/library'
+    | '/people/$personId/profiles/$id'
     | '/people/$personId/settings/history'
     | '/people/$personId/settings/menu'
     | '/people/$personId/settings/passkeys'
@@ -693,6 +724,7 @@ export interface FileRouteTypes {
     | '/invite/$inviteId/$inviteToken/'
     | '/people/$personId/organisations/'
     | '/people/$personId/preferences/'
+    | '/people/$personId/profiles/'
     | '/people/$personId/settings/'
     | '/people/$personId/supporters/'
     | '/people/$personId/supporting/'
@@ -730,6 +762,7 @@ export interface FileRouteTypes {
     | '/registered'
     | '/dev/mailbox'
     | '/login/analogue-karate'
+    | '/p/$token'
     | '/login'
     | '/invite-onboarding/$personId/decision-maker'
     | '/onboarding/$personId/decision-maker'
@@ -747,6 +780,7 @@ export interface FileRouteTypes {
     | '/login/link/$challengeId/$token'
     | '/people/$personId/organisations/$organisationId'
     | '/people/$personId/preferences/library'
+    | '/people/$personId/profiles/$id'
     | '/people/$personId/settings/history'
     | '/people/$personId/settings/menu'
     | '/people/$personId/settings/passkeys'
@@ -759,6 +793,7 @@ export interface FileRouteTypes {
     | '/invite/$inviteId/$inviteToken'
     | '/people/$personId/organisations'
     | '/people/$personId/preferences'
+    | '/people/$personId/profiles'
     | '/people/$personId/settings'
     | '/people/$personId/supporters'
     | '/people/$personId/supporting'
@@ -795,6 +830,7 @@ export interface FileRouteTypes {
     | '/registered'
     | '/dev/mailbox'
     | '/login/analogue-karate'
+    | '/p/$token'
     | '/people/$personId'
     | '/login/'
     | '/invite-onboarding/$personId/decision-maker'
@@ -813,6 +849,7 @@ export interface FileRouteTypes {
     | '/login/link/$challengeId/$token'
     | '/people/$personId/organisations/$organisationId'
     | '/people/$personId/preferences/library'
+    | '/people/$personId/profiles/$id'
     | '/people/$personId/settings/history'
     | '/people/$personId/settings/menu'
     | '/people/$personId/settings/passkeys'
@@ -825,6 +862,7 @@ export interface FileRouteTypes {
     | '/invite/$inviteId/$inviteToken/'
     | '/people/$personId/organisations/'
     | '/people/$personId/preferences/'
+    | '/people/$personId/profiles/'
     | '/people/$personId/settings/'
     | '/people/$personId/supporters/'
     | '/people/$personId/supporting/'
@@ -863,6 +901,7 @@ export interface RootRouteChildren {
   RegisteredRoute: typeof RegisteredRoute
   DevMailboxRoute: typeof DevMailboxRoute
   LoginAnalogueKarateRoute: typeof LoginAnalogueKarateRoute
+  PTokenRoute: typeof PTokenRoute
   PeoplePersonIdRoute: typeof PeoplePersonIdRouteWithChildren
   LoginIndexRoute: typeof LoginIndexRoute
   InviteOnboardingPersonIdDecisionMakerRoute: typeof InviteOnboardingPersonIdDecisionMakerRoute
@@ -945,6 +984,13 @@ declare module '@tanstack/react-router' {
       path: '/login/analogue-karate'
       fullPath: '/login/analogue-karate'
       preLoaderRoute: typeof LoginAnalogueKarateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p/$token': {
+      id: '/p/$token'
+      path: '/p/$token'
+      fullPath: '/p/$token'
+      preLoaderRoute: typeof PTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/people/$personId': {
@@ -1085,6 +1131,20 @@ declare module '@tanstack/react-router' {
       path: '/preferences/library'
       fullPath: '/people/$personId/preferences/library'
       preLoaderRoute: typeof PeoplePersonIdPreferencesLibraryRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/profiles/': {
+      id: '/people/$personId/profiles/'
+      path: '/profiles'
+      fullPath: '/people/$personId/profiles/'
+      preLoaderRoute: typeof PeoplePersonIdProfilesIndexRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/profiles/$id': {
+      id: '/people/$personId/profiles/$id'
+      path: '/profiles/$id'
+      fullPath: '/people/$personId/profiles/$id'
+      preLoaderRoute: typeof PeoplePersonIdProfilesIdRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
     '/people/$personId/settings/': {
@@ -1364,6 +1424,7 @@ interface PeoplePersonIdRouteChildren {
   PeoplePersonIdIndexRoute: typeof PeoplePersonIdIndexRoute
   PeoplePersonIdOrganisationsOrganisationIdRoute: typeof PeoplePersonIdOrganisationsOrganisationIdRoute
   PeoplePersonIdPreferencesLibraryRoute: typeof PeoplePersonIdPreferencesLibraryRoute
+  PeoplePersonIdProfilesIdRoute: typeof PeoplePersonIdProfilesIdRoute
   PeoplePersonIdSettingsHistoryRoute: typeof PeoplePersonIdSettingsHistoryRoute
   PeoplePersonIdSettingsMenuRoute: typeof PeoplePersonIdSettingsMenuRoute
   PeoplePersonIdSettingsPasskeysRoute: typeof PeoplePersonIdSettingsPasskeysRoute
@@ -1375,6 +1436,7 @@ interface PeoplePersonIdRouteChildren {
   PeoplePersonIdSupportingCreateRoute: typeof PeoplePersonIdSupportingCreateRoute
   PeoplePersonIdOrganisationsIndexRoute: typeof PeoplePersonIdOrganisationsIndexRoute
   PeoplePersonIdPreferencesIndexRoute: typeof PeoplePersonIdPreferencesIndexRoute
+  PeoplePersonIdProfilesIndexRoute: typeof PeoplePersonIdProfilesIndexRoute
   PeoplePersonIdSettingsIndexRoute: typeof PeoplePersonIdSettingsIndexRoute
   PeoplePersonIdSupportersIndexRoute: typeof PeoplePersonIdSupportersIndexRoute
   PeoplePersonIdSupportingIndexRoute: typeof PeoplePersonIdSupportingIndexRoute
@@ -1406,6 +1468,7 @@ const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
   PeoplePersonIdOrganisationsOrganisationIdRoute:
     PeoplePersonIdOrganisationsOrganisationIdRoute,
   PeoplePersonIdPreferencesLibraryRoute: PeoplePersonIdPreferencesLibraryRoute,
+  PeoplePersonIdProfilesIdRoute: PeoplePersonIdProfilesIdRoute,
   PeoplePersonIdSettingsHistoryRoute: PeoplePersonIdSettingsHistoryRoute,
   PeoplePersonIdSettingsMenuRoute: PeoplePersonIdSettingsMenuRoute,
   PeoplePersonIdSettingsPasskeysRoute: PeoplePersonIdSettingsPasskeysRoute,
@@ -1418,6 +1481,7 @@ const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
   PeoplePersonIdSupportingCreateRoute: PeoplePersonIdSupportingCreateRoute,
   PeoplePersonIdOrganisationsIndexRoute: PeoplePersonIdOrganisationsIndexRoute,
   PeoplePersonIdPreferencesIndexRoute: PeoplePersonIdPreferencesIndexRoute,
+  PeoplePersonIdProfilesIndexRoute: PeoplePersonIdProfilesIndexRoute,
   PeoplePersonIdSettingsIndexRoute: PeoplePersonIdSettingsIndexRoute,
   PeoplePersonIdSupportersIndexRoute: PeoplePersonIdSupportersIndexRoute,
   PeoplePersonIdSupportingIndexRoute: PeoplePersonIdSupportingIndexRoute,
@@ -1475,6 +1539,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisteredRoute: RegisteredRoute,
   DevMailboxRoute: DevMailboxRoute,
   LoginAnalogueKarateRoute: LoginAnalogueKarateRoute,
+  PTokenRoute: PTokenRoute,
   PeoplePersonIdRoute: PeoplePersonIdRouteWithChildren,
   LoginIndexRoute: LoginIndexRoute,
   InviteOnboardingPersonIdDecisionMakerRoute:

@@ -126,6 +126,15 @@ function Home() {
           lastVisit={lastVisit}
         />
       ) : null}
+      {administrator ? (
+        <section className="card home-card" aria-labelledby="home-profiles">
+          <h2 id="home-profiles">{messages.profile.homeTitle}</h2>
+          <p>{messages.profile.homeText}</p>
+          <Link className="button secondary" to="/people/$personId/profiles" params={{ personId }}>
+            {messages.profile.homeLink}
+          </Link>
+        </section>
+      ) : null}
       <section className="card home-card" aria-labelledby="home-library">
         <h2 id="home-library">{own ? t.yourLibrary : t.libraryOf(name)}</h2>
         <p>{loading ? t.loading : t.preferenceCount(rows.length)}</p>

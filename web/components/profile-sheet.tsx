@@ -1,0 +1,71 @@
+/**
+ * A one-page profile as it is laid out (sync/profile.ts layOut): the person's
+ * name and photo, the page's title, and its three parts in large type, each
+ * preference with its picture. The same sheet on the builder's preview, on a
+ * shared link and on paper (web/styles/profile.css prints only the sheet).
+ */
+import type { Feeling } from '../../schema/enums.ts';
+import type { ProfileView } from '../../sync/profile.ts';
+import { messages } from '../messages.ts';
+import '../styles/profile.css';
+import { FeelingIcon } from './feeling-icon.tsx';
+
+const t = messages.profile;
+
+export function ProfileSheet({
+  view,
+  pictureOf,
+  headingLevel = 1,
+}: {
+  view: ProfileView;
+  /** The address of a picture (a preference's hero, the person's photo). */
+  pictureOf: (mediaId: string) => string;
+  /** 1 on a page of its own, 2 inside the builder. */
+  headingLevel?: 1 | 2;
+}) {
+  const Title = headingLevel === 1 ? 'h1' : 'h2';
+  const Part = headingLevel === 1 ? 'h2' : 'h3';
+  return (
+    <article className="profile-sheet" aria-label={t.pageOf(view.person.name)}>
+      <header className="profile-head">
+        {view.person.photoId ? (
+          <img
+            className="profile-photo"
+            src={pictureOf(view.person.photoId)}
+            alt={t.photoOf(view.person.name)}
+          />
+        ) : null}
+        <div>
+          <p className="profile-name">{view.person.name}</p>
+          <Title className="profile-title">{view.title}</Title>
+        </div>
+      </header>
+      {view.includeRestricted ? <p className="profile-warning">{t.restrictedWarning}</p> : null}
+      {view.sections.map((s) => (
+        <section key={s.section} className={`profile-part profile-${s.section.toLowerCase()}`}>
+          <Part>{t.sections[s.section]}</Part>
+          {s.items.length === 0 ? (
+            <p className="status">{t.emptySection}</p>
+          ) : (
+            <ul>
+              {s.items.map((i) => (
+                <li key={i.id}>
+                  {i.heroMediaId ? <img src={pictureOf(i.heroMediaId)} alt="" /> : null}
+                  <div>
+                    <p className="profile-item-title">
+                      {i.feeling && i.feeling !== 'Other' ? (
+                        <FeelingIcon feeling={i.feeling as Feeling} />
+                      ) : null}{' '}
+                      {i.title}
+                    </p>
+                    {i.description ? <p>{i.description}</p> : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </article>
+  );
+}

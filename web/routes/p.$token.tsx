@@ -1,0 +1,79 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { ProfileView } from '../../sync/profile.ts';
+import { ApiError, call, client } from '../api-client.ts';
+import { ProfileSheet } from '../components/profile-sheet.tsx';
+import { usePageTitle } from '../hooks/use-page-title.ts';
+import { messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
+
+const t = messages.profile;
+/** How often an open shared page looks again: a revoked link ends on screen too. */
+const REFRESH_MS = 5_000;
+
+/**
+ * A one-page profile shared by a link (issue 18): no sign-in and no bar
+ * (spec §2: a Profile invite hides the whole bar). Read live from the library
+ * at every look; when the link has expired or was revoked, only "This page is
+ * no longer shared".
+ */
+export const Route = createFileRoute('/p/$token')({
+  head: pageHead(messages.titles.sharedProfile),
+  component: SharedProfile,
+});
+
+function SharedProfile() {
+  const { token } = Route.useParams();
+  const [view, setView] = useState<ProfileView | 'gone' | undefined>();
+  usePageTitle(view && view !== 'gone' ? view.title : undefined);
+
+  useEffect(() => {
+    let stopped = false;
+    const look = async () => {
+      try {
+        const v = (await call(
+          client['shared-profiles'][':token'].$get({ param: { token } }),
+        )) as ProfileView;
+        if (!stopped) setView(v);
+      } catch (e) {
+        // Gone for good: say so and nothing else. A failed connection keeps what is shown.
+        if (!stopped && e instanceof ApiError && e.status === 410) setView('gone');
+      }
+    };
+    void look();
+    const timer = setInterval(() => void look(), REFRESH_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void look();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [token]);
+
+  return (
+    <main className="page" id="main">
+      {view === undefined ? (
+        <p role="status" className="status">
+          {t.loadingShared}
+        </p>
+      ) : view === 'gone' ? (
+        <h1>{t.noLongerShared}</h1>
+      ) : (
+        <>
+          <div className="actions no-print">
+            <button type="button" className="secondary" onClick={() => window.print()}>
+              {t.print}
+            </button>
+          </div>
+          <ProfileSheet
+            view={view}
+            pictureOf={(mediaId) => `/api/shared-profiles/${token}/media/${mediaId}`}
+          />
+        </>
+      )}
+    </main>
+  );
+}
