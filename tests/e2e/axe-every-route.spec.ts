@@ -192,6 +192,9 @@ const routes: Record<string, Visit | 'layout'> = {
     path: `/survey/${aroha}/supporter-and-decision-maker?step=2`,
   },
   registered: { as: 'nobody', path: '/registered' },
+  'p.$token': { as: 'nobody', path: `/p/${'A'.repeat(43)}` },
+  'people.$personId.profiles.index': { as: 'aroha', path: `${me}/profiles` },
+  'people.$personId.profiles.$id': { as: 'aroha', path: `${me}/profiles/${nobody}` },
 };
 
 const routesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../web/routes');
@@ -217,6 +220,7 @@ async function check(page: Page, visit: Visit) {
 test.use({
   allowedConsoleErrors: {
     invite: failedRequest(404, `/api/invites/${nobody}`),
+    shared: failedRequest(410, '/api/shared-profiles/'),
     track: failedRequest(400, '/api/authentication/email/track/complete'),
     finalize: failedRequest(400, '/api/authentication/email/verify/email-magic-link/finalize'),
   },
