@@ -425,6 +425,12 @@ export const messages = {
     signingOut: 'Signing you out',
     skipToContent: 'Skip to content',
   },
+  /** Read-aloud (issue 18): the browser's speech synthesis. */
+  readAloud: {
+    read: 'Read aloud',
+    readNamed: (what: string) => `Read aloud: ${what}`,
+    stop: 'Stop reading',
+  },
   /** One-page profiles (issue 18). */
   profile: {
     listTitle: 'One-page profiles',

@@ -102,6 +102,11 @@ const tracked = [
   { table: 'category', key: 'id', restore: true },
   { table: 'note', key: 'id', restore: true },
   { table: 'text_update', key: 'id', restore: false },
+  // One-page profiles and their links (profiles.spec.ts, read-aloud.spec.ts).
+  { table: 'profile_page', key: 'id', restore: true },
+  { table: 'profile_page_item', key: `profile_page_id || ' ' || preference_id`, restore: false },
+  { table: 'profile_share', key: 'id', restore: true },
+  { table: 'private.profile_share_token', key: 'share_id', restore: false },
   { table: 'media', key: 'id', restore: false },
   { table: 'private.passkey_credential', key: 'id', restore: false },
   // What a test did is in history too: each test reads a history (and a home

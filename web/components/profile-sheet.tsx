@@ -4,11 +4,14 @@
  * preference with its picture. The same sheet on the builder's preview, on a
  * shared link and on paper (web/styles/profile.css prints only the sheet).
  */
+import { useMemo } from 'react';
 import type { Feeling } from '../../schema/enums.ts';
 import type { ProfileView } from '../../sync/profile.ts';
 import { messages } from '../messages.ts';
 import '../styles/profile.css';
+import { useReadAloud } from '../hooks/use-read-aloud.ts';
 import { FeelingIcon } from './feeling-icon.tsx';
+import { ReadAloudButton } from './read-aloud.tsx';
 
 const t = messages.profile;
 
@@ -25,6 +28,21 @@ export function ProfileSheet({
 }) {
   const Title = headingLevel === 1 ? 'h1' : 'h2';
   const Part = headingLevel === 1 ? 'h2' : 'h3';
+  const parts = useMemo(
+    () => [
+      { key: 'title', text: `${view.person.name}. ${view.title}` },
+      ...view.sections.flatMap((s) => [
+        { key: s.section, text: t.sections[s.section] },
+        ...s.items.map((i) => ({
+          key: i.id,
+          text: [i.title, i.description ?? ''].filter(Boolean).join('. '),
+        })),
+      ]),
+    ],
+    [view],
+  );
+  const reader = useReadAloud(parts);
+  const now = (key: string) => (reader.current === key ? 'read-now' : undefined);
   return (
     <article className="profile-sheet" aria-label={t.pageOf(view.person.name)}>
       <header className="profile-head">
@@ -35,21 +53,26 @@ export function ProfileSheet({
             alt={t.photoOf(view.person.name)}
           />
         ) : null}
-        <div>
+        <div className={now('title')}>
           <p className="profile-name">{view.person.name}</p>
           <Title className="profile-title">{view.title}</Title>
         </div>
       </header>
+      {reader.supported ? (
+        <div className="actions">
+          <ReadAloudButton reading={reader.reading} toggle={reader.toggle} what={view.title} />
+        </div>
+      ) : null}
       {view.includeRestricted ? <p className="profile-warning">{t.restrictedWarning}</p> : null}
       {view.sections.map((s) => (
         <section key={s.section} className={`profile-part profile-${s.section.toLowerCase()}`}>
-          <Part>{t.sections[s.section]}</Part>
+          <Part className={now(s.section)}>{t.sections[s.section]}</Part>
           {s.items.length === 0 ? (
             <p className="status">{t.emptySection}</p>
           ) : (
             <ul>
               {s.items.map((i) => (
-                <li key={i.id}>
+                <li key={i.id} className={now(i.id)}>
                   {i.heroMediaId ? <img src={pictureOf(i.heroMediaId)} alt="" /> : null}
                   <div>
                     <p className="profile-item-title">

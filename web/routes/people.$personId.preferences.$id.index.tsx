@@ -1,6 +1,6 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { displayName } from '../components/circle-common.tsx';
@@ -12,9 +12,11 @@ import { AddMediaLinks, byKind, MediaTiles } from '../components/media-tiles.tsx
 import { formatDate, PreferenceNotFound } from '../components/preference-common.tsx';
 import { PresenceList } from '../components/presence.tsx';
 import { QueryState } from '../components/query-state.tsx';
+import { ReadAloudButton } from '../components/read-aloud.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { usePresence } from '../hooks/use-presence.ts';
+import { spoken, useReadAloud } from '../hooks/use-read-aloud.ts';
 import { useRecordView } from '../hooks/use-record-view.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -41,6 +43,26 @@ function PreferenceView() {
   const { peers } = usePresence(personId, id, pref !== undefined);
   usePageTitle(pref?.title, useLibraryName(personId));
   useRecordView(personId, pref);
+  const readParts = useMemo(
+    () =>
+      pref
+        ? [
+            { key: 'title', text: pref.title },
+            {
+              key: 'feeling',
+              text:
+                pref.feeling === 'Other'
+                  ? (pref.feelingOther ?? '')
+                  : pref.feeling
+                    ? (t.feelings[pref.feeling]?.label ?? '')
+                    : '',
+            },
+            { key: 'description', text: spoken(pref.description ?? '') },
+          ]
+        : [],
+    [pref],
+  );
+  const reader = useReadAloud(readParts);
 
   if (!pref) {
     return (
@@ -74,10 +96,15 @@ function PreferenceView() {
             alt={pref.heroMedia.description || t.heroAlt(pref.title)}
           />
         ) : null}
-        <h1>{pref.title}</h1>
+        <h1 className={reader.current === 'title' ? 'read-now' : undefined}>{pref.title}</h1>
         <PresenceList peers={peers} />
+        {reader.supported ? (
+          <div className="actions">
+            <ReadAloudButton reading={reader.reading} toggle={reader.toggle} what={pref.title} />
+          </div>
+        ) : null}
         {feeling && pref.feeling ? (
-          <p className="preference-feeling">
+          <p className={`preference-feeling${reader.current === 'feeling' ? ' read-now' : ''}`}>
             <span className="visually-hidden">{t.feeling}: </span>
             <span aria-hidden="true" className="preference-emoji">
               <FeelingIcon feeling={pref.feeling} size="1.5em" />
@@ -86,7 +113,10 @@ function PreferenceView() {
           </p>
         ) : null}
         {pref.description ? (
-          <Markdown className="preference-description" text={pref.description} />
+          <Markdown
+            className={`preference-description${reader.current === 'description' ? ' read-now' : ''}`}
+            text={pref.description}
+          />
         ) : null}
         {canWrite ? (
           <div className="actions">

@@ -1,13 +1,16 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { displayName } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { Markdown } from '../components/markdown.tsx';
 import { formatDate, NoteNotFound } from '../components/preference-common.tsx';
+import { ReadAloudButton } from '../components/read-aloud.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
+import { spoken, useReadAloud } from '../hooks/use-read-aloud.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
@@ -26,6 +29,17 @@ function NoteView() {
   const canWrite = useCanWrite(personId);
   const [note, details] = useQuery(queries.note.byId({ personId, id }));
   usePageTitle(note?.title, useLibraryName(personId));
+  const readParts = useMemo(
+    () =>
+      note
+        ? [
+            { key: 'title', text: note.title },
+            { key: 'body', text: spoken(note.body) },
+          ]
+        : [],
+    [note],
+  );
+  const reader = useReadAloud(readParts);
 
   if (!note || note.preferenceId !== preferenceId) {
     return details.type === 'complete' || note ? (
@@ -51,7 +65,12 @@ function NoteView() {
           </Link>
         </p>
       ) : null}
-      <h1>{note.title}</h1>
+      <h1 className={reader.current === 'title' ? 'read-now' : undefined}>{note.title}</h1>
+      {reader.supported ? (
+        <div className="actions">
+          <ReadAloudButton reading={reader.reading} toggle={reader.toggle} what={note.title} />
+        </div>
+      ) : null}
       <p className="note-meta">
         {t.byOn(displayName(note.author) || t.someone, formatDate(note.createdAt))}
         {note.updatedAt !== note.createdAt ? (
@@ -61,7 +80,10 @@ function NoteView() {
           </>
         ) : null}
       </p>
-      <Markdown className="note-body" text={note.body} />
+      <Markdown
+        className={`note-body${reader.current === 'body' ? ' read-now' : ''}`}
+        text={note.body}
+      />
       <div className="actions">
         {canWrite ? (
           <>

@@ -1,0 +1,25 @@
+import { messages } from '../messages.ts';
+
+/** The play/stop control of a reading (web/hooks/use-read-aloud.ts). */
+export function ReadAloudButton({
+  reading,
+  toggle,
+  what,
+}: {
+  reading: boolean;
+  toggle: () => void;
+  /** What is read, for the control's name ("Read aloud: Porridge"). */
+  what?: string;
+}) {
+  const t = messages.readAloud;
+  return (
+    <button
+      type="button"
+      className="secondary read-aloud no-print"
+      onClick={toggle}
+      aria-label={reading ? t.stop : what ? t.readNamed(what) : t.read}
+    >
+      <span aria-hidden="true">{reading ? '■' : '▶'}</span> {reading ? t.stop : t.read}
+    </button>
+  );
+}
