@@ -219,27 +219,46 @@ function CircleSinceLastVisit({
     <section className="card home-card home-alert" aria-labelledby="home-circle-since">
       <h2 id="home-circle-since">{t.circleSinceTitle}</h2>
       <ul className="home-list">
-        {events.map((e) => {
-          const who = e.creator;
-          const actor =
-            who && e.createdBy
-              ? { id: e.createdBy, name: who.knownAs || who.firstName || '' }
-              : null;
-          return (
-            <li key={e.id}>
-              {historySentence(e.message, actor, me)}{' '}
-              <time className="status" dateTime={new Date(e.createdAt).toISOString()}>
-                {dayTime.format(e.createdAt)}
-              </time>
-            </li>
-          );
-        })}
+        {events.map((e) => (
+          <EventLine key={e.id} event={e} me={me} />
+        ))}
       </ul>
       <p>{t.circleSinceHint}</p>
       <Link className="button secondary" to="/people/$personId/supporters" params={{ personId }}>
         {t.reviewCircle}
       </Link>
     </section>
+  );
+}
+
+type HistoryLine = {
+  message: string;
+  createdAt: number;
+  createdBy: string | null;
+  creator?: { knownAs: string | null; firstName: string | null } | undefined;
+};
+
+/** One history event as a sentence with its time ("Ana changed …, Thu 26 Nov 1:05 pm"). */
+function EventLine({
+  event: e,
+  me,
+  fresh = false,
+}: {
+  event: HistoryLine;
+  me: string;
+  fresh?: boolean;
+}) {
+  const who = e.creator;
+  const actor =
+    who && e.createdBy ? { id: e.createdBy, name: who.knownAs || who.firstName || '' } : null;
+  return (
+    <li>
+      {fresh ? <span className="home-new">{t.newSince}: </span> : null}
+      {historySentence(e.message, actor, me)}{' '}
+      <time className="status" dateTime={new Date(e.createdAt).toISOString()}>
+        {dayTime.format(e.createdAt)}
+      </time>
+    </li>
   );
 }
 
@@ -265,23 +284,14 @@ function ChangesByOthers({
         <p>{t.noChanges}</p>
       ) : (
         <ul className="home-list home-changes">
-          {events.map((e) => {
-            const who = e.creator;
-            const actor =
-              who && e.createdBy
-                ? { id: e.createdBy, name: who.knownAs || who.firstName || '' }
-                : null;
-            const fresh = lastVisit !== null && e.createdAt > lastVisit;
-            return (
-              <li key={e.id}>
-                {fresh ? <span className="home-new">{t.newSince}: </span> : null}
-                {historySentence(e.message, actor, me)}{' '}
-                <time className="status" dateTime={new Date(e.createdAt).toISOString()}>
-                  {dayTime.format(e.createdAt)}
-                </time>
-              </li>
-            );
-          })}
+          {events.map((e) => (
+            <EventLine
+              key={e.id}
+              event={e}
+              me={me}
+              fresh={lastVisit !== null && e.createdAt > lastVisit}
+            />
+          ))}
         </ul>
       )}
       <Link

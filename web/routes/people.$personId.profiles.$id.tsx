@@ -14,6 +14,7 @@ import { QueryState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { usePreferenceRows } from '../hooks/use-library-queries.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
+import { copyLink, useQrCode } from '../hooks/use-qr-code.ts';
 import { mediaSrc } from '../media/upload.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -264,29 +265,14 @@ function ShareLinks({
   const [made, setMade] = useState<{ url: string; expiresAt: string } | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const [qr, setQr] = useState<string | undefined>();
   const [toast, setToast] = useState('');
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    if (!made) return;
-    let stopped = false;
-    // Loaded on demand: only this part of the page needs the QR encoder.
-    import('qrcode')
-      .then((QR) => QR.toString(made.url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }))
-      .then((svg) => {
-        if (!stopped) setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-      })
-      .catch(() => {});
-    return () => {
-      stopped = true;
-    };
-  }, [made]);
+  const qr = useQrCode(made?.url);
 
   async function create() {
     setBusy(true);
     setError(undefined);
-    setQr(undefined);
     try {
       const res = await call(
         client.people[':personId'].profiles[':id'].shares.$post({
@@ -303,14 +289,7 @@ function ShareLinks({
   }
 
   async function copy() {
-    if (!made) return;
-    try {
-      await navigator.clipboard.writeText(made.url);
-      setToast(t.copied);
-    } catch {
-      input.current?.select();
-      setToast(t.copyFailed);
-    }
+    if (made) setToast((await copyLink(made.url, input.current)) ? t.copied : t.copyFailed);
   }
 
   const now = Date.now();
@@ -357,7 +336,7 @@ function ShareLinks({
           <p role="status" className="status">
             {toast}
           </p>
-          {qr ? <img className="profile-qr" src={qr} alt={t.qrAlt} /> : null}
+          {qr && qr !== 'failed' ? <img className="profile-qr" src={qr} alt={t.qrAlt} /> : null}
         </>
       ) : null}
       <h3>{t.links}</h3>

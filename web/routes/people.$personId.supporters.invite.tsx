@@ -15,6 +15,7 @@ import {
   withdrawInvite,
 } from '../components/invite-common.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
+import { copyLink, useQrCode } from '../hooks/use-qr-code.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -237,32 +238,10 @@ function InviteLink({
 }) {
   const ids = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [qr, setQr] = useState<string | 'failed' | undefined>();
-
-  useEffect(() => {
-    let stopped = false;
-    // Loaded on demand: only this page needs the QR encoder.
-    import('qrcode')
-      .then((QR) => QR.toString(created.url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }))
-      .then((svg) => {
-        if (!stopped) setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-      })
-      .catch(() => {
-        if (!stopped) setQr('failed');
-      });
-    return () => {
-      stopped = true;
-    };
-  }, [created.url]);
+  const qr = useQrCode(created.url);
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.url);
-      onToast(t.copied);
-    } catch {
-      input.current?.select();
-      onToast(t.copyFailed);
-    }
+    onToast((await copyLink(created.url, input.current)) ? t.copied : t.copyFailed);
   }
 
   return (
