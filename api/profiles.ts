@@ -12,8 +12,11 @@ import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { appError } from '../sync/errors.ts';
 import {
+  layOut,
   PROFILE_SHARE_DEFAULT_DAYS,
+  type ProfileView,
   profileMessages,
+  profileQueries,
   profileServerChanges,
   sharedPage,
 } from '../sync/profile.ts';
@@ -22,6 +25,7 @@ import { hashToken } from './auth/sessions.ts';
 import { runChange } from './change.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { Refusal } from './errors.ts';
+import { profilePdf } from './profile-pdf.ts';
 import { personParams, valid } from './validate.ts';
 
 const itemId = z.string().min(1).max(64);
@@ -37,8 +41,45 @@ export function profileShareUrl(publicUrl: string, t: string) {
   return `${publicUrl.replace(/\/$/, '')}/p/${t}`;
 }
 
+/** The media a view shows: its items' pictures and the person's photo. */
+function mediaOf(view: ProfileView): Set<string> {
+  const media = new Set<string>();
+  if (view.person.photoId) media.add(view.person.photoId);
+  for (const s of view.sections)
+    for (const i of s.items) if (i.heroMediaId) media.add(i.heroMediaId);
+  return media;
+}
+
+/** "about-me-for-my-hospital-stay.pdf": a file name from a title. */
+function fileName(title: string) {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${slug || 'one-page-profile'}.pdf`;
+}
+
 export function profileRoutes(deps: AppDeps) {
   const { zdb, config } = deps;
+  /** A picture's bytes for the PDF: only those the page shows, of its person. */
+  const pictures = (personId: string, allowed: Set<string>) => async (mediaId: string) => {
+    if (!allowed.has(mediaId) || !deps.media) return undefined;
+    const row = await zdb.run(zql.media.where('id', mediaId).one());
+    if (!row || row.personId !== personId || row.type !== 'image') return undefined;
+    return deps.media.read(row.thumbKey ?? row.displayKey ?? row.storageKey);
+  };
+  const pdfAnswer = async (view: ProfileView, personId: string) => {
+    const bytes = await profilePdf(view, pictures(personId, mediaOf(view)));
+    return new Response(new Uint8Array(bytes), {
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="${fileName(view.title)}"`,
+        'cache-control': 'no-store',
+      },
+    });
+  };
   const caller = personRoute(deps);
   const gone = () => new Refusal(410, 'gone', profileMessages.noLongerShared);
   const read = async (t: string) => {
@@ -88,6 +129,25 @@ export function profileRoutes(deps: AppDeps) {
         c.header('cache-control', 'no-store');
         return c.json(view);
       })
+      /** The shared page as a PDF file, laid out now. */
+      .get('/shared-profiles/:token/pdf', async (c) => {
+        const { view, personId } = await read(c.req.param('token'));
+        return pdfAnswer(view, personId);
+      })
+      /** One of the person's pages as a PDF file (the person, or their Administrator in session). */
+      .get(
+        '/people/:personId/profiles/:id/pdf',
+        caller,
+        valid('param', personParams({ id: itemId })),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          const { id } = c.req.valid('param');
+          const page = await zdb.run(profileQueries.byId.fn({ args: { personId, id }, ctx }));
+          const person = await zdb.run(zql.person.where('id', personId).one());
+          if (!page || !person) throw appError('not_found');
+          return pdfAnswer(layOut(page, person), personId);
+        },
+      )
       /** A picture of a shared page (an item's hero, or the person's photo), as a redirect. */
       .get('/shared-profiles/:token/media/:mediaId', async (c) => {
         const { personId, media } = await read(c.req.param('token'));

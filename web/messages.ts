@@ -470,7 +470,8 @@ export const messages = {
     saving: 'Saving',
     saved: 'Saved',
     preview: 'The page as it looks now',
-    print: 'Print or save as PDF',
+    print: 'Print',
+    downloadPdf: 'Download as PDF',
     sections: {
       Love: 'What I love',
       Dislike: 'What I dislike',

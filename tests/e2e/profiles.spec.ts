@@ -80,6 +80,13 @@ test('the Decision Maker builds a one-page profile, shares it, a signed-out brow
   await expect(guest.page.getByRole('navigation')).toHaveCount(0);
   expect(await seriousViolations(guest.page)).toEqual([]);
 
+  // The same page as a PDF file, for whoever has the link.
+  const [pdf] = await Promise.all([
+    guest.page.waitForEvent('download'),
+    guest.page.getByRole('link', { name: 'Download as PDF' }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toBe('about-me-for-my-hospital-stay.pdf');
+
   // Live from the library: a change there is what the open link shows next.
   await sql`update preference set title = 'Tea, strong and milky' where id = ${seedId('preference:aroha:tea')}`;
   await expect(shared).toContainText('Tea, strong and milky', { timeout: 15_000 });

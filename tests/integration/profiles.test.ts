@@ -17,9 +17,10 @@ const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const clients: Array<{ close: () => Promise<void> }> = [];
 
 const arohaId = seedId('person:aroha');
-const tea = seedId('preference:aroha:tea');
-const mushrooms = seedId('preference:aroha:mushrooms');
-const medication = seedId('preference:aroha:medication');
+// This file's own preferences of Aroha's: other files change the demo ones meanwhile.
+const tea = crypto.randomUUID();
+const mushrooms = crypto.randomUUID();
+const medication = crypto.randomUUID();
 const anaLink = seedId('link:ana->aroha');
 const samLink = seedId('link:sam->aroha');
 const pages: string[] = [];
@@ -30,6 +31,14 @@ let ana: SignedIn;
 let tui: SignedIn;
 
 beforeAll(async () => {
+  for (const [id, title, feeling, access] of [
+    [tea, 'A cup of tea with milk, no sugar', 'love', 'General'],
+    [mushrooms, 'Mushrooms', 'hate', 'General'],
+    [medication, 'How I take my medication', 'neutral', 'Restricted'],
+  ] as const) {
+    await sql`insert into preference (id, person_id, title, feeling, access, status, created_by, updated_by)
+              values (${id}, ${arohaId}, ${title}, ${feeling}, ${access}, 'Published', ${arohaId}, ${arohaId})`;
+  }
   aroha = await signIn(stack.url, 'aroha@example.com');
   sam = await signIn(stack.url, 'sam@example.com');
   ana = await signIn(stack.url, 'ana@example.com');
@@ -39,6 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
   await sql`delete from profile_page where id = any(${pages})`;
+  await sql`delete from preference where id = any(${[tea, mushrooms, medication]})`;
   await sql`update support_session set ended_at = now() where ended_at is null`;
   await sql.end();
 });
@@ -131,12 +141,11 @@ describe('a one-page profile', () => {
     expect(titles((await open(s.body.url)).body).Support).toEqual(['How I take my medication']);
 
     // Live from the library: a title changed there is what the link shows next.
-    const [before] = await sql`select title from preference where id = ${tea}`;
     await sql`update preference set title = 'Tea, strong' where id = ${tea}`;
     try {
       expect(titles((await open(s.body.url)).body).Love).toEqual(['Tea, strong']);
     } finally {
-      await sql`update preference set title = ${before?.title} where id = ${tea}`;
+      await sql`update preference set title = 'A cup of tea with milk, no sugar' where id = ${tea}`;
     }
     const history = await sql`select message from history_event
       where related_id = ${id} order by created_at, id`;
@@ -146,6 +155,39 @@ describe('a one-page profile', () => {
       'Shared the one-page profile “About me for my hospital stay” by a link for 7 days',
       'Included restricted preferences in the one-page profile “About me for my hospital stay”',
     ]);
+  });
+
+  test('the page as a PDF file: by its link signed out, and by the person; not by others', async () => {
+    const { id } = await newPage();
+    const s = await share(id, aroha);
+    const t = s.body.url.split('/p/')[1];
+    const res = await fetch(`${stack.url}/api/shared-profiles/${t}/pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="about-me-for-my-hospital-stay.pdf"',
+    );
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The document's title (its Info dictionary): the page's.
+    expect(pdf.toString('latin1')).toContain('(About me for my hospital stay)');
+    // The te reo font goes with it (the standard fonts have no macrons).
+    expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans-Bold/);
+    const own = await fetch(`${stack.url}/api/people/${arohaId}/profiles/${id}/pdf`, {
+      headers: { cookie: aroha.cookie },
+    });
+    expect(own.status).toBe(200);
+    expect(
+      Buffer.from(await own.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    const other = await fetch(`${stack.url}/api/people/${arohaId}/profiles/${id}/pdf`, {
+      headers: { cookie: sam.cookie },
+    });
+    expect([403, 404]).toContain(other.status);
+    await client(aroha).mutate(mutators.profile.revokeShare({ shareId: s.body.id })).server;
+    expect((await fetch(`${stack.url}/api/shared-profiles/${t}/pdf`)).status).toBe(410);
   });
 
   test('a revoked, expired, unknown or malformed link shows only "This page is no longer shared"', async () => {

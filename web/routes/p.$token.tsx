@@ -67,6 +67,9 @@ function SharedProfile() {
             <button type="button" className="secondary" onClick={() => window.print()}>
               {t.print}
             </button>
+            <a className="button secondary" href={`/api/shared-profiles/${token}/pdf`} download>
+              {t.downloadPdf}
+            </a>
           </div>
           <ProfileSheet
             view={view}

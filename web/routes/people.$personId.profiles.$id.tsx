@@ -218,6 +218,13 @@ function ProfileBuilder() {
           <button type="button" className="secondary" onClick={() => window.print()}>
             {t.print}
           </button>
+          <a
+            className="button secondary"
+            href={`/api/people/${personId}/profiles/${id}/pdf`}
+            download
+          >
+            {t.downloadPdf}
+          </a>
         </div>
         <ProfileSheet view={view} pictureOf={pictureOf} headingLevel={2} />
       </section>
