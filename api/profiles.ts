@@ -13,6 +13,7 @@ import { zql } from '../schema/zero-schema.gen.ts';
 import { appError } from '../sync/errors.ts';
 import {
   layOut,
+  mediaOf,
   PROFILE_SHARE_DEFAULT_DAYS,
   type ProfileView,
   profileMessages,
@@ -41,15 +42,6 @@ export function profileShareUrl(publicUrl: string, t: string) {
   return `${publicUrl.replace(/\/$/, '')}/p/${t}`;
 }
 
-/** The media a view shows: its items' pictures and the person's photo. */
-function mediaOf(view: ProfileView): Set<string> {
-  const media = new Set<string>();
-  if (view.person.photoId) media.add(view.person.photoId);
-  for (const s of view.sections)
-    for (const i of s.items) if (i.heroMediaId) media.add(i.heroMediaId);
-  return media;
-}
-
 /** "about-me-for-my-hospital-stay.pdf": a file name from a title. */
 function fileName(title: string) {
   const slug = title
@@ -63,15 +55,17 @@ function fileName(title: string) {
 
 export function profileRoutes(deps: AppDeps) {
   const { zdb, config } = deps;
-  /** A picture's bytes for the PDF: only those the page shows, of its person. */
-  const pictures = (personId: string, allowed: Set<string>) => async (mediaId: string) => {
-    if (!allowed.has(mediaId) || !deps.media) return undefined;
+  /** A picture the page shows (an item's hero, the person's photo), of its person; else undefined. */
+  const pageImage = async (view: ProfileView, personId: string, mediaId: string) => {
+    if (!mediaOf(view).has(mediaId)) return undefined;
     const row = await zdb.run(zql.media.where('id', mediaId).one());
-    if (!row || row.personId !== personId || row.type !== 'image') return undefined;
-    return deps.media.read(row.thumbKey ?? row.displayKey ?? row.storageKey);
+    return row && row.personId === personId && row.type === 'image' ? row : undefined;
   };
   const pdfAnswer = async (view: ProfileView, personId: string) => {
-    const bytes = await profilePdf(view, pictures(personId, mediaOf(view)));
+    const bytes = await profilePdf(view, async (mediaId) => {
+      const row = deps.media ? await pageImage(view, personId, mediaId) : undefined;
+      return row && deps.media?.read(row.thumbKey ?? row.displayKey ?? row.storageKey);
+    });
     return new Response(new Uint8Array(bytes), {
       headers: {
         'content-type': 'application/pdf',
@@ -150,12 +144,9 @@ export function profileRoutes(deps: AppDeps) {
       )
       /** A picture of a shared page (an item's hero, or the person's photo), as a redirect. */
       .get('/shared-profiles/:token/media/:mediaId', async (c) => {
-        const { personId, media } = await read(c.req.param('token'));
-        const mediaId = c.req.param('mediaId');
-        if (!media.has(mediaId) || !deps.media) throw appError('not_found');
-        const row = await zdb.run(zql.media.where('id', mediaId).one());
-        if (!row || row.personId !== personId) throw appError('not_found');
-        if (row.type !== 'image') throw appError('not_found');
+        const { view, personId } = await read(c.req.param('token'));
+        const row = await pageImage(view, personId, c.req.param('mediaId'));
+        if (!row || !deps.media) throw appError('not_found');
         const key = row.displayKey ?? row.storageKey;
         const url = await deps.media.signDownload(key, 300, {
           contentType: row.displayKey ? 'image/webp' : row.contentType,

@@ -384,13 +384,12 @@ export function layOut(
 /**
  * What a share link shows now (server only): the page laid out live, or
  * undefined when the link is unknown, expired or revoked (all three say the
- * same to the viewer). Also which media the page may show: the heroes of its
- * items and the person's photo.
+ * same to the viewer).
  */
 export async function sharedPage(
   tx: Transaction,
   tokenHash: string,
-): Promise<{ view: ProfileView; personId: string; media: Set<string> } | undefined> {
+): Promise<{ view: ProfileView; personId: string } | undefined> {
   if (tx.location !== 'server') return undefined;
   const rows = (await tx.dbTransaction.query(
     'SELECT share_id FROM private.profile_share_token WHERE token_hash = $1',
@@ -408,10 +407,14 @@ export async function sharedPage(
   );
   const person = await tx.run(zql.person.where('id', share.personId).one());
   if (!page || !person) return undefined;
-  const view = layOut(page, person);
+  return { view: layOut(page, person), personId: share.personId };
+}
+
+/** The media a laid-out page shows, and so the only ones it may serve: its items' pictures and the person's photo. */
+export function mediaOf(view: ProfileView): Set<string> {
   const media = new Set<string>();
-  if (person.photoId) media.add(person.photoId);
+  if (view.person.photoId) media.add(view.person.photoId);
   for (const s of view.sections)
     for (const i of s.items) if (i.heroMediaId) media.add(i.heroMediaId);
-  return { view, personId: share.personId, media };
+  return media;
 }
