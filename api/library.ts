@@ -72,6 +72,7 @@ function preferenceJson(p: PreferenceRow, now = Date.now()) {
     reviewAt: iso(p.reviewAt),
     reviewStatus: reviewGroup(p, now),
     heroMediaId: p.heroMediaId,
+    spokenMediaId: p.spokenMediaId,
     status: p.status,
     createdAt: iso(p.createdAt),
     createdBy: p.createdBy,
@@ -322,6 +323,20 @@ export function libraryRoutes(deps: AppDeps) {
           const { id } = c.req.valid('param');
           await read.assertInLibrary(ctx, personId, id);
           await change(preferenceChanges.pin, ctx, { ...c.req.valid('json'), id });
+          return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))));
+        },
+      )
+      /** The spoken description (issue 18): `{spokenMediaId}`, a sound of the preference or null. */
+      .put(
+        '/people/:personId/preferences/:id/spoken',
+        caller,
+        item,
+        valid('json', objectBody),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          const { id } = c.req.valid('param');
+          await read.assertInLibrary(ctx, personId, id);
+          await change(preferenceChanges.speak, ctx, { ...c.req.valid('json'), id });
           return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))));
         },
       )

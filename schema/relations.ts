@@ -109,6 +109,11 @@ export const preferenceRelations = relations(preference, ({ one, many }) => ({
     references: [media.id],
     relationName: 'preferenceHeroMedia',
   }),
+  spokenMedia: one(media, {
+    fields: [preference.spokenMediaId],
+    references: [media.id],
+    relationName: 'preferenceSpokenMedia',
+  }),
   preferenceCategories: many(preferenceCategory, { relationName: 'preferenceCategoryPreference' }),
   notes: many(note, { relationName: 'notePreference' }),
   textUpdates: many(textUpdate, { relationName: 'textUpdatePreference' }),

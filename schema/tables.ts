@@ -184,6 +184,14 @@ export const preference = pgTable(
     heroMediaId: text('hero_media_id').references((): AnyPgColumn => media.id, {
       onDelete: 'set null',
     }),
+    /**
+     * A recording of the Decision Maker describing the preference (issue 18):
+     * played in place of the written description for someone who does not
+     * read. A settled sound of this preference; cleared when it is deleted.
+     */
+    spokenMediaId: text('spoken_media_id').references((): AnyPgColumn => media.id, {
+      onDelete: 'set null',
+    }),
     status: preferenceStatusEnum('status').notNull().default('Published'),
     createdAt: createdAt(),
     createdBy: personRef('created_by'),
@@ -196,6 +204,7 @@ export const preference = pgTable(
     index('preference_person_id_idx').on(t.personId),
     index('preference_person_id_review_at_idx').on(t.personId, t.reviewAt),
     index('preference_hero_media_id_idx').on(t.heroMediaId),
+    index('preference_spoken_media_id_idx').on(t.spokenMediaId),
   ],
 );
 

@@ -125,6 +125,7 @@ export const mediaMessages = {
   notWhatItSays:
     'This file is not the picture, sound or video it says it is. Please choose another file.',
   onlyImagesPinned: 'Only pictures can be pinned.',
+  onlySoundsSpoken: 'Only a sound recording can be the spoken description.',
   photoInUse: 'Please upload a new photo for this category.',
   descriptionTooLong: `A description can be at most ${MEDIA_LIMITS.description} characters.`,
 } as const;

@@ -115,6 +115,7 @@ export const preferenceQueries = {
       .related('updater', visiblePerson(ctx))
       .related('reviewer', visiblePerson(ctx))
       .related('heroMedia', (m) => m.where('settledAt', 'IS NOT', null))
+      .related('spokenMedia', (m) => m.where('settledAt', 'IS NOT', null))
       .one(),
   ),
   /** The caller's own unfinished drafts in this library (the create wizard resumes them). */
@@ -219,6 +220,8 @@ export type PreferenceReviewArgs = z.input<typeof preferenceReviewArgs>;
 
 /** The hero update (spec §3 Pin): an image of the preference, or null to unpin. */
 export const preferencePinArgs = z.object({ id, heroMediaId: id.nullable() });
+/** The spoken description (issue 18): a recording of this preference, or null to go back to the words. */
+export const preferenceSpokenArgs = z.object({ id, spokenMediaId: id.nullable() });
 export type PreferencePinArgs = z.input<typeof preferencePinArgs>;
 
 /** The accesses of `ids` among `personId`'s categories; not_found when one is not there. */
@@ -302,6 +305,7 @@ export const createPreference = defineChange(preferenceCreateArgs, async (tx, ct
     reviewSchedule: args.reviewSchedule,
     reviewAt: nextReviewAt(args.reviewSchedule, now),
     heroMediaId: null,
+    spokenMediaId: null,
     status: args.status,
     createdAt: now,
     createdBy: me.personId,
@@ -548,6 +552,47 @@ export const pinHero = defineChange(preferencePinArgs, async (tx, ctx, args) => 
   );
 });
 
+/**
+ * Makes one of the preference's sound recordings its spoken description,
+ * played in place of the written words for someone who does not read (issue
+ * 18), or goes back to the words (null). Only a confirmed sound of this
+ * preference can be chosen; choosing the one already chosen does nothing.
+ */
+export const setSpoken = defineChange(preferenceSpokenArgs, async (tx, ctx, args) => {
+  const me = requireAuth(ctx);
+  const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
+  if (!row) return undefined;
+  await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
+  if (row.spokenMediaId === args.spokenMediaId) return undefined;
+  if (args.spokenMediaId !== null) {
+    const media = found(
+      tx,
+      await tx.run(
+        zql.media
+          .where('preferenceId', row.id)
+          .where('id', args.spokenMediaId)
+          .where('settledAt', 'IS NOT', null)
+          .one(),
+      ),
+    );
+    if (media && media.type !== 'audio') throw appError('invalid', mediaMessages.onlySoundsSpoken);
+  }
+  await tx.mutate.preference.update({
+    id: row.id,
+    spokenMediaId: args.spokenMediaId,
+    updatedAt: Date.now(),
+    updatedBy: me.personId,
+  });
+  return historyEntry(
+    'Modify',
+    'Preference',
+    row,
+    args.spokenMediaId === null
+      ? `Went back to the written description of ${quoted(row.title)}`
+      : `Recorded a spoken description of ${quoted(row.title)}`,
+  );
+});
+
 /** Every change of preferences (sync/change.ts): Zero mutators and REST both run these. */
 export const preferenceChanges = {
   create: createPreference,
@@ -555,4 +600,5 @@ export const preferenceChanges = {
   delete: deletePreference,
   review: reviewPreference,
   pin: pinHero,
+  speak: setSpoken,
 };

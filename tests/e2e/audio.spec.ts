@@ -339,3 +339,65 @@ test('a browser without MediaRecorder is told so', async ({ page, signIn }) => {
     'This browser cannot record sound. Please try another browser, such as Chrome, Edge, Firefox or Safari.',
   );
 });
+
+test('a spoken description: recorded from the preference, played in place of its words, then back to the words', async ({
+  page,
+  signIn,
+  sql,
+}) => {
+  test.setTimeout(90_000);
+  await signIn('aroha@example.com');
+  await page.goto(`/people/${aroha}/preferences/${tea}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(teaTitle);
+  const words = page.locator('.preference-description');
+  await expect(words).toBeVisible();
+  await page.getByRole('link', { name: 'Record a spoken description' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Record a sound');
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await expect(page.getByRole('timer', { name: 'Time recorded' })).toHaveText('00:02', {
+    timeout: 15_000,
+  });
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  // Come from "Record a spoken description": the choice is ticked already.
+  const choice = page.getByRole('checkbox', {
+    name: 'Play this recording in place of the written description',
+  });
+  await expect(choice).toBeChecked();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/people/${aroha}/preferences/${tea}$`));
+
+  // The recording comes first; the words are folded under it.
+  await expect(page.getByRole('heading', { name: 'Listen', exact: true })).toBeVisible();
+  const player = page.locator(`audio[aria-label="Spoken description of ${teaTitle}"]`);
+  await expect(player).toBeVisible({ timeout: 10_000 });
+  await expect
+    .poll(() => player.evaluate((a: HTMLAudioElement) => a.duration), { timeout: 10_000 })
+    .toBeGreaterThan(1);
+  await expect(words).toBeHidden();
+  const [row] = await sql<{ spoken: string | null; type: string | null }[]>`
+    select p.spoken_media_id as spoken, m.type::text as type
+    from preference p left join media m on m.id = p.spoken_media_id where p.id = ${tea}`;
+  expect(row?.type).toBe('audio');
+  // The words are one key press away.
+  await page.getByText('Show the written words').focus();
+  await page.keyboard.press('Enter');
+  await expect(words).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await smallTargets(page, 'main summary')).toBe('');
+
+  // Back to the words: the recording stays among the media, the words show again.
+  await page.getByRole('button', { name: 'Use the written words instead' }).click();
+  await expect(player).toBeHidden();
+  await expect(words).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Record a spoken description' })).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await sql`select spoken_media_id from preference where id = ${tea}`)[0]?.spoken_media_id,
+    )
+    .toBeNull();
+  expect(
+    (await sql`select count(*)::int as n from media where id = ${row?.spoken ?? ''}`)[0]?.n,
+  ).toBe(1);
+});

@@ -116,6 +116,7 @@ const fieldNames = [
   'reviewId',
   'supportedId',
   'heroMediaId',
+  'spokenMediaId',
   'photoId',
   'contentType',
   'contentLength',

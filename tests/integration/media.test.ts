@@ -666,6 +666,54 @@ describe('the pinned hero picture', () => {
   });
 });
 
+describe('the spoken description (issue 18)', () => {
+  const spoken = `/api/people/${aroha}/preferences/${tea}/spoken`;
+
+  test('a sound of the preference plays in place of the words; deleting it goes back to them', async () => {
+    const sound = await upload(
+      dm,
+      { preferenceId: tea, name: 'about-tea.mp3', contentType: 'audio/mpeg' },
+      Buffer.from('ID3 not really'),
+    );
+    const set = await call(dm, 'PUT', spoken, { spokenMediaId: sound.id });
+    expect(set.status).toBe(200);
+    expect(set.body.spokenMediaId).toBe(sound.id);
+    const [event] = await sql`select message, created_by from history_event
+      where related_id = ${tea} order by created_at desc, id desc limit 1`;
+    expect(event?.message).toMatch(/^Recorded a spoken description of /);
+    // Read through the library like any field: a supporter in session sees which sound it is.
+    expect(
+      (await call(dm, 'GET', `/api/people/${aroha}/preferences/${tea}`)).body.spokenMediaId,
+    ).toBe(sound.id);
+    // The sound goes: the preference goes back to its words.
+    expect((await call(dm, 'DELETE', `${media}/${sound.id}`)).status).toBe(204);
+    const [pref] = await sql`select spoken_media_id from preference where id = ${tea}`;
+    expect(pref?.spoken_media_id).toBeNull();
+  });
+
+  test('only a confirmed sound of this very preference can be chosen', async () => {
+    const picture = await upload(dm, { preferenceId: tea });
+    const elsewhere = await upload(
+      dm,
+      { preferenceId: coffee, name: 'coffee.mp3', contentType: 'audio/mpeg' },
+      Buffer.from('ID3 not really'),
+    );
+    const cases: Array<[unknown, number, string]> = [
+      [{ spokenMediaId: picture.id }, 400, mediaMessages.onlySoundsSpoken],
+      [{ spokenMediaId: elsewhere.id }, 404, 'We could not find that.'],
+      [{ spokenMediaId: unknownId }, 404, 'We could not find that.'],
+      [{}, 400, 'Please check what you sent. (spokenMediaId)'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await call(dm, 'PUT', spoken, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.error).toEqual(expect.objectContaining({ message }));
+    }
+    const [pref] = await sql`select spoken_media_id from preference where id = ${tea}`;
+    expect(pref?.spoken_media_id).toBeNull();
+  });
+});
+
 describe("a category's photo", () => {
   const cats = `/api/people/${aroha}/preferences/categories`;
 

@@ -49,6 +49,17 @@ export const audioMessages = {
   uploadFailed:
     'Sorry, your recording could not be saved. Please check your internet connection, then press Save again.',
   uploadRefused: (reason: string) => `Your recording could not be saved. ${reason}`,
+  // The spoken description (issue 18): a recording played in place of the words.
+  spokenChoice: 'Play this recording in place of the written description',
+  spokenHelp:
+    'For someone who does not read: the preference shows this recording first, with the words underneath.',
+  spokenFailed: (reason: string) =>
+    `Your recording is saved, but it is not the spoken description yet. ${reason} Press Save to try again.`,
+  recordSpoken: 'Record a spoken description',
+  spokenHeading: 'Listen',
+  spokenLabel: (title: string) => `Spoken description of ${title}`,
+  showWords: 'Show the written words',
+  useWords: 'Use the written words instead',
   descriptionFailed: (reason: string) =>
     `Your recording is saved, but its description is not. ${reason} Press Save to try again.`,
 } as const;

@@ -1,6 +1,6 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { displayName } from '../components/circle-common.tsx';
@@ -9,6 +9,8 @@ import { FeelingIcon } from '../components/feeling-icon.tsx';
 import { Markdown } from '../components/markdown.tsx';
 import { HeroImage } from '../components/media-image.tsx';
 import { AddMediaLinks, byKind, MediaTiles } from '../components/media-tiles.tsx';
+import { MediaViewer } from '../components/media-viewer.tsx';
+import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { formatDate, PreferenceNotFound } from '../components/preference-common.tsx';
 import { PresenceList } from '../components/presence.tsx';
 import { QueryState } from '../components/query-state.tsx';
@@ -29,6 +31,7 @@ export const Route = createFileRoute('/people/$personId/preferences/$id/')({
 
 const t = messages.preference;
 const m = messages.media;
+const a = messages.audio;
 
 function PreferenceView() {
   const { personId, id } = Route.useParams();
@@ -36,6 +39,7 @@ function PreferenceView() {
   const navigate = useNavigate();
   const canWrite = useCanWrite(personId);
   const notesId = useId();
+  const [wordsError, setWordsError] = useState<string>();
   const [pref, details] = useQuery(queries.preference.byId({ personId, id }));
   const [media, mediaDetails] = useQuery(
     queries.media.ofPreference({ personId, preferenceId: id }),
@@ -57,7 +61,10 @@ function PreferenceView() {
                     ? (t.feelings[pref.feeling]?.label ?? '')
                     : '',
             },
-            { key: 'description', text: spoken(pref.description ?? '') },
+            // A spoken description plays in place of the words: the reader leaves them out.
+            ...(pref.spokenMedia
+              ? []
+              : [{ key: 'description', text: spoken(pref.description ?? '') }]),
           ]
         : [],
     [pref],
@@ -80,6 +87,11 @@ function PreferenceView() {
   const feeling = pref.feeling ? t.feelings[pref.feeling] : undefined;
   const feelingWord =
     pref.feeling === 'Other' && pref.feelingOther ? pref.feelingOther : feeling?.label;
+
+  async function backToWords() {
+    const error = refusalOf(await write(mutators.preference.speak({ id, spokenMediaId: null })));
+    if (error) setWordsError(error);
+  }
 
   async function remove() {
     const error = refusalOf(await write(mutators.preference.delete({ id })));
@@ -112,11 +124,45 @@ function PreferenceView() {
             {feelingWord}
           </p>
         ) : null}
-        {pref.description ? (
+        {pref.spokenMedia ? (
+          <section className="spoken-description" aria-labelledby={`${notesId}-spoken`}>
+            <h2 id={`${notesId}-spoken`}>{a.spokenHeading}</h2>
+            <MediaViewer
+              personId={personId}
+              media={pref.spokenMedia}
+              label={a.spokenLabel(pref.title)}
+            />
+            {pref.description ? (
+              <details className="spoken-words">
+                <summary>{a.showWords}</summary>
+                <Markdown className="preference-description" text={pref.description} />
+              </details>
+            ) : null}
+          </section>
+        ) : pref.description ? (
           <Markdown
             className={`preference-description${reader.current === 'description' ? ' read-now' : ''}`}
             text={pref.description}
           />
+        ) : null}
+        <ErrorAlert message={wordsError} />
+        {canWrite ? (
+          <div className="actions">
+            {pref.spokenMedia ? (
+              <button type="button" className="secondary" onClick={() => void backToWords()}>
+                {a.useWords}
+              </button>
+            ) : (
+              <Link
+                className="button secondary"
+                to="/people/$personId/preferences/$preferenceId/audio/create"
+                params={{ personId, preferenceId: id }}
+                search={{ spoken: true }}
+              >
+                {a.recordSpoken}
+              </Link>
+            )}
+          </div>
         ) : null}
         {canWrite ? (
           <div className="actions">

@@ -9,6 +9,7 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { z } from 'zod';
 import { MEDIA_LIMITS } from '../../sync/media.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
@@ -29,6 +30,8 @@ import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/audio/create')({
   head: pageHead(messages.audio.pageTitle),
+  // `spoken`: recording the preference's spoken description (the choice starts ticked).
+  validateSearch: z.object({ spoken: z.boolean().optional().catch(undefined) }),
   component: AudioCreate,
 });
 
@@ -83,6 +86,7 @@ function Recorder({
 }) {
   const navigate = useNavigate();
   const write = useWrite();
+  const { spoken } = Route.useSearch();
   const headingId = useId();
   const listenId = useId();
   const levelId = useId();
@@ -95,6 +99,8 @@ function Recorder({
   const { phase, recording, seconds } = recorder;
 
   const [description, setDescription] = useState('');
+  const [asSpoken, setAsSpoken] = useState(spoken === true);
+  const spokenId = useId();
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<number | undefined>();
   const [saveError, setSaveError] = useState<string | undefined>();
@@ -184,6 +190,17 @@ function Recorder({
       const refused = refusalOf(await write(mutators.media.update({ id, description: typed })));
       if (refused) {
         setSaveError(t.descriptionFailed(refused));
+        setSaving(false);
+        setProgress(undefined);
+        return;
+      }
+    }
+    if (asSpoken) {
+      const refused = refusalOf(
+        await write(mutators.preference.speak({ id: preferenceId, spokenMediaId: id })),
+      );
+      if (refused) {
+        setSaveError(t.spokenFailed(refused));
         setSaving(false);
         setProgress(undefined);
         return;
@@ -297,6 +314,19 @@ function Recorder({
               onBlur={(e) => setDescription(e.target.value.trim())}
             />
           </div>
+          <div className="field checkbox">
+            <input
+              id={spokenId}
+              type="checkbox"
+              checked={asSpoken}
+              aria-describedby={`${spokenId}-help`}
+              onChange={(e) => setAsSpoken(e.target.checked)}
+            />
+            <label htmlFor={spokenId}>{t.spokenChoice}</label>
+          </div>
+          <p id={`${spokenId}-help`} className="field-help">
+            {t.spokenHelp}
+          </p>
           {saving && progress !== undefined ? (
             <progress
               className="audio-progress"
