@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { SessionInfo } from '../sync/session.ts';
+import { accountDeletionRoutes, deletionDueFor } from './account-deletion.ts';
 import { magicLinkRoutes } from './auth/magic-link.ts';
 import { passkeyRoutes } from './auth/passkeys/routes.ts';
 import { clearSessionCookie, sessionFromRequest, signOutSession } from './auth/sessions.ts';
@@ -18,6 +19,7 @@ import { historyFeedRoutes } from './history-feed.ts';
 import { inviteRoutes } from './invites/routes.ts';
 import { libraryRoutes } from './library.ts';
 import { mediaRoutes } from './media.ts';
+import { myDataRoutes } from './my-data.ts';
 import { organisationRoutes } from './organisations.ts';
 import { peopleRoutes } from './people.ts';
 import { photoSearchRoutes } from './photo-search/routes.ts';
@@ -49,6 +51,7 @@ export function apiRoutes(deps: AppDeps) {
                 email: who.user.email,
                 personId: who.person.id,
                 wizardCompletedAt: who.user.wizardCompletedAt?.getTime() ?? null,
+                deletionDueAt: await deletionDueFor(db, who.person.id),
               }
             : null,
           person: who
@@ -94,6 +97,8 @@ export function apiRoutes(deps: AppDeps) {
       .route('/', libraryRoutes(deps))
       .route('/', mediaRoutes(deps))
       .route('/', profileRoutes(deps))
+      .route('/', myDataRoutes(deps))
+      .route('/', accountDeletionRoutes(deps))
       .route('/', photoSearchRoutes(deps))
       .route('/users', userRoutes(deps))
       .route('/orgs', organisationRoutes(deps))

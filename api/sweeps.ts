@@ -1,7 +1,8 @@
 /**
  * The API's periodic sweeps: idle support sessions end, unconfirmed uploads
  * and unused photos go, old rate-limit events go, supporter links whose set
- * end has come go (with a timer of their own for ends between sweeps). Several API processes may
+ * end has come go (with a timer of their own for ends between sweeps), data
+ * copies past their time go, and accounts whose deletion is due are deleted. Several API processes may
  * run against one database: each sweep runs under a Postgres advisory lock
  * taken with try (`pg_try_advisory_xact_lock`), so one process sweeps and the
  * others skip that round; a sweep never runs twice at once, so nothing is
@@ -10,9 +11,11 @@
 import { sql } from 'drizzle-orm';
 import { applyChange } from '../sync/change.ts';
 import { endExpiredLinks } from '../sync/circle.ts';
+import { deleteAccountsDue } from './account-deletion.ts';
 import type { Db } from './db.ts';
 import type { MediaStore } from './media/store.ts';
 import { sweepMedia } from './media.ts';
+import { sweepExports } from './my-data.ts';
 import { sweepRateEvents } from './rate-limit.ts';
 import { endIdleSessions } from './support.ts';
 import { createZeroDb } from './zero/db-provider.ts';
@@ -23,6 +26,8 @@ export const SWEEP_LOCKS = {
   media: 7302,
   rateEvents: 7303,
   linkEnds: 7304,
+  exports: 7305,
+  accountDeletions: 7306,
 } as const;
 
 /** How often the API sweeps (api/process.ts); a link ending sooner gets a timer of its own. */
@@ -136,6 +141,12 @@ export async function sweepOnce(
     ),
     exclusively(db, SWEEP_LOCKS.linkEnds, () => endLinksDue(db)).catch(
       report('ending supporter links at their set time'),
+    ),
+    exclusively(db, SWEEP_LOCKS.exports, () => sweepExports(db, deps.media)).catch(
+      report('removing expired data copies'),
+    ),
+    exclusively(db, SWEEP_LOCKS.accountDeletions, () => deleteAccountsDue(db, deps.media)).catch(
+      report('deleting accounts at their set time'),
     ),
   ]);
 }

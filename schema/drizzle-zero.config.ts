@@ -113,6 +113,8 @@ export default drizzleZeroConfig(drizzleSchema, {
     billingPrice: false,
     billingEvent: false,
     rateEvent: false,
+    dataExport: false,
+    accountDeletion: false,
   },
   manyToMany: {
     preference: {

@@ -237,3 +237,47 @@ export const mediaRemoval = privateSchema.table('media_removal', {
   key: text('key').primaryKey(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * A copy of everything kept about a person, as a zip (issue 18, "My data"):
+ * built in the background by the API (api/my-data.ts), its progress read by
+ * the person's page, the file kept in the store under `storage_key` until
+ * `expires_at`. Not replicated: only the person's own REST calls read it.
+ */
+export const dataExport = privateSchema.table(
+  'data_export',
+  {
+    id: text('id').primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    /** building, ready or failed. */
+    status: text('status').notNull(),
+    /** 0 to 100. */
+    progress: integer('progress').notNull().default(0),
+    storageKey: text('storage_key'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    finishedAt: timestamptz('finished_at'),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [
+    index('data_export_person_id_idx').on(t.personId),
+    check('data_export_status', sql`${t.status} in ('building', 'ready', 'failed')`),
+    check('data_export_progress', sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+/**
+ * An account asked to be deleted (issue 18): deleted by the API's sweep at
+ * `due_at`, with the people in `also_delete` (those the account administers
+ * whom nobody else could reach), unless the person keeps their account first.
+ */
+export const accountDeletion = privateSchema.table('account_deletion', {
+  personId: text('person_id')
+    .primaryKey()
+    .references(() => person.id, { onDelete: 'cascade' }),
+  requestedAt: timestamptz('requested_at').notNull().defaultNow(),
+  dueAt: timestamptz('due_at').notNull(),
+  alsoDelete: text('also_delete').array().notNull().default(sql`'{}'::text[]`),
+});

@@ -8,6 +8,8 @@ export const sessionSchema = z.object({
       email: z.string().nullable(),
       personId: z.string(),
       wizardCompletedAt: z.number().nullable(),
+      /** When the account is set to be deleted (sync/my-data.ts), or null. */
+      deletionDueAt: z.number().nullable().default(null),
     })
     .nullable(),
   person: z
