@@ -18,6 +18,7 @@ import './styles/media.css';
 import './styles/audio.css';
 import './styles/survey.css';
 import './styles/organisation.css';
+import './styles/my-data.css';
 
 const router = createRouter({
   routeTree,

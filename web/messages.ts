@@ -5,6 +5,7 @@ import { historyFeedMessages } from './messages/history.ts';
 import { libraryMessages } from './messages/library.ts';
 import { markdownMessages } from './messages/markdown.ts';
 import { mediaMessages } from './messages/media.ts';
+import { myDataText } from './messages/my-data.ts';
 import { navigationMessages } from './messages/navigation.ts';
 import { noteMessages } from './messages/note.ts';
 import { offlineMessages } from './messages/offline.ts';
@@ -62,6 +63,8 @@ export const messages = {
     libraryOverview: 'Library overview',
     settings: 'Settings',
     passkeys: 'Passkeys',
+    myData: 'My data',
+    deleteAccount: 'Delete my account',
     editSupporter: 'Change access level',
     editSupporterOf: (name: string) => `Change ${name}’s access level`,
     supporter: 'Supporter',
@@ -657,6 +660,7 @@ export const messages = {
   survey: surveyMessages,
   organisation: organisationMessages,
   subscription: subscriptionPageMessages,
+  myData: myDataText,
 } as const;
 
 export const DATE_LOCALE = 'en-NZ';

@@ -42,6 +42,8 @@ import { Route as PeoplePersonIdPreferencesLibraryRouteImport } from './routes/p
 import { Route as PeoplePersonIdProfilesIndexRouteImport } from './routes/people.$personId.profiles.index'
 import { Route as PeoplePersonIdProfilesIdRouteImport } from './routes/people.$personId.profiles.$id'
 import { Route as PeoplePersonIdSettingsIndexRouteImport } from './routes/people.$personId.settings.index'
+import { Route as PeoplePersonIdSettingsDataRouteImport } from './routes/people.$personId.settings.data'
+import { Route as PeoplePersonIdSettingsDeleteRouteImport } from './routes/people.$personId.settings.delete'
 import { Route as PeoplePersonIdSettingsHistoryRouteImport } from './routes/people.$personId.settings.history'
 import { Route as PeoplePersonIdSettingsMenuRouteImport } from './routes/people.$personId.settings.menu'
 import { Route as PeoplePersonIdSettingsPasskeysRouteImport } from './routes/people.$personId.settings.passkeys'
@@ -259,6 +261,18 @@ const PeoplePersonIdSettingsIndexRoute =
   PeoplePersonIdSettingsIndexRouteImport.update({
     id: '/settings/',
     path: '/settings/',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSettingsDataRoute =
+  PeoplePersonIdSettingsDataRouteImport.update({
+    id: '/settings/data',
+    path: '/settings/data',
+    getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdSettingsDeleteRoute =
+  PeoplePersonIdSettingsDeleteRouteImport.update({
+    id: '/settings/delete',
+    path: '/settings/delete',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
 const PeoplePersonIdSettingsHistoryRoute =
@@ -501,6 +515,8 @@ export interface FileRoutesByFullPath {
   '/people/$personId/organisations/$organisationId': typeof PeoplePersonIdOrganisationsOrganisationIdRoute
   '/people/$personId/preferences/library': typeof PeoplePersonIdPreferencesLibraryRoute
   '/people/$personId/profiles/$id': typeof PeoplePersonIdProfilesIdRoute
+  '/people/$personId/settings/data': typeof PeoplePersonIdSettingsDataRoute
+  '/people/$personId/settings/delete': typeof PeoplePersonIdSettingsDeleteRoute
   '/people/$personId/settings/history': typeof PeoplePersonIdSettingsHistoryRoute
   '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
@@ -570,6 +586,8 @@ export interface FileRoutesByTo {
   '/people/$personId/organisations/$organisationId': typeof PeoplePersonIdOrganisationsOrganisationIdRoute
   '/people/$personId/preferences/library': typeof PeoplePersonIdPreferencesLibraryRoute
   '/people/$personId/profiles/$id': typeof PeoplePersonIdProfilesIdRoute
+  '/people/$personId/settings/data': typeof PeoplePersonIdSettingsDataRoute
+  '/people/$personId/settings/delete': typeof PeoplePersonIdSettingsDeleteRoute
   '/people/$personId/settings/history': typeof PeoplePersonIdSettingsHistoryRoute
   '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
@@ -640,6 +658,8 @@ export interface FileRoutesById {
   '/people/$personId/organisations/$organisationId': typeof PeoplePersonIdOrganisationsOrganisationIdRoute
   '/people/$personId/preferences/library': typeof PeoplePersonIdPreferencesLibraryRoute
   '/people/$personId/profiles/$id': typeof PeoplePersonIdProfilesIdRoute
+  '/people/$personId/settings/data': typeof PeoplePersonIdSettingsDataRoute
+  '/people/$personId/settings/delete': typeof PeoplePersonIdSettingsDeleteRoute
   '/people/$personId/settings/history': typeof PeoplePersonIdSettingsHistoryRoute
   '/people/$personId/settings/menu': typeof PeoplePersonIdSettingsMenuRoute
   '/people/$personId/settings/passkeys': typeof PeoplePersonIdSettingsPasskeysRoute
@@ -712,6 +732,8 @@ export interface FileRouteTypes {
     | '/people/$personId/organisations/$organisationId'
     | '/people/$personId/preferences/library'
     | '/people/$personId/profiles/$id'
+    | '/people/$personId/settings/data'
+    | '/people/$personId/settings/delete'
     | '/people/$personId/settings/history'
     | '/people/$personId/settings/menu'
     | '/people/$personId/settings/passkeys'
@@ -781,6 +803,8 @@ export interface FileRouteTypes {
     | '/people/$personId/organisations/$organisationId'
     | '/people/$personId/preferences/library'
     | '/people/$personId/profiles/$id'
+    | '/people/$personId/settings/data'
+    | '/people/$personId/settings/delete'
     | '/people/$personId/settings/history'
     | '/people/$personId/settings/menu'
     | '/people/$personId/settings/passkeys'
@@ -850,6 +874,8 @@ export interface FileRouteTypes {
     | '/people/$personId/organisations/$organisationId'
     | '/people/$personId/preferences/library'
     | '/people/$personId/profiles/$id'
+    | '/people/$personId/settings/data'
+    | '/people/$personId/settings/delete'
     | '/people/$personId/settings/history'
     | '/people/$personId/settings/menu'
     | '/people/$personId/settings/passkeys'
@@ -1154,6 +1180,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdSettingsIndexRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
+    '/people/$personId/settings/data': {
+      id: '/people/$personId/settings/data'
+      path: '/settings/data'
+      fullPath: '/people/$personId/settings/data'
+      preLoaderRoute: typeof PeoplePersonIdSettingsDataRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/settings/delete': {
+      id: '/people/$personId/settings/delete'
+      path: '/settings/delete'
+      fullPath: '/people/$personId/settings/delete'
+      preLoaderRoute: typeof PeoplePersonIdSettingsDeleteRouteImport
+      parentRoute: typeof PeoplePersonIdRoute
+    }
     '/people/$personId/settings/history': {
       id: '/people/$personId/settings/history'
       path: '/settings/history'
@@ -1425,6 +1465,8 @@ interface PeoplePersonIdRouteChildren {
   PeoplePersonIdOrganisationsOrganisationIdRoute: typeof PeoplePersonIdOrganisationsOrganisationIdRoute
   PeoplePersonIdPreferencesLibraryRoute: typeof PeoplePersonIdPreferencesLibraryRoute
   PeoplePersonIdProfilesIdRoute: typeof PeoplePersonIdProfilesIdRoute
+  PeoplePersonIdSettingsDataRoute: typeof PeoplePersonIdSettingsDataRoute
+  PeoplePersonIdSettingsDeleteRoute: typeof PeoplePersonIdSettingsDeleteRoute
   PeoplePersonIdSettingsHistoryRoute: typeof PeoplePersonIdSettingsHistoryRoute
   PeoplePersonIdSettingsMenuRoute: typeof PeoplePersonIdSettingsMenuRoute
   PeoplePersonIdSettingsPasskeysRoute: typeof PeoplePersonIdSettingsPasskeysRoute
@@ -1469,6 +1511,8 @@ const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
     PeoplePersonIdOrganisationsOrganisationIdRoute,
   PeoplePersonIdPreferencesLibraryRoute: PeoplePersonIdPreferencesLibraryRoute,
   PeoplePersonIdProfilesIdRoute: PeoplePersonIdProfilesIdRoute,
+  PeoplePersonIdSettingsDataRoute: PeoplePersonIdSettingsDataRoute,
+  PeoplePersonIdSettingsDeleteRoute: PeoplePersonIdSettingsDeleteRoute,
   PeoplePersonIdSettingsHistoryRoute: PeoplePersonIdSettingsHistoryRoute,
   PeoplePersonIdSettingsMenuRoute: PeoplePersonIdSettingsMenuRoute,
   PeoplePersonIdSettingsPasskeysRoute: PeoplePersonIdSettingsPasskeysRoute,

@@ -96,6 +96,8 @@ const routes: Record<string, Visit | 'layout'> = {
   'people.$personId.settings.details.edit': { as: 'aroha', path: `${me}/settings/details/edit` },
   'people.$personId.settings.history': { as: 'aroha', path: `${me}/settings/history` },
   'people.$personId.settings.subscription': { as: 'aroha', path: `${me}/settings/subscription` },
+  'people.$personId.settings.data': { as: 'aroha', path: `${me}/settings/data` },
+  'people.$personId.settings.delete': { as: 'aroha', path: `${me}/settings/delete` },
   'people.$personId.preferences.$id.edit': 'layout',
   'people.$personId.preferences.$id.edit.$step': {
     as: 'aroha',

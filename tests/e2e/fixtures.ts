@@ -127,6 +127,9 @@ const tracked = [
   { table: 'private.billing_customer', key: 'person_id', restore: true },
   { table: 'private.billing_event', key: 'id', restore: false },
   { table: 'private.media_usage', key: 'person_id', restore: true },
+  // Copies of one's data and accounts set to be deleted (my-data.spec.ts).
+  { table: 'private.data_export', key: 'id', restore: false },
+  { table: 'private.account_deletion', key: 'person_id', restore: false },
 ] as const;
 
 type Snapshot = Map<string, Map<string, string>>;

@@ -35,6 +35,7 @@ const cells: Cell[] = [
         'Manage subscription',
         'My app history',
         'Manage passkeys',
+        'My data',
         help,
         'How are you?',
         feedback,
@@ -53,6 +54,7 @@ const cells: Cell[] = [
       entries: [
         'Personal details',
         'Organisation details',
+        'My data',
         'Supporter check-in',
         feedback,
         'Logout',
@@ -71,6 +73,7 @@ const cells: Cell[] = [
       entries: [
         'Personal details',
         'Organisation details',
+        'My data',
         'Supporter check-in',
         feedback,
         'Logout',
@@ -84,7 +87,7 @@ const cells: Cell[] = [
     bar: ['Home', 'Library', 'Circle', 'Menu'],
     menu: {
       kind: 'page',
-      entries: ['Personal details', 'Supporter check-in', feedback, 'Logout'],
+      entries: ['Personal details', 'My data', 'Supporter check-in', feedback, 'Logout'],
     },
   },
   {
@@ -101,6 +104,7 @@ const cells: Cell[] = [
         'My app history',
         'Organisation details',
         'Manage passkeys',
+        'My data',
         help,
         'How are you?',
         feedback,

@@ -29,6 +29,7 @@ test('a Decision Maker: Home, Library, Circle and a menu drawer that Escape clos
     'Manage subscription',
     'My app history',
     'Manage passkeys',
+    'My data',
     'Get help (opens in a new tab)',
     'How are you?',
     'Give feedback (opens in a new tab)',
@@ -71,6 +72,7 @@ test('a Supporter: no Home of their own, and a Menu page without help, subscript
   await expect(list.getByRole('link')).toHaveText([
     'Personal details',
     'Organisation details',
+    'My data',
     'Supporter check-in',
     'Give feedback (opens in a new tab)',
     'Logout',

@@ -48,6 +48,8 @@ function destination(
       return { to: '/people/$personId/settings/history' as const, params: { personId } };
     case 'passkeys':
       return { to: '/people/$personId/settings/passkeys' as const, params: { personId: me } };
+    case 'data':
+      return { to: '/people/$personId/settings/data' as const, params: { personId: me } };
     case 'organisations':
       return { to: '/people/$personId/organisations' as const, params: { personId: me } };
     case 'survey': {
@@ -106,7 +108,7 @@ export function MenuList({
                 : item === 'organisations'
                   ? organisationsLabel(ctx)
                   : messages.navigation.items[
-                      item as 'passkeys' | 'details' | 'subscription' | 'history'
+                      item as 'passkeys' | 'data' | 'details' | 'subscription' | 'history'
                     ]}
             </Link>
           )}

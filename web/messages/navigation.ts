@@ -11,6 +11,7 @@ export const navigationMessages = {
     /** The organisations entry for a person in exactly one (web/navigation/menu.ts organisationsLabel). */
     organisation: 'Organisation details',
     passkeys: 'Manage passkeys',
+    data: 'My data',
     help: 'Get help',
     feedback: 'Give feedback',
     platform: 'Platform Dashboard',

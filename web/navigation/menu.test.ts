@@ -67,6 +67,7 @@ describe('menu items', () => {
       'subscription',
       'history',
       'passkeys',
+      'data',
       'help',
       'survey',
       'feedback',
@@ -75,7 +76,7 @@ describe('menu items', () => {
     expect(surveyLabel(dm)).toBe('How are you?');
   });
   test('a Supporter: no help, no subscription, no history, no passkeys; the supporter survey', () => {
-    expect(menuItems(supporterAtHome)).toEqual(['details', 'survey', 'feedback', 'logout']);
+    expect(menuItems(supporterAtHome)).toEqual(['details', 'data', 'survey', 'feedback', 'logout']);
     expect(surveyLabel(supporterAtHome)).toBe('Supporter check-in');
   });
   test('an Administrator in a session: history, but not subscription (a Supporter) nor passkeys (supporting)', () => {
@@ -86,6 +87,11 @@ describe('menu items', () => {
       'feedback',
       'logout',
     ]);
+  });
+  test('my data: only their own, never while acting for someone else', () => {
+    expect(menuItems(dm)).toContain('data');
+    expect(menuItems(supporterAtHome)).toContain('data');
+    expect(menuItems(adminInSession)).not.toContain('data');
   });
   test('passkeys: only when supported by the browser or some exist', () => {
     expect(menuItems({ ...dm, passkeysSupported: false })).not.toContain('passkeys');

@@ -62,6 +62,7 @@ export type MenuItem =
   | 'history'
   | 'organisations'
   | 'passkeys'
+  | 'data'
   | 'help'
   | 'survey'
   | 'feedback'
@@ -79,6 +80,8 @@ export function menuItems(c: NavContext): MenuItem[] {
   if (c.isAdministrator && !c.actingForOther && (c.passkeysSupported || c.hasPasskeys)) {
     items.push('passkeys');
   }
+  // One's own data, to copy or erase (issue 18): never someone else's.
+  if (!c.actingForOther) items.push('data');
   if (!supporter) items.push('help');
   items.push('survey', 'feedback');
   if (c.isPlatformUser && !c.actingForOther) items.push('platform');

@@ -30,7 +30,15 @@ function Settings() {
           me={session.person.id}
           personId={personId}
           links={session.links}
-          only={['details', 'subscription', 'history', 'organisations', 'passkeys', 'survey']}
+          only={[
+            'details',
+            'subscription',
+            'history',
+            'organisations',
+            'passkeys',
+            'data',
+            'survey',
+          ]}
         />
       </nav>
     </>

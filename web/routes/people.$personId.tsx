@@ -1,6 +1,7 @@
 import { ZeroProvider } from '@rocicorp/zero/react';
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
 import { loadAccess } from '../access.ts';
+import { DeletionBanner } from '../components/deletion-banner.tsx';
 import { MenuDrawer, type MenuLinks } from '../components/menu.tsx';
 import { PasskeyOffer } from '../components/passkey-offer.tsx';
 import { SupportHeader } from '../components/support-header.tsx';
@@ -78,6 +79,7 @@ function PersonArea() {
       <main className="page" id="main">
         <SyncStatusLine personId={personId} />
         <PasskeyOffer user={session.user} />
+        <DeletionBanner me={me} dueAt={session.user?.deletionDueAt ?? null} />
         <Outlet />
       </main>
       <BottomNav personId={personId} me={me} guestOf={guestOf} links={session.links} />

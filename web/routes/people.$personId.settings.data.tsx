@@ -1,0 +1,213 @@
+/**
+ * "My data" (issue 18 item 2): a copy of everything kept about me, made in
+ * the background while this page shows how far it got (api/my-data.ts), and
+ * the way to delete my account, or to keep it while its deletion waits
+ * (api/account-deletion.ts). Only one's own: another person's data is
+ * refused by the API, and this page says so without asking.
+ */
+import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { ACCOUNT_DELETION_GRACE_DAYS, type DataExport } from '../../sync/my-data.ts';
+import { ApiError, call, client } from '../api-client.ts';
+import { ErrorAlert } from '../components/modal-dialog.tsx';
+import { fileSize, longDay } from '../components/my-data-common.ts';
+import { DATE_LOCALE, messages } from '../messages.ts';
+import { pageHead } from '../navigation/page-title.ts';
+import { forgetSession } from '../session.ts';
+
+export const Route = createFileRoute('/people/$personId/settings/data')({
+  head: pageHead(messages.titles.myData),
+  component: MyData,
+});
+
+const t = messages.myData;
+
+const when = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long', timeStyle: 'short' });
+
+/** How often the page asks how far a copy got while it is being made. */
+const POLL_MS = 1_000;
+
+function MyData() {
+  const { personId } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  const own = session.person.id === personId;
+  return (
+    <>
+      <h1>{t.title}</h1>
+      {own ? (
+        <>
+          <p>{t.intro}</p>
+          <Copy personId={personId} />
+          <Deletion personId={personId} dueAt={session.user.deletionDueAt} />
+        </>
+      ) : (
+        <p role="alert" className="alert">
+          {t.notYours}
+        </p>
+      )}
+    </>
+  );
+}
+
+function Copy({ personId }: { personId: string }) {
+  const headingId = useId();
+  const progressId = useId();
+  const exports = client.people[':personId'].exports;
+  const [latest, setLatest] = useState<DataExport | null | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [starting, setStarting] = useState(false);
+  const downloadRef = useRef<HTMLAnchorElement>(null);
+  const wasBuilding = useRef(false);
+
+  // The newest copy still kept, if any.
+  useEffect(() => {
+    let stop = false;
+    call(exports.$get({ param: { personId } })).then(
+      (list) => {
+        if (!stop) setLatest(list[0] ?? null);
+      },
+      () => {
+        if (!stop) setError(t.loadFailed);
+      },
+    );
+    return () => {
+      stop = true;
+    };
+  }, [exports, personId]);
+
+  // While it is being made: ask how far it got, every second.
+  const building = latest?.status === 'building';
+  const id = latest?.id;
+  useEffect(() => {
+    if (!building || !id) return;
+    wasBuilding.current = true;
+    const timer = setInterval(() => {
+      call(exports[':id'].$get({ param: { personId, id } })).then(setLatest, () => {});
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [building, id, exports, personId]);
+
+  // Made while watching: the download link takes focus.
+  useEffect(() => {
+    if (latest?.status === 'ready' && wasBuilding.current) {
+      wasBuilding.current = false;
+      downloadRef.current?.focus();
+    }
+  }, [latest?.status]);
+
+  const start = useCallback(async () => {
+    setStarting(true);
+    setError(undefined);
+    try {
+      setLatest(await call(exports.$post({ param: { personId } })));
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : messages.errors.generic);
+    } finally {
+      setStarting(false);
+    }
+  }, [exports, personId]);
+
+  const href =
+    latest?.status === 'ready'
+      ? `/api${exports[':id'].download.$path({ param: { personId, id: latest.id } })}`
+      : undefined;
+  // Said at each quarter, not at every percent.
+  const said = latest && building ? Math.floor(latest.progress / 25) * 25 : undefined;
+
+  return (
+    <section className="card my-data" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.copyHeading}</h2>
+      <p>{t.copyIntro}</p>
+      <ErrorAlert message={error ?? (latest?.status === 'failed' ? t.failed : undefined)} />
+      {latest === undefined && !error ? <p className="status">{t.loading}</p> : null}
+      {building && latest ? (
+        <div className="my-data-progress">
+          <label htmlFor={progressId}>{t.progress}</label>
+          <progress id={progressId} max={100} value={latest.progress}>
+            {latest.progress}%
+          </progress>
+        </div>
+      ) : null}
+      {latest?.status === 'ready' && href ? (
+        <>
+          <p>{t.ready}</p>
+          <p>
+            <a ref={downloadRef} className="button" href={href} download>
+              {t.download(fileSize(latest.bytes ?? 0))}
+            </a>
+          </p>
+          <p className="status">{t.keptUntil(when.format(new Date(latest.expiresAt)))}</p>
+        </>
+      ) : null}
+      {latest !== undefined && !building ? (
+        <div className="actions">
+          <button
+            type="button"
+            className={latest?.status === 'ready' ? 'secondary' : undefined}
+            disabled={starting}
+            onClick={() => void start()}
+          >
+            {starting ? t.making : latest ? t.makeAgain : t.make}
+          </button>
+        </div>
+      ) : null}
+      <p role="status" className="visually-hidden">
+        {said !== undefined ? t.progressSaid(said) : latest?.status === 'ready' ? t.ready : ''}
+      </p>
+    </section>
+  );
+}
+
+function Deletion({ personId, dueAt }: { personId: string; dueAt: number | null }) {
+  const headingId = useId();
+  const router = useRouter();
+  const [keeping, setKeeping] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [kept, setKept] = useState(false);
+
+  async function keep() {
+    setKeeping(true);
+    setError(undefined);
+    try {
+      await call(client.people[':personId']['account-deletion'].$delete({ param: { personId } }));
+      forgetSession();
+      await router.invalidate();
+      setKept(true);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : messages.errors.generic);
+    } finally {
+      setKeeping(false);
+    }
+  }
+
+  return (
+    <section className="card my-data" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.deleteHeading}</h2>
+      <ErrorAlert message={error} />
+      {dueAt !== null ? (
+        <>
+          <p className="my-data-due">{t.scheduled(longDay.format(new Date(dueAt)))}</p>
+          <div className="actions">
+            <button type="button" disabled={keeping} onClick={() => void keep()}>
+              {keeping ? t.keeping : t.keep}
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p>{t.deleteIntro(ACCOUNT_DELETION_GRACE_DAYS)}</p>
+          <Link
+            className="button secondary"
+            to="/people/$personId/settings/delete"
+            params={{ personId }}
+          >
+            {t.deleteStart}
+          </Link>
+        </>
+      )}
+      <p role="status" className="status">
+        {kept ? t.kept : ''}
+      </p>
+    </section>
+  );
+}
