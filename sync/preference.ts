@@ -9,7 +9,14 @@ import { defineQuery, type Query, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { ACCESS_LEVELS, type Access } from '../schema/enums.ts';
 import { type Schema, zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, entriesOf, type HistoryEntry, historyEntry, quoted } from './change.ts';
+import {
+  type ChangeRun,
+  defineChange,
+  entriesOf,
+  type HistoryEntry,
+  historyEntry,
+  quoted,
+} from './change.ts';
 import { assertNotCrossed, baseOf, replayed } from './conflict.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
@@ -513,85 +520,73 @@ export const reviewPreference = defineChange(preferenceReviewArgs, async (tx, ct
 });
 
 /**
- * Pins one of the preference's pictures as its hero image, or unpins (null).
- * Only a confirmed image of this preference can be pinned; pinning the one
- * already pinned does nothing.
+ * A change that points a preference at one of its own confirmed media items
+ * of one kind (`field`), or at none (null). Anything else of the preference's
+ * is refused with `wrongKind`; another preference's, an unconfirmed or an
+ * unknown item is not found; choosing the one already chosen does nothing.
  */
-export const pinHero = defineChange(preferencePinArgs, async (tx, ctx, args) => {
-  const me = requireAuth(ctx);
-  const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
-  if (!row) return undefined;
-  await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
-  if (row.heroMediaId === args.heroMediaId) return undefined;
-  if (args.heroMediaId !== null) {
-    const media = found(
-      tx,
-      await tx.run(
-        zql.media
-          .where('preferenceId', row.id)
-          .where('id', args.heroMediaId)
-          .where('settledAt', 'IS NOT', null)
-          .one(),
-      ),
+function chooseMedia<F extends 'heroMediaId' | 'spokenMediaId'>(
+  field: F,
+  kind: 'image' | 'audio',
+  wrongKind: string,
+  said: { chosen: (title: string) => string; cleared: (title: string) => string },
+): ChangeRun<{ id: string } & Record<F, string | null>> {
+  return async (tx, ctx, args) => {
+    const me = requireAuth(ctx);
+    const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
+    if (!row) return undefined;
+    await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
+    const chosen: string | null = args[field];
+    if (row[field] === chosen) return undefined;
+    if (chosen !== null) {
+      const media = found(
+        tx,
+        await tx.run(
+          zql.media
+            .where('preferenceId', row.id)
+            .where('id', chosen)
+            .where('settledAt', 'IS NOT', null)
+            .one(),
+        ),
+      );
+      if (media && media.type !== kind) throw appError('invalid', wrongKind);
+    }
+    await tx.mutate.preference.update({
+      id: row.id,
+      [field]: chosen,
+      updatedAt: Date.now(),
+      updatedBy: me.personId,
+    });
+    return historyEntry(
+      'Modify',
+      'Preference',
+      row,
+      chosen === null ? said.cleared(quoted(row.title)) : said.chosen(quoted(row.title)),
     );
-    if (media && media.type !== 'image') throw appError('invalid', mediaMessages.onlyImagesPinned);
-  }
-  await tx.mutate.preference.update({
-    id: row.id,
-    heroMediaId: args.heroMediaId,
-    updatedAt: Date.now(),
-    updatedBy: me.personId,
-  });
-  return historyEntry(
-    'Modify',
-    'Preference',
-    row,
-    args.heroMediaId === null
-      ? `Removed the picture of ${quoted(row.title)}`
-      : `Pinned a picture to ${quoted(row.title)}`,
-  );
-});
+  };
+}
+
+/** Pins one of the preference's pictures as its hero image, or unpins (null). */
+export const pinHero = defineChange(
+  preferencePinArgs,
+  chooseMedia('heroMediaId', 'image', mediaMessages.onlyImagesPinned, {
+    chosen: (title) => `Pinned a picture to ${title}`,
+    cleared: (title) => `Removed the picture of ${title}`,
+  }),
+);
 
 /**
  * Makes one of the preference's sound recordings its spoken description,
  * played in place of the written words for someone who does not read (issue
- * 18), or goes back to the words (null). Only a confirmed sound of this
- * preference can be chosen; choosing the one already chosen does nothing.
+ * 18), or goes back to the words (null).
  */
-export const setSpoken = defineChange(preferenceSpokenArgs, async (tx, ctx, args) => {
-  const me = requireAuth(ctx);
-  const row = found(tx, await tx.run(zql.preference.where('id', args.id).one()));
-  if (!row) return undefined;
-  await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
-  if (row.spokenMediaId === args.spokenMediaId) return undefined;
-  if (args.spokenMediaId !== null) {
-    const media = found(
-      tx,
-      await tx.run(
-        zql.media
-          .where('preferenceId', row.id)
-          .where('id', args.spokenMediaId)
-          .where('settledAt', 'IS NOT', null)
-          .one(),
-      ),
-    );
-    if (media && media.type !== 'audio') throw appError('invalid', mediaMessages.onlySoundsSpoken);
-  }
-  await tx.mutate.preference.update({
-    id: row.id,
-    spokenMediaId: args.spokenMediaId,
-    updatedAt: Date.now(),
-    updatedBy: me.personId,
-  });
-  return historyEntry(
-    'Modify',
-    'Preference',
-    row,
-    args.spokenMediaId === null
-      ? `Went back to the written description of ${quoted(row.title)}`
-      : `Recorded a spoken description of ${quoted(row.title)}`,
-  );
-});
+export const setSpoken = defineChange(
+  preferenceSpokenArgs,
+  chooseMedia('spokenMediaId', 'audio', mediaMessages.onlySoundsSpoken, {
+    chosen: (title) => `Recorded a spoken description of ${title}`,
+    cleared: (title) => `Went back to the written description of ${title}`,
+  }),
+);
 
 /** Every change of preferences (sync/change.ts): Zero mutators and REST both run these. */
 export const preferenceChanges = {
