@@ -33,6 +33,7 @@ import type { Db } from './db.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { Refusal } from './errors.ts';
 import { recordEvent } from './history.ts';
+import { escapeHtml } from './mail/mailer.ts';
 import type { MediaStore } from './media/store.ts';
 import { removeQueued } from './media.ts';
 import { exportPrefix, ownData } from './my-data.ts';
@@ -124,6 +125,33 @@ export async function deletionSummary(db: Db, personId: string): Promise<Deletio
     },
     administered: await administeredBy(db, personId),
   };
+}
+
+/** The mail that confirms the request: when, and how to keep the account. */
+export function deletionMail(publicUrl: string, to: string, personId: string, dueAt: Date) {
+  const when = longDate(dueAt);
+  const link = `${publicUrl.replace(/\/$/, '')}/people/${personId}/settings/data`;
+  const text = [
+    'Kia ora,',
+    '',
+    `You asked for your Preference Bank account to be deleted. It will be deleted on ${when}, with your library, pictures, sounds, Circle of Support and history.`,
+    '',
+    'Changed your mind? Sign in before then and choose "Keep my account":',
+    '',
+    link,
+    '',
+    'If you did not ask for this, sign in and keep your account, then tell us.',
+    '',
+    `Preference Bank, ${publicUrl}`,
+  ].join('\n');
+  const html = `<!doctype html><html lang="en"><body style="font-family: system-ui, sans-serif; font-size: 18px; line-height: 1.5; color: #1d1b26">
+<p>Kia ora,</p>
+<p>You asked for your Preference Bank account to be deleted. It will be deleted on <strong>${escapeHtml(when)}</strong>, with your library, pictures, sounds, Circle of Support and history.</p>
+<p>Changed your mind? Sign in before then and choose “Keep my account”:</p>
+<p><a href="${escapeHtml(link)}" style="color: #4e4285; font-weight: 600">Keep my account</a></p>
+<p>If you did not ask for this, sign in and keep your account, then tell us.</p>
+</body></html>`;
+  return { to, subject: `Your Preference Bank account will be deleted on ${when}`, text, html };
 }
 
 /** When a deletion asked for now would happen. */
@@ -265,6 +293,14 @@ export function accountDeletionRoutes(deps: AppDeps) {
           return true;
         });
         if (!asked) throw new Refusal(409, 'already_asked', myDataMessages.alreadyAsked);
+        // Said by e-mail too, so that someone who did not ask finds out in time.
+        if (session.user.email) {
+          await deps.mailer
+            .send(deletionMail(deps.config.publicUrl, session.user.email, personId, dueAt))
+            .catch((e: unknown) =>
+              console.error(`api: the deletion mail failed: ${e instanceof Error ? e.message : e}`),
+            );
+        }
         return c.json(await deletionSummary(db, personId));
       })
       /** Keeps the account: the deletion asked for is called off. */

@@ -51,6 +51,7 @@ import type { Db } from './db.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { Refusal } from './errors.ts';
 import { recordEvent } from './history.ts';
+import { escapeHtml } from './mail/mailer.ts';
 import type { MediaStore } from './media/store.ts';
 import { personParams, valid } from './validate.ts';
 
@@ -287,12 +288,7 @@ export async function collectPersonData(db: Db, personId: string) {
 
 export type PersonData = NonNullable<Awaited<ReturnType<typeof collectPersonData>>>;
 
-const esc = (s: unknown) =>
-  String(s ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+const esc = (s: unknown) => escapeHtml(String(s ?? ''));
 
 const day = (d: Date | null | undefined) =>
   d

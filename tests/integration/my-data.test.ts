@@ -187,7 +187,7 @@ describe('a copy of everything about me', () => {
     // The page to read: the library, escaped, the picture in place.
     const html = strFromU8(files['index.html'] ?? new Uint8Array());
     expect(html).toContain('<h3>Kawakawa tea</h3>');
-    expect(html).toContain('Drinks &amp; &lt;things&gt;');
+    expect(html).toContain('Drinks &#38; &#60;things&#62;');
     expect(html).toContain(`<img src="${file}" alt="The big blue mug">`);
     expect(html).not.toContain('<things>');
   });
@@ -293,6 +293,19 @@ describe('deleting my account', () => {
     expect(due - Date.now()).toBeGreaterThan((ACCOUNT_DELETION_GRACE_DAYS - 0.01) * 86_400_000);
     expect(due - Date.now()).toBeLessThanOrEqual(ACCOUNT_DELETION_GRACE_DAYS * 86_400_000);
     expect((await call(me, 'POST', path, { alsoDelete: [mere, hone] })).status).toBe(409);
+    // Said by e-mail, once, with the way to keep the account.
+    const [account] = await sql`select email from app_user where id = ${me.userId}`;
+    const mailbox = await call(
+      undefined,
+      'GET',
+      `/api/dev/mailbox?to=${encodeURIComponent(String(account?.email))}`,
+    );
+    const mails = (mailbox.body as unknown as Json[]).filter((m) =>
+      String(m.subject).startsWith('Your Preference Bank account will be deleted on '),
+    );
+    expect(mails).toHaveLength(1);
+    expect(String(mails[0]?.text)).toContain(`/people/${me.personId}/settings/data`);
+    expect(String(mails[0]?.html)).toContain('Keep my account');
     const session = await call(me, 'GET', '/api/session');
     expect((session.body.user as Json).deletionDueAt).toBe(due);
     const myEvents = await sql`select message from history_event where person_id = ${me.personId}`;
