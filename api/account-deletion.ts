@@ -11,6 +11,7 @@ import { and, count, sql as dsql, eq, inArray, lte, or, sum } from 'drizzle-orm'
 import { Hono } from 'hono';
 import {
   accountDeletion,
+  billingCustomer,
   category,
   historyEvent,
   media,
@@ -29,6 +30,7 @@ import {
   myDataMessages,
 } from '../sync/my-data.ts';
 import { personRoute } from './auth/caller.ts';
+import type { Billing } from './billing/stripe.ts';
 import type { Db } from './db.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { Refusal } from './errors.ts';
@@ -154,6 +156,20 @@ export function deletionMail(publicUrl: string, to: string, personId: string, du
   return { to, subject: `Your Preference Bank account will be deleted on ${when}`, text, html };
 }
 
+/**
+ * Cancels a Stripe subscription at once. One Stripe no longer knows, or has
+ * cancelled already, is done; Stripe unreachable or failing throws.
+ */
+async function cancelSubscription(billing: Billing, id: string) {
+  try {
+    await billing.stripe.subscriptions.cancel(id);
+  } catch (e) {
+    const status = (e as { statusCode?: number }).statusCode;
+    if (status === 400 || status === 404) return;
+    throw e;
+  }
+}
+
 /** When a deletion asked for now would happen. */
 export const deletionDueAt = (now: number) => new Date(now + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
 
@@ -167,57 +183,74 @@ export const deletionDueAt = (now: number) => new Date(now + ACCOUNT_DELETION_GR
 export async function deleteAccountsDue(
   db: Db,
   store: MediaStore | undefined,
-  now = Date.now(),
+  options: { now?: number; billing?: Billing | undefined; log?: (line: string) => void } = {},
 ): Promise<number> {
+  const { now = Date.now(), billing, log = console.error } = options;
   const due = await db
     .select()
     .from(accountDeletion)
     .where(lte(accountDeletion.dueAt, new Date(now)));
   let deleted = 0;
   for (const asked of due) {
-    const gone = await db.transaction(async (tx) => {
-      const [me] = await tx.select().from(person).where(eq(person.id, asked.personId));
-      if (!me) return [];
-      // Only those still out of everyone else's reach: a library someone else
-      // can now reach (they signed up, or got another Administrator) stays.
-      const still = new Set(
-        (await administeredBy(tx, me.id)).filter((a) => a.needsDecision).map((a) => a.personId),
-      );
-      const people = [me.id, ...asked.alsoDelete.filter((id) => still.has(id))];
-      // Everyone else tied to them by a link hears of it.
-      const links = await tx
-        .select()
-        .from(supporterLink)
-        .where(
-          or(
-            inArray(supporterLink.supporterId, people),
-            inArray(supporterLink.supportedId, people),
-          ),
+    const gone = await db
+      .transaction(async (tx) => {
+        const [me] = await tx.select().from(person).where(eq(person.id, asked.personId));
+        if (!me) return [];
+        // Only those still out of everyone else's reach: a library someone else
+        // can now reach (they signed up, or got another Administrator) stays.
+        const still = new Set(
+          (await administeredBy(tx, me.id)).filter((a) => a.needsDecision).map((a) => a.personId),
         );
-      const told = new Set<string>();
-      for (const l of links) {
-        for (const [other, gonePerson] of [
-          [l.supportedId, l.supporterId],
-          [l.supporterId, l.supportedId],
-        ] as const) {
-          if (people.includes(other) || !people.includes(gonePerson)) continue;
-          const key = `${other} ${gonePerson}`;
-          if (told.has(key)) continue;
-          told.add(key);
-          const [p] = await tx.select().from(person).where(eq(person.id, gonePerson));
-          await recordEvent(tx, {
-            personId: other,
-            type: 'Delete',
-            relatedType: 'SupporterLink',
-            relatedId: l.id,
-            message: `${nameOf(p)} is no longer in the Circle of Support: their account was deleted`,
-            createdBy: null,
-          });
+        const people = [me.id, ...asked.alsoDelete.filter((id) => still.has(id))];
+        // Everyone else tied to them by a link hears of it.
+        const links = await tx
+          .select()
+          .from(supporterLink)
+          .where(
+            or(
+              inArray(supporterLink.supporterId, people),
+              inArray(supporterLink.supportedId, people),
+            ),
+          );
+        const told = new Set<string>();
+        for (const l of links) {
+          for (const [other, gonePerson] of [
+            [l.supportedId, l.supporterId],
+            [l.supporterId, l.supportedId],
+          ] as const) {
+            if (people.includes(other) || !people.includes(gonePerson)) continue;
+            const key = `${other} ${gonePerson}`;
+            if (told.has(key)) continue;
+            told.add(key);
+            const [p] = await tx.select().from(person).where(eq(person.id, gonePerson));
+            await recordEvent(tx, {
+              personId: other,
+              type: 'Delete',
+              relatedType: 'SupporterLink',
+              relatedId: l.id,
+              message: `${nameOf(p)} is no longer in the Circle of Support: their account was deleted`,
+              createdBy: null,
+            });
+          }
         }
-      }
-      await tx.delete(person).where(inArray(person.id, people));
-      return people;
-    });
+        // Nobody is charged for an account that is gone: its plan is cancelled at
+        // Stripe first, and should Stripe not answer, the deletion waits for the next sweep.
+        const paid = await tx
+          .select({ id: billingCustomer.stripeSubscriptionId })
+          .from(billingCustomer)
+          .where(inArray(billingCustomer.personId, people));
+        for (const { id } of paid) {
+          if (id && billing) await cancelSubscription(billing, id);
+        }
+        await tx.delete(person).where(inArray(person.id, people));
+        return people;
+      })
+      .catch((e: unknown) => {
+        log(
+          `api: deleting the account of ${asked.personId} waits: ${e instanceof Error ? e.message : e}`,
+        );
+        return [] as string[];
+      });
     deleted += gone.length;
     if (store) {
       for (const id of gone) {

@@ -10,6 +10,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { createAdaptorServer, type WebSocketServerLike } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
+import { billingFor } from './billing/stripe.ts';
 import type { Config } from './config.ts';
 import { connect, type Sql } from './db.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -157,12 +158,15 @@ export async function startApi(opts: ApiOptions): Promise<ApiProcess> {
 
     // Idle support sessions end on the server (ZQL has no now(): a write must say so);
     // uploads never confirmed are removed; so are abuse-limit events no window counts;
-    // supporter links whose set end has come are removed.
+    // supporter links whose set end has come are removed; so are data copies past
+    // their time and accounts whose deletion is due (their plan cancelled first).
     // One process sweeps at a time (api/sweeps.ts).
+    const billing = billingFor(config);
     const sweep = setInterval(() => {
-      void sweepOnce({ db, media, idleMinutes: config.SUPPORT_SESSION_IDLE_MINUTES }, log).then(
-        () => linkEnds.changed(),
-      );
+      void sweepOnce(
+        { db, media, billing, idleMinutes: config.SUPPORT_SESSION_IDLE_MINUTES },
+        log,
+      ).then(() => linkEnds.changed());
     }, SWEEP_INTERVAL_MS);
     cleanups.push(async () => clearInterval(sweep));
 

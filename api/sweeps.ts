@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { applyChange } from '../sync/change.ts';
 import { endExpiredLinks } from '../sync/circle.ts';
 import { deleteAccountsDue } from './account-deletion.ts';
+import type { Billing } from './billing/stripe.ts';
 import type { Db } from './db.ts';
 import type { MediaStore } from './media/store.ts';
 import { sweepMedia } from './media.ts';
@@ -121,7 +122,12 @@ export class LinkEndTimer {
 
 /** One round of every sweep; failures are reported through `log` and do not stop the others. */
 export async function sweepOnce(
-  deps: { db: Db; media?: MediaStore | undefined; idleMinutes: number },
+  deps: {
+    db: Db;
+    media?: MediaStore | undefined;
+    billing?: Billing | undefined;
+    idleMinutes: number;
+  },
   log: (line: string) => void,
 ) {
   const { db } = deps;
@@ -145,8 +151,8 @@ export async function sweepOnce(
     exclusively(db, SWEEP_LOCKS.exports, () => sweepExports(db, deps.media)).catch(
       report('removing expired data copies'),
     ),
-    exclusively(db, SWEEP_LOCKS.accountDeletions, () => deleteAccountsDue(db, deps.media)).catch(
-      report('deleting accounts at their set time'),
-    ),
+    exclusively(db, SWEEP_LOCKS.accountDeletions, () =>
+      deleteAccountsDue(db, deps.media, { billing: deps.billing, log }),
+    ).catch(report('deleting accounts at their set time')),
   ]);
 }

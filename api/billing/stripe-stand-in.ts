@@ -285,9 +285,17 @@ export async function stripeStandIn(): Promise<StripeStandIn> {
     }
 
     m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
-    if (m?.[1] && (method === 'GET' || method === 'POST')) {
+    if (m?.[1] && (method === 'GET' || method === 'POST' || method === 'DELETE')) {
       const subscription = subscriptions.get(m[1]);
       if (!subscription) return [404, missing('subscription', m[1])];
+      // Cancelled at once (an account deleted): a second time is refused, as by Stripe.
+      if (method === 'DELETE') {
+        if (subscription.status === 'canceled') {
+          return [400, invalid(`No such subscription: '${m[1]}' (it is canceled)`)];
+        }
+        subscription.status = 'canceled';
+        return [200, subscription];
+      }
       if (method === 'POST') {
         if (body.cancel_at_period_end !== undefined) {
           subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';

@@ -10,6 +10,13 @@ import { randomUUID } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { deleteAccountsDue } from '../../api/account-deletion.ts';
+import { billingFor } from '../../api/billing/stripe.ts';
+import {
+  STAND_IN_SECRET_KEY,
+  STAND_IN_WEBHOOK_SECRET,
+  stripeStandIn,
+} from '../../api/billing/stripe-stand-in.ts';
+import type { Config } from '../../api/config.ts';
 import { connect } from '../../api/db.ts';
 import { s3MediaStore } from '../../api/media/store.ts';
 import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/runner/object-store.ts';
@@ -355,5 +362,52 @@ describe('deleting my account', () => {
       created_by: null,
     });
     await sql`delete from person where id = ${hone}`;
+  });
+
+  test('a paid plan is cancelled at Stripe before the account goes; while Stripe fails, the deletion waits', async () => {
+    const standIn = await stripeStandIn();
+    try {
+      const billing = billingFor({
+        STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+        STRIPE_API_URL: standIn.url,
+      } as Config);
+      const me = await registerAndSignIn(stack.url, 'paying');
+      const sub = `sub_${randomUUID().replace(/-/g, '').slice(0, 14)}`;
+      standIn.subscriptions.set(sub, {
+        id: sub,
+        object: 'subscription',
+        customer: 'cus_leaving',
+        status: 'active',
+        cancel_at_period_end: false,
+        metadata: {},
+        created: 0,
+        items: { object: 'list', data: [] },
+      });
+      await sql`insert into private.billing_customer (person_id, stripe_customer_id, stripe_subscription_id)
+        values (${me.personId}, ${`cus_${randomUUID()}`}, ${sub})`;
+      const path = `/api/people/${me.personId}/account-deletion`;
+      expect((await call(me, 'POST', path, { alsoDelete: [] })).status).toBe(200);
+      await sql`update private.account_deletion set due_at = now() - interval '1 second'
+        where person_id = ${me.personId}`;
+
+      // Stripe down: nothing is deleted (the charges would go on), and it says why.
+      standIn.outage = true;
+      const logged: string[] = [];
+      expect(await deleteAccountsDue(db, store, { billing, log: (l) => logged.push(l) })).toBe(0);
+      expect((await sql`select 1 from person where id = ${me.personId}`).length).toBe(1);
+      expect(logged.join('\n')).toContain(`deleting the account of ${me.personId} waits`);
+
+      // Stripe back: the plan is cancelled, then the account goes.
+      standIn.outage = false;
+      expect(await deleteAccountsDue(db, store, { billing })).toBe(1);
+      expect(standIn.subscriptions.get(sub)?.status).toBe('canceled');
+      expect((await sql`select 1 from person where id = ${me.personId}`).length).toBe(0);
+      expect(
+        (await sql`select 1 from private.billing_customer where person_id = ${me.personId}`).length,
+      ).toBe(0);
+    } finally {
+      await standIn.close();
+    }
   });
 });
