@@ -8,7 +8,7 @@
  * for it or download it: a copy for another person is refused, whoever asks.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, or } from 'drizzle-orm';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -476,6 +476,17 @@ export async function buildExport(
       .set({ status: 'failed', finishedAt: new Date() })
       .where(eq(dataExport.id, exportId));
     throw e;
+  }
+  // One copy kept per person: the newest. The ones before it go, files first
+  // (a failure here leaves them to expire with the sweep).
+  const older = await db
+    .select()
+    .from(dataExport)
+    .where(and(eq(dataExport.personId, personId), ne(dataExport.id, exportId)));
+  for (const row of older) {
+    if (row.status === 'building') continue;
+    if (row.storageKey) await store.remove(row.storageKey);
+    await db.delete(dataExport).where(eq(dataExport.id, row.id));
   }
 }
 

@@ -490,6 +490,11 @@ export const invite = pgTable(
     targetId: text('target_id'),
     email: text('email'),
     expiresAt: timestamptz('expires_at').notNull(),
+    /**
+     * For Supporter invites: when the access it gives ends by itself (relief
+     * staff, a hospital stay), copied to the link's `ends_at` on accepting.
+     */
+    accessEndsAt: timestamptz('access_ends_at'),
     acceptedAt: timestamptz('accepted_at'),
     acceptedBy: personRef('accepted_by'),
     declinedAt: timestamptz('declined_at'),

@@ -124,6 +124,12 @@ export type UpdateLevelArgs = z.input<typeof updateLevelArgs>;
 export const removeLinkArgs = z.object({ id, ...linkScope });
 export type RemoveLinkArgs = z.input<typeof removeLinkArgs>;
 
+/** A link's end (ms) must be still to come, and within LINK_END_MAX_MS of `now`. */
+export function assertLinkEnd(endsAt: number, now: number) {
+  if (endsAt <= now) throw appError('invalid', circleErrors.endInPast);
+  if (endsAt > now + LINK_END_MAX_MS) throw appError('invalid', circleErrors.endTooFar);
+}
+
 /** `endsAt`: epoch milliseconds, or null for a link that does not end by itself. */
 export const setLinkEndArgs = z.object({
   id,
@@ -313,12 +319,7 @@ export const setLinkEnd = defineChange(setLinkEndArgs, async (tx, ctx, args) => 
   }
   if (!isAdministrator(access)) throw appError('forbidden', circleErrors.notManager);
   const now = Date.now();
-  if (args.endsAt !== null && args.endsAt <= now) {
-    throw appError('invalid', circleErrors.endInPast);
-  }
-  if (args.endsAt !== null && args.endsAt > now + LINK_END_MAX_MS) {
-    throw appError('invalid', circleErrors.endTooFar);
-  }
+  if (args.endsAt !== null) assertLinkEnd(args.endsAt, now);
   if ((link.endsAt ?? null) === args.endsAt) return undefined;
   await tx.mutate.supporterLink.update({
     id: link.id,

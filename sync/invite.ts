@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { ACCESS_LEVELS, type AccessLevel, INVITE_KINDS, type InviteKind } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, type HistoryEntry, historyEntry } from './change.ts';
+import { assertLinkEnd } from './circle.ts';
 import { appError, errorMessages } from './errors.ts';
 import { inviteIdSchema, inviteTokenSchema } from './pending-invite.ts';
 import { isAdministrator, libraryAccess, readableInvites, requireAuth } from './permissions.ts';
@@ -56,6 +57,8 @@ export const inviteErrors = {
   accessLevel: 'Please choose an access level for the Supporter.',
   target: 'Please choose what to share.',
   days: `An invite can last from 1 to ${INVITE_MAX_DAYS} days.`,
+  accessEnds: 'accessEndsAt must be an ISO date-time.',
+  accessEndsOnlySupporter: 'Only a Supporter invite can give access that ends by itself.',
   token: 'This invite link is not complete.',
   mailFailed:
     'We could not send the invite e-mail. Please try again, or create a link to share instead.',
@@ -68,6 +71,8 @@ export const inviteCreateBody = z
     accessLevel: z.enum(ACCESS_LEVELS, { message: inviteErrors.accessLevel }).optional(),
     targetId: z.string().min(1, inviteErrors.target).max(64, inviteErrors.target).optional(),
     email: emailAddress.optional(),
+    /** Supporter invites: when the access it gives ends by itself (ISO date-time). */
+    accessEndsAt: z.iso.datetime({ offset: true, message: inviteErrors.accessEnds }).optional(),
     expiresInDays: z
       .number({ message: inviteErrors.days })
       .int(inviteErrors.days)
@@ -82,6 +87,13 @@ export const inviteCreateBody = z
     }
     if (TARGET_KINDS.includes(v.kind) && !v.targetId) {
       ctx.addIssue({ code: 'custom', path: ['targetId'], message: inviteErrors.target });
+    }
+    if (v.accessEndsAt && v.kind !== 'Supporter') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['accessEndsAt'],
+        message: inviteErrors.accessEndsOnlySupporter,
+      });
     }
   });
 export type InviteCreateBody = z.input<typeof inviteCreateBody>;
@@ -107,6 +119,8 @@ export const inviteView = z.object({
   inviter: z.object({ name: z.string() }),
   target: z.object({ id: z.string(), title: z.string() }).nullable(),
   expiresAt: z.string(),
+  /** When the access it gives ends by itself, or null. */
+  accessEndsAt: z.string().nullable(),
   state: z.literal('open'),
 });
 export type InviteView = z.infer<typeof inviteView>;
@@ -320,6 +334,8 @@ export const inviteChanges = {
     }
     if (kind === 'Supporter') await assertSupporterSpot(tx, args.personId);
     const level = kind === 'Supporter' ? (args.invite.accessLevel ?? null) : null;
+    const accessEndsAt = args.invite.accessEndsAt ? Date.parse(args.invite.accessEndsAt) : null;
+    if (accessEndsAt !== null) assertLinkEnd(accessEndsAt, Date.now());
     await tx.mutate.invite.insert({
       id: args.id,
       personId: args.personId,
@@ -328,6 +344,7 @@ export const inviteChanges = {
       targetId: target?.id ?? null,
       email: email ?? null,
       expiresAt: args.expiresAt,
+      accessEndsAt,
       acceptedAt: null,
       acceptedBy: null,
       declinedAt: null,
@@ -394,11 +411,14 @@ export const inviteChanges = {
       await serverDb(tx).query('SELECT 1 FROM person WHERE id = $1 FOR UPDATE', [row.personId]);
       await assertSupporterSpot(tx, row.personId);
       const level = row.accessLevel ?? 'General';
+      // The access it offered has ended already: nothing to join.
+      if (row.accessEndsAt != null && row.accessEndsAt <= now) throw appError('invite_expired');
       await tx.mutate.supporterLink.insert({
         id: args.supporterLinkId,
         supporterId: me.personId,
         supportedId: row.personId,
         accessLevel: level,
+        endsAt: row.accessEndsAt ?? null,
         createdAt: now,
         createdBy: me.personId,
         updatedAt: now,

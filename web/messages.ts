@@ -338,6 +338,8 @@ export const messages = {
       'A Supporter helps inside a support session, which you start from your Circle of Support.',
     guestHelp: 'You can look, but not change anything.',
     expires: (date: string) => `This invite expires on ${date}.`,
+    /** A Supporter invite whose access ends by itself (issue 18). */
+    accessEnds: (when: string) => `The access it gives ends by itself on ${when}.`,
     accept: 'Accept Connection',
     viewProfile: 'View Profile',
     acceptOther: 'Accept invite',

@@ -2,7 +2,7 @@
  * Invites over REST (spec §3 Invite, §4 Invite, §7). Mounted at /api.
  *
  *   POST   /api/people/{personId}/invites             the Decision Maker or their administrator
- *          {kind, accessLevel?, targetId?, email?, expiresInDays?} → 201 {id, url, expiresAt}
+ *          {kind, accessLevel?, targetId?, email?, expiresInDays?, accessEndsAt?} → 201 {id, url, expiresAt}
  *   GET    /api/people/{personId}/invites/accepted    the caller's own connections made by invite
  *   DELETE /api/people/{personId}/invites/{id}        withdraws an invite (and any guest access)
  *   GET    /api/invites/{id}?token=                   no sign-in: what the invite is, if open
@@ -219,6 +219,8 @@ export function inviteRoutes(deps: AppDeps) {
               inviter: { name: displayName(creator ?? owner) },
               target: target ?? null,
               expiresAt: new Date(row.expiresAt).toISOString(),
+              accessEndsAt:
+                row.accessEndsAt == null ? null : new Date(row.accessEndsAt).toISOString(),
               state: 'open',
             };
           });
@@ -243,6 +245,8 @@ export function inviteRoutes(deps: AppDeps) {
           });
           const row = await zdb.run(zql.invite.where('id', id).one());
           if (!row) throw noSuchInvite();
+          // A link that ends by itself: the API's timer learns of it (api/sweeps.ts).
+          if (row.accessEndsAt != null) deps.linkEnds?.changed();
           const accepted: InviteAccepted = {
             id: row.id,
             kind: row.kind,

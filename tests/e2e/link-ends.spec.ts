@@ -175,3 +175,49 @@ test('a change to who is an Administrator is shown to the Decision Maker at her 
   );
   await expect(card).toHaveCount(0);
 });
+
+test('an invite can say when the access it gives ends: the recipient is told, and the link made ends then', async ({
+  page,
+  signIn,
+  device,
+  sql,
+}) => {
+  test.setTimeout(90_000);
+  await signIn('tui@example.com');
+  await page.goto(`/people/${tuiId}/supporters/invite`);
+  const ending = page.getByRole('group', { name: 'When access ends' });
+  await ending.getByRole('radio', { name: 'At a set date and time' }).check();
+  const field = page.getByLabel('Date and time access ends');
+  // A time gone by is refused at the field, and no invite is made.
+  const yesterday = await localFivePm(page, -1);
+  await field.fill(yesterday.value);
+  await page.getByRole('button', { name: 'Create a link' }).click();
+  await expect(field).toHaveAccessibleDescription('Choose a time that is still to come.');
+  await expect(field).toBeFocused();
+  expect((await sql`select 1 from invite where person_id = ${tuiId}`).length).toBe(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const week = await localFivePm(page, 7);
+  await field.fill(week.value);
+  await page.getByRole('button', { name: 'Create a link' }).click();
+  const url = await page.getByRole('textbox', { name: 'Invite link' }).inputValue();
+  const [made] = await sql<{ ends: Date }[]>`
+    select access_ends_at as ends from invite where person_id = ${tuiId}`;
+  expect(new Date(made?.ends ?? 0).getTime()).toBe(week.ms);
+
+  // Riley opens it, is told when the access ends, and accepts.
+  const { page: riley } = await device('riley@example.com');
+  await riley.goto(url);
+  await expect(
+    riley.getByText(`The access it gives ends by itself on ${await formatted(riley, week.ms)}.`),
+  ).toBeVisible();
+  await riley.getByRole('button', { name: 'Accept Connection' }).click();
+  const rileyId = seedId('person:riley');
+  await expect
+    .poll(async () => {
+      const [link] = await sql<{ ends: Date | null }[]>`
+        select ends_at as ends from supporter_link where supporter_id = ${rileyId} and supported_id = ${tuiId}`;
+      return link ? new Date(link.ends ?? 0).getTime() : undefined;
+    })
+    .toBe(week.ms);
+});

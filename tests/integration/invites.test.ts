@@ -381,6 +381,7 @@ describe('GET /api/invites/{id}?token=', () => {
       inviter: { name: 'Tui Brown' },
       target: null,
       expiresAt: inv.expiresAt,
+      accessEndsAt: null,
       state: 'open',
     });
   });

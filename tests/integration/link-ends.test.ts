@@ -9,9 +9,17 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
+import { circleErrors } from '../../sync/circle.ts';
+import { inviteErrors } from '../../sync/invite.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { eventually, type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
+import {
+  eventually,
+  registerAndSignIn,
+  type SignedIn,
+  signIn,
+  zeroClient,
+} from '../harness/clients.ts';
 
 const stack = inject('stack');
 const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
@@ -201,5 +209,99 @@ describe('a link reaching its end', () => {
     } finally {
       await sql`delete from supporter_link where id = ${linkId}`;
     }
+  });
+});
+
+describe('an invite whose access ends by itself', () => {
+  async function post(who: SignedIn | undefined, path: string, body: unknown) {
+    const res = await fetch(`${stack.url}${path}`, {
+      method: 'POST',
+      headers: { ...(who ? { cookie: who.cookie } : {}), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: res.status,
+      body: (await res.json().catch(() => null)) as {
+        url?: string;
+        supporterLinkId?: string;
+        error: { code: string; message: string };
+      },
+    };
+  }
+  const invites = () => `/api/people/${tui.personId}/invites`;
+
+  test('the link made on accepting ends when the invite said; the recipient is told first', async () => {
+    const ends = new Date(Date.now() + 3 * 86_400_000);
+    ends.setMilliseconds(0);
+    const made = await post(tui, invites(), {
+      kind: 'Supporter',
+      accessLevel: 'General',
+      accessEndsAt: ends.toISOString(),
+    });
+    expect(made.status).toBe(201);
+    const [id, token] = String(made.body.url).split('/').slice(-2) as [string, string];
+    const view = await fetch(`${stack.url}/api/invites/${id}?token=${token}`).then((r) => r.json());
+    expect(view.accessEndsAt).toBe(ends.toISOString());
+
+    const newcomer = await registerAndSignIn(stack.url, 'relief');
+    const accepted = await post(newcomer, `/api/invites/${id}/accept`, { token });
+    expect(accepted.status).toBe(200);
+    const [link] =
+      await sql`select ends_at from supporter_link where id = ${String(accepted.body.supporterLinkId)}`;
+    expect(new Date(String(link?.ends_at)).toISOString()).toBe(ends.toISOString());
+    await sql`delete from supporter_link where id = ${String(accepted.body.supporterLinkId)}`;
+  });
+
+  test('an end gone by, one over two years ahead, or on an invite that is not a Supporter’s is refused', async () => {
+    const cases: Array<[unknown, string]> = [
+      [
+        {
+          kind: 'Supporter',
+          accessLevel: 'General',
+          accessEndsAt: new Date(Date.now() - 60_000).toISOString(),
+        },
+        circleErrors.endInPast,
+      ],
+      [
+        {
+          kind: 'Supporter',
+          accessLevel: 'General',
+          accessEndsAt: new Date(Date.now() + 3 * 365 * 86_400_000).toISOString(),
+        },
+        circleErrors.endTooFar,
+      ],
+      [
+        { kind: 'Person', accessEndsAt: new Date(Date.now() + 86_400_000).toISOString() },
+        inviteErrors.accessEndsOnlySupporter,
+      ],
+      [
+        { kind: 'Supporter', accessLevel: 'General', accessEndsAt: 'next Tuesday' },
+        inviteErrors.accessEnds,
+      ],
+    ];
+    const before = await sql`select count(*)::int n from invite where person_id = ${tui.personId}`;
+    for (const [body, message] of cases) {
+      const r = await post(tui, invites(), body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error.message).toBe(message);
+    }
+    const after = await sql`select count(*)::int n from invite where person_id = ${tui.personId}`;
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  test('accepted after the access it offered has ended: refused, and no link is made', async () => {
+    const made = await post(tui, invites(), {
+      kind: 'Supporter',
+      accessLevel: 'Restricted',
+      accessEndsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const [id, token] = String(made.body.url).split('/').slice(-2) as [string, string];
+    await sql`update invite set access_ends_at = now() - interval '1 minute' where id = ${id}`;
+    const late = await registerAndSignIn(stack.url, 'late');
+    const refused = await post(late, `/api/invites/${id}/accept`, { token });
+    expect(refused.body.error.code).toBe('invite_expired');
+    expect(
+      (await sql`select 1 from supporter_link where supporter_id = ${late.personId}`).length,
+    ).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { InviteAccepted, InviteView } from '../../sync/invite.ts';
 import { ApiError } from '../api-client.ts';
+import { endDate } from '../components/circle-common.tsx';
 import {
   acceptInvite,
   acceptLabel,
@@ -199,6 +200,9 @@ function InvitePage() {
             <p>{t.guestHelp}</p>
           )}
           <p>{t.expires(formatInviteDate(load.invite.expiresAt))}</p>
+          {load.invite.accessEndsAt ? (
+            <p>{t.accessEnds(endDate(Date.parse(load.invite.accessEndsAt)))}</p>
+          ) : null}
           {answer.kind === 'refused' && !selfSupport ? (
             <div role="alert" className="alert">
               {answer.message}

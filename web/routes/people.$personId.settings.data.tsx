@@ -27,6 +27,9 @@ const when = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long', timeStyle
 /** How often the page asks how far a copy got while it is being made. */
 const POLL_MS = 1_000;
 
+/** The copies' routes (api/my-data.ts), once: the typed client makes a new object at each access. */
+const copiesApi = client.people[':personId'].exports;
+
 function MyData() {
   const { personId } = Route.useParams();
   const { session } = Route.useRouteContext();
@@ -52,7 +55,6 @@ function MyData() {
 function Copy({ personId }: { personId: string }) {
   const headingId = useId();
   const progressId = useId();
-  const exports = client.people[':personId'].exports;
   const [latest, setLatest] = useState<DataExport | null | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [starting, setStarting] = useState(false);
@@ -62,7 +64,7 @@ function Copy({ personId }: { personId: string }) {
   // The newest copy still kept, if any.
   useEffect(() => {
     let stop = false;
-    call(exports.$get({ param: { personId } })).then(
+    call(copiesApi.$get({ param: { personId } })).then(
       (list) => {
         if (!stop) setLatest(list[0] ?? null);
       },
@@ -73,7 +75,7 @@ function Copy({ personId }: { personId: string }) {
     return () => {
       stop = true;
     };
-  }, [exports, personId]);
+  }, [personId]);
 
   // While it is being made: ask how far it got, every second.
   const building = latest?.status === 'building';
@@ -82,10 +84,10 @@ function Copy({ personId }: { personId: string }) {
     if (!building || !id) return;
     wasBuilding.current = true;
     const timer = setInterval(() => {
-      call(exports[':id'].$get({ param: { personId, id } })).then(setLatest, () => {});
+      call(copiesApi[':id'].$get({ param: { personId, id } })).then(setLatest, () => {});
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [building, id, exports, personId]);
+  }, [building, id, personId]);
 
   // Made while watching: the download link takes focus.
   useEffect(() => {
@@ -99,17 +101,17 @@ function Copy({ personId }: { personId: string }) {
     setStarting(true);
     setError(undefined);
     try {
-      setLatest(await call(exports.$post({ param: { personId } })));
+      setLatest(await call(copiesApi.$post({ param: { personId } })));
     } catch (e) {
       setError(e instanceof ApiError ? e.message : messages.errors.generic);
     } finally {
       setStarting(false);
     }
-  }, [exports, personId]);
+  }, [personId]);
 
   const href =
     latest?.status === 'ready'
-      ? `/api${exports[':id'].download.$path({ param: { personId, id: latest.id } })}`
+      ? `/api${copiesApi[':id'].download.$path({ param: { personId, id: latest.id } })}`
       : undefined;
   // Said at each quarter, not at every percent.
   const said = latest && building ? Math.floor(latest.progress / 25) * 25 : undefined;

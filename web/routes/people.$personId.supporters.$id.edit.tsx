@@ -2,10 +2,10 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ACCESS_LEVELS, type AccessLevel } from '../../schema/enums.ts';
-import { circleErrors, LINK_END_MAX_MS } from '../../sync/circle.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { displayName, fromLocalInput, toLocalInput } from '../components/circle-common.tsx';
+import { AccessEndField, endChosen, endInputId } from '../components/access-end-field.tsx';
+import { displayName, toLocalInput } from '../components/circle-common.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
@@ -90,25 +90,14 @@ function SupporterEdit() {
     );
   }
 
-  /** The end to store: null (none), a time, or a refusal in words. */
-  function endChosen(): number | null | string {
-    if (ending !== 'at') return null;
-    if (!endsAt) return messages.circle.endRequired;
-    const at = fromLocalInput(endsAt);
-    if (!Number.isFinite(at)) return messages.circle.endRequired;
-    if (at <= Date.now()) return circleErrors.endInPast;
-    if (at > Date.now() + LINK_END_MAX_MS) return circleErrors.endTooFar;
-    return at;
-  }
-
   async function save(e: FormEvent) {
     e.preventDefault();
     if (!level || !link) return;
     setError(undefined);
-    const end = endChosen();
+    const end = endChosen(ending, endsAt);
     if (typeof end === 'string') {
       setEndError(end);
-      document.getElementById(`${baseId}-ends-at`)?.focus();
+      document.getElementById(endInputId(baseId))?.focus();
       return;
     }
     setEndError(undefined);
@@ -131,8 +120,6 @@ function SupporterEdit() {
     await navigate({ to: '/people/$personId/supporters/$id', params: { personId, id } });
   }
 
-  const minEnd = toLocalInput(Date.now());
-  const maxEnd = toLocalInput(Date.now() + LINK_END_MAX_MS);
   return (
     <form className="card" onSubmit={save} noValidate>
       <h1>{messages.circle.editTitle(name)}</h1>
@@ -166,66 +153,22 @@ function SupporterEdit() {
           );
         })}
       </fieldset>
-      <fieldset style={{ border: 'none', padding: 0, margin: '1rem 0' }}>
-        <legend style={{ fontWeight: 600 }}>{messages.circle.ending}</legend>
-        <div className="field checkbox">
-          <input
-            id={`${baseId}-end-never`}
-            type="radio"
-            name="ending"
-            checked={ending === 'never'}
-            onChange={() => {
-              setEnding('never');
-              setEndError(undefined);
-              setStatus('idle');
-            }}
-          />
-          <label htmlFor={`${baseId}-end-never`}>{messages.circle.endNever}</label>
-        </div>
-        <div className="field checkbox" style={{ alignItems: 'flex-start' }}>
-          <input
-            id={`${baseId}-end-at`}
-            type="radio"
-            name="ending"
-            checked={ending === 'at'}
-            aria-describedby={`${baseId}-end-at-help`}
-            onChange={() => {
-              setEnding('at');
-              setStatus('idle');
-            }}
-          />
-          <div>
-            <label htmlFor={`${baseId}-end-at`}>{messages.circle.endAt}</label>
-            <p id={`${baseId}-end-at-help`} style={{ margin: 0 }}>
-              {messages.circle.endAtHelp}
-            </p>
-          </div>
-        </div>
-        {ending === 'at' ? (
-          <div className="field">
-            <label htmlFor={`${baseId}-ends-at`}>{messages.circle.endsAtLabel}</label>
-            <input
-              id={`${baseId}-ends-at`}
-              type="datetime-local"
-              value={endsAt}
-              min={minEnd}
-              max={maxEnd}
-              aria-invalid={endError ? true : undefined}
-              aria-describedby={endError ? `${baseId}-ends-at-error` : undefined}
-              onChange={(e) => {
-                setEndsAt(e.target.value);
-                setEndError(undefined);
-                setStatus('idle');
-              }}
-            />
-            {endError ? (
-              <p id={`${baseId}-ends-at-error`} className="field-error">
-                {endError}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-      </fieldset>
+      <AccessEndField
+        baseId={baseId}
+        ending={ending}
+        endsAt={endsAt}
+        error={endError}
+        onEnding={(e) => {
+          setEnding(e);
+          if (e === 'never') setEndError(undefined);
+          setStatus('idle');
+        }}
+        onEndsAt={(v) => {
+          setEndsAt(v);
+          setEndError(undefined);
+          setStatus('idle');
+        }}
+      />
       <div className="actions">
         <button type="submit" disabled={status === 'saving'}>
           {status === 'saving' ? messages.circle.saving : messages.circle.save}

@@ -7,6 +7,12 @@ import { INVITE_DEFAULT_DAYS, type InviteCreated } from '../../sync/invite.ts';
 import { queries } from '../../sync/queries.ts';
 import { EMAIL_PATTERN, validationMessages } from '../../sync/validation.ts';
 import { ApiError } from '../api-client.ts';
+import {
+  AccessEndField,
+  type Ending,
+  endChosen,
+  endInputId,
+} from '../components/access-end-field.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import {
   createInvite,
@@ -39,6 +45,9 @@ function InviteSomeone() {
   const ids = useId();
   const [level, setLevel] = useState<AccessLevel>('General');
   const [days, setDays] = useState<number>(INVITE_DEFAULT_DAYS);
+  const [ending, setEnding] = useState<Ending>('never');
+  const [endsAt, setEndsAt] = useState('');
+  const [endError, setEndError] = useState<string | undefined>();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState<'email' | 'link' | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -62,12 +71,19 @@ function InviteSomeone() {
       setError(validationMessages.email);
       return;
     }
+    const end = endChosen(ending, endsAt);
+    if (typeof end === 'string') {
+      setEndError(end);
+      document.getElementById(endInputId(ids))?.focus();
+      return;
+    }
     setBusy(by);
     try {
       const created = await createInvite(personId, {
         kind: 'Supporter',
         accessLevel: level,
         expiresInDays: days,
+        ...(end !== null ? { accessEndsAt: new Date(end).toISOString() } : {}),
         ...(by === 'email' ? { email: address } : {}),
       });
       if (by === 'email') {
@@ -151,6 +167,20 @@ function InviteSomeone() {
                 ))}
               </select>
             </div>
+            <AccessEndField
+              baseId={ids}
+              ending={ending}
+              endsAt={endsAt}
+              error={endError}
+              onEnding={(e) => {
+                setEnding(e);
+                if (e === 'never') setEndError(undefined);
+              }}
+              onEndsAt={(v) => {
+                setEndsAt(v);
+                setEndError(undefined);
+              }}
+            />
           </fieldset>
 
           <form

@@ -1,0 +1,1 @@
+ALTER TABLE "invite" ADD COLUMN "access_ends_at" timestamp (3) with time zone;

@@ -1,0 +1,96 @@
+/**
+ * "When access ends" (issue 18): no end, or a date and time within
+ * LINK_END_MAX_MS. Used where a supporter's access is set: changing it
+ * (supporters.$id.edit) and inviting someone (supporters.invite).
+ */
+import { circleErrors, LINK_END_MAX_MS } from '../../sync/circle.ts';
+import { messages } from '../messages.ts';
+import { fromLocalInput, toLocalInput } from './circle-common.tsx';
+
+export type Ending = 'never' | 'at';
+
+/** The end chosen: null (none), epoch ms, or a refusal in words. */
+export function endChosen(ending: Ending | undefined, endsAt: string): number | null | string {
+  if (ending !== 'at') return null;
+  if (!endsAt) return messages.circle.endRequired;
+  const at = fromLocalInput(endsAt);
+  if (!Number.isFinite(at)) return messages.circle.endRequired;
+  if (at <= Date.now()) return circleErrors.endInPast;
+  if (at > Date.now() + LINK_END_MAX_MS) return circleErrors.endTooFar;
+  return at;
+}
+
+/** The id of the date-and-time field, to focus when it is refused. */
+export const endInputId = (baseId: string) => `${baseId}-ends-at`;
+
+export function AccessEndField({
+  baseId,
+  ending,
+  endsAt,
+  error,
+  onEnding,
+  onEndsAt,
+}: {
+  baseId: string;
+  ending: Ending | undefined;
+  /** The `datetime-local` value. */
+  endsAt: string;
+  error: string | undefined;
+  onEnding: (ending: Ending) => void;
+  onEndsAt: (value: string) => void;
+}) {
+  const minEnd = toLocalInput(Date.now());
+  const maxEnd = toLocalInput(Date.now() + LINK_END_MAX_MS);
+  const input = endInputId(baseId);
+  return (
+    <fieldset style={{ border: 'none', padding: 0, margin: '1rem 0' }}>
+      <legend style={{ fontWeight: 600 }}>{messages.circle.ending}</legend>
+      <div className="field checkbox">
+        <input
+          id={`${baseId}-end-never`}
+          type="radio"
+          name={`${baseId}-ending`}
+          checked={ending === 'never'}
+          onChange={() => onEnding('never')}
+        />
+        <label htmlFor={`${baseId}-end-never`}>{messages.circle.endNever}</label>
+      </div>
+      <div className="field checkbox" style={{ alignItems: 'flex-start' }}>
+        <input
+          id={`${baseId}-end-at`}
+          type="radio"
+          name={`${baseId}-ending`}
+          checked={ending === 'at'}
+          aria-describedby={`${baseId}-end-at-help`}
+          onChange={() => onEnding('at')}
+        />
+        <div>
+          <label htmlFor={`${baseId}-end-at`}>{messages.circle.endAt}</label>
+          <p id={`${baseId}-end-at-help`} style={{ margin: 0 }}>
+            {messages.circle.endAtHelp}
+          </p>
+        </div>
+      </div>
+      {ending === 'at' ? (
+        <div className="field">
+          <label htmlFor={input}>{messages.circle.endsAtLabel}</label>
+          <input
+            id={input}
+            type="datetime-local"
+            value={endsAt}
+            min={minEnd}
+            max={maxEnd}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${input}-error` : undefined}
+            onChange={(e) => onEndsAt(e.target.value)}
+          />
+          {error ? (
+            <p id={`${input}-error`} className="field-error">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
