@@ -31,6 +31,7 @@ import {
   libraryAccess,
   readableLinks,
   requireAuth,
+  touchSession,
 } from './permissions.ts';
 
 /** Why a support session ended when its link was removed. */
@@ -154,12 +155,6 @@ function inScope(link: Link, scope: LinkScope | undefined): boolean {
 }
 
 /** A supporter acting in session keeps the session alive. */
-async function touchSession(tx: Transaction, access: LibraryAccess) {
-  if (access.kind === 'supporter') {
-    await tx.mutate.supportSession.update({ id: access.sessionId, lastActiveAt: Date.now() });
-  }
-}
-
 /**
  * Reads a link the caller may see, on the server; on the client, the synced
  * row or undefined (the server then decides). Throws not_found otherwise.

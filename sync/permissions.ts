@@ -48,7 +48,7 @@ export function found<T>(tx: Transaction, row: T | undefined): T | undefined {
 }
 
 /** Tables whose rows a client creates with an id of its own choosing. */
-type ClientCreated = 'preference' | 'category' | 'note' | 'review' | 'media';
+type ClientCreated = 'preference' | 'category' | 'note' | 'review' | 'media' | 'profilePage';
 
 /**
  * Before a create: the id the client chose must be new. An insert of an
@@ -278,10 +278,18 @@ export async function assertLibraryWrite(
   }
   if (!(items.existing ?? []).every((a) => accessAllows(access, a))) throw appError('not_found');
   if (!(items.wanted ?? []).every((a) => accessAllows(access, a))) throw appError('forbidden');
-  if (access.kind === 'supporter') {
-    await tx.mutate.supportSession.update({ id: access.sessionId, lastActiveAt: Date.now() });
-  }
+  await touchSession(tx, access);
   return access;
+}
+
+/**
+ * A change made in a support session keeps it alive (ADR 008): its last
+ * activity is now. Nothing for the person themselves.
+ */
+export async function touchSession(tx: Transaction, access: LibraryAccess, now = Date.now()) {
+  if (access.kind === 'supporter') {
+    await tx.mutate.supportSession.update({ id: access.sessionId, lastActiveAt: now });
+  }
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   readablePeople,
   readablePersonDetails,
   requireAuth,
+  touchSession,
 } from './permissions.ts';
 import { assertSupporterSpot } from './plan-limits.ts';
 import { NAME_MAX, phoneNumber, validationMessages } from './validation.ts';
@@ -264,9 +265,7 @@ export const updateDetails = defineChange(detailsUpdateArgs, async (tx, ctx, arg
       });
     }
   }
-  if (access.kind === 'supporter') {
-    await tx.mutate.supportSession.update({ id: access.sessionId, lastActiveAt: now });
-  }
+  await touchSession(tx, access, now);
   const entries = [
     historyEntry(
       'Modify',

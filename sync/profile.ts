@@ -20,11 +20,13 @@ import { defineChange, historyEntry, quoted } from './change.ts';
 import type { AuthContext } from './context.ts';
 import { appError } from './errors.ts';
 import {
+  assertNewId,
   isAdministrator,
   libraryAccess,
   readableProfilePages,
   readableProfileShares,
   requireAuth,
+  touchSession,
 } from './permissions.ts';
 
 /** The most preferences one page holds: one page, large type. */
@@ -100,9 +102,7 @@ export async function assertProfileManager(tx: Transaction, me: AuthContext, per
   const access = await libraryAccess(tx, me, personId);
   if (access.kind === 'none') throw appError('not_found');
   if (!isAdministrator(access)) throw appError('forbidden', profileMessages.notManager);
-  if (access.kind === 'supporter') {
-    await tx.mutate.supportSession.update({ id: access.sessionId, lastActiveAt: Date.now() });
-  }
+  await touchSession(tx, access);
 }
 
 async function pageOf(tx: Transaction, me: AuthContext, pageId: string) {
@@ -125,9 +125,7 @@ export const profileCreateArgs = z.object({
 export const createProfile = defineChange(profileCreateArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   await assertProfileManager(tx, me, args.personId);
-  if (tx.location === 'server' && (await tx.run(zql.profilePage.where('id', args.id).one()))) {
-    throw appError('conflict');
-  }
+  await assertNewId(tx, 'profilePage', args.id);
   const now = Date.now();
   const name = args.title ?? purposeTitles[args.purpose];
   await tx.mutate.profilePage.insert({

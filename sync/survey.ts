@@ -17,7 +17,12 @@ import { SURVEY_ANSWERS } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, type HistoryEntry, historyEntry, quoted } from './change.ts';
 import { appError } from './errors.ts';
-import { libraryAccess, readableSurveyResponses, requireAuth } from './permissions.ts';
+import {
+  libraryAccess,
+  readableSurveyResponses,
+  requireAuth,
+  touchSession,
+} from './permissions.ts';
 
 const id = z.string().min(1).max(64);
 
@@ -129,7 +134,7 @@ export const answerSurvey = defineChange(surveyAnswerArgs, async (tx, ctx, args)
       throw appError('forbidden', surveyMessages.helpOnlyHowAreYou);
     }
     // Helping keeps the session alive, as any change in it does (ADR 008).
-    await tx.mutate.supportSession.update({ id: access.sessionId, lastActiveAt: now });
+    await touchSession(tx, access, now);
   }
   if (tx.location === 'server') {
     for (const r of args.responses) {
