@@ -3,6 +3,7 @@
  * LINK_END_MAX_MS. Used where a supporter's access is set: changing it
  * (supporters.$id.edit) and inviting someone (supporters.invite).
  */
+import { useState } from 'react';
 import { circleErrors, LINK_END_MAX_MS } from '../../sync/circle.ts';
 import { messages } from '../messages.ts';
 import { fromLocalInput, toLocalInput } from './circle-common.tsx';
@@ -22,6 +23,52 @@ export function endChosen(ending: Ending | undefined, endsAt: string): number | 
 
 /** The id of the date-and-time field, to focus when it is refused. */
 export const endInputId = (baseId: string) => `${baseId}-ends-at`;
+
+/**
+ * The field's state for a form whose fields share `baseId`: `field` goes to
+ * <AccessEndField>, `start` sets it from a stored end, and `chosen()` is the
+ * end to store (null for none), or undefined after saying at the field, with
+ * focus there, why it cannot be. `onChange` runs at every change (a form's
+ * "saved" goes).
+ */
+export function useAccessEnd(baseId: string, initial?: Ending, onChange?: () => void) {
+  const [ending, setEnding] = useState<Ending | undefined>(initial);
+  const [endsAt, setEndsAt] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  return {
+    ending,
+    start(ms: number | null) {
+      setEnding(ms === null ? 'never' : 'at');
+      if (ms !== null) setEndsAt(toLocalInput(ms));
+    },
+    chosen(): number | null | undefined {
+      const end = endChosen(ending, endsAt);
+      if (typeof end === 'string') {
+        setError(end);
+        document.getElementById(endInputId(baseId))?.focus();
+        return undefined;
+      }
+      setError(undefined);
+      return end;
+    },
+    field: {
+      baseId,
+      ending,
+      endsAt,
+      error,
+      onEnding: (e: Ending) => {
+        setEnding(e);
+        if (e === 'never') setError(undefined);
+        onChange?.();
+      },
+      onEndsAt: (v: string) => {
+        setEndsAt(v);
+        setError(undefined);
+        onChange?.();
+      },
+    },
+  };
+}
 
 export function AccessEndField({
   baseId,

@@ -4,8 +4,8 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ACCESS_LEVELS, type AccessLevel } from '../../schema/enums.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { AccessEndField, endChosen, endInputId } from '../components/access-end-field.tsx';
-import { displayName, toLocalInput } from '../components/circle-common.tsx';
+import { AccessEndField, useAccessEnd } from '../components/access-end-field.tsx';
+import { displayName } from '../components/circle-common.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
@@ -33,11 +33,9 @@ function SupporterEdit() {
   const [link, details] = useQuery(queries.circle.supporterLink({ personId, id }));
   const manager = useIsAdministrator(personId);
   const [level, setLevel] = useState<AccessLevel | undefined>();
-  const [ending, setEnding] = useState<'never' | 'at' | undefined>();
-  const [endsAt, setEndsAt] = useState('');
-  const [endError, setEndError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const end = useAccessEnd(baseId, undefined, () => setStatus('idle'));
 
   usePageTitle(
     link ? messages.titles.editSupporterOf(displayName(link.supporter)) : undefined,
@@ -48,10 +46,9 @@ function SupporterEdit() {
     if (link && level === undefined) setLevel(link.accessLevel);
   }, [link, level]);
   useEffect(() => {
-    if (!link || ending !== undefined) return;
-    setEnding(link.endsAt === null ? 'never' : 'at');
-    if (link.endsAt !== null) setEndsAt(toLocalInput(link.endsAt));
-  }, [link, ending]);
+    if (!link || end.ending !== undefined) return;
+    end.start(link.endsAt);
+  }, [link, end]);
 
   if (!link) {
     return (
@@ -94,19 +91,14 @@ function SupporterEdit() {
     e.preventDefault();
     if (!level || !link) return;
     setError(undefined);
-    const end = endChosen(ending, endsAt);
-    if (typeof end === 'string') {
-      setEndError(end);
-      document.getElementById(endInputId(baseId))?.focus();
-      return;
-    }
-    setEndError(undefined);
+    const endsAt = end.chosen();
+    if (endsAt === undefined) return;
     setStatus('saving');
     const changes = [
       ...(level !== link.accessLevel
         ? [mutators.circle.updateLevel({ id, accessLevel: level })]
         : []),
-      ...(end !== link.endsAt ? [mutators.circle.setEnd({ id, endsAt: end })] : []),
+      ...(endsAt !== link.endsAt ? [mutators.circle.setEnd({ id, endsAt })] : []),
     ];
     for (const change of changes) {
       const refused = refusalOf(await write(change));
@@ -153,22 +145,7 @@ function SupporterEdit() {
           );
         })}
       </fieldset>
-      <AccessEndField
-        baseId={baseId}
-        ending={ending}
-        endsAt={endsAt}
-        error={endError}
-        onEnding={(e) => {
-          setEnding(e);
-          if (e === 'never') setEndError(undefined);
-          setStatus('idle');
-        }}
-        onEndsAt={(v) => {
-          setEndsAt(v);
-          setEndError(undefined);
-          setStatus('idle');
-        }}
-      />
+      <AccessEndField {...end.field} />
       <div className="actions">
         <button type="submit" disabled={status === 'saving'}>
           {status === 'saving' ? messages.circle.saving : messages.circle.save}

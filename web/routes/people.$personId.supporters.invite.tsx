@@ -7,12 +7,7 @@ import { INVITE_DEFAULT_DAYS, type InviteCreated } from '../../sync/invite.ts';
 import { queries } from '../../sync/queries.ts';
 import { EMAIL_PATTERN, validationMessages } from '../../sync/validation.ts';
 import { ApiError } from '../api-client.ts';
-import {
-  AccessEndField,
-  type Ending,
-  endChosen,
-  endInputId,
-} from '../components/access-end-field.tsx';
+import { AccessEndField, useAccessEnd } from '../components/access-end-field.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import {
   createInvite,
@@ -45,9 +40,7 @@ function InviteSomeone() {
   const ids = useId();
   const [level, setLevel] = useState<AccessLevel>('General');
   const [days, setDays] = useState<number>(INVITE_DEFAULT_DAYS);
-  const [ending, setEnding] = useState<Ending>('never');
-  const [endsAt, setEndsAt] = useState('');
-  const [endError, setEndError] = useState<string | undefined>();
+  const end = useAccessEnd(ids, 'never');
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState<'email' | 'link' | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -71,19 +64,15 @@ function InviteSomeone() {
       setError(validationMessages.email);
       return;
     }
-    const end = endChosen(ending, endsAt);
-    if (typeof end === 'string') {
-      setEndError(end);
-      document.getElementById(endInputId(ids))?.focus();
-      return;
-    }
+    const endsAt = end.chosen();
+    if (endsAt === undefined) return;
     setBusy(by);
     try {
       const created = await createInvite(personId, {
         kind: 'Supporter',
         accessLevel: level,
         expiresInDays: days,
-        ...(end !== null ? { accessEndsAt: new Date(end).toISOString() } : {}),
+        ...(endsAt !== null ? { accessEndsAt: new Date(endsAt).toISOString() } : {}),
         ...(by === 'email' ? { email: address } : {}),
       });
       if (by === 'email') {
@@ -167,20 +156,7 @@ function InviteSomeone() {
                 ))}
               </select>
             </div>
-            <AccessEndField
-              baseId={ids}
-              ending={ending}
-              endsAt={endsAt}
-              error={endError}
-              onEnding={(e) => {
-                setEnding(e);
-                if (e === 'never') setEndError(undefined);
-              }}
-              onEndsAt={(v) => {
-                setEndsAt(v);
-                setEndError(undefined);
-              }}
-            />
+            <AccessEndField {...end.field} />
           </fieldset>
 
           <form
