@@ -7,6 +7,7 @@ import { layOut, PROFILE_TITLE_MAX } from '../../sync/profile.ts';
 import { queries } from '../../sync/queries.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
+import { LinkField } from '../components/link-field.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { formatDate } from '../components/preference-common.tsx';
 import { ProfileSheet } from '../components/profile-sheet.tsx';
@@ -322,19 +323,13 @@ function ShareLinks({
       </div>
       {made ? (
         <>
-          <div className="field">
-            <label htmlFor={`${ids}-link`}>{t.linkLabel}</label>
-            <input
-              id={`${ids}-link`}
-              ref={input}
-              type="text"
-              readOnly
-              value={made.url}
-              onFocus={(e) => e.target.select()}
-              aria-describedby={`${ids}-once`}
-            />
-          </div>
-          <p id={`${ids}-once`}>{t.linkOnce}</p>
+          <LinkField
+            id={`${ids}-link`}
+            url={made.url}
+            label={t.linkLabel}
+            once={t.linkOnce}
+            inputRef={input}
+          />
           <div className="actions">
             <button type="button" className="secondary" onClick={() => void copy()}>
               {t.copy}

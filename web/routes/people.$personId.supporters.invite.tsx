@@ -15,6 +15,7 @@ import {
   InviteDialog,
   withdrawInvite,
 } from '../components/invite-common.tsx';
+import { LinkField } from '../components/link-field.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { copyLink, useQrCode } from '../hooks/use-qr-code.ts';
 import { messages } from '../messages.ts';
@@ -260,19 +261,13 @@ function InviteLink({
       >
         {t.linkTitle}
       </h2>
-      <div className="field">
-        <label htmlFor={`${ids}-link`}>{t.linkLabel}</label>
-        <input
-          id={`${ids}-link`}
-          ref={input}
-          type="text"
-          readOnly
-          value={created.url}
-          onFocus={(e) => e.target.select()}
-          aria-describedby={`${ids}-once`}
-        />
-      </div>
-      <p id={`${ids}-once`}>{t.linkOnce}</p>
+      <LinkField
+        id={`${ids}-link`}
+        url={created.url}
+        label={t.linkLabel}
+        once={t.linkOnce}
+        inputRef={input}
+      />
       <div className="actions">
         <button type="button" onClick={copy}>
           {t.copy}
