@@ -46,10 +46,12 @@ import {
   type ExportStatus,
   myDataMessages,
 } from '../sync/my-data.ts';
+import { assertSelf } from '../sync/permissions.ts';
 import { personRoute } from './auth/caller.ts';
 import type { Db } from './db.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { Refusal } from './errors.ts';
+import { slugOf } from './file-names.ts';
 import { recordEvent } from './history.ts';
 import { escapeHtml } from './mail/mailer.ts';
 import type { MediaStore } from './media/store.ts';
@@ -63,8 +65,8 @@ export const exportPrefix = (personId: string) => `${EXPORT_PREFIX}${personId}/`
 /** The person in the path must be the one signed in: a copy for another person is refused. */
 export const ownData = (message: string) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const { personId, session } = c.var.caller;
-    if (personId !== session.person.id) throw new Refusal(403, 'forbidden', message);
+    const { personId, ctx } = c.var.caller;
+    assertSelf(ctx, personId, message);
     await next();
   });
 
@@ -523,12 +525,7 @@ const exportParams = personParams({ id: z.string().uuid() });
 
 /** The zip's name: "preference-bank-aroha-2026-11-26.zip". */
 function zipName(name: string | null, at: Date) {
-  const slug = (name ?? '')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+  const slug = slugOf(name ?? '');
   return `preference-bank-${slug ? `${slug}-` : ''}${at.toISOString().slice(0, 10)}.zip`;
 }
 

@@ -26,6 +26,7 @@ import { hashToken } from './auth/sessions.ts';
 import { runChange } from './change.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { Refusal } from './errors.ts';
+import { slugOf } from './file-names.ts';
 import { profilePdf } from './profile-pdf.ts';
 import { personParams, valid } from './validate.ts';
 
@@ -44,13 +45,7 @@ export function profileShareUrl(publicUrl: string, t: string) {
 
 /** "about-me-for-my-hospital-stay.pdf": a file name from a title. */
 function fileName(title: string) {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return `${slug || 'one-page-profile'}.pdf`;
+  return `${slugOf(title) || 'one-page-profile'}.pdf`;
 }
 
 export function profileRoutes(deps: AppDeps) {

@@ -76,6 +76,15 @@ export async function assertNewId(
   throw appError('conflict');
 }
 
+/**
+ * What is only ever one's own (a copy of all one's data, deleting one's
+ * account): `personId` must be the signed-in person, whoever else may act
+ * for them in a support session. Refused as forbidden, in `message`.
+ */
+export function assertSelf(me: AuthContext, personId: string, message: string) {
+  if (me.personId !== personId) throw appError('forbidden', message);
+}
+
 export function requireAuth(ctx: ZeroContext): AuthContext {
   if (!ctx) throw appError('unauthenticated');
   return ctx;
