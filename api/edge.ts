@@ -16,6 +16,7 @@ export const edgeMessages = {
   controlCharacters:
     'What you sent contains hidden control characters that we cannot store. Please remove them and try again.',
   badAddress: 'That address is not valid.',
+  tooDeep: 'What you sent is nested too deeply to be read. Please check what you sent.',
   otherSite: 'This request came from another site and was refused.',
 } as const;
 
@@ -58,6 +59,39 @@ export const ZERO_BODY_LIMIT = 4 * 1024 * 1024;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+/**
+ * How deeply a JSON body may nest arrays and objects. Nothing this API or
+ * Zero's protocol takes nests a tenth as deep; a body nested thousands deep
+ * would otherwise overflow the stack of whatever walks it (zod, Zero's
+ * parsers) and be answered 500.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether JSON `text` nests arrays and objects more than `max` deep. Reads
+ * the text once, without parsing or recursion, so any depth is safe to ask
+ * about; brackets inside strings do not count.
+ */
+export function nestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) {
+      inString = true;
+    } else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x5d || ch === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
 /** Whether any string in `value` (keys included) holds a control character. */
 export function hasControlCharacters(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return CONTROL.test(value);
@@ -83,7 +117,7 @@ export function sizeLimit(maxSize: number): MiddlewareHandler {
 /**
  * Refuses (400) a path or query string that decodes to a control character
  * (`%00` in an id), or is not valid percent-encoding; and a JSON body that
- * holds one in any string. The body is read as text once; handlers read it
+ * holds one in any string, or nests deeper than MAX_JSON_DEPTH. The body is read as text once; handlers read it
  * again from Hono's cache (c.req.json()).
  */
 export const cleanInput: MiddlewareHandler = async (c, next) => {
@@ -98,6 +132,7 @@ export const cleanInput: MiddlewareHandler = async (c, next) => {
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && isJsonLike(c)) {
     const text = await c.req.text();
     if (CONTROL.test(text)) throw new Refusal(400, 'invalid', edgeMessages.controlCharacters);
+    refuseDeepNesting(text);
     if (text.includes('\\u') || text.includes('\\U')) {
       let parsed: unknown;
       try {
@@ -110,6 +145,24 @@ export const cleanInput: MiddlewareHandler = async (c, next) => {
         throw new Refusal(400, 'invalid', edgeMessages.controlCharacters);
       }
     }
+  }
+  await next();
+};
+
+function refuseDeepNesting(text: string) {
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new Refusal(400, 'invalid', edgeMessages.tooDeep);
+  }
+}
+
+/**
+ * For the routes cleanInput leaves alone (Zero's, which check control
+ * characters a mutation at a time): a JSON body nested deeper than
+ * MAX_JSON_DEPTH is refused (400) before anything walks it.
+ */
+export const boundedNesting: MiddlewareHandler = async (c, next) => {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && isJsonLike(c)) {
+    refuseDeepNesting(await c.req.text());
   }
   await next();
 };

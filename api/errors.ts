@@ -36,7 +36,7 @@ export function databaseUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const code = 'code' in e ? String(e.code) : '';
     if (
-      /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|CONNECTION_(CLOSED|ENDED|DESTROYED)|CONNECT_TIMEOUT)$/.test(
+      /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|CONNECTION_(CLOSED|ENDED|DESTROYED)|CONNECT_TIMEOUT|DATABASE_UNREACHABLE)$/.test(
         code,
       ) ||
       /^(57P0[123]|08\w{3})$/.test(code)

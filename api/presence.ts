@@ -159,9 +159,16 @@ export function presenceRoutes(deps: AppDeps, allowedOrigin: string) {
           // Still allowed? (A session ended, a level lowered, signed out.)
           if (at - m.lastCheck >= PRESENCE_BEAT_MS) {
             m.lastCheck = at;
-            const still =
-              (await sessionById(db, session.sessionId)) !== null &&
-              (await mayRead(ctx, personId, preferenceId));
+            let still: boolean;
+            try {
+              still =
+                (await sessionById(db, session.sessionId)) !== null &&
+                (await mayRead(ctx, personId, preferenceId));
+            } catch {
+              // The database cannot answer now (restarting): asked again at the next beat.
+              m.lastCheck = 0;
+              return;
+            }
             if (!still) {
               socket.close(PRESENCE_CLOSE.refused, 'refused');
               leave(key, m.id);

@@ -8,6 +8,7 @@ import { accessTokenKey } from './auth/access-token.ts';
 import type { AppDeps } from './deps.ts';
 import {
   apiHeaders,
+  boundedNesting,
   cleanInput,
   closeUnreadBodies,
   JSON_BODY_LIMIT,
@@ -43,9 +44,11 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   // Zero's push is checked a mutation at a time (api/zero/endpoints.ts); Stripe's
   // webhook is signed over its exact bytes, which are Stripe's to word.
   app.use('/api/*', (c, next) =>
-    c.req.path.startsWith('/api/zero/') || c.req.path.startsWith('/api/webhooks/')
-      ? next()
-      : cleanInput(c, next),
+    c.req.path.startsWith('/api/zero/')
+      ? boundedNesting(c, next)
+      : c.req.path.startsWith('/api/webhooks/')
+        ? next()
+        : cleanInput(c, next),
   );
   let mediaOrigin: string | undefined;
   const media = deps.media;

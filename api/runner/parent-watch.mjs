@@ -8,12 +8,13 @@
  *
  * argv[2] is JSON: { command, args, uid?, gid?, stopSignals: [[signal, graceMs], …], marker? }.
  * It tells the runner its child's pid ({ pid }). When the child exits, it kills
- * whatever still carries `marker` in its environment (zero-cache's workers live
- * in sessions of their own), then exits as its child did, signal included.
+ * what is left in its own process group (the child's forks) and whatever still
+ * carries `marker` in its environment (zero-cache's workers live in sessions
+ * of their own), then exits as its child did, signal included.
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
-import { killStragglers } from './stragglers.mjs';
+import { killGroup, killStragglers } from './stragglers.mjs';
 
 const spec = JSON.parse(process.argv[2] ?? '{}');
 const ids = spec.uid === undefined ? {} : { uid: spec.uid, gid: spec.gid };
@@ -42,6 +43,10 @@ child.on('error', (e) => {
   process.exit(127);
 });
 child.on('exit', async (code, signal) => {
+  // What the child forked and left behind: in this watch's process group
+  // (Postgres's backends outlive a killed postmaster for a while), or, having
+  // left it, carrying the marker (zero-cache's workers).
+  await killGroup(process.pid);
   if (spec.marker) await killStragglers(spec.marker);
   if (signal) {
     // Die of the same signal, so the runner sees what the child saw.

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { killGroup, killStragglers } from './stragglers.mjs';
 
 const wrapper = fileURLToPath(new URL('./parent-watch.mjs', import.meta.url));
 
@@ -48,18 +50,42 @@ export function spawnWatched(opts: WatchedOptions): WatchedChild {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  const exited = new Promise<ExitStatus>((resolve) => {
-    watch.on('exit', (code, signal) => resolve({ code, signal }));
-    // The watch could not start (then it emits no exit).
-    watch.on('error', () => resolve({ code: 127, signal: null }));
-  });
+  /** The child, as the watch reported it: its pid and when it started (pids are reused). */
+  let child: { pid: number; startedAt: string | undefined } | undefined;
   const pid = new Promise<number>((resolve) => {
     watch.on('message', (m: unknown) => {
       if (typeof m === 'object' && m !== null && 'pid' in m && typeof m.pid === 'number') {
+        child = { pid: m.pid, startedAt: startTimeOf(m.pid) };
         resolve(m.pid);
       }
     });
-    void exited.then(() => resolve(-1));
+    watch.on('exit', () => resolve(-1));
+    watch.on('error', () => resolve(-1));
+  });
+  const exited = new Promise<ExitStatus>((resolve) => {
+    watch.on('exit', (code, signal) => {
+      // The watch ends after its child, unless it was itself killed: then its
+      // child runs on, parentless. It is stopped here as the watch would have
+      // (the stack starts it again as after any death), so that nothing is
+      // left running and its port is free for the next one.
+      const orphan = child;
+      void (async () => {
+        if (
+          orphan &&
+          orphan.startedAt !== undefined &&
+          startTimeOf(orphan.pid) === orphan.startedAt
+        ) {
+          await stopOrphan(orphan.pid, orphan.startedAt, opts.stopSignals);
+        }
+        // What the child forked is in the watch's process group (and, having
+        // left it, carries the marker).
+        if (watch.pid !== undefined) await killGroup(watch.pid);
+        if (opts.marker) await killStragglers(opts.marker);
+        resolve({ code, signal });
+      })();
+    });
+    // The watch could not start (then it emits no exit).
+    watch.on('error', () => resolve({ code: 127, signal: null }));
   });
   // Both are pipes (stdio above); the types cannot tell with an IPC channel among them.
   const { stdout, stderr } = watch;
@@ -74,4 +100,40 @@ export function spawnWatched(opts: WatchedOptions): WatchedChild {
       return exited;
     },
   };
+}
+
+/**
+ * When `pid` started (field 22 of /proc/<pid>/stat, in clock ticks since
+ * boot), or undefined when it no longer runs (or is a zombie): with the pid,
+ * it names one process, not whichever later gets the same pid.
+ */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (name) S ppid …": the name may hold spaces and parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] === 'Z') return undefined;
+    return fields[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stops a child whose watch died: its stop signals in turn, each after the last one's grace. */
+async function stopOrphan(
+  pid: number,
+  startedAt: string,
+  stopSignals: Array<[NodeJS.Signals, number]>,
+) {
+  const runs = () => startTimeOf(pid) === startedAt;
+  for (const [signal, graceMs] of stopSignals) {
+    if (!runs()) return;
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return; // gone
+    }
+    const until = Date.now() + Math.max(graceMs, 1_000);
+    while (runs() && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  }
 }

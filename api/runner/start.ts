@@ -71,6 +71,12 @@ process.on('SIGHUP', () => void shutdown(0));
 process.stdout.on('error', () => void shutdown(0));
 process.stderr.on('error', () => void shutdown(0));
 outputWatch = watchOutput(() => void shutdown(0));
+// The API runs in this process. An error nothing caught (a call to a database
+// that died under it, say) is said in one line and the stack carries on:
+// Node's default would end the runner, and with it the whole stack, because
+// one child died. Each part recovers by itself (supervise.ts, the pool).
+process.on('unhandledRejection', (e) => console.error(describeFailure(e, 'api')));
+process.on('uncaughtException', (e) => console.error(describeFailure(e, 'api')));
 
 try {
   const config = loadConfig();

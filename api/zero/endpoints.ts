@@ -1,4 +1,9 @@
-import { getMutator, InputValidationError, mustGetQuery } from '@rocicorp/zero';
+import {
+  getMutator,
+  InputValidationError,
+  mustGetQuery,
+  type ReadonlyJSONValue,
+} from '@rocicorp/zero';
 import { handleMutateRequest, handleQueryRequest, isApplicationError } from '@rocicorp/zero/server';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -10,11 +15,11 @@ import { signedIn } from '../auth/caller.ts';
 import type { Db } from '../db.ts';
 import type { AppEnv } from '../deps.ts';
 import { edgeMessages, hasControlCharacters } from '../edge.ts';
-import { requestMessages } from '../errors.ts';
+import { databaseUnavailable, requestMessages } from '../errors.ts';
 import type { MediaStore } from '../media/store.ts';
 import { removeQueued } from '../media.ts';
 import { valid } from '../validate.ts';
-import type { ZeroDb } from './db-provider.ts';
+import { pushDatabase, type ZeroDb } from './db-provider.ts';
 
 /**
  * zero-cache names its app and shard in the query string (`appID`, and
@@ -103,8 +108,28 @@ const zeroParams = z.looseObject({
   appID: z.literal(ZERO_APP_ID),
 });
 
-/** A push or query request: any JSON; Zero's handlers check its shape. */
-const zeroBody = z.json();
+/**
+ * A push (an object) or query (an array) request; Zero's handlers check its
+ * shape. Its values are not walked here: the edge has bounded how deep it
+ * nests (api/edge.ts boundedNesting).
+ */
+const zeroBody = z.custom<ReadonlyJSONValue>(
+  (v) => typeof v === 'object' && v !== null,
+  requestMessages.badBody,
+);
+
+/**
+ * A body Zero's own parser refused (PushFailed or TransformFailed with reason
+ * `parse`) did not come from zero-cache as it is: 400 in the API's error
+ * shape, like any other malformed request, instead of a 200 describing it.
+ */
+function refuseUnparsed(res: unknown) {
+  if (typeof res !== 'object' || res === null) return;
+  const r = res as { kind?: unknown; reason?: unknown; message?: unknown };
+  if ((r.kind === 'PushFailed' || r.kind === 'TransformFailed') && r.reason === 'parse') {
+    throw appError('invalid', requestMessages.badBody);
+  }
+}
 
 /**
  * zero-cache forwards the browser's cookie (ZERO_*_FORWARD_COOKIES) to these
@@ -117,7 +142,6 @@ export function zeroRoutes(deps: {
   media?: MediaStore | undefined;
   linkEnds?: { changed(): void } | undefined;
 }) {
-  const dbProvider = deps.zdb;
   return new Hono<AppEnv>()
     .post('/query', signedIn(deps), valid('json', zeroBody), async (c) => {
       const ctx = c.var.session.auth;
@@ -128,6 +152,7 @@ export function zeroRoutes(deps: {
         query: new URL(c.req.url).searchParams,
         userID: ctx.userID,
       });
+      refuseUnparsed(res);
       return c.json(sanitizeQueryResponse(res) as Record<string, unknown>);
     })
     .post(
@@ -140,7 +165,9 @@ export function zeroRoutes(deps: {
         let deletesMedia = false;
         let setsLinkEnd = false;
         const res = await handleMutateRequest({
-          dbProvider,
+          // A database that could not be reached is waited for, and never
+          // recorded as the change's answer (pushDatabase).
+          dbProvider: pushDatabase(deps.zdb),
           handler: (transact, mutation) => {
             // The edge's rule for Zero: one mutation with a control character is
             // refused on its own (a refused push would hold up the client's queue).
@@ -161,6 +188,8 @@ export function zeroRoutes(deps: {
                 // here and becomes a code and a message: Zero stores the result it
                 // is given and replicates it to the client.
                 if (isApplicationError(e)) throw e;
+                // The database went away mid-change: not an answer, tried again (pushDatabase).
+                if (databaseUnavailable(e)) throw e;
                 if (e instanceof InputValidationError) {
                   throw appError('invalid', e.result.issues[0]?.message ?? requestMessages.badBody);
                 }
@@ -176,6 +205,7 @@ export function zeroRoutes(deps: {
           // faults. Real failures are logged above.
           logLevel: 'error',
         });
+        refuseUnparsed(res);
         // A media item deleted: its files leave the store now, not at the next sweep.
         if (deletesMedia && deps.media) {
           void removeQueued(deps.db, deps.media).catch((e: unknown) => {

@@ -281,3 +281,83 @@ describe('fuzzing', () => {
     expect(await fingerprint()).toEqual(before);
   }, 600_000);
 });
+
+describe('Zero endpoints: malformed and deeply nested bodies', () => {
+  const endpoints = ['/api/zero/mutate', '/api/zero/query'];
+  /** JSON text of `value` wrapped `depth` deep in arrays and objects, in turn (built as text: stringify would overflow). */
+  const nested = (depth: number, value = '1'): string => {
+    const open: string[] = [];
+    const close: string[] = [];
+    for (let i = 0; i < depth; i++) {
+      open.push(i % 2 ? '{"a":' : '[');
+      close.push(i % 2 ? '}' : ']');
+    }
+    return open.join('') + value + close.reverse().join('');
+  };
+  /** A push whose one mutation carries `args`: well formed but for them. */
+  const pushWith = (args: string) =>
+    JSON.stringify({
+      clientGroupID: crypto.randomUUID(),
+      mutations: [
+        {
+          type: 'custom',
+          id: 1,
+          clientID: crypto.randomUUID(),
+          name: 'preference.update',
+          args: ['ARGS'],
+          timestamp: Date.now(),
+        },
+      ],
+      pushVersion: 1,
+      timestamp: Date.now(),
+      requestID: crypto.randomUUID(),
+    }).replace('"ARGS"', args);
+  const send = async (path: string, body: string) => {
+    const res = await fetch(`${stack.url}${path}?schema=zero_0&appID=zero`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: who.cookie },
+      body,
+    });
+    const text = await res.text();
+    return {
+      status: res.status,
+      text,
+      json: (() => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          return undefined;
+        }
+      })(),
+    };
+  };
+  const refusedAsBadInput = (r: Awaited<ReturnType<typeof send>>) => {
+    expect(r.status, r.text.slice(0, 300)).toBe(400);
+    expect(r.json).toEqual({ error: { code: 'invalid', message: expect.any(String) } });
+    expect(r.text).not.toMatch(SQL_WORDS);
+  };
+
+  test('nested thousands deep (the whole body, or one change’s arguments): 400 with the error shape', async () => {
+    for (const path of endpoints) {
+      for (const depth of [65, 1_000, 100_000]) {
+        refusedAsBadInput(await send(path, nested(depth)));
+      }
+      refusedAsBadInput(await send(path, pushWith(nested(5_000, '"x"'))));
+    }
+    expect(await fingerprint()).toEqual(before);
+  }, 60_000);
+
+  test('anything that is not a push or a query request: 400 with the error shape, never 5xx', async () => {
+    const notJson = fc.constantFrom('{', '[1,', 'nul', '{"a":}', '', '"text"', '42', 'null');
+    const otherJson = fc.jsonValue({ maxDepth: 6 }).map((v) => JSON.stringify(v));
+    for (const path of endpoints) {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(notJson, otherJson), async (body) => {
+          refusedAsBadInput(await send(path, body));
+        }),
+        { numRuns: 40, seed: 20261127 },
+      );
+    }
+    expect(await fingerprint()).toEqual(before);
+  }, 120_000);
+});

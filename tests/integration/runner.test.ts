@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -20,6 +20,26 @@ async function tempDataDir() {
 afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
+
+/** The parent of `pid` (field 4 of /proc/<pid>/stat). */
+function parentOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
+/** The live children of `pid` (Postgres's backends, of a postmaster). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((child) => {
+      try {
+        return parentOf(child) === pid && isAlive(child);
+      } catch {
+        return false;
+      }
+    });
+}
 
 function occupy(port: number): Promise<net.Server> {
   return new Promise((resolve) => {
@@ -235,34 +255,64 @@ describe('npm start: the whole stack, and how it stops', () => {
     await expectAllGone(state);
   }, 240_000);
 
-  test('Postgres dying is started again on the same data; the API and zero-cache carry on', async () => {
+  /** A request that reads the database (a session cookie to look up). */
+  const readsTheDatabase = () =>
+    fetch(`http://localhost:${env.PORT}/api/session`, {
+      headers: { cookie: 'pb_session=not-a-session' },
+    })
+      .then((r) => r.status)
+      .catch(() => 0);
+  const databaseReadable = () =>
+    waitFor(async () => (await readsTheDatabase()) === 200, { timeoutMs: 60_000 });
+
+  test('Postgres dying in any way is started again every time, and the runner carries on', async () => {
     const started = await startReady();
     const { run } = started;
     let { state } = started;
-    /** A request that reads the database (a session cookie to look up). */
-    const readsTheDatabase = () =>
-      fetch(`http://localhost:${env.PORT}/api/session`, {
-        headers: { cookie: 'pb_session=not-a-session' },
-      }).then((r) => r.status);
     expect(await readsTheDatabase()).toBe(200);
-    const previous = state.postgres;
-    process.kill(previous, 'SIGKILL');
-    await run.waitForOutput(
-      /postgres: exited unexpectedly \(signal SIGKILL\); restarting it in 1 s/,
-      30_000,
-    );
-    expect(
-      await waitFor(async () => (await readState()).postgres !== previous, { timeoutMs: 60_000 }),
-    ).toBe(true);
-    state = await readState();
-    expect(isAlive(state.postgres)).toBe(true);
-    expect(run.output()).toContain(`postgres: running again (pid ${state.postgres})`);
-    // The API's pool reconnects by itself; zero-cache too (or is started again).
-    expect(
-      await waitFor(async () => (await readsTheDatabase().catch(() => 0)) === 200, {
-        timeoutMs: 30_000,
-      }),
-    ).toBe(true);
+    const begun = Date.now();
+    const deaths = () =>
+      run
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('postgres: exited unexpectedly'));
+
+    /** Kills the postmaster with `signal`; the runner says so and starts a new one. */
+    const death = async (signal: NodeJS.Signals, exit: string, pause: string) => {
+      const previous = state.postgres;
+      const n = deaths().length + 1;
+      process.kill(previous, signal);
+      expect(await waitFor(async () => deaths().length === n, { timeoutMs: 30_000 })).toBe(true);
+      expect(deaths().pop()).toBe(
+        `postgres: exited unexpectedly (${exit}); restarting it in ${pause}`,
+      );
+      expect(
+        await waitFor(async () => (await readState()).postgres !== previous, {
+          timeoutMs: 60_000,
+        }),
+      ).toBe(true);
+      state = await readState();
+      expect(isAlive(state.postgres)).toBe(true);
+      expect(isAlive(previous)).toBe(false);
+      expect(run.output()).toContain(`postgres: running again (pid ${state.postgres})`);
+      // The API's pool connects again by itself.
+      expect(await databaseReadable()).toBe(true);
+    };
+
+    // A crash: SIGKILL to the postmaster (its backends must not keep the data from the next one).
+    await death('SIGKILL', 'signal SIGKILL', '1 s');
+    // A backend killed: Postgres itself restarts its backends; the API reconnects.
+    const backend = childrenOf(state.postgres)[0];
+    expect(backend, 'a backend of the postmaster').toBeDefined();
+    process.kill(backend ?? 0, 'SIGKILL');
+    expect(await databaseReadable()).toBe(true);
+    // A fast shutdown (what an operator's `pg_ctl stop -m fast` does).
+    await death('SIGINT', 'code 0', '2 s');
+    // A third death of the postmaster, within two minutes of the first.
+    await death('SIGKILL', 'signal SIGKILL', '4 s');
+    expect(Date.now() - begun).toBeLessThan(120_000);
+
+    expect(isAlive(state.pid)).toBe(true);
     expect(
       await waitFor(
         async () =>
@@ -275,5 +325,43 @@ describe('npm start: the whole stack, and how it stops', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     await expectAllGone(state);
-  }, 240_000);
+  }, 300_000);
+
+  test('a parent watch killed: its child is stopped and started again, and a stop right after one leaves nothing running', async () => {
+    const started = await startReady();
+    const { run } = started;
+    let { state } = started;
+
+    // zero-cache's watch: the runner notices, stops the orphan, starts a new zero-cache.
+    const zeroBefore = state.zeroCache;
+    process.kill(parentOf(zeroBefore), 'SIGKILL');
+    expect(
+      await waitFor(async () => (await readState()).zeroCache !== zeroBefore, {
+        timeoutMs: 60_000,
+      }),
+    ).toBe(true);
+    expect(isAlive(zeroBefore)).toBe(false);
+    state = await readState();
+
+    // Postgres's watch: likewise; the old postmaster does not hold the port or the data.
+    const pgBefore = state.postgres;
+    process.kill(parentOf(pgBefore), 'SIGKILL');
+    expect(
+      await waitFor(async () => (await readState()).postgres !== pgBefore, { timeoutMs: 60_000 }),
+    ).toBe(true);
+    expect(isAlive(pgBefore)).toBe(false);
+    state = await readState();
+    expect(await databaseReadable()).toBe(true);
+
+    // Postgres's watch killed, and the runner stopped at once: nothing is left running.
+    const lastPostgres = state.postgres;
+    const backends = childrenOf(lastPostgres);
+    process.kill(parentOf(lastPostgres), 'SIGKILL');
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    await expectAllGone(state);
+    expect(
+      await waitFor(async () => ![lastPostgres, ...backends].some(isAlive), { timeoutMs: 10_000 }),
+    ).toBe(true);
+  }, 300_000);
 });

@@ -3,6 +3,13 @@ export const offlineMessages = {
   statusLabel: 'Saving status',
   offline: 'Offline',
   connecting: 'Connecting…',
+  /** Connected before, and not now, though the device is online: the service is coming back. */
+  reconnecting: 'Waiting for the connection',
+  reconnectingWaiting: (n: number) =>
+    n === 1
+      ? 'Waiting for the connection. 1 change waiting'
+      : `Waiting for the connection. ${n} changes waiting`,
+  announceReconnecting: 'Waiting for the connection. Your changes are kept on this device.',
   saving: 'Saving…',
   allSaved: 'All changes saved',
   waiting: (n: number) => (n === 1 ? '1 change waiting' : `${n} changes waiting`),

@@ -1,6 +1,7 @@
 /**
- * The status line of the person area: "Offline", "Saving…", "N changes
- * waiting", "All changes saved", in words and a shape, never colour alone.
+ * The status line of the person area: "Offline", "Waiting for the
+ * connection", "Saving…", "N changes waiting", "All changes saved", in words
+ * and a shape, never colour alone (web/offline/use-write.ts says which).
  * What changes (going offline, the waiting count, back online) is announced
  * politely in a live region of its own, so saving each keystroke is not read
  * out. Changes refused after nobody was waiting for them (sent on reconnect)
@@ -30,14 +31,20 @@ export function SyncStatusLine({ personId }: { personId: string }) {
   useEffect(() => {
     const before = last.current;
     last.current = { status, waiting };
+    const lost = (s: string) => s === 'offline' || s === 'reconnecting';
     if (status === 'offline' && before.status !== 'offline') {
       setAnnouncement(
         waiting > 0 ? `${t.announceOffline} ${t.waiting(waiting)}.` : t.announceOffline,
       );
-    } else if (status === 'offline' && waiting !== before.waiting) {
+    } else if (status === 'reconnecting' && !lost(before.status)) {
+      setAnnouncement(
+        waiting > 0 ? `${t.announceReconnecting} ${t.waiting(waiting)}.` : t.announceReconnecting,
+      );
+    } else if (lost(status) && waiting !== before.waiting) {
       setAnnouncement(t.waiting(waiting));
-    } else if (before.status === 'offline' && status !== 'offline' && status !== 'connecting') {
-      setAnnouncement(`${t.announceBack} ${waiting > 0 ? t.waiting(waiting) : t.allSaved}.`);
+    } else if (lost(before.status) && !lost(status) && status !== 'connecting') {
+      const back = before.status === 'offline' ? `${t.announceBack} ` : '';
+      setAnnouncement(`${back}${waiting > 0 ? t.waiting(waiting) : t.allSaved}.`);
     } else if (
       before.waiting > 0 &&
       waiting === 0 &&
@@ -53,13 +60,17 @@ export function SyncStatusLine({ personId }: { personId: string }) {
       ? waiting > 0
         ? t.offlineWaiting(waiting)
         : t.offline
-      : status === 'connecting'
+      : status === 'reconnecting'
         ? waiting > 0
-          ? t.waiting(waiting)
-          : t.connecting
-        : status === 'saving'
-          ? t.saving
-          : t.allSaved;
+          ? t.reconnectingWaiting(waiting)
+          : t.reconnecting
+        : status === 'connecting'
+          ? waiting > 0
+            ? t.waiting(waiting)
+            : t.connecting
+          : status === 'saving'
+            ? t.saving
+            : t.allSaved;
 
   return (
     <div className="sync-status" data-status={status} data-waiting={waiting}>

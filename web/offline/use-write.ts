@@ -53,15 +53,38 @@ export function useOutboxState(): OutboxState {
   return useSyncExternalStore(outbox.subscribe, () => outbox.state);
 }
 
-export type SyncStatus = 'connecting' | 'offline' | 'saving' | 'saved';
+export type SyncStatus = 'connecting' | 'reconnecting' | 'offline' | 'saving' | 'saved';
 
-/** Offline only after a moment without a connection: a reconnect of a second says nothing. */
-const OFFLINE_AFTER_MS = 1_500;
+/** A lost connection is said only after this long: a reconnect of a second says nothing. */
+const LOST_AFTER_MS = 1_500;
 
-/** What the status line says: offline, saving, all saved (and how many wait). */
+/** Whether the browser says it is online (it knows when the device has no network at all). */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      window.addEventListener('online', changed);
+      window.addEventListener('offline', changed);
+      return () => {
+        window.removeEventListener('online', changed);
+        window.removeEventListener('offline', changed);
+      };
+    },
+    () => navigator.onLine,
+  );
+}
+
+/**
+ * What the status line says. "All changes saved" only when connected and the
+ * server has answered every change; "Saving…" while it has not. Without a
+ * connection: "Offline" when the device has no network, "Waiting for the
+ * connection" when it has (the service is restarting, or out of reach), and
+ * "Connecting…" before the first connection. A reconnect of a second says
+ * nothing new: what was pending still shows as saving.
+ */
 export function useSyncStatus(): { status: SyncStatus; waiting: number } {
   const { waiting } = useOutboxState();
   const connection = useConnectionState();
+  const online = useOnline();
   const connected = connection.name === 'connected';
   const [everConnected, setEverConnected] = useState(connected);
   const [late, setLate] = useState(false);
@@ -71,18 +94,21 @@ export function useSyncStatus(): { status: SyncStatus; waiting: number } {
       setLate(false);
       return;
     }
-    const t = setTimeout(() => setLate(true), OFFLINE_AFTER_MS);
+    const t = setTimeout(() => setLate(true), LOST_AFTER_MS);
     return () => clearTimeout(t);
   }, [connected]);
-  const offline =
-    !connected &&
-    (late || !navigator.onLine || (everConnected && connection.name !== 'connecting'));
-  const status: SyncStatus = offline
-    ? 'offline'
-    : !connected
-      ? 'connecting'
-      : waiting > 0
-        ? 'saving'
-        : 'saved';
+  const status: SyncStatus = connected
+    ? waiting > 0
+      ? 'saving'
+      : 'saved'
+    : !online || connection.name === 'disconnected'
+      ? 'offline'
+      : !everConnected
+        ? 'connecting'
+        : late
+          ? 'reconnecting'
+          : waiting > 0
+            ? 'saving'
+            : 'saved';
   return { status, waiting };
 }
