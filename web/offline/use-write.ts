@@ -78,7 +78,7 @@ function useOnline(): boolean {
  * server has answered every change; "Saving…" while it has not. Without a
  * connection: "Offline" when the device has no network, "Waiting for the
  * connection" when it has (the service is restarting, or out of reach), and
- * "Connecting…" before the first connection. A reconnect of a second says
+ * "Connecting…" before the first connection (then "Offline" if none comes). A reconnect of a second says
  * nothing new: what was pending still shows as saving.
  */
 export function useSyncStatus(): { status: SyncStatus; waiting: number } {
@@ -104,7 +104,11 @@ export function useSyncStatus(): { status: SyncStatus; waiting: number } {
     : !online || connection.name === 'disconnected'
       ? 'offline'
       : !everConnected
-        ? 'connecting'
+        ? // Opened without a connection (a reload on a tablet with none): it cannot
+          // tell a lost network from a lost service, and says offline after a moment.
+          late
+          ? 'offline'
+          : 'connecting'
         : late
           ? 'reconnecting'
           : waiting > 0
