@@ -2,7 +2,7 @@
  * The API's periodic sweeps: idle support sessions end, unconfirmed uploads
  * and unused photos go, old rate-limit events go, supporter links whose set
  * end has come go (with a timer of their own for ends between sweeps), data
- * copies past their time go, and accounts whose deletion is due are deleted. Several API processes may
+ * copies past their time go, old answers to the outbox's changes go, and accounts whose deletion is due are deleted. Several API processes may
  * run against one database: each sweep runs under a Postgres advisory lock
  * taken with try (`pg_try_advisory_xact_lock`), so one process sweeps and the
  * others skip that round; a sweep never runs twice at once, so nothing is
@@ -19,6 +19,7 @@ import { sweepMedia } from './media.ts';
 import { sweepExports } from './my-data.ts';
 import { sweepRateEvents } from './rate-limit.ts';
 import { endIdleSessions } from './support.ts';
+import { sweepRefusals } from './zero/answers.ts';
 import { createZeroDb } from './zero/db-provider.ts';
 
 /** Advisory lock keys of the sweeps (one number space with the migrations' lock). */
@@ -29,6 +30,7 @@ export const SWEEP_LOCKS = {
   linkEnds: 7304,
   exports: 7305,
   accountDeletions: 7306,
+  refusals: 7307,
 } as const;
 
 /** How often the API sweeps (api/process.ts); a link ending sooner gets a timer of its own. */
@@ -150,6 +152,9 @@ export async function sweepOnce(
     ),
     exclusively(db, SWEEP_LOCKS.exports, () => sweepExports(db, deps.media)).catch(
       report('removing expired data copies'),
+    ),
+    exclusively(db, SWEEP_LOCKS.refusals, () => sweepRefusals(db)).catch(
+      report('removing old answers to changes'),
     ),
     exclusively(db, SWEEP_LOCKS.accountDeletions, () =>
       deleteAccountsDue(db, deps.media, { billing: deps.billing, log }),

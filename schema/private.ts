@@ -11,7 +11,9 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgSchema,
+  primaryKey,
   text,
   unique,
 } from 'drizzle-orm/pg-core';
@@ -209,6 +211,38 @@ export const rateEvent = privateSchema.table(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('rate_event_bucket_subject_created_idx').on(t.bucket, t.subject, t.createdAt)],
+);
+
+/**
+ * A change of the outbox that the server refused (web/offline/outbox.ts):
+ * written by the mutate endpoint in the very transaction in which Zero
+ * records the refusal and moves the client's last mutation id past it
+ * (api/zero/db-provider.ts). Zero's client counts a change as done once that
+ * id passes it, unless the refusal reached it first; after a reconnect it
+ * often has not. So the outbox asks here, by its own key for the change,
+ * before it tells anyone a change was saved. A later send of the same change
+ * that lands removes the row. Rows go after a month (api/sweeps.ts).
+ */
+export const changeRefusal = privateSchema.table(
+  'change_refusal',
+  {
+    clientId: text('client_id').notNull(),
+    mutationId: bigint('mutation_id', { mode: 'number' }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The outbox's key for the change (one change may be sent more than once). */
+    changeKey: text('change_key').notNull(),
+    code: text('code'),
+    message: text('message').notNull(),
+    /** What the refusal carried for the screen (a crossing edit's stored values). */
+    details: jsonb('details'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.mutationId] }),
+    index('change_refusal_user_key_idx').on(t.userId, t.changeKey),
+  ],
 );
 
 /**

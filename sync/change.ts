@@ -122,3 +122,18 @@ export function mutatorsOf<T extends Record<string, AnyChange>>(
     ]),
   ) as { [K in keyof T]: MutatorOf<T[K]> };
 }
+
+/**
+ * The outbox's own key for a change (web/offline/outbox.ts), sent beside its
+ * arguments: a change sent again after a reload or a lost answer keeps it, so
+ * the server can say how that change was answered (api/zero/answers.ts).
+ * Schemas ignore it: they keep only the fields they name.
+ */
+export const OUTBOX_KEY = 'outboxKey';
+
+/** The outbox key a change's raw arguments carry, if any. */
+export function outboxKeyOf(args: unknown): string | undefined {
+  if (typeof args !== 'object' || args === null) return undefined;
+  const key = (args as Record<string, unknown>)[OUTBOX_KEY];
+  return typeof key === 'string' && /^[\w-]{1,64}$/.test(key) ? key : undefined;
+}

@@ -3,8 +3,12 @@ import { schema } from '../schema/zero-schema.gen.ts';
 import type { ZeroContext } from '../sync/context.ts';
 import { mutators } from '../sync/mutators.ts';
 import type { SessionInfo } from '../sync/session.ts';
-import { Outbox } from './offline/outbox.ts';
+import { call, client } from './api-client.ts';
+import { type AskAnswer, Outbox } from './offline/outbox.ts';
 import { flushText } from './offline/text-flush.ts';
+
+/** How the server answered one of this browser's changes (api/zero/answers.ts). */
+const askAnswer: AskAnswer = (key) => call(client.zero.answers[':key'].$get({ param: { key } }));
 
 /** Typed as the registered context (not narrowed), as Zero's generics expect. */
 function contextOf(session: SessionInfo, u: { id: string; personId: string }): ZeroContext {
@@ -42,7 +46,7 @@ export function zeroFor(session: SessionInfo): Zero {
     kvStore: 'idb',
     disconnectTimeoutMs: OFFLINE_FOR_MS,
   });
-  const outbox = new Outbox(zero, u.id);
+  const outbox = new Outbox(zero, u.id, askAnswer);
   outbox.setTextFlush((entry) => flushText(zero, u.id, entry));
   current = {
     userID: u.id,

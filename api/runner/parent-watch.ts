@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { killGroup, killStragglers } from './stragglers.mjs';
+import { killGroup, killStragglers, processStat } from './stragglers.mjs';
 
 const wrapper = fileURLToPath(new URL('./parent-watch.mjs', import.meta.url));
 
@@ -103,20 +102,12 @@ export function spawnWatched(opts: WatchedOptions): WatchedChild {
 }
 
 /**
- * When `pid` started (field 22 of /proc/<pid>/stat, in clock ticks since
- * boot), or undefined when it no longer runs (or is a zombie): with the pid,
- * it names one process, not whichever later gets the same pid.
+ * When `pid` started, or undefined when it no longer runs (or is a zombie):
+ * with the pid, it names one process, not whichever later gets the same pid.
  */
 function startTimeOf(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // "pid (name) S ppid …": the name may hold spaces and parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields[0] === 'Z') return undefined;
-    return fields[19];
-  } catch {
-    return undefined;
-  }
+  const stat = processStat(pid);
+  return stat && stat.state !== 'Z' ? stat.startTime : undefined;
 }
 
 /** Stops a child whose watch died: its stop signals in turn, each after the last one's grace. */

@@ -2,6 +2,7 @@
  * Plain JavaScript: the parent watch (parent-watch.mjs) runs it without tsx.
  * Types in stragglers.d.mts.
  */
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 
 /**
@@ -37,12 +38,35 @@ export async function processesInGroup(pgid) {
   const found = [];
   for (const name of await readdir('/proc').catch(() => [])) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
-    // "pid (name) S ppid pgrp …": the name may hold spaces and parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields[0] !== 'Z' && Number(fields[2]) === pgid) found.push(Number(name));
+    const stat = processStat(Number(name));
+    if (stat && stat.state !== 'Z' && stat.pgrp === pgid) found.push(Number(name));
   }
   return found;
+}
+
+/**
+ * What /proc/<pid>/stat says of `pid`: its state (`Z` for a zombie), parent,
+ * process group and start time (field 22, clock ticks since boot: with the
+ * pid it names one process, not whichever later gets the same pid); undefined
+ * when there is no such process, or no /proc.
+ * @param {number} pid
+ * @returns {{ state: string, ppid: number, pgrp: number, startTime: string } | undefined}
+ */
+export function processStat(pid) {
+  let stat;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // "pid (name) S ppid pgrp …": the name may hold spaces and parentheses.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    state: fields[0] ?? '',
+    ppid: Number(fields[1]),
+    pgrp: Number(fields[2]),
+    startTime: fields[19] ?? '',
+  };
 }
 
 /**

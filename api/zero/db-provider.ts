@@ -1,4 +1,4 @@
-import { isApplicationError } from '@rocicorp/zero/server';
+import { type ApplicationError, isApplicationError } from '@rocicorp/zero/server';
 import { zeroDrizzle } from '@rocicorp/zero/server/adapters/drizzle';
 import { schema } from '../../schema/zero-schema.gen.ts';
 import type { Db } from '../db.ts';
@@ -31,6 +31,58 @@ export class DatabaseUnreachable extends Error {
 
 type Transact = ZeroDb['transaction'];
 
+/** A refusal as a client may read it: a code and words, and what the screen shows beside them. */
+export type Answer = { code: string | undefined; message: string; details: unknown };
+
+/**
+ * What one push knows of its changes beside Zero: the signed-in user, each
+ * change's outbox key (sync/change.ts OUTBOX_KEY), and the refusals to record
+ * (by `clientID/mutationID`). The mutate endpoint fills the keys and the
+ * refusals it makes before a change's transaction; `pushDatabase` adds those
+ * thrown inside one.
+ */
+export class PushLedger {
+  readonly keys = new Map<string, string>();
+  readonly refused = new Map<string, ApplicationError>();
+  constructor(
+    readonly userId: string,
+    /** How the client will read a refusal (the endpoint rewords what is not ours). */
+    readonly answerOf: (e: ApplicationError) => Answer,
+  ) {}
+}
+
+/** `clientID/mutationID`: one change of one client. */
+export const mutationKey = (clientID: string, mutationID: number) => `${clientID}/${mutationID}`;
+
+/** Zero's server transaction, as the provider's callback is given it. */
+type ServerTx = { dbTransaction: { query: (sql: string, args: unknown[]) => Promise<unknown> } };
+
+/** A refusal of an outbox change, written in the transaction that records it (schema/private.ts changeRefusal). */
+async function recordRefusal(
+  tx: ServerTx,
+  ledger: PushLedger,
+  input: { clientID: string; mutationID: number },
+  changeKey: string,
+  error: ApplicationError,
+) {
+  const answer = ledger.answerOf(error);
+  await tx.dbTransaction.query(
+    `INSERT INTO private.change_refusal
+       (client_id, mutation_id, user_id, change_key, code, message, details)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+     ON CONFLICT (client_id, mutation_id) DO NOTHING`,
+    [
+      input.clientID,
+      input.mutationID,
+      ledger.userId,
+      changeKey,
+      answer.code ?? null,
+      answer.message,
+      answer.details === undefined ? null : JSON.stringify(answer.details),
+    ],
+  );
+}
+
 /**
  * The database Zero's mutate handler writes through, for one push.
  *
@@ -56,21 +108,37 @@ type Transact = ZeroDb['transaction'];
  */
 export function pushDatabase(
   zdb: ZeroDb,
-  { waitMs = PUSH_WAITS_FOR_DATABASE_MS }: { waitMs?: number } = {},
+  {
+    waitMs = PUSH_WAITS_FOR_DATABASE_MS,
+    ledger,
+  }: { waitMs?: number; ledger?: PushLedger | undefined } = {},
 ): { transaction: Transact } {
   /** Changes (client/mutation id) whose database could not be reached in this push. */
   const unreachable = new Set<string>();
   const transaction = (async (callback, input) => {
-    const key = input ? `${input.clientID}/${input.mutationID}` : undefined;
+    const key = input ? mutationKey(input.clientID, input.mutationID) : undefined;
     // Zero's recording of a failure that was the database's: refused, so it
     // answers the push as failed and the change stays the client's to send.
     if (key && unreachable.has(key)) throw new DatabaseUnreachable(undefined);
+    // Zero's recording of a refusal: the outbox's record of it goes in the
+    // same transaction, so that it exists exactly when the refusal does.
+    const refused = key ? ledger?.refused.get(key) : undefined;
+    const changeKey = key ? ledger?.keys.get(key) : undefined;
+    const run: typeof callback =
+      input && ledger && refused && changeKey
+        ? async (tx, hooks) => {
+            const result = await callback(tx, hooks);
+            await recordRefusal(tx, ledger, input, changeKey, refused);
+            return result;
+          }
+        : callback;
     const until = Date.now() + waitMs;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await zdb.transaction(callback, input);
+        return await zdb.transaction(run, input);
       } catch (e) {
         if (!databaseUnavailable(e)) {
+          if (key && isApplicationError(e)) ledger?.refused.set(key, e);
           // A refusal is the change's answer, and a change sent again after its
           // answer was lost is Zero's to answer; anything else is a fault worth reading.
           if (!isApplicationError(e) && e?.constructor?.name !== 'MutationAlreadyProcessedError') {

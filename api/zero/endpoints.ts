@@ -4,10 +4,16 @@ import {
   mustGetQuery,
   type ReadonlyJSONValue,
 } from '@rocicorp/zero';
-import { handleMutateRequest, handleQueryRequest, isApplicationError } from '@rocicorp/zero/server';
+import {
+  type ApplicationError,
+  handleMutateRequest,
+  handleQueryRequest,
+  isApplicationError,
+} from '@rocicorp/zero/server';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { schema } from '../../schema/zero-schema.gen.ts';
+import { outboxKeyOf } from '../../sync/change.ts';
 import { appError, codeOf, ErrorCode, errorMessages } from '../../sync/errors.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
@@ -19,7 +25,8 @@ import { databaseUnavailable, requestMessages } from '../errors.ts';
 import type { MediaStore } from '../media/store.ts';
 import { removeQueued } from '../media.ts';
 import { valid } from '../validate.ts';
-import { pushDatabase, type ZeroDb } from './db-provider.ts';
+import { answerRoutes, forgetRefusals } from './answers.ts';
+import { type Answer, mutationKey, PushLedger, pushDatabase, type ZeroDb } from './db-provider.ts';
 
 /**
  * zero-cache names its app and shard in the query string (`appID`, and
@@ -42,6 +49,23 @@ const OUR_CODES = new Set<string>(Object.values(ErrorCode));
 type MutationResult = { id: unknown; result: Record<string, unknown> };
 
 /**
+ * A refusal as a client may read it: ours (an app error with one of
+ * sync/errors.ts's codes) as it is; anything else (a database error, whose
+ * message quotes the statement and its parameters) as `internal` in words,
+ * the details to the server log only.
+ */
+function clientAnswer(message: string | undefined, details: unknown): Answer {
+  const code = codeOf(details);
+  if (code && OUR_CODES.has(code)) return { code, message: message ?? '', details };
+  console.error('zero mutate: mutation failed:', message);
+  return {
+    code: ErrorCode.internal,
+    message: errorMessages.internal,
+    details: { code: ErrorCode.internal },
+  };
+}
+
+/**
  * What a client may read of a mutate response: our refusals (an app error
  * with one of sync/errors.ts's codes) as they are; any other failure (a
  * database error, whose message quotes the statement and its parameters) as a
@@ -58,14 +82,10 @@ function sanitizeMutateResponse(res: unknown): unknown {
         if (result?.error !== 'app') return m;
         const code = codeOf(result.details);
         if (code && OUR_CODES.has(code)) return m;
-        console.error('zero mutate: mutation failed:', result.message);
+        const answer = clientAnswer(result.message as string | undefined, result.details);
         return {
           ...m,
-          result: {
-            error: 'app',
-            message: errorMessages.internal,
-            details: { code: ErrorCode.internal },
-          },
+          result: { error: 'app', message: answer.message, details: answer.details },
         };
       }),
     };
@@ -143,6 +163,7 @@ export function zeroRoutes(deps: {
   linkEnds?: { changed(): void } | undefined;
 }) {
   return new Hono<AppEnv>()
+    .route('/', answerRoutes(deps))
     .post('/query', signedIn(deps), valid('json', zeroBody), async (c) => {
       const ctx = c.var.session.auth;
       const res = await handleQueryRequest({
@@ -164,23 +185,37 @@ export function zeroRoutes(deps: {
         const ctx = c.var.session.auth;
         let deletesMedia = false;
         let setsLinkEnd = false;
+        // Each refusal of an outbox change is kept where the outbox can ask for
+        // it, in the transaction that records it (api/zero/answers.ts).
+        const ledger = new PushLedger(ctx.userID, (e) => clientAnswer(e.message, e.details));
         const res = await handleMutateRequest({
           // A database that could not be reached is waited for, and never
           // recorded as the change's answer (pushDatabase).
-          dbProvider: pushDatabase(deps.zdb),
+          dbProvider: pushDatabase(deps.zdb, { ledger }),
           handler: (transact, mutation) => {
+            const key = mutationKey(mutation.clientID, mutation.id);
+            const changeKey = outboxKeyOf(mutation.args[0]);
+            if (changeKey) ledger.keys.set(key, changeKey);
+            const refuse = (e: ApplicationError) => {
+              ledger.refused.set(key, e);
+              return e;
+            };
             // The edge's rule for Zero: one mutation with a control character is
             // refused on its own (a refused push would hold up the client's queue).
             if (hasControlCharacters(mutation.args)) {
-              throw appError('invalid', edgeMessages.controlCharacters);
+              throw refuse(appError('invalid', edgeMessages.controlCharacters));
             }
             const mutator = getMutator(mutators, mutation.name);
-            if (!mutator) throw appError('invalid', zeroEndpointMessages.noSuchChange);
+            if (!mutator) throw refuse(appError('invalid', zeroEndpointMessages.noSuchChange));
             if (mutation.name === 'media.delete') deletesMedia = true;
             if (mutation.name === 'circle.setEnd') setsLinkEnd = true;
             return transact(async (tx, name, args) => {
               try {
-                return await mutator.fn({ tx, args, ctx });
+                await mutator.fn({ tx, args, ctx });
+                // Sent again and landed this time: an earlier refusal of it no longer stands.
+                if (changeKey && (args as { replayed?: unknown } | undefined)?.replayed === true) {
+                  await forgetRefusals(tx, ctx.userID, changeKey);
+                }
               } catch (e) {
                 // Our refusals pass as they are; arguments its schema refuses are
                 // `invalid` with the schema's first message. Anything else (a

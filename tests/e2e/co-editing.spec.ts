@@ -7,6 +7,10 @@
 import { seedId } from '../../api/seed.ts';
 import { expect, startSupporting, test } from './fixtures.ts';
 
+// Two browsers typing keystroke by keystroke, each waiting for the other's
+// text: on a busy machine that is more than the default 30 s.
+test.slow();
+
 const aroha = seedId('person:aroha');
 const food = seedId('category:aroha:food');
 
@@ -101,9 +105,11 @@ test('each sees who else is on the preference and where they type; a closed tab 
   await dm.goto(`/people/${aroha}/preferences/${tea}/edit`);
   await riley.goto(`/people/${aroha}/preferences/${tea}/edit`);
   const dmPeers = dm.getByRole('region', { name: 'Also here now' });
-  await expect(dmPeers).toContainText('Riley Parata, looking');
+  // The first beat of each page's presence socket, after the page has loaded.
+  await expect(dmPeers).toContainText('Riley Parata, looking', { timeout: 15_000 });
   await expect(riley.getByRole('region', { name: 'Also here now' })).toContainText(
     'Aroha Ngata, looking',
+    { timeout: 15_000 },
   );
   // Riley goes into the description: Aroha sees where, by name and outline.
   await riley.getByLabel('Description').focus();

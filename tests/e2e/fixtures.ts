@@ -335,7 +335,11 @@ async function signInContext(context: BrowserContext, baseUrl: string, email: st
 /** Starts (or resumes) a support session for `personId` in this tab, as a supporter does. */
 export async function startSupporting(page: Page, personId: string) {
   await page.goto(`/people/${personId}/supporters/start`);
-  await expect(page).toHaveURL(new RegExp(`/people/${personId}/preferences$`));
+  // A first page load, a session started and a redirect: on a busy machine
+  // that takes longer than one expectation's default.
+  await expect(page).toHaveURL(new RegExp(`/people/${personId}/preferences$`), {
+    timeout: 15_000,
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { processStat } from '../../api/runner/stragglers.mjs';
 import { projectRoot } from '../../api/runner/web-build.ts';
 
 export type StartProcess = {
@@ -77,11 +77,6 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-  try {
-    // /proc/<pid>/stat: "pid (name) S …"; the name may hold spaces and parentheses.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return process.platform !== 'linux';
-  }
+  const stat = processStat(pid);
+  return stat ? stat.state !== 'Z' : process.platform !== 'linux';
 }

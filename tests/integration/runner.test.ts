@@ -1,10 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort, portIsFree, waitFor } from '../../api/runner/ports.ts';
-import { processesWithEnv } from '../../api/runner/stragglers.mjs';
+import { processesWithEnv, processStat } from '../../api/runner/stragglers.mjs';
 import { projectRoot } from '../../api/runner/web-build.ts';
 import { JEMALLOC } from '../../api/runner/zero-cache.ts';
 import { isAlive, runStart, type StartOptions } from '../harness/run-start.ts';
@@ -21,10 +21,9 @@ afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
-/** The parent of `pid` (field 4 of /proc/<pid>/stat). */
+/** The parent of `pid`. */
 function parentOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  return processStat(pid)?.ppid ?? 0;
 }
 
 /** The live children of `pid` (Postgres's backends, of a postmaster). */

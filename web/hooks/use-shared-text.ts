@@ -111,14 +111,18 @@ export function useSharedText({
     if (!base) return;
     const update = missingFrom(local, base.doc);
     setWaiting(update !== null);
-    if (!update || !writableRef.current || refused.current) return;
-    Y.applyUpdate(base.doc, update, REMOTE);
-    setWaiting(false);
+    // Refused typing waits for the next keystroke, and its field says so.
+    if (!update || refused.current) return;
     const target = { preferenceId, noteId };
     const outbox = outboxOf(zero);
-    // Until the server has it, the outbox counts it as waiting (and a later
-    // page sends it, should this one close first: web/offline/text-flush.ts).
+    // Until the server has it, the outbox counts it as waiting, from the
+    // keystroke on, sent or not (and a later page sends it, should this one
+    // close first: web/offline/text-flush.ts). Nothing says "All changes
+    // saved" while typing waits for the connection.
     outbox.textWaiting(personId, target);
+    if (!writableRef.current) return;
+    Y.applyUpdate(base.doc, update, REMOTE);
+    setWaiting(false);
     inFlight.current += 1;
     const result = zero.mutate(
       mutators.text.push({
@@ -131,7 +135,8 @@ export function useSharedText({
     void result.server.then((r) => {
       inFlight.current -= 1;
       if (r.type === 'success') {
-        if (inFlight.current === 0) outbox.textLanded(target);
+        // Landed, unless typing since is still to be sent (it waited for the connection).
+        if (inFlight.current === 0 && !unsent()) outbox.textLanded(target);
         return setError(undefined);
       }
       // Not stored: what was sent is no longer taken as the server's (the
@@ -150,6 +155,12 @@ export function useSharedText({
       rebuild();
     });
   };
+
+  /** Whether this text holds typing the server has not been sent (or its document is gone). */
+  function unsent(): boolean {
+    const base = remote.current;
+    return alive.current && base !== null && missingFrom(local, base.doc) !== null;
+  }
 
   /** The document the rows make, from scratch (after a row went away). */
   rebuildNow.current = rebuild;

@@ -19,6 +19,7 @@
  */
 import type { MutateRequest, Zero } from '@rocicorp/zero';
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import { OUTBOX_KEY } from '../../sync/change.ts';
 import { theirsOf } from '../../sync/conflict.ts';
 import { codeOf } from '../../sync/errors.ts';
 import { mutators } from '../../sync/mutators.ts';
@@ -73,6 +74,19 @@ export type OutboxState = {
 type AnyRequest = MutateRequest<any, any, any, any>;
 type AnyZero = Zero;
 
+/**
+ * How the server answered a change, asked by its outbox key (api/zero/answers.ts):
+ * refused (with what the screen shows), or not refused. Rejects when it cannot be asked.
+ */
+export type AskAnswer = (
+  key: string,
+) => Promise<
+  { refused: false } | { refused: true; code: string | null; message: string; details: unknown }
+>;
+
+/** How many of the changes this page sent it remembers (see `#landed`). */
+const RECENT_KEPT = 500;
+
 /** How long a screen waits for the server's answer before saying "waiting". */
 const ANSWER_WAIT_MS = 8_000;
 
@@ -110,6 +124,20 @@ export class Outbox {
    * (`resend`); if Zero kept and re-sent it too, the second changes nothing.
    */
   readonly #unsure = new Set<string>();
+  /**
+   * Changes Zero settled as done that the server may have refused: their
+   * answer is asked for (`#confirm`) before they count as saved. Zero settles a
+   * change as done once the client's last mutation id passes it, unless the
+   * refusal reached it first; after a lost connection it often has not.
+   */
+  readonly #unconfirmed = new Set<string>();
+  /** The changes this page sent, newest last (a few hundred): what a refused replay is checked against. */
+  readonly #recent: Entry[] = [];
+  /** Changes whose answer is being asked for now. */
+  readonly #asking = new Set<string>();
+  /** Counts the connections lost: a change's answer that came after one is confirmed first. */
+  #lost = 0;
+  readonly #ask: AskAnswer;
   #resending: Promise<void> | undefined;
   #problems: Problem[] = [];
   #state: OutboxState = { waiting: 0, problems: [] };
@@ -118,25 +146,37 @@ export class Outbox {
   readonly ready: Promise<void>;
   #textFlush: ((e: TextEntry) => Promise<boolean>) | undefined;
 
-  constructor(zero: AnyZero, userID: string) {
+  constructor(zero: AnyZero, userID: string, ask: AskAnswer) {
     this.#zero = zero;
+    this.#ask = ask;
     this.#store = createStore(`pb-outbox:${userID}`, 'entries');
+    zero.connection.state.subscribe((s) => {
+      if (s.name !== 'connected') this.#lost++;
+    });
     this.ready = this.#start().catch(() => {});
   }
 
   /** Sends a change: kept in IndexedDB until the server answers it. */
   async write(request: AnyRequest): Promise<Outcome> {
+    const key = crypto.randomUUID();
+    const name = request.mutator.mutatorName;
+    // The key travels with the change, so that the server can say how it was answered.
+    const args = { ...(request.args as Record<string, unknown>), [OUTBOX_KEY]: key };
+    const make = mutatorNamed(name);
     const entry: Entry = {
       kind: 'change',
-      key: crypto.randomUUID(),
-      name: request.mutator.mutatorName,
-      args: request.args,
+      key,
+      name,
+      args: make ? args : request.args,
       at: Date.now(),
     };
     this.#changes.set(entry.key, entry);
     this.#changed();
+    this.#recent.push(entry);
+    if (this.#recent.length > RECENT_KEPT) this.#recent.shift();
     const stored = set(entry.key, entry, this.#store).catch(() => {});
-    const result = this.#zero.mutate(request);
+    const lostBefore = this.#lost;
+    const result = this.#zero.mutate(make ? make(args) : request);
     const local = await result.client;
     if (local.type === 'error') {
       await stored;
@@ -155,9 +195,12 @@ export class Outbox {
     // if so it shows a refusal itself; if not, a refusal becomes a problem.
     let screenWaits = this.#zero.connection.state.current.name === 'connected';
     const answer = result.server.then(async (r) => {
-      const outcome = r.type === 'success' ? ({ type: 'saved' } as const) : refusal(r.error);
+      let outcome = r.type === 'success' ? ({ type: 'saved' } as const) : refusal(r.error);
+      // Settled as done after a lost connection: the server is asked first.
+      if (outcome.type === 'saved' && this.#lost !== lostBefore)
+        outcome = await this.#confirm(entry);
       if (outcome.type === 'waiting') {
-        this.#unsure.add(entry.key);
+        if (!this.#unconfirmed.has(entry.key)) this.#unsure.add(entry.key);
         return outcome;
       }
       await this.#remove(entry.key);
@@ -172,6 +215,19 @@ export class Outbox {
       }, ANSWER_WAIT_MS),
     );
     return Promise.race([answer, timer]);
+  }
+
+  /**
+   * The arguments of this device's changes named `name` to the record `id`
+   * that the server has not answered yet, oldest first: what a form that opens
+   * now must start from, since some may not show in the synced rows yet (Zero
+   * keeps no change it refused while it had no connection; the outbox does).
+   */
+  unanswered(name: string, id: string): Record<string, unknown>[] {
+    return [...this.#changes.values()]
+      .filter((e) => e.name === name && (e.args as { id?: unknown } | null)?.id === id)
+      .sort((a, b) => a.at - b.at)
+      .map((e) => e.args as Record<string, unknown>);
   }
 
   /** A shared text whose typing the server may not have yet (until `textLanded`). */
@@ -203,6 +259,11 @@ export class Outbox {
       .then(async () => {
         const all = [...this.#changes.values()].sort((a, b) => a.at - b.at);
         for (const [i, e] of all.entries()) {
+          if (this.#unconfirmed.has(e.key)) {
+            // Asked about once at a time: an answer on its way settles it.
+            if (!this.#asking.has(e.key)) await this.#settleConfirmed(e, all.slice(i + 1));
+            continue;
+          }
           if (!this.#unsure.delete(e.key)) continue;
           await this.#replay(e, all.slice(i + 1));
         }
@@ -292,7 +353,13 @@ export class Outbox {
       return;
     }
     void result.server.then(async (r) => {
-      const outcome = r.type === 'success' ? ({ type: 'saved' } as const) : refusal(r.error);
+      if (r.type === 'success') {
+        // A change sent again may have been refused the first time, an answer
+        // Zero took as done: the server is asked.
+        await this.#settleConfirmed(entry, later);
+        return;
+      }
+      const outcome = refusal(r.error);
       if (outcome.type === 'waiting') {
         this.#unsure.add(entry.key);
         return;
@@ -305,16 +372,56 @@ export class Outbox {
   }
 
   /**
+   * Zero settled the change as done: saved, unless the server refused it
+   * (api/zero/answers.ts). When the server cannot be asked now, the change
+   * stays waiting and is asked about at the next connection (`resend`).
+   */
+  async #confirm(entry: Entry): Promise<Outcome> {
+    this.#unconfirmed.add(entry.key);
+    let answer: Awaited<ReturnType<AskAnswer>>;
+    const asking = this.#ask(entry.key);
+    this.#asking.add(entry.key);
+    try {
+      answer = await asking;
+    } catch {
+      return { type: 'waiting' };
+    } finally {
+      this.#asking.delete(entry.key);
+    }
+    this.#unconfirmed.delete(entry.key);
+    if (!answer.refused) return { type: 'saved' };
+    return {
+      type: 'refused',
+      message: answer.message || messages.errors.generic,
+      code: answer.code ?? codeOf(answer.details),
+      theirs: theirsOf(answer.details),
+    };
+  }
+
+  /** A change Zero settled as done, once the server says how it was answered. */
+  async #settleConfirmed(entry: Entry, later: Entry[]) {
+    const outcome = await this.#confirm(entry);
+    if (outcome.type === 'waiting') return;
+    await this.#remove(entry.key);
+    if (outcome.type === 'refused' && !this.#landed(entry, outcome, later)) {
+      this.#problem(entry, outcome);
+    }
+  }
+
+  /**
    * A refused replay that had in fact landed: a create whose id exists (it was
    * made), a delete of what is gone, or a field now holding what a later
-   * change of ours set (both were kept by Zero and sent already).
+   * change of ours set (both were kept by Zero and sent already, or the later
+   * one landed first).
    */
   #landed(entry: Entry, outcome: Extract<Outcome, { type: 'refused' }>, later: Entry[]) {
     if (outcome.code === 'conflict' && entry.name.endsWith('.create')) return true;
     if (outcome.code === 'not_found' && entry.name.endsWith('.delete')) return true;
     if (outcome.code === 'changed' && outcome.theirs) {
       const id = (entry.args as { id?: unknown }).id;
-      const mine = later.filter(
+      // Later changes of ours: still waiting, or already answered (the one that
+      // landed first and made this one's base out of date).
+      const mine = [...later, ...this.#recent.filter((r) => r.at > entry.at)].filter(
         (l) => l.name === entry.name && (l.args as { id?: unknown }).id === id,
       );
       return Object.entries(outcome.theirs).every(([k, v]) =>
@@ -361,6 +468,7 @@ export class Outbox {
   async #remove(key: string) {
     this.#changes.delete(key);
     this.#unsure.delete(key);
+    this.#unconfirmed.delete(key);
     this.#changed();
     await del(key, this.#store).catch(() => {});
   }

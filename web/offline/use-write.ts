@@ -22,6 +22,11 @@ export function useWrite(): (request: Request) => Promise<Outcome> {
   );
 }
 
+/** The signed-in user's outbox (web/offline/outbox.ts). */
+export function useOutbox() {
+  return outboxOf(useZero());
+}
+
 /** The refusal's words, or undefined when the change is saved or waiting to be sent. */
 export function refusalOf(outcome: Outcome): string | undefined {
   return outcome.type === 'refused' ? outcome.message : undefined;

@@ -13,7 +13,7 @@ import { queries } from '../../../sync/queries.ts';
 import { usePresence } from '../../hooks/use-presence.ts';
 import type { Outcome } from '../../offline/outbox.ts';
 import { CrossedChoice } from '../../offline/sync-status.tsx';
-import { refusalOf, savedText, useWrite } from '../../offline/use-write.ts';
+import { refusalOf, savedText, useOutbox, useWrite } from '../../offline/use-write.ts';
 import { DestructiveConfirm } from '../destructive-confirm.tsx';
 import { ErrorAlert } from '../modal-dialog.tsx';
 import { PresenceList, usePresenceFields } from '../presence.tsx';
@@ -85,6 +85,32 @@ function fieldsOfTheirs(theirs: Record<string, unknown>): Partial<PreferenceFiel
   return out as Partial<PreferenceFields>;
 }
 
+/** The form's fields that a change sets, as it sets them: the description is shared text. */
+const SENT_FIELDS = [
+  'title',
+  'feeling',
+  'feelingOther',
+  'access',
+  'reviewSchedule',
+  'categoryIds',
+] as const;
+
+/** `fields` with what each of `changes` (oldest first) sets. */
+function withUnanswered(
+  fields: PreferenceFields,
+  changes: readonly Record<string, unknown>[],
+): PreferenceFields {
+  const out: Record<string, unknown> = { ...fields };
+  for (const change of changes) {
+    for (const key of SENT_FIELDS) {
+      const v = change[key];
+      if (v === undefined) continue;
+      out[key] = key === 'categoryIds' ? (Array.isArray(v) ? v.map(String) : out[key]) : (v ?? '');
+    }
+  }
+  return out as PreferenceFields;
+}
+
 export const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
 
@@ -122,18 +148,29 @@ export function PreferenceEditor({
   // What the form started from (then what it last saved): only fields changed
   // since are sent, so a save never undoes what someone else changed meanwhile.
   const baseline = useRef<PreferenceFields | undefined>(undefined);
+  /** Saves sent from this form: only the latest one's answer says "Saved". */
+  const saves = useRef(0);
   // Who else is editing or viewing it, and in which field (sync/presence.ts).
   const { peers, setField } = usePresence(personId, id, row !== undefined);
   usePageTitle(row ? messages.titles.editOf(row.title) : undefined, useLibraryName(personId));
   const presenceFocus = usePresenceFields(formRef, peers, setField);
 
+  const outbox = useOutbox();
   useEffect(() => {
     if (row && fields === undefined) {
-      const initial = fieldsFrom(row);
+      // What this device already asked for and the server has not answered
+      // yet counts as the start: the next save builds on it, not on an older
+      // stored value (the form may open again while those wait to be sent).
+      const initial = withUnanswered(fieldsFrom(row), [
+        ...outbox.unanswered('preference.update', id),
+        ...outbox
+          .unanswered('preference.review', id)
+          .map((a) => (a.changes ?? {}) as Record<string, unknown>),
+      ]);
       baseline.current = initial;
       setFields(initial);
     }
-  }, [row, fields]);
+  }, [row, fields, outbox, id]);
 
   if (!row || !fields) {
     return details.type === 'complete' && !row ? (
@@ -160,12 +197,14 @@ export function PreferenceEditor({
    * A review is one change (sync/preference.ts reviewPreference): the edits,
    * the picture and the review record land together or not at all.
    */
-  async function saveReview(changes: Omit<PreferenceUpdateArgs, 'id'>): Promise<Outcome> {
+  async function saveReview(
+    changes: Omit<PreferenceUpdateArgs, 'id'>,
+    start: PreferenceFields | undefined,
+  ): Promise<Outcome> {
     if (!fields) return { type: 'saved' };
     // The review sets the schedule (and the next date) itself.
     const { reviewSchedule: _schedule, ...edits } = changes;
-    const picked =
-      steps.includes(4) && baseline.current && fields.heroMediaId !== baseline.current.heroMediaId;
+    const picked = steps.includes(4) && start && fields.heroMediaId !== start.heroMediaId;
     return write(
       mutators.preference.review({
         id,
@@ -228,14 +267,23 @@ export function PreferenceEditor({
     setError(undefined);
     setCrossed(undefined);
     setStatus('saving');
+    // What is sent now is where the next save starts, even before it is
+    // answered: the person may edit and save again while this one is on its
+    // way (or waits for the connection), and that save must not be judged
+    // against the value before this one.
+    const sent = fields;
+    baseline.current = sent;
+    const mine = ++saves.current;
     let outcome = isReview
-      ? await saveReview(changes)
+      ? await saveReview(changes, start)
       : await write(mutators.preference.update({ id, ...changes }));
     if (outcome.type !== 'refused' && !isReview && steps.includes(4)) {
-      outcome = (await savePicture(write, id, fields, baseline.current)) ?? outcome;
+      outcome = (await savePicture(write, id, fields, start)) ?? outcome;
     }
     if (outcome.type === 'refused') {
-      setStatus('idle');
+      // Not stored: unless a later save moved on, the start is what it was.
+      if (baseline.current === sent) baseline.current = start;
+      if (mine === saves.current) setStatus('idle');
       if (outcome.code === 'changed' && outcome.theirs) {
         setCrossed({ mine: changes, theirs: outcome.theirs });
       } else {
@@ -243,7 +291,8 @@ export function PreferenceEditor({
       }
       return;
     }
-    baseline.current = fields;
+    // An earlier save answered while a later one is on its way: "Saved" waits for the later one.
+    if (mine !== saves.current) return;
     setSavedText(savedText(outcome, isReview ? t.reviewed : t.saved));
     setStatus(isReview ? 'reviewed' : 'saved');
   }
