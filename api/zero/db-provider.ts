@@ -1,5 +1,6 @@
 import { type ApplicationError, isApplicationError } from '@rocicorp/zero/server';
 import { zeroDrizzle } from '@rocicorp/zero/server/adapters/drizzle';
+import { sql } from 'drizzle-orm';
 import { schema } from '../../schema/zero-schema.gen.ts';
 import type { Db } from '../db.ts';
 import { databaseUnavailable } from '../errors.ts';
@@ -30,6 +31,28 @@ export class DatabaseUnreachable extends Error {
 }
 
 type Transact = ZeroDb['transaction'];
+
+/** How long `databaseAnswers` waits for the database. */
+const PROBE_MS = 2_000;
+
+/** Whether the database answers a trivial query now (within PROBE_MS). */
+export async function databaseAnswers(db: Db): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PROBE_MS);
+  });
+  try {
+    return await Promise.race([
+      db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** A refusal as a client may read it: a code and words, and what the screen shows beside them. */
 export type Answer = { code: string | undefined; message: string; details: unknown };

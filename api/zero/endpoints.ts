@@ -26,7 +26,15 @@ import type { MediaStore } from '../media/store.ts';
 import { removeQueued } from '../media.ts';
 import { valid } from '../validate.ts';
 import { answerRoutes, forgetRefusals } from './answers.ts';
-import { type Answer, mutationKey, PushLedger, pushDatabase, type ZeroDb } from './db-provider.ts';
+import {
+  type Answer,
+  DatabaseUnreachable,
+  databaseAnswers,
+  mutationKey,
+  PushLedger,
+  pushDatabase,
+  type ZeroDb,
+} from './db-provider.ts';
 
 /**
  * zero-cache names its app and shard in the query string (`appID`, and
@@ -228,6 +236,9 @@ export function zeroRoutes(deps: {
                 if (e instanceof InputValidationError) {
                   throw appError('invalid', e.result.issues[0]?.message ?? requestMessages.badBody);
                 }
+                // A connection cut mid-statement can surface as any error: when
+                // the database does not answer now, it was the database's.
+                if (!(await databaseAnswers(deps.db))) throw new DatabaseUnreachable(e);
                 console.error(`zero mutate: ${name} failed:`, e);
                 throw appError('internal');
               }

@@ -102,6 +102,9 @@ export function useSharedText({
     };
   }, [local, persistence]);
 
+  // While open here, this page sends the text's typing and says when it landed.
+  useEffect(() => outboxOf(zero).textOpen({ preferenceId, noteId }), [zero, preferenceId, noteId]);
+
   const ready = stored && rows !== undefined && held !== undefined;
 
   // Sends what the rows lack, when there is anything and the client may write.

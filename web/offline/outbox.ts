@@ -87,6 +87,10 @@ export type AskAnswer = (
 /** How many of the changes this page sent it remembers (see `#landed`). */
 const RECENT_KEPT = 500;
 
+/** The pauses of `#retrySoon`: the first, and the longest it grows to. */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_LONGEST_MS = 30_000;
+
 /** How long a screen waits for the server's answer before saying "waiting". */
 const ANSWER_WAIT_MS = 8_000;
 
@@ -131,6 +135,8 @@ export class Outbox {
    * refusal reached it first; after a lost connection it often has not.
    */
   readonly #unconfirmed = new Set<string>();
+  /** Texts a page has open now, with how many (see `textOpen`). */
+  readonly #open = new Map<string, number>();
   /** The changes this page sent, newest last (a few hundred): what a refused replay is checked against. */
   readonly #recent: Entry[] = [];
   /** Changes whose answer is being asked for now. */
@@ -139,6 +145,10 @@ export class Outbox {
   #lost = 0;
   readonly #ask: AskAnswer;
   #resending: Promise<void> | undefined;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  #retryDelay = RETRY_FIRST_MS;
+  /** A change was kept back while a pass of `resend` ran: it runs once more. */
+  #resendAgain = false;
   #problems: Problem[] = [];
   #state: OutboxState = { waiting: 0, problems: [] };
   readonly #listeners = new Set<() => void>();
@@ -175,6 +185,16 @@ export class Outbox {
     this.#recent.push(entry);
     if (this.#recent.length > RECENT_KEPT) this.#recent.shift();
     const stored = set(entry.key, entry, this.#store).catch(() => {});
+    if (this.#unsure.size > 0 || this.#resending) {
+      // Earlier changes wait to be sent again: this one goes after them, in
+      // order, never before (a later save of a field builds on an earlier one,
+      // and would be refused as crossing if it arrived first).
+      await stored;
+      this.#unsure.add(entry.key);
+      if (this.#resending) this.#resendAgain = true;
+      else if (this.#zero.connection.state.current.name === 'connected') this.resend();
+      return { type: 'waiting' };
+    }
     const lostBefore = this.#lost;
     const result = this.#zero.mutate(make ? make(args) : request);
     const local = await result.client;
@@ -201,6 +221,7 @@ export class Outbox {
         outcome = await this.#confirm(entry);
       if (outcome.type === 'waiting') {
         if (!this.#unconfirmed.has(entry.key)) this.#unsure.add(entry.key);
+        this.#retrySoon();
         return outcome;
       }
       await this.#remove(entry.key);
@@ -240,6 +261,22 @@ export class Outbox {
     void set(key, entry, this.#store).catch(() => {});
   }
 
+  /**
+   * A page has this text open: it sends its typing itself, and says when it
+   * landed. The flush of texts left by earlier pages leaves it alone, since
+   * it reads the stored copy, which may lag behind what is being typed.
+   * Returns the release, for when the page closes it.
+   */
+  textOpen(target: TextTarget): () => void {
+    const key = `text:${target.noteId ?? target.preferenceId}`;
+    this.#open.set(key, (this.#open.get(key) ?? 0) + 1);
+    return () => {
+      const n = (this.#open.get(key) ?? 1) - 1;
+      if (n > 0) this.#open.set(key, n);
+      else this.#open.delete(key);
+    };
+  }
+
   textLanded(target: TextTarget) {
     const key = `text:${target.noteId ?? target.preferenceId}`;
     if (!this.#texts.has(key)) return;
@@ -254,24 +291,53 @@ export class Outbox {
    * again waits for the next connection.
    */
   resend() {
-    if (this.#resending) return;
+    if (this.#resending) {
+      this.#resendAgain = true;
+      return;
+    }
     this.#resending = this.ready
       .then(async () => {
-        const all = [...this.#changes.values()].sort((a, b) => a.at - b.at);
-        for (const [i, e] of all.entries()) {
-          if (this.#unconfirmed.has(e.key)) {
-            // Asked about once at a time: an answer on its way settles it.
-            if (!this.#asking.has(e.key)) await this.#settleConfirmed(e, all.slice(i + 1));
-            continue;
+        do {
+          // Changes made while this pass ran wait behind it: one more pass for them.
+          this.#resendAgain = false;
+          const all = [...this.#changes.values()].sort((a, b) => a.at - b.at);
+          for (const [i, e] of all.entries()) {
+            if (this.#unconfirmed.has(e.key)) {
+              // Asked about once at a time: an answer on its way settles it.
+              if (!this.#asking.has(e.key)) await this.#settleConfirmed(e, all.slice(i + 1));
+              continue;
+            }
+            if (!this.#unsure.delete(e.key)) continue;
+            await this.#replay(e, all.slice(i + 1));
           }
-          if (!this.#unsure.delete(e.key)) continue;
-          await this.#replay(e, all.slice(i + 1));
-        }
+        } while (this.#resendAgain && this.#zero.connection.state.current.name === 'connected');
       })
       .catch(() => {})
       .finally(() => {
         this.#resending = undefined;
       });
+  }
+
+  /**
+   * A change's answer was lost, or could not be asked for, while the
+   * connection stayed up (zero-cache stays connected while Postgres restarts,
+   * so no reconnect would send it): `resend` runs again after a pause that
+   * grows from 1 s to 30 s, until nothing is left to send or ask about.
+   */
+  #retrySoon() {
+    if (this.#retryTimer !== undefined) return;
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      const left = this.#unsure.size + this.#unconfirmed.size;
+      if (left === 0) {
+        this.#retryDelay = RETRY_FIRST_MS;
+        return;
+      }
+      this.#retryDelay = Math.min(this.#retryDelay * 2, RETRY_LONGEST_MS);
+      if (this.#zero.connection.state.current.name === 'connected') this.resend();
+      // Not connected: the reconnect sends them; asked again meanwhile all the same.
+      this.#retrySoon();
+    }, this.#retryDelay);
   }
 
   /** Sends texts left waiting by an earlier page (set once by the text flusher). */
@@ -362,6 +428,7 @@ export class Outbox {
       const outcome = refusal(r.error);
       if (outcome.type === 'waiting') {
         this.#unsure.add(entry.key);
+        this.#retrySoon();
         return;
       }
       await this.#remove(entry.key);
@@ -401,7 +468,10 @@ export class Outbox {
   /** A change Zero settled as done, once the server says how it was answered. */
   async #settleConfirmed(entry: Entry, later: Entry[]) {
     const outcome = await this.#confirm(entry);
-    if (outcome.type === 'waiting') return;
+    if (outcome.type === 'waiting') {
+      this.#retrySoon();
+      return;
+    }
     await this.#remove(entry.key);
     if (outcome.type === 'refused' && !this.#landed(entry, outcome, later)) {
       this.#problem(entry, outcome);
@@ -437,6 +507,7 @@ export class Outbox {
     const flush = this.#textFlush;
     if (!flush) return;
     for (const t of [...this.#texts.values()]) {
+      if (this.#open.has(t.key)) continue;
       try {
         if (await flush(t)) this.textLanded(t.target);
       } catch {
