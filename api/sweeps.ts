@@ -30,7 +30,6 @@ export const SWEEP_LOCKS = {
   linkEnds: 7304,
   exports: 7305,
   accountDeletions: 7306,
-  refusals: 7307,
 } as const;
 
 /** How often the API sweeps (api/process.ts); a link ending sooner gets a timer of its own. */
@@ -153,9 +152,9 @@ export async function sweepOnce(
     exclusively(db, SWEEP_LOCKS.exports, () => sweepExports(db, deps.media)).catch(
       report('removing expired data copies'),
     ),
-    exclusively(db, SWEEP_LOCKS.refusals, () => sweepRefusals(db)).catch(
-      report('removing old answers to changes'),
-    ),
+    // Deleting what is past its time twice changes nothing: no lock (and no
+    // connection held for one while the other sweeps wait for theirs).
+    sweepRefusals(db).catch(report('removing old answers to changes')),
     exclusively(db, SWEEP_LOCKS.accountDeletions, () =>
       deleteAccountsDue(db, deps.media, { billing: deps.billing, log }),
     ).catch(report('deleting accounts at their set time')),
