@@ -185,7 +185,7 @@ export class Outbox {
     this.#recent.push(entry);
     if (this.#recent.length > RECENT_KEPT) this.#recent.shift();
     const stored = set(entry.key, entry, this.#store).catch(() => {});
-    if (this.#unsure.size > 0 || this.#resending) {
+    if (this.#unsure.size > 0) {
       // Earlier changes wait to be sent again: this one goes after them, in
       // order, never before (a later save of a field builds on an earlier one,
       // and would be refused as crossing if it arrived first).
