@@ -22,7 +22,7 @@ const t = messages.offline;
 
 /** `personId`: whose area this is (category ids in a decision are shown by their names). */
 export function SyncStatusLine({ personId }: { personId: string }) {
-  const { status, waiting } = useSyncStatus();
+  const { status, waiting, connection } = useSyncStatus();
   const { problems } = useOutboxState();
   const [announcement, setAnnouncement] = useState('');
   const last = useRef<{ status: string; waiting: number }>({ status, waiting });
@@ -73,7 +73,13 @@ export function SyncStatusLine({ personId }: { personId: string }) {
             : t.allSaved;
 
   return (
-    <div className="sync-status" data-status={status} data-waiting={waiting}>
+    <div
+      className="sync-status"
+      data-status={status}
+      data-waiting={waiting}
+      // The sync client's own state, which the line words gently (a second's reconnect says nothing).
+      data-connection={connection}
+    >
       <span className="sync-status-line">
         <span className="sync-status-mark" aria-hidden="true">
           {status === 'offline' ? '⊘' : status === 'saved' ? '✓' : '…'}

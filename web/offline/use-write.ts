@@ -86,7 +86,7 @@ function useOnline(): boolean {
  * "Connecting…" before the first connection (then "Offline" if none comes). A reconnect of a second says
  * nothing new: what was pending still shows as saving.
  */
-export function useSyncStatus(): { status: SyncStatus; waiting: number } {
+export function useSyncStatus(): { status: SyncStatus; waiting: number; connection: string } {
   const { waiting } = useOutboxState();
   const connection = useConnectionState();
   const online = useOnline();
@@ -119,5 +119,5 @@ export function useSyncStatus(): { status: SyncStatus; waiting: number } {
           : waiting > 0
             ? 'saving'
             : 'saved';
-  return { status, waiting };
+  return { status, waiting, connection: connection.name };
 }
