@@ -179,7 +179,7 @@ const preferenceFields = {
 };
 
 /** The fields whose crossing edits are refused (sync/conflict.ts); the description merges. */
-const crossable = [
+export const crossable = [
   'title',
   'feeling',
   'feelingOther',

@@ -8,7 +8,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ReviewSchedule } from '../../../schema/enums.ts';
 import { mutators } from '../../../sync/mutators.ts';
-import type { PreferenceUpdateArgs } from '../../../sync/preference.ts';
+import { crossable, type PreferenceUpdateArgs } from '../../../sync/preference.ts';
 import { queries } from '../../../sync/queries.ts';
 import { usePresence } from '../../hooks/use-presence.ts';
 import type { Outcome } from '../../offline/outbox.ts';
@@ -85,16 +85,6 @@ function fieldsOfTheirs(theirs: Record<string, unknown>): Partial<PreferenceFiel
   return out as Partial<PreferenceFields>;
 }
 
-/** The form's fields that a change sets, as it sets them: the description is shared text. */
-const SENT_FIELDS = [
-  'title',
-  'feeling',
-  'feelingOther',
-  'access',
-  'reviewSchedule',
-  'categoryIds',
-] as const;
-
 /** `fields` with what each of `changes` (oldest first) sets. */
 function withUnanswered(
   fields: PreferenceFields,
@@ -102,7 +92,8 @@ function withUnanswered(
 ): PreferenceFields {
   const out: Record<string, unknown> = { ...fields };
   for (const change of changes) {
-    for (const key of SENT_FIELDS) {
+    // The fields a change sets as they are; the description is shared text.
+    for (const key of crossable) {
       const v = change[key];
       if (v === undefined) continue;
       out[key] = key === 'categoryIds' ? (Array.isArray(v) ? v.map(String) : out[key]) : (v ?? '');
