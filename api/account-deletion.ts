@@ -1,5 +1,5 @@
 /**
- * "My data", erasure (issue 18 item 2; GDPR article 17): a person asks for
+ * "My data", erasure (GDPR article 17): a person asks for
  * their account to be deleted, sees first what goes with it, and decides
  * what happens to the people they administer whom nobody else could reach;
  * the account is deleted after ACCOUNT_DELETION_GRACE_DAYS by the API's sweep

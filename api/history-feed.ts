@@ -55,7 +55,7 @@ export type FeedEvent = {
 };
 
 /**
- * The history feed (spec §2 /settings/history, §4, §7; issue 15): the events
+ * The history feed (spec §2 /settings/history, §4, §7): the events
  * of a person, newest first, a page at a time. Paging is by cursor: the last
  * event shown names where the next page starts, compared as (created_at, id),
  * so events that arrive meanwhile (newer, so before the cursor) neither

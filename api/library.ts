@@ -326,7 +326,7 @@ export function libraryRoutes(deps: AppDeps) {
           return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))));
         },
       )
-      /** The spoken description (issue 18): `{spokenMediaId}`, a sound of the preference or null. */
+      /** The spoken description: `{spokenMediaId}`, a sound of the preference or null. */
       .put(
         '/people/:personId/preferences/:id/spoken',
         caller,

@@ -1,5 +1,5 @@
 /**
- * "My data", the copy (issue 18 item 2): everything kept about a person, as a
+ * "My data", the copy: everything kept about a person, as a
  * zip with `data.json` (for a computer, and for moving elsewhere: GDPR
  * article 20), `index.html` (the same, to read) and the media files under
  * `media/`. Built in the background, its progress in `private.data_export`

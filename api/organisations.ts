@@ -1,5 +1,5 @@
 /**
- * Organisations over REST (spec §7 Organisations; issue 16): the caller's
+ * Organisations over REST (spec §7 Organisations): the caller's
  * list, one organisation with its members, and its logo through a
  * short-lived signed URL. Who may read what is sync/permissions.ts
  * readableOrganisations, through the same synced queries the pages use. An

@@ -1,5 +1,5 @@
 /**
- * A one-page profile as a PDF file (issue 18; ADR 026): the same layout as
+ * A one-page profile as a PDF file (ADR 026): the same layout as
  * the screen and the printed sheet (sync/profile.ts layOut), in large type,
  * each preference with its picture. pdfkit writes it; DejaVu Sans is embedded
  * because the standard PDF fonts lack the macrons of te reo Māori (ā, ē, ī, ō,

@@ -1,5 +1,5 @@
 /**
- * One-page profiles over REST (issue 18; the page and its rules are
+ * One-page profiles over REST (the page and its rules are
  * sync/profile.ts): making a share link (server only: its token is made and
  * hashed here and shown once), and what a share link shows to anyone who has
  * it, signed in or not: the page laid out live from the library at every

@@ -394,7 +394,7 @@ export async function seedDemo(db: Db, now = new Date('2026-11-01T09:00:00Z')): 
       );
     }
 
-    // Plans (issue 16, ADR 023): the paid plans' Stripe prices (a deployment
+    // Plans (ADR 023): the paid plans' Stripe prices (a deployment
     // puts its own in private.billing_price); Aroha's free circle is full
     // (three supporters); Ana pays for Premium herself.
     count(
@@ -436,7 +436,7 @@ export async function seedDemo(db: Db, now = new Date('2026-11-01T09:00:00Z')): 
         .returning({ id: subscription.id }),
     );
 
-    // A provider organisation (issue 16) with two of the circle on its staff.
+    // A provider organisation with two of the circle on its staff.
     const kowhai = seedId('organisation:kowhai');
     count(
       await tx

@@ -1,6 +1,6 @@
 /**
  * Plans, usage and subscriptions over REST (spec §2 /settings/subscription,
- * §7 Subscriptions; issue 16; ADR 023). Who may read and change what is
+ * §7 Subscriptions; ADR 023). Who may read and change what is
  * sync/subscription.ts; the limits themselves are sync/plan-limits.ts.
  *
  * - GET …/subscriptions: the subscription (none: the free plan), the plan

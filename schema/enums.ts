@@ -111,7 +111,7 @@ export const HISTORY_RELATED_TYPES = [
   'ProfilePage',
 ] as const;
 
-/** What a one-page profile is for (issue 18): it sets the page's first title. */
+/** What a one-page profile is for: it sets the page's first title. */
 export const PROFILE_PURPOSES = ['HospitalStay', 'Respite', 'NewSupportWorker', 'Other'] as const;
 export type ProfilePurpose = (typeof PROFILE_PURPOSES)[number];
 

@@ -273,7 +273,7 @@ export const mediaRemoval = privateSchema.table('media_removal', {
 });
 
 /**
- * A copy of everything kept about a person, as a zip (issue 18, "My data"):
+ * A copy of everything kept about a person, as a zip ("My data"):
  * built in the background by the API (api/my-data.ts), its progress read by
  * the person's page, the file kept in the store under `storage_key` until
  * `expires_at`. Not replicated: only the person's own REST calls read it.
@@ -303,7 +303,7 @@ export const dataExport = privateSchema.table(
 );
 
 /**
- * An account asked to be deleted (issue 18): deleted by the API's sweep at
+ * An account asked to be deleted: deleted by the API's sweep at
  * `due_at`, with the people in `also_delete` (those the account administers
  * whom nobody else could reach), unless the person keeps their account first.
  */

@@ -185,7 +185,7 @@ export const preference = pgTable(
       onDelete: 'set null',
     }),
     /**
-     * A recording of the Decision Maker describing the preference (issue 18):
+     * A recording of the Decision Maker describing the preference:
      * played in place of the written description for someone who does not
      * read. A settled sound of this preference; cleared when it is deleted.
      */
@@ -649,7 +649,7 @@ export const surveyResponse = pgTable(
 );
 
 /**
- * A one-page profile ("passport", issue 18): a purpose, a title and the
+ * A one-page profile ("passport"): a purpose, a title and the
  * preferences that matter for it, laid out live from the library (never a
  * copy). Restricted preferences appear only when `include_restricted` says
  * the sharer chose so.

@@ -1,5 +1,5 @@
 /**
- * Edits that cross (issue 13): a change of a record's fields may carry `base`,
+ * Edits that cross: a change of a record's fields may carry `base`,
  * the values its editor started from. A field that someone else changed in
  * the meantime (its stored value is neither the base nor the new value) is
  * refused as `changed`, with the stored values, so the person sees both and

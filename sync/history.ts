@@ -1,6 +1,6 @@
 /**
  * The history feed a person can read (spec §2 /settings/history, §4, §7 GET
- * /api/people/{personId}/access/events; issue 15): what the feed shows, in
+ * /api/people/{personId}/access/events): what the feed shows, in
  * which groups, how an event reads as a sentence, and the one change that
  * writes an access event of its own, a Supporter opening a Restricted
  * preference. Every other event is written by the change it describes

@@ -1,5 +1,5 @@
 /**
- * "My data" (issue 18 item 2): what the API (api/my-data.ts,
+ * "My data": what the API (api/my-data.ts,
  * api/account-deletion.ts) and the web app (the My data pages) agree on: the
  * constants, the shapes of the answers and the words of the refusals. This is
  * what NZ Privacy Act principles 6 and 7 and GDPR articles 15, 17 and 20 ask

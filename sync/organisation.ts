@@ -1,5 +1,5 @@
 /**
- * Organisations (spec §2 /organisations, §3, §6, §7; issue 16): who may read
+ * Organisations (spec §2 /organisations, §3, §6, §7): who may read
  * them is sync/permissions.ts readableOrganisations; these are the synced
  * queries of the pages and the menu, and the words the REST edge refuses
  * with. Organisations are made and changed by the platform, outside this

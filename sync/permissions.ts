@@ -486,7 +486,7 @@ export function readableSubscriptions(ctx: ZeroContext) {
 }
 
 /**
- * The rule for one organisation row (spec §3, §6; issue 16): its members
+ * The rule for one organisation row (spec §3, §6): its members
  * read it. A platform user reads every organisation, which no relationship
  * of the row can say, so readableOrganisations decides that from the
  * caller's context (the server's comes from the session's person type).

@@ -227,7 +227,7 @@ export type PreferenceReviewArgs = z.input<typeof preferenceReviewArgs>;
 
 /** The hero update (spec §3 Pin): an image of the preference, or null to unpin. */
 export const preferencePinArgs = z.object({ id, heroMediaId: id.nullable() });
-/** The spoken description (issue 18): a recording of this preference, or null to go back to the words. */
+/** The spoken description: a recording of this preference, or null to go back to the words. */
 export const preferenceSpokenArgs = z.object({ id, spokenMediaId: id.nullable() });
 export type PreferencePinArgs = z.input<typeof preferencePinArgs>;
 
@@ -577,8 +577,8 @@ export const pinHero = defineChange(
 
 /**
  * Makes one of the preference's sound recordings its spoken description,
- * played in place of the written words for someone who does not read (issue
- * 18), or goes back to the words (null).
+ * played in place of the written words for someone who does not read,
+ * or goes back to the words (null).
  */
 export const setSpoken = defineChange(
   preferenceSpokenArgs,

@@ -1,5 +1,5 @@
 /**
- * One-page profiles ("passports", issue 18): the person (or their
+ * One-page profiles ("passports"): the person (or their
  * Administrator in a session) picks a purpose and the preferences that
  * matter for it, each in one of three parts (what I love, what I dislike,
  * how to support me). The page is always laid out live from the library:

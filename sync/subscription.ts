@@ -1,6 +1,6 @@
 /**
  * Plans and subscriptions (spec §2 /settings/subscription, §3, §4, §6, §9;
- * issue 16; docs/decisions/023-subscriptions-with-stripe.md).
+ * docs/decisions/023-subscriptions-with-stripe.md).
  *
  * - Who sees a person's subscription: the person and their Administrator in
  *   a support session (permissions.ts readableSubscriptions), as for history.

@@ -1,5 +1,5 @@
 /**
- * Check-in surveys (spec §1, §2, §3, §4, §9; issue 15): three statements per
+ * Check-in surveys (spec §1, §2, §3, §4, §9): three statements per
  * role, each answered Yes, No or Sometimes. One submission is one change:
  * a row per role the person has (a Supporter and Decision Maker answers both
  * at once), with the time and who answered. The person answers for

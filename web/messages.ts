@@ -207,7 +207,7 @@ export const messages = {
     saved: 'Saved',
     cannotEdit:
       'Only the person themselves or their Administrator in a support session can change access levels, and nobody can change their own.',
-    // When access ends (issue 18: time-limited access)
+    // When access ends (time-limited access)
     ending: 'When access ends',
     endNever: 'When they are removed from the Circle',
     endAt: 'At a set date and time',
@@ -338,7 +338,7 @@ export const messages = {
       'A Supporter helps inside a support session, which you start from your Circle of Support.',
     guestHelp: 'You can look, but not change anything.',
     expires: (date: string) => `This invite expires on ${date}.`,
-    /** A Supporter invite whose access ends by itself (issue 18). */
+    /** A Supporter invite whose access ends by itself. */
     accessEnds: (when: string) => `The access it gives ends by itself on ${when}.`,
     accept: 'Accept Connection',
     viewProfile: 'View Profile',
@@ -430,13 +430,13 @@ export const messages = {
     signingOut: 'Signing you out',
     skipToContent: 'Skip to content',
   },
-  /** Read-aloud (issue 18): the browser's speech synthesis. */
+  /** Read-aloud: the browser's speech synthesis. */
   readAloud: {
     read: 'Read aloud',
     readNamed: (what: string) => `Read aloud: ${what}`,
     stop: 'Stop reading',
   },
-  /** One-page profiles (issue 18). */
+  /** One-page profiles. */
   profile: {
     listTitle: 'One-page profiles',
     intro:

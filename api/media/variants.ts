@@ -1,5 +1,5 @@
 /**
- * A picture's copies for screens (issue 14): a small tile for lists and a
+ * A picture's copies for screens: a small tile for lists and a
  * display-size copy for the viewer, so a phone's 12-megapixel photo is never
  * what a tablet on a care visit downloads to show a 300-pixel tile. Made with
  * sharp (libvips) when the upload is confirmed, as WebP, turned upright by

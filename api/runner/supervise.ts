@@ -3,7 +3,7 @@
  * when it dies on its own it is started again after a pause that doubles
  * with each death in a row (1 s, 2 s, 4 s … at most 30 s), back to 1 s once
  * it has stayed up a minute. Each death and each failed start is said in one
- * line; the stack never stops by itself (issue 17: a care visit goes on, and
+ * line; the stack never stops by itself (a care visit goes on, and
  * the server comes back when whatever killed the process is gone).
  */
 import { describeFailure } from './errors.ts';

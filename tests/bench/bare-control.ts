@@ -1,5 +1,5 @@
 /**
- * The bare control for `npm run bench` (issue 17): the smallest Zero 1.9 app
+ * The bare control for `npm run bench`: the smallest Zero 1.9 app
  * that does what the edit bench measures, so that our figure can be printed
  * beside its floor. One table (`bare_item`, 200 rows), one synced query (every
  * row, by id; no permission filter), one custom mutator (set a title; no

@@ -117,7 +117,7 @@ export function lineChart(opts: {
     const y = M.top + 10 + opts.curves.length * 22;
     out.push(
       `<path d="M${lx + 8},${y - 6}L${lx + 20},${y + 6}M${lx + 8},${y + 6}L${lx + 20},${y - 6}" stroke="#c00" stroke-width="2"/>`,
-      `<text x="${lx + 36}" y="${y}" dominant-baseline="middle">target (issue 17 item 2)</text>`,
+      `<text x="${lx + 36}" y="${y}" dominant-baseline="middle">target</text>`,
     );
   }
   out.push('</svg>');

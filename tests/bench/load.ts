@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load` (issue 17 item 1): how one zero-cache (one sync
+ * `npm run bench:load`: how one zero-cache (one sync
  * worker, as the stack runs it) holds up as the clients of one library grow,
  * against a bare Zero app with the same rows and clients, so that the cost of
  * our rules is a ratio, not a guess.
@@ -44,7 +44,7 @@
  * when Debian's libjemalloc2 is installed, or `system`), LOAD_VIEW=rows (each
  * client subscribes to the library's rows only, not the rest of the screen).
  *
- * Prints the figures beside issue 17 item 2's targets, writes them to
+ * Prints the figures beside the targets they must meet, writes them to
  * .data/bench/load-<time>.json and the curve beside them (load-<time>.svg).
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -968,7 +968,7 @@ async function main() {
     printStep(n, here);
   }
 
-  console.log('\nIssue 17 item 2 targets:');
+  console.log('\nTargets:');
   for (const l of targets(results)) console.log(`  ${l}`);
   console.log('\nSummary (Markdown):\n');
   for (const l of markdownSummary(results)) console.log(l);

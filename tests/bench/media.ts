@@ -1,5 +1,5 @@
 /**
- * Media in `npm run bench` (issue 14): how fast a 20 MB file goes up (a
+ * Media in `npm run bench`: how fast a 20 MB file goes up (a
  * signed PUT to the development store, then the confirmation that checks it
  * and copies it into place), how long a 12-megapixel photo's confirmation
  * takes with its display copy and tile, and how soon a preference's media page

@@ -326,7 +326,7 @@ console.log(
 
 if (!process.env.BENCH_SKIP_EDIT) {
   const latency = await editLatency();
-  // The floor (issue 17 item 0): a bare Zero 1.9 app on this machine, one
+  // The floor: a bare Zero 1.9 app on this machine, one
   // table, one query, one custom mutator, no React, no permission rules.
   const bare = process.env.BENCH_SKIP_BARE
     ? undefined

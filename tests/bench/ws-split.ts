@@ -1,5 +1,5 @@
 /**
- * Where an edit's time goes (issue 17 item 0), for the edit benchmarks
+ * Where an edit's time goes, for the edit benchmarks
  * (run.ts, bare-control.ts): an init script wraps each page's WebSocket and
  * stamps the Zero frames that mark the way of a change, so that one change's
  * time splits into

@@ -1,5 +1,5 @@
 /**
- * A person's account (issue 15): onboarding with a role choice, walked by
+ * A person's account: onboarding with a role choice, walked by
  * keyboard alone for every role and landing where the spec says; the role
  * changed in personal details showing at once in another tab; the access
  * record's write flag deciding the edit controls.

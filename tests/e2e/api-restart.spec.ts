@@ -1,5 +1,5 @@
 /**
- * The API restarted under an open app (issue 17 item 5), as a redeploy does:
+ * The API restarted under an open app, as a redeploy does:
  * every connection it holds is closed and for a while nothing answers on its
  * port. zero-cache cannot run a change while the API is gone, so an edit made
  * then must wait, truthfully ("1 change waiting" or "Saving…", never "All

@@ -1,5 +1,5 @@
 /**
- * axe-core on every route (issue 13): each page of web/routes is opened as the
+ * axe-core on every route: each page of web/routes is opened as the
  * person it is for and has no serious or critical WCAG 2.2 A/AA violation. A
  * route file without an entry here fails the first test, so a new page cannot
  * skip the check.

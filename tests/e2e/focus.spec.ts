@@ -1,5 +1,5 @@
 /**
- * Where focus goes (issue 13, WCAG 2.4.3 and 4.1.3): after moving to another
+ * Where focus goes (WCAG 2.4.3 and 4.1.3): after moving to another
  * page, to its heading, and the page is announced; a delete's dialog starts on
  * its safe choice.
  */

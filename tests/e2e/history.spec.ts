@@ -1,5 +1,5 @@
 /**
- * The history feed a person can read (issue 15 item 4): reached from the
+ * The history feed a person can read: reached from the
  * menu, 10 at a time with More (10/10/5 while a change elsewhere writes a new
  * event: no duplicate, no gap), focus on what More brought, the groups, a
  * Supporter's look at a Restricted preference named on the person's feed,

@@ -1,5 +1,5 @@
 /**
- * Home (issue 15 item 6): live, who is supporting me now and what others
+ * Home: live, who is supporting me now and what others
  * changed (from history, by name), marked new since this browser's last
  * visit; a Supporter in a session sees the person, by name and photo, and
  * what is due for a review.

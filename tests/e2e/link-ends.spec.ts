@@ -1,5 +1,5 @@
 /**
- * Time-limited supporter access (issue 18 item 4): the person sets when a
+ * Time-limited supporter access: the person sets when a
  * supporter's access ends, and it ends by itself then, live on every open
  * screen, with history.
  */

@@ -1,5 +1,5 @@
 /**
- * The look on a tablet (issue 13): feelings are pictures shipped with the app,
+ * The look on a tablet: feelings are pictures shipped with the app,
  * so a device without an emoji font shows a face, not an empty box.
  */
 import { seedId } from '../../api/seed.ts';

@@ -1,6 +1,6 @@
 /**
  * Who sees which navigation entry (spec §2 "Navigation and empty states",
- * §6; issue 15 item 3), as a matrix over person types and access levels, read
+ * §6), as a matrix over person types and access levels, read
  * from the real screens: the bottom bar, then the menu (the drawer for
  * administrators and Decision Makers, the Menu page for a Supporter). The
  * expectations are written out by hand from the spec, not computed by the

@@ -1,5 +1,5 @@
 /**
- * My data (issue 18 item 2) in the browser: a copy of a library with a
+ * My data in the browser: a copy of a library with a
  * picture, made in the background with its progress on the page, downloaded
  * and compared with the database byte for byte; nobody else's copy; and an
  * account set to be deleted after asking what happens to the person it alone

@@ -1,5 +1,5 @@
 /**
- * The care visit without a connection (issue 13): a Supporter's tablet goes
+ * The care visit without a connection: a Supporter's tablet goes
  * offline, keeps editing, reloads, comes back, and every edit reaches Postgres
  * and the Decision Maker's screen; the status line tells the truth throughout.
  * The app is a PWA (vite.config.ts): a reload offline opens it from the

@@ -1,5 +1,5 @@
 /**
- * Organisations (issue 16 item 4; spec §2 /organisations, §6): a member
+ * Organisations (spec §2 /organisations, §6): a member
  * reaches the list and the organisation from the menu, with its type,
  * status, dates and members; someone else opening its address sees "Access
  * Denied", the same as for an organisation that does not exist, until they

@@ -1,5 +1,5 @@
 /**
- * Postgres restarts under an open app (issue 13): every connection the API and
+ * Postgres restarts under an open app: every connection the API and
  * zero-cache hold is closed, as in a real restart. The browser must not stay
  * stuck in Zero's error state nor show an internal message ("write
  * CONNECTION_CLOSED 127.0.0.1:…"); it recovers by itself, an edit made across

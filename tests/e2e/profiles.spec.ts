@@ -1,5 +1,5 @@
 /**
- * One-page profiles (issue 18 item 1): built from the live library, shared by
+ * One-page profiles: built from the live library, shared by
  * a link a signed-out browser opens without the bar, and gone the moment the
  * link is revoked: "This page is no longer shared" and nothing else.
  */

@@ -1,5 +1,5 @@
 /**
- * Read-aloud (issue 18 item 3): a preference, a note and a one-page profile
+ * Read-aloud: a preference, a note and a one-page profile
  * can be read aloud with a visible play/stop control that works from the
  * keyboard, and the part being read is highlighted. Speech itself is stubbed
  * at the browser's API boundary (speechSynthesis), so that the test can say

@@ -1,6 +1,6 @@
 /**
- * Plans and payments (spec §2 /settings/subscription, §4, §6, §8, §9; issue
- * 16 items 1–3), on the real stack with payments set up against the local
+ * Plans and payments (spec §2 /settings/subscription, §4, §6, §8, §9),
+ * on the real stack with payments set up against the local
  * Stripe stand-in (tests/e2e/global-setup.ts): its hosted Checkout and
  * Customer Portal pages are what the browser reaches, and its signed
  * webhooks change the plan, which every open tab shows live. Each test's

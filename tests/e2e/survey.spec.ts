@@ -1,5 +1,5 @@
 /**
- * Check-in surveys (issue 15): a Decision Maker's "How are you?" walked by
+ * Check-in surveys: a Decision Maker's "How are you?" walked by
  * keyboard alone, an unanswered statement refused where it is, the answers
  * stored and shown next time; someone with both roles checks their answers
  * before saving; /survey/{personId}/{type} redirects by type; the menu leads

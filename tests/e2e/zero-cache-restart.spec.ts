@@ -1,5 +1,5 @@
 /**
- * zero-cache killed mid-edit (issue 17 items 4 and 5): the stack starts it
+ * zero-cache killed mid-edit: the stack starts it
  * again by itself (api/runner/supervise.ts); the browser says truthfully that
  * it is not connected while it is gone, keeps an edit made meanwhile, sends it
  * once zero-cache is back, and another screen sees it live, without a reload.

@@ -1,5 +1,5 @@
 /**
- * "When access ends" (issue 18): no end, or a date and time within
+ * "When access ends": no end, or a date and time within
  * LINK_END_MAX_MS. Used where a supporter's access is set: changing it
  * (supporters.$id.edit) and inviting someone (supporters.invite).
  */

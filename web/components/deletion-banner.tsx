@@ -1,6 +1,6 @@
 /**
- * On every page while the signed-in person's account waits to be deleted
- * (issue 18): when, and the way to keep it (My data). Not on My data itself,
+ * On every page while the signed-in person's account waits to be deleted:
+ * when, and the way to keep it (My data). Not on My data itself,
  * which says the same with its own button.
  */
 import { Link, useMatchRoute } from '@tanstack/react-router';

@@ -1,5 +1,5 @@
 /**
- * The check-in on the home page (issue 15):
+ * The check-in on the home page:
  *
  * - for the person themselves, a gentle prompt when a check-in is due (30
  *   days after the last answers, or never answered: sync/survey.ts

@@ -1,5 +1,5 @@
 /**
- * Read-aloud (issue 18): the browser's speech synthesis reads a page's parts
+ * Read-aloud: the browser's speech synthesis reads a page's parts
  * in order; the part being read is `current`, for the page to highlight.
  * Stops when asked, when another reading starts and when the page goes.
  * Where the browser has no speech synthesis, `supported` is false and the

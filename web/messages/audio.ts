@@ -49,7 +49,7 @@ export const audioMessages = {
   uploadFailed:
     'Sorry, your recording could not be saved. Please check your internet connection, then press Save again.',
   uploadRefused: (reason: string) => `Your recording could not be saved. ${reason}`,
-  // The spoken description (issue 18): a recording played in place of the words.
+  // The spoken description: a recording played in place of the words.
   spokenChoice: 'Play this recording in place of the written description',
   spokenHelp:
     'For someone who does not read: the preference shows this recording first, with the words underneath.',

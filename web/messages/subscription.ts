@@ -1,6 +1,6 @@
 /**
  * Interface text of the subscription page (/settings/subscription, spec §2,
- * §3, §4, §6, §9; issue 16): part of web/messages.ts. The server's own
+ * §3, §4, §6, §9): part of web/messages.ts. The server's own
  * sentences (the refusal, who looks after the plan, the checkout outcomes)
  * come from sync/subscription.ts `subscriptionMessages`, which the page
  * imports itself, so the catalogue (on every page) pulls in no query code.

@@ -80,7 +80,7 @@ export function menuItems(c: NavContext): MenuItem[] {
   if (c.isAdministrator && !c.actingForOther && (c.passkeysSupported || c.hasPasskeys)) {
     items.push('passkeys');
   }
-  // One's own data, to copy or erase (issue 18): never someone else's.
+  // One's own data, to copy or erase: never someone else's.
   if (!c.actingForOther) items.push('data');
   if (!supporter) items.push('help');
   items.push('survey', 'feedback');

@@ -1,6 +1,6 @@
 /**
  * The outbox: every change this browser makes, kept in IndexedDB until the
- * server has answered it (issue 13, docs/decisions/018-offline.md).
+ * server has answered it (docs/decisions/018-offline.md).
  *
  * Zero queues a change made while it is connecting and sends it when the
  * connection returns, but it keeps its queue in memory for up to a second

@@ -12,7 +12,7 @@ const t = messages.profile;
 const REFRESH_MS = 5_000;
 
 /**
- * A one-page profile shared by a link (issue 18): no sign-in and no bar
+ * A one-page profile shared by a link: no sign-in and no bar
  * (spec §2: a Profile invite hides the whole bar). Read live from the library
  * at every look; when the link has expired or was revoked, only "This page is
  * no longer shared".

@@ -43,7 +43,7 @@ const dayTime = new Intl.DateTimeFormat(DATE_LOCALE, {
 });
 
 /**
- * Home (spec §2 "/people/{personId}"; issue 15): a greeting, then what a
+ * Home (spec §2 "/people/{personId}"): a greeting, then what a
  * person comes back for, live: who is supporting them now, what others
  * changed since their last visit (and by whom), their library, what is due
  * for a review, what changed lately and their Circle of Support. A Supporter
@@ -200,7 +200,7 @@ function Home() {
 }
 
 /**
- * Changes to the person's own Circle since their last visit (issue 18): who
+ * Changes to the person's own Circle since their last visit: who
  * joined or left, whose level changed (who is an Administrator), access that
  * ended at its set time. Shown first, and only when there are some; live.
  */

@@ -12,8 +12,8 @@ import { pageHead } from '../navigation/page-title.ts';
 const t = messages.organisation;
 
 /**
- * One organisation (spec §2 /organisations/{organisationId}, §3, §6; issue
- * 16): its logo, name, type, status, when it was created and last updated,
+ * One organisation (spec §2 /organisations/{organisationId}, §3, §6):
+ * its logo, name, type, status, when it was created and last updated,
  * and its members, live from the synced query. An organisation the person
  * may not read and one that does not exist look the same: "Access Denied".
  */

@@ -7,7 +7,7 @@ import { pageHead } from '../navigation/page-title.ts';
 const t = messages.organisation;
 
 /**
- * The organisations list (spec §2 /organisations; issue 16): the signed-in
+ * The organisations list (spec §2 /organisations): the signed-in
  * person's own organisations (every one, for a platform user), live, each
  * with its type and status in words. They are one's own whatever area the
  * address names: the menu offers them only outside a support session.

@@ -24,7 +24,7 @@ import { refusalOf, useWrite } from '../offline/use-write.ts';
 const t = messages.profile;
 
 /**
- * One one-page profile (issue 18): its title, the preferences on it and
+ * One one-page profile: its title, the preferences on it and
  * where each goes, whether ticked restricted ones show; the page as it looks
  * now (live from the library), to print; its share links.
  */

@@ -12,7 +12,7 @@ import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 const t = messages.profile;
 
-/** One-page profiles of a person (issue 18): the list, and making a new one. */
+/** One-page profiles of a person: the list, and making a new one. */
 export const Route = createFileRoute('/people/$personId/profiles/')({
   head: pageHead(messages.titles.profiles),
   component: Profiles,

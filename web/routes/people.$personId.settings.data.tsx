@@ -1,5 +1,5 @@
 /**
- * "My data" (issue 18 item 2): a copy of everything kept about me, made in
+ * "My data": a copy of everything kept about me, made in
  * the background while this page shows how far it got (api/my-data.ts), and
  * the way to delete my account, or to keep it while its deletion waits
  * (api/account-deletion.ts). Only one's own: another person's data is

@@ -1,5 +1,5 @@
 /**
- * Deleting my account (issue 18 item 2): first what goes with it (the
+ * Deleting my account: first what goes with it (the
  * library, the media, the Circle, the history), and for each person I
  * administer whom nobody else looks after, a decision: their library goes
  * too, or I find them another Administrator first. Asking sets the deletion

@@ -13,7 +13,7 @@ const t = messages.historyFeed;
 const SHOWS = ['all', 'changes', 'access'] as const;
 
 /**
- * The history feed (spec §2 /settings/history, §4; issue 15): a person's
+ * The history feed (spec §2 /settings/history, §4): a person's
  * events as sentences, newest first, 10 at a time with More (cursor paging
  * on the server, so what arrives meanwhile neither repeats nor leaves a
  * gap). Only the person and their Administrator in a session may read it;

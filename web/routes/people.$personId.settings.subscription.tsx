@@ -17,8 +17,8 @@ const OUTCOMES = ['success', 'cancelled', 'failed'] as const;
 type Outcome = (typeof OUTCOMES)[number];
 
 /**
- * The subscription page (spec §2 /settings/subscription, §3, §4, §6, §9;
- * issue 16): the current plan and who looks after it, what is used of it,
+ * The subscription page (spec §2 /settings/subscription, §3, §4, §6, §9):
+ * the current plan and who looks after it, what is used of it,
  * and the plans to choose from. Choosing one goes to Stripe Checkout through
  * the API, which sends the browser back here with `?outcome=`; the plan
  * itself changes only by Stripe's webhook, and shows here live (the synced

@@ -16,7 +16,7 @@ import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 /**
  * A supporter's access level (spec §2 /supporters/{id}/edit, §6 levels), and
- * when their access ends: when removed, or at a set time (issue 18).
+ * when their access ends: when removed, or at a set time.
  */
 export const Route = createFileRoute('/people/$personId/supporters/$id/edit')({
   head: pageHead(messages.titles.editSupporter),
