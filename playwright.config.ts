@@ -12,19 +12,43 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
+/**
+ * How many workers the run has, each with a stack of its own
+ * (tests/e2e/global-setup.ts): `E2E_WORKERS`, else two. Most of a test's time
+ * is waiting (a page load, a sync, a timer), so two share a 2-core machine
+ * well; the fault tests run after them, one at a time.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+
+/** The fault tests (npm run test:faults runs them with the runner's own). */
+const faultTests = [
+  '**/zero-cache-restart.spec.ts',
+  '**/postgres-restart.spec.ts',
+  '**/postgres-crash.spec.ts',
+  '**/api-restart.spec.ts',
+  '**/offline.spec.ts',
+];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  // One test at a time: the tests share one stack, and each one's end puts the
-  // database back as it found it (tests/e2e/fixtures.ts).
-  workers: 1,
+  // One test at a time on each stack: every worker has a stack of its own
+  // (tests/e2e/global-setup.ts), and each test's end puts its database back as
+  // it found it (tests/e2e/fixtures.ts).
+  workers: Number.isInteger(workers) && workers >= 1 ? workers : 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: 'list',
   outputDir: '.data/test-results',
+  projects: [
+    { name: 'app', testIgnore: faultTests },
+    // Processes killed and restarted under an open app: timing matters, so
+    // they run after the rest, one at a time, with the machine to themselves.
+    { name: 'faults', testMatch: faultTests, workers: 1, dependencies: ['app'] },
+  ],
   use: {
     browserName: 'chromium',
     launchOptions: {

@@ -10,7 +10,8 @@
  *   the people, circle, library, support session and passkey tables is deleted
  *   (a person with everything that is theirs), and every demo row it changed is
  *   put back, so each test starts from the demo circle as seeded. This relies
- *   on one test running at a time (`workers: 1` in playwright.config.ts).
+ *   on one test running at a time on each stack: every worker has a stack of
+ *   its own (tests/e2e/global-setup.ts).
  * - A `console.error` or an uncaught error on any page of the test fails it,
  *   unless the test allows that message in `allowedConsoleErrors`, saying why.
  */
@@ -18,11 +19,13 @@ import { type BrowserContext, test as base, expect, type Page } from '@playwrigh
 import postgres from 'postgres';
 import { register } from '../harness/clients.ts';
 import { openMagicLink } from '../harness/magic-link.ts';
+import type { E2EStack } from './global-setup.ts';
 
-function env(name: string): string {
-  const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set: run through playwright.config.ts (global setup)`);
-  return v;
+/** The stacks the global setup started, one per worker (tests/e2e/global-setup.ts). */
+function stacks(): E2EStack[] {
+  const v = process.env.E2E_STACKS;
+  if (!v) throw new Error('E2E_STACKS is not set: run through playwright.config.ts (global setup)');
+  return JSON.parse(v) as E2EStack[];
 }
 
 type AccessLevel = 'General' | 'Restricted' | 'Administrator';
@@ -83,6 +86,8 @@ type Fixtures = {
 };
 
 type WorkerFixtures = {
+  /** This worker's own stack: no other worker's test touches it. */
+  stack: E2EStack;
   /** One connection to the end-to-end database, for what no screen shows or does. */
   sql: postgres.Sql;
 };
@@ -203,18 +208,25 @@ const zeroTransients = [
 ];
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
-  baseURL: async ({}, use) => {
-    await use(env('E2E_BASE_URL'));
+  stack: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
+    async ({}, use, workerInfo) => {
+      const all = stacks();
+      const stack = all[workerInfo.parallelIndex % all.length];
+      if (!stack) throw new Error('no stack for this worker');
+      await use(stack);
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ stack }, use) => {
+    await use(stack.url);
   },
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
-  app: async ({}, use) => {
-    await use({ url: env('E2E_BASE_URL'), databaseUrl: env('E2E_DATABASE_URL') });
+  app: async ({ stack }, use) => {
+    await use({ url: stack.url, databaseUrl: stack.databaseUrl });
   },
   sql: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
-    async ({}, use) => {
-      const sql = postgres(env('E2E_DATABASE_URL'), { max: 1, onnotice: () => {} });
+    async ({ stack }, use) => {
+      const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
       await use(sql);
       await sql.end();
     },

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FullConfig } from '@playwright/test';
 import {
   STAND_IN_SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET,
@@ -10,14 +11,45 @@ import {
 import { startTestStack } from '../harness/stack.ts';
 import { E2E_FEEDBACK_URL, E2E_HELP_URL, E2E_PLATFORM_URL } from './links.ts';
 
+/** What one stack of the end-to-end run is reached at; one per Playwright worker. */
+export type E2EStack = {
+  url: string;
+  zeroUrl: string;
+  databaseUrl: string;
+  stripeUrl: string;
+  stripeControlUrl: string;
+};
+
 /**
- * Starts one real stack (built web app, API, zero-cache, Postgres) for the
- * end-to-end run, with payments set up against a local Stripe stand-in
+ * Starts one real stack (built web app, API, zero-cache, Postgres) per
+ * worker, each with payments set up against a local Stripe stand-in of its own
  * (api/billing/stripe-stand-in.ts): its hosted Checkout and Customer Portal
- * pages are what the browser reaches, and its webhooks go to the stack.
+ * pages are what the browser reaches, and its webhooks go to that stack. A
+ * worker runs one test at a time on its stack (tests/e2e/fixtures.ts), so the
+ * tests of two workers never see each other's rows.
  */
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+  };
+  try {
+    // The first stack builds the web app when it is stale; the others then start together.
+    const first = await startOne(stops);
+    const rest = await Promise.all(
+      Array.from({ length: config.workers - 1 }, () => startOne(stops)),
+    );
+    process.env.E2E_STACKS = JSON.stringify([first, ...rest]);
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+  return stopAll;
+}
+
+async function startOne(stops: Array<() => Promise<void>>): Promise<E2EStack> {
   const standIn = await stripeStandIn();
+  stops.push(() => standIn.close());
   const stack = await startTestStack({
     web: 'static',
     env: {
@@ -28,21 +60,17 @@ export default async function globalSetup() {
       STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
       STRIPE_API_URL: standIn.url,
     },
-  }).catch(async (e: unknown) => {
-    await standIn.close();
-    throw e;
   });
+  stops.push(() => stack.stop());
   standIn.webhookUrl = `${stack.url}/api/webhooks/stripe`;
   const control = await standInControl(standIn);
-  process.env.E2E_BASE_URL = stack.url;
-  process.env.E2E_ZERO_URL = stack.zeroUrl;
-  process.env.E2E_DATABASE_URL = stack.databaseUrl;
-  process.env.E2E_STRIPE_URL = standIn.url;
-  process.env.E2E_STRIPE_CONTROL_URL = control.url;
-  return async () => {
-    await control.close();
-    await stack.stop();
-    await standIn.close();
+  stops.push(() => control.close());
+  return {
+    url: stack.url,
+    zeroUrl: stack.zeroUrl,
+    databaseUrl: stack.databaseUrl,
+    stripeUrl: standIn.url,
+    stripeControlUrl: control.url,
   };
 }
 

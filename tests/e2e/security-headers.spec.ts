@@ -31,6 +31,7 @@ const test = base.extend<{
 test('the sign-in page carries the CSP, nosniff, a strict referrer and a narrow Permissions-Policy', async ({
   request,
   baseURL,
+  stack,
 }) => {
   const res = await request.get(`${baseURL}/login`);
   expect(res.status()).toBe(200);
@@ -46,7 +47,7 @@ test('the sign-in page carries the CSP, nosniff, a strict referrer and a narrow 
   expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
   expect(directives.get('object-src')).toEqual(["'none'"]);
   expect(directives.get('base-uri')).toEqual(["'self'"]);
-  const zero = new URL(process.env.E2E_ZERO_URL ?? '').origin;
+  const zero = new URL(stack.zeroUrl).origin;
   expect(directives.get('connect-src')).toEqual(
     expect.arrayContaining(["'self'", zero, zero.replace(/^http/, 'ws')]),
   );

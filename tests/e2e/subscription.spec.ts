@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { seedId } from '../../api/seed.ts';
 import { seriousViolations, smallTargets } from './axe.ts';
 import { expect, failedRequest, startSupporting, test } from './fixtures.ts';
+import type { E2EStack } from './global-setup.ts';
 import { tabTo } from './keyboard.ts';
 
 const aroha = seedId('person:aroha');
@@ -21,21 +22,25 @@ const monthly = seedId('plan:premium-month');
 const subscriptionPage = `/people/${aroha}/settings/subscription`;
 const GB = 1024 ** 3;
 
-function env(name: string): string {
-  const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set: run through playwright.config.ts (global setup)`);
-  return v;
+/** This worker's stack: its Stripe stand-in is the one the stripe helpers below reach. */
+let worker: E2EStack | undefined;
+test.beforeEach(({ stack }) => {
+  worker = stack;
+});
+function standIn(): E2EStack {
+  if (!worker) throw new Error('no stack yet');
+  return worker;
 }
 
 /** The stand-in's door in the global setup's process: its state, and an outage to switch. */
 const stripe = {
-  url: () => env('E2E_STRIPE_URL'),
+  url: () => standIn().stripeUrl,
   async state(): Promise<{ outage: boolean; requests: number }> {
-    const res = await fetch(`${env('E2E_STRIPE_CONTROL_URL')}/state`);
+    const res = await fetch(`${standIn().stripeControlUrl}/state`);
     return (await res.json()) as { outage: boolean; requests: number };
   },
   async outage(on: boolean) {
-    const res = await fetch(`${env('E2E_STRIPE_CONTROL_URL')}/outage?on=${on}`, { method: 'PUT' });
+    const res = await fetch(`${standIn().stripeControlUrl}/outage?on=${on}`, { method: 'PUT' });
     expect(res.status).toBe(200);
   },
 };

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { projectRoot } from '../../api/runner/web-build.ts';
 
 const run = promisify(execFile);
@@ -10,27 +10,33 @@ const tsc = path.join(projectRoot, 'node_modules/.bin/tsc');
 // Probes live outside the source folders (so nothing else sees them), in a project
 // that extends the real one and adds the probe to its file list.
 const probeDir = path.join(projectRoot, '.data', `layer-probe-${process.pid}`);
-afterEach(async () => {
+afterAll(async () => {
   await rm(probeDir, { recursive: true, force: true });
 });
 
-/** Type-checks one project with an extra file in it; returns tsc's output (empty when clean). */
-async function checkWith(project: 'web' | 'sync', source: string): Promise<string> {
-  await mkdir(probeDir, { recursive: true });
-  await writeFile(path.join(probeDir, 'probe.ts'), source);
-  const config = path.join(probeDir, `tsconfig.${project}.json`);
+/**
+ * Type-checks one project with extra files in it (name → source); returns
+ * tsc's output (empty when clean). Each check is one run of the type checker.
+ */
+async function checkWith(project: 'web' | 'sync', probes: Record<string, string>): Promise<string> {
+  const dir = path.join(probeDir, project);
+  await mkdir(dir, { recursive: true });
+  for (const [name, source] of Object.entries(probes)) {
+    await writeFile(path.join(dir, name), source);
+  }
+  const config = path.join(dir, 'tsconfig.json');
   await writeFile(
     config,
     JSON.stringify({
-      extends: `../../${project}/tsconfig.json`,
+      extends: `../../../${project}/tsconfig.json`,
       // As the real project: web/ follows api/'s declarations for the typed client.
-      ...(project === 'web' ? { references: [{ path: '../../api' }] } : {}),
+      ...(project === 'web' ? { references: [{ path: '../../../api' }] } : {}),
       include: [
-        `../../${project}/**/*.ts`,
-        `../../${project}/**/*.tsx`,
-        '../../sync/**/*.ts',
-        '../../schema/**/*.ts',
-        './probe.ts',
+        `../../../${project}/**/*.ts`,
+        `../../../${project}/**/*.tsx`,
+        '../../../sync/**/*.ts',
+        '../../../schema/**/*.ts',
+        './*.ts',
       ],
     }),
   );
@@ -41,6 +47,9 @@ async function checkWith(project: 'web' | 'sync', source: string): Promise<strin
     return e && typeof e === 'object' && 'stdout' in e ? String(e.stdout) : String(e);
   }
 }
+
+/** The lines of tsc's output that name `file`. */
+const linesOf = (out: string, file: string) => out.split('\n').filter((l) => l.includes(file));
 
 const biome = path.join(projectRoot, 'node_modules/.bin/biome');
 
@@ -60,14 +69,28 @@ async function lintInWeb(source: string): Promise<string> {
   }
 }
 
-// Each case runs the type checker (seconds, more when the integration tests run alongside).
+// The two projects are checked once each, side by side (each check takes
+// seconds): beside each forbidden probe is a clean one, and the output must
+// name the forbidden probe and nothing else, so the failures are about the imports.
+const checks = () =>
+  (checked ??= Promise.all([
+    checkWith('web', {
+      'node-import.ts': "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+      'clean.ts': 'export const y = 1;\n',
+    }),
+    checkWith('sync', {
+      'globals.ts': 'export const x = [document.title, process.env];\n',
+      'clean.ts': 'export const y = 1;\n',
+    }),
+  ]));
+let checked: Promise<[string, string]> | undefined;
+
 describe('layer boundaries (DESIGN.md §2) fail the type check', { timeout: 120_000 }, () => {
   test('web/ may not import node:* built-ins', async () => {
-    const out = await checkWith(
-      'web',
-      "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    const [web] = await checks();
+    expect(linesOf(web, 'node-import.ts').join('\n')).toMatch(
+      /TS2307: Cannot find module 'node:fs'/,
     );
-    expect(out).toMatch(/TS2307: Cannot find module 'node:fs'/);
   });
 
   // The web project references api/ for one type, the typed client's `Api`
@@ -81,12 +104,19 @@ describe('layer boundaries (DESIGN.md §2) fail the type check', { timeout: 120_
   });
 
   test('sync/ has neither the DOM nor Node', async () => {
-    const out = await checkWith('sync', 'export const x = [document.title, process.env];\n');
-    expect(out).toMatch(/Cannot find name 'document'/);
-    expect(out).toMatch(/Cannot find name 'process'/);
+    const [, sync] = await checks();
+    const found = linesOf(sync, 'globals.ts').join('\n');
+    expect(found).toMatch(/Cannot find name 'document'/);
+    expect(found).toMatch(/Cannot find name 'process'/);
   });
 
   test('a clean file passes, so the failures above are about the imports', async () => {
-    expect(await checkWith('web', 'export const x = 1;\n')).toBe('');
+    const [web, sync] = await checks();
+    // Every error line names a forbidden probe: the clean probes and the real
+    // sources type-check in the same runs.
+    const errors = (out: string) => out.split('\n').filter((l) => /error TS\d+/.test(l));
+    expect(errors(web).filter((l) => !l.includes('node-import.ts'))).toEqual([]);
+    expect(errors(sync).filter((l) => !l.includes('globals.ts'))).toEqual([]);
+    expect(errors(web).length).toBeGreaterThan(0);
   });
 });
