@@ -7,7 +7,7 @@
  * the deletion itself are written to history: the person's own, and of
  * everyone whose Circle it changes.
  */
-import { and, count, sql as dsql, eq, inArray, lte, or, sum } from 'drizzle-orm';
+import { count, eq, inArray, lte, sum } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   accountDeletion,
@@ -16,75 +16,37 @@ import {
   historyEvent,
   media,
   note,
-  person,
   preference,
   profilePage,
   supporterLink,
-  user,
 } from '../schema/index.ts';
+import { applyChange } from '../sync/change.ts';
 import {
-  ACCOUNT_DELETION_GRACE_DAYS,
-  type Administered,
+  administeredBy,
   type DeletionSummary,
   deletionRequestSchema,
+  longDate,
   myDataMessages,
+  myDataServerChanges,
+  peopleDeletedWith,
 } from '../sync/my-data.ts';
 import { personRoute } from './auth/caller.ts';
 import type { Billing } from './billing/stripe.ts';
+import { runChange } from './change.ts';
 import type { Db } from './db.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
-import { Refusal } from './errors.ts';
-import { recordEvent } from './history.ts';
 import { escapeHtml } from './mail/mailer.ts';
 import type { MediaStore } from './media/store.ts';
 import { removeQueued } from './media.ts';
 import { exportPrefix, ownData } from './my-data.ts';
 import { valid } from './validate.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-const nameOf = (p: { fullName: string | null; knownAs: string | null } | undefined) =>
-  p?.knownAs || p?.fullName || 'Someone';
-
-const longDate = (d: Date) =>
-  d.toLocaleDateString('en-NZ', { dateStyle: 'long', timeZone: 'Pacific/Auckland' });
-
-/**
- * The people `personId` administers, and for each whether they would be
- * left with nobody to reach their library: no sign-in of their own and no
- * other Administrator.
- */
-export async function administeredBy(
-  db: Pick<Db, 'select'>,
-  personId: string,
-): Promise<Administered[]> {
-  const rows = await db
-    .select({
-      personId: person.id,
-      fullName: person.fullName,
-      knownAs: person.knownAs,
-      hasAccount: dsql<boolean>`exists (select 1 from ${user} where ${user.personId} = ${person.id})`,
-      others: dsql<number>`(select count(*)::int from ${supporterLink} o
-        where o.supported_id = ${person.id} and o.access_level = 'Administrator'
-        and o.supporter_id <> ${personId})`,
-    })
-    .from(supporterLink)
-    .innerJoin(person, eq(person.id, supporterLink.supportedId))
-    .where(
-      and(eq(supporterLink.supporterId, personId), eq(supporterLink.accessLevel, 'Administrator')),
-    )
-    .orderBy(person.fullName);
-  return rows.map((r) => ({
-    personId: r.personId,
-    name: nameOf(r),
-    hasAccount: r.hasAccount,
-    otherAdministrators: Number(r.others),
-    needsDecision: !r.hasAccount && Number(r.others) === 0,
-  }));
-}
+import { createZeroDb, type ZeroDb } from './zero/db-provider.ts';
 
 /** What deleting the account of `personId` takes with it, and whether it is asked for. */
-export async function deletionSummary(db: Db, personId: string): Promise<DeletionSummary> {
+export async function deletionSummary(
+  { db, zdb }: { db: Db; zdb: ZeroDb },
+  personId: string,
+): Promise<DeletionSummary> {
   const countOf = async (
     table: typeof preference | typeof category | typeof note | typeof profilePage,
   ) =>
@@ -125,7 +87,7 @@ export async function deletionSummary(db: Db, personId: string): Promise<Deletio
       supporting: Number(supporting?.n ?? 0),
       history: Number(history?.n ?? 0),
     },
-    administered: await administeredBy(db, personId),
+    administered: await zdb.transaction((tx) => administeredBy(tx, personId)),
   };
 }
 
@@ -170,9 +132,6 @@ async function cancelSubscription(billing: Billing, id: string) {
   }
 }
 
-/** When a deletion asked for now would happen. */
-export const deletionDueAt = (now: number) => new Date(now + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
-
 /**
  * Deletes the accounts whose time has come: each person (their library, media,
  * Circle links, history: everything cascades from `person`), with the people
@@ -191,58 +150,25 @@ export async function deleteAccountsDue(
     .from(accountDeletion)
     .where(lte(accountDeletion.dueAt, new Date(now)));
   let deleted = 0;
+  const zdb = createZeroDb(db);
   for (const asked of due) {
-    const gone = await db
+    const gone = await zdb
       .transaction(async (tx) => {
-        const [me] = await tx.select().from(person).where(eq(person.id, asked.personId));
-        if (!me) return [];
-        // Only those still out of everyone else's reach: a library someone else
-        // can now reach (they signed up, or got another Administrator) stays.
-        const still = new Set(
-          (await administeredBy(tx, me.id)).filter((a) => a.needsDecision).map((a) => a.personId),
-        );
-        const people = [me.id, ...asked.alsoDelete.filter((id) => still.has(id))];
-        // Everyone else tied to them by a link hears of it.
-        const links = await tx
-          .select()
-          .from(supporterLink)
-          .where(
-            or(
-              inArray(supporterLink.supporterId, people),
-              inArray(supporterLink.supportedId, people),
-            ),
-          );
-        const told = new Set<string>();
-        for (const l of links) {
-          for (const [other, gonePerson] of [
-            [l.supportedId, l.supporterId],
-            [l.supporterId, l.supportedId],
-          ] as const) {
-            if (people.includes(other) || !people.includes(gonePerson)) continue;
-            const key = `${other} ${gonePerson}`;
-            if (told.has(key)) continue;
-            told.add(key);
-            const [p] = await tx.select().from(person).where(eq(person.id, gonePerson));
-            await recordEvent(tx, {
-              personId: other,
-              type: 'Delete',
-              relatedType: 'SupporterLink',
-              relatedId: l.id,
-              message: `${nameOf(p)} is no longer in the Circle of Support: their account was deleted`,
-              createdBy: null,
-            });
-          }
-        }
+        const args = { personId: asked.personId, alsoDelete: asked.alsoDelete };
+        const people = await peopleDeletedWith(tx, args.personId, args.alsoDelete);
+        if (!people.length) return [];
         // Nobody is charged for an account that is gone: its plan is cancelled at
         // Stripe first, and should Stripe not answer, the deletion waits for the next sweep.
-        const paid = await tx
+        const paid = await tx.dbTransaction.wrappedTransaction
           .select({ id: billingCustomer.stripeSubscriptionId })
           .from(billingCustomer)
           .where(inArray(billingCustomer.personId, people));
         for (const { id } of paid) {
           if (id && billing) await cancelSubscription(billing, id);
         }
-        await tx.delete(person).where(inArray(person.id, people));
+        // The same people, in the same transaction: with them their library,
+        // media, Circle links and sign-in; everyone else in their Circle is told.
+        await applyChange(myDataServerChanges.deleteAccount, tx, undefined, args);
         return people;
       })
       .catch((e: unknown) => {
@@ -263,7 +189,6 @@ export async function deleteAccountsDue(
 }
 
 export function accountDeletionRoutes(deps: AppDeps) {
-  const { db } = deps;
   const caller = personRoute(deps);
   const own = ownData(myDataMessages.onlyYourAccount);
   const path = '/people/:personId/account-deletion';
@@ -273,7 +198,7 @@ export function accountDeletionRoutes(deps: AppDeps) {
       /** What deleting the account takes with it, and whether it is asked for already. */
       .get(path, caller, own, async (c) => {
         c.header('cache-control', 'no-store');
-        return c.json(await deletionSummary(db, c.var.caller.personId));
+        return c.json(await deletionSummary(deps, c.var.caller.personId));
       })
       /**
        * Asks for the deletion: `{alsoDelete}` names exactly the people who
@@ -281,92 +206,26 @@ export function accountDeletionRoutes(deps: AppDeps) {
        * libraries go too; until each is decided, nothing is asked (409).
        */
       .post(path, caller, own, valid('json', deletionRequestSchema), async (c) => {
-        const { personId, session } = c.var.caller;
+        const { ctx, personId, session } = c.var.caller;
         const { alsoDelete } = c.req.valid('json');
-        const administered = await administeredBy(db, personId);
-        const deciding = administered.filter((a) => a.needsDecision);
-        const chosen = new Set(alsoDelete);
-        if (alsoDelete.some((id) => !deciding.some((a) => a.personId === id))) {
-          throw new Refusal(400, 'invalid', myDataMessages.notYoursToDelete);
-        }
-        const undecided = deciding.filter((a) => !chosen.has(a.personId));
-        if (undecided.length) {
-          throw new Refusal(
-            409,
-            'decide_first',
-            myDataMessages.decideFirst(undecided.map((a) => a.name)),
-          );
-        }
-        const dueAt = deletionDueAt(Date.now());
-        const asked = await db.transaction(async (tx) => {
-          const inserted = await tx
-            .insert(accountDeletion)
-            .values({ personId, dueAt, alsoDelete: [...chosen] })
-            .onConflictDoNothing()
-            .returning();
-          if (!inserted.length) return false;
-          await recordEvent(tx, {
-            personId,
-            type: 'Delete',
-            relatedType: 'User',
-            relatedId: session.user.id,
-            message: `Asked for their account to be deleted on ${longDate(dueAt)}`,
-            createdBy: personId,
-          });
-          for (const id of chosen) {
-            await recordEvent(tx, {
-              personId: id,
-              type: 'Delete',
-              relatedType: 'Person',
-              relatedId: id,
-              message: `${nameOf(session.person)} asked for this library to be deleted with their account on ${longDate(dueAt)}`,
-              createdBy: personId,
-            });
-          }
-          return true;
-        });
-        if (!asked) throw new Refusal(409, 'already_asked', myDataMessages.alreadyAsked);
+        await runChange(deps.zdb, myDataServerChanges.askDeletion, ctx, { personId, alsoDelete });
+        const summary = await deletionSummary(deps, personId);
         // Said by e-mail too, so that someone who did not ask finds out in time.
-        if (session.user.email) {
+        if (session.user.email && summary.dueAt) {
+          const dueAt = new Date(summary.dueAt);
           await deps.mailer
             .send(deletionMail(deps.config.publicUrl, session.user.email, personId, dueAt))
             .catch((e: unknown) =>
               console.error(`api: the deletion mail failed: ${e instanceof Error ? e.message : e}`),
             );
         }
-        return c.json(await deletionSummary(db, personId));
+        return c.json(summary);
       })
       /** Keeps the account: the deletion asked for is called off. */
       .delete(path, caller, own, async (c) => {
-        const { personId, session } = c.var.caller;
-        const kept = await db.transaction(async (tx) => {
-          const [removed] = await tx
-            .delete(accountDeletion)
-            .where(eq(accountDeletion.personId, personId))
-            .returning();
-          if (!removed) return false;
-          await recordEvent(tx, {
-            personId,
-            type: 'Modify',
-            relatedType: 'User',
-            relatedId: session.user.id,
-            message: 'Kept their account: it will not be deleted',
-            createdBy: personId,
-          });
-          for (const id of removed.alsoDelete) {
-            await recordEvent(tx, {
-              personId: id,
-              type: 'Modify',
-              relatedType: 'Person',
-              relatedId: id,
-              message: `${nameOf(session.person)} kept their account: this library will not be deleted`,
-              createdBy: personId,
-            });
-          }
-          return true;
-        });
-        if (!kept) throw new Refusal(409, 'not_asked', myDataMessages.notAsked);
-        return c.json(await deletionSummary(db, personId));
+        const { ctx, personId } = c.var.caller;
+        await runChange(deps.zdb, myDataServerChanges.keepAccount, ctx, { personId });
+        return c.json(await deletionSummary(deps, personId));
       })
   );
 }

@@ -92,6 +92,12 @@ const STATUS_OF: Record<Exclude<ErrorCode, 'internal'>, ContentfulStatusCode> = 
   own_invite: 400,
   merge_accounts: 409,
   already_connected: 409,
+  email_taken: 409,
+  ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED: 400,
+  passkey_not_found: 404,
+  decide_first: 409,
+  already_asked: 409,
+  not_asked: 409,
 };
 
 /** A refusal thrown by the shared rules (sync/), as this API's JSON error; undefined for any other error. */

@@ -45,14 +45,15 @@ import {
   EXPORT_STALE_MS,
   type ExportStatus,
   myDataMessages,
+  myDataServerChanges,
 } from '../sync/my-data.ts';
 import { assertSelf } from '../sync/permissions.ts';
 import { personRoute } from './auth/caller.ts';
+import { runChange } from './change.ts';
 import type { Db } from './db.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { Refusal } from './errors.ts';
 import { slugOf } from './file-names.ts';
-import { recordEvent } from './history.ts';
 import { escapeHtml } from './mail/mailer.ts';
 import type { MediaStore } from './media/store.ts';
 import { personParams, valid } from './validate.ts';
@@ -567,28 +568,11 @@ export function myDataRoutes(deps: AppDeps, log: (line: string) => void = consol
           return c.json(exportJson(building, now), 202);
         }
         const id = randomUUID();
-        const row = await db.transaction(async (tx) => {
-          const [inserted] = await tx
-            .insert(dataExport)
-            .values({
-              id,
-              personId,
-              status: 'building',
-              progress: 0,
-              expiresAt: new Date(now + EXPORT_KEEP_MS),
-            })
-            .returning();
-          await recordEvent(tx, {
-            personId,
-            type: 'Create',
-            relatedType: 'User',
-            relatedId: c.var.caller.session.user.id,
-            message: 'Made a copy of everything kept about them to download',
-            createdBy: personId,
-          });
-          return inserted;
+        await runChange(deps.zdb, myDataServerChanges.startExport, c.var.caller.ctx, {
+          id,
+          personId,
         });
-        if (!row) throw appError('internal');
+        const row = await find(personId, id);
         // In the background: the page follows its progress.
         buildExport(db, media, id, personId).catch((e: unknown) =>
           log(`api: a data copy failed: ${e instanceof Error ? e.message : e}`),

@@ -75,7 +75,7 @@ export function apiRoutes(deps: AppDeps) {
       })
       .post('/auth/logout', async (c) => {
         const who = await sessionFromRequest(db, c.req.raw.headers);
-        if (who) await signOutSession(db, who);
+        if (who) await signOutSession(deps.zdb, who);
         clearSessionCookie(c, production);
         return c.body(null, 204);
       })

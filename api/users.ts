@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { ApplicationError } from '@rocicorp/zero';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { person, personDetail, user } from '../schema/index.ts';
-import { appError } from '../sync/errors.ts';
+import { accountServerChanges } from '../sync/account.ts';
+import { appError, errorMessages } from '../sync/errors.ts';
 import { personChanges } from '../sync/person.ts';
 import { registrationSchema } from '../sync/validation.ts';
 import { signedIn } from './auth/caller.ts';
 import { runChange } from './change.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
-import { Refusal } from './errors.ts';
-import { recordEvent } from './history.ts';
 import { clientNetwork, HOUR_MS, limit, rateLimitMessages, tooMany } from './rate-limit.ts';
 import { valid } from './validate.ts';
 
 export const registrationMessages = {
-  taken: 'There is already an account for this e-mail address. Please sign in instead.',
+  taken: errorMessages.email_taken,
   checkForm: 'Please check the form.',
   notYours: 'You can only change your own account.',
   nothingToChange: 'Nothing to change.',
@@ -64,63 +62,23 @@ export function userRoutes(deps: AppDeps) {
           }
           const personId = randomUUID();
           const userId = randomUUID();
-          const created = await db
-            .transaction(async (tx) => {
-              const [existing] = await tx
-                .select({ id: user.id })
-                .from(user)
-                .where(eq(user.email, r.email))
-                .limit(1);
-              if (existing) return false;
-              const now = new Date();
-              await tx.insert(person).values({
-                id: personId,
-                type: r.person.type,
-                firstName: r.person.firstName,
-                lastName: r.person.lastName,
-                knownAs: r.person.knownAs,
-                fullName: `${r.person.firstName} ${r.person.lastName}`,
-                createdAt: now,
-                createdBy: personId,
-                updatedAt: now,
-                updatedBy: personId,
-              });
-              // Personal details live apart: fewer people may read them (person_detail).
-              await tx.insert(personDetail).values({
-                personId,
-                phone: r.person.personalInformation.phone || null,
-                email: r.email,
-                createdAt: now,
-                createdBy: personId,
-                updatedAt: now,
-                updatedBy: personId,
-              });
-              await tx.insert(user).values({
-                id: userId,
-                personId,
-                email: r.email,
-                type: r.type,
-                acceptedTermsAt: now,
-                createdAt: now,
-                updatedAt: now,
-              });
-              await recordEvent(tx, {
-                personId,
-                type: 'Create',
-                relatedType: 'User',
-                relatedId: userId,
-                message: 'Registered',
-                createdBy: personId,
-              });
-              return true;
-            })
-            .catch((e: unknown) => {
-              // Two registrations racing for one address: the unique index decides.
-              if (e instanceof Error && /unique|duplicate/i.test(`${e.message} ${String(e.cause)}`))
-                return false;
-              throw e;
-            });
-          if (!created) throw new Refusal(409, 'email_taken', registrationMessages.taken);
+          // The caller is the person registering: the ids made here are theirs.
+          await runChange(
+            deps.zdb,
+            accountServerChanges.register,
+            { userID: userId, personId },
+            r,
+          ).catch((e: unknown) => {
+            // Two registrations racing for one address: the unique index decides.
+            if (
+              !(e instanceof ApplicationError) &&
+              e instanceof Error &&
+              /unique|duplicate/i.test(`${e.message} ${String(e.cause)}`)
+            ) {
+              throw appError('email_taken');
+            }
+            throw e;
+          });
           return c.json({ userId, personId }, 201);
         },
       )

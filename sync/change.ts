@@ -19,11 +19,13 @@ import {
   defineMutator,
   type MutatorDefinition,
   type ReadonlyJSONValue,
+  type ServerTransaction,
   type Transaction,
 } from '@rocicorp/zero';
 import type { z } from 'zod';
 import type { HistoryEventType, HistoryRelatedType } from '../schema/enums.ts';
 import type { ZeroContext } from './context.ts';
+import { appError } from './errors.ts';
 
 /** What a change did, as one event of the history feed of `personId`'s library. */
 export type HistoryEntry = {
@@ -67,6 +69,28 @@ export function defineChange<I extends Json, O extends Json>(
 ): ChangeDef<I, O> {
   return { args, run };
 }
+
+/**
+ * The database of a change only the server may make (it writes `private`
+ * tables, which no client holds): Zero's server transaction, for SQL in the
+ * change's own transaction. A client transaction is refused: such a change
+ * is never a Zero mutator, and the browser cannot run it.
+ */
+export function serverDb(tx: Transaction): ServerTransaction['dbTransaction'] {
+  if (tx.location !== 'server') throw appError('forbidden');
+  return tx.dbTransaction;
+}
+
+/** A time for a `timestamptz` parameter of `serverDb(tx).query` (`$1::timestamptz`). */
+export const sqlTime = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A list of texts as one parameter of `serverDb(tx).query`: `sqlTexts('$1')`
+ * reads the parameter `$1`, given as `JSON.stringify(list)`, as a `text[]` in
+ * the list's order.
+ */
+export const sqlTexts = (param: string) =>
+  `ARRAY(SELECT e FROM jsonb_array_elements_text(${param}::jsonb) WITH ORDINALITY AS t(e, n) ORDER BY n)`;
 
 /** A title as history messages quote it: “Porridge”. */
 export const quoted = (title: string) => `“${title}”`;

@@ -26,6 +26,14 @@ export const ErrorCode = {
   ownInvite: 'own_invite',
   mergeAccounts: 'merge_accounts',
   alreadyConnected: 'already_connected',
+  // Accounts and sign-in (sync/account.ts), and "My data" (sync/my-data.ts).
+  emailTaken: 'email_taken',
+  /** SimpleWebAuthn's own name for it, which the browser's passkey code reads (web/passkeys.ts). */
+  passkeyRegistered: 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED',
+  passkeyNotFound: 'passkey_not_found',
+  decideFirst: 'decide_first',
+  alreadyAsked: 'already_asked',
+  notAsked: 'not_asked',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -50,6 +58,13 @@ export const errorMessages: Record<ErrorCode, string> = {
   // Spec §8.
   merge_accounts: 'We are not yet able to combine accounts.',
   already_connected: 'You are already in this person’s Circle of Support.',
+  email_taken: 'There is already an account for this e-mail address. Please sign in instead.',
+  ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED: 'This passkey is already registered.',
+  passkey_not_found: 'We could not find that passkey.',
+  decide_first:
+    'Please decide first what happens to the people you look after whom nobody else could reach.',
+  already_asked: 'Your account is already set to be deleted.',
+  not_asked: 'Your account is not set to be deleted.',
 };
 
 /** The code a refusal carries in its details (see appError), if any. */

@@ -5,7 +5,19 @@
  * what NZ Privacy Act principles 6 and 7 and GDPR articles 15, 17 and 20 ask
  * for: a copy of everything kept about a person, and erasure.
  */
+import type { Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
+import { zql } from '../schema/zero-schema.gen.ts';
+import {
+  defineChange,
+  type HistoryEntry,
+  historyEntry,
+  serverDb,
+  sqlTexts,
+  sqlTime,
+} from './change.ts';
+import { appError, errorMessages } from './errors.ts';
+import { assertSelf, requireAuth } from './permissions.ts';
 
 /** How long a finished copy can be downloaded before it is removed. */
 export const EXPORT_KEEP_MS = 48 * 60 * 60 * 1000;
@@ -80,6 +92,241 @@ export const myDataMessages = {
   decideFirst: (names: string[]) =>
     `Please decide first what happens to ${names.join(' and ')}: nobody else could reach their library.`,
   notYoursToDelete: 'You can only delete the libraries of people nobody else looks after.',
-  alreadyAsked: 'Your account is already set to be deleted.',
-  notAsked: 'Your account is not set to be deleted.',
+  alreadyAsked: errorMessages.already_asked,
+  notAsked: errorMessages.not_asked,
 } as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a deletion asked for at `now` happens. */
+export const deletionDueAt = (now: number) => now + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS;
+
+/** A day as the deletion's words and mail say it: "26 November 2026" (New Zealand time). */
+export const longDate = (d: Date) =>
+  d.toLocaleDateString('en-NZ', { dateStyle: 'long', timeZone: 'Pacific/Auckland' });
+
+/** How the deletion's history names a person. */
+export const nameOf = (p: { fullName: string | null; knownAs: string | null } | undefined) =>
+  p?.knownAs || p?.fullName || 'Someone';
+
+// ---------------------------------------------------------------------------
+// Reads the changes and the API share (server only)
+// ---------------------------------------------------------------------------
+
+/**
+ * The people `personId` administers, by name, and for each whether they would
+ * be left with nobody to reach their library: no sign-in of their own and no
+ * other Administrator (server only).
+ */
+export async function administeredBy(tx: Transaction, personId: string): Promise<Administered[]> {
+  const rows = (await serverDb(tx).query(
+    `SELECT p.id AS person_id, p.full_name, p.known_as,
+            EXISTS (SELECT 1 FROM app_user u WHERE u.person_id = p.id) AS has_account,
+            (SELECT count(*)::int FROM supporter_link o
+              WHERE o.supported_id = p.id AND o.access_level = 'Administrator'
+                AND o.supporter_id <> $1) AS others
+       FROM supporter_link l JOIN person p ON p.id = l.supported_id
+      WHERE l.supporter_id = $1 AND l.access_level = 'Administrator'
+      ORDER BY p.full_name`,
+    [personId],
+  )) as Iterable<{
+    person_id: string;
+    full_name: string | null;
+    known_as: string | null;
+    has_account: boolean;
+    others: number;
+  }>;
+  return [...rows].map((r) => ({
+    personId: r.person_id,
+    name: nameOf({ fullName: r.full_name, knownAs: r.known_as }),
+    hasAccount: r.has_account,
+    otherAdministrators: Number(r.others),
+    needsDecision: !r.has_account && Number(r.others) === 0,
+  }));
+}
+
+/**
+ * Who goes when the account of `personId` is deleted now: the person, with
+ * those of `alsoDelete` whom nobody else can reach still (a library someone
+ * else can reach now, because they signed up or got another Administrator,
+ * stays). None when the person is gone already.
+ */
+export async function peopleDeletedWith(
+  tx: Transaction,
+  personId: string,
+  alsoDelete: readonly string[],
+): Promise<string[]> {
+  const me = await tx.run(zql.person.where('id', personId).one());
+  if (!me) return [];
+  const still = new Set(
+    (await administeredBy(tx, personId)).filter((a) => a.needsDecision).map((a) => a.personId),
+  );
+  return [personId, ...alsoDelete.filter((id) => still.has(id))];
+}
+
+// ---------------------------------------------------------------------------
+// Changes (server only: their tables are `private`; never Zero mutators)
+// ---------------------------------------------------------------------------
+
+const id = z.string().min(1).max(64);
+
+export const exportStartArgs = z.object({ id: z.string().uuid(), personId: id });
+export const deletionAskArgs = deletionRequestSchema.extend({ personId: id });
+export const deletionKeepArgs = z.object({ personId: id });
+export const deletionDueArgs = z.object({ personId: id, alsoDelete: z.array(id) });
+
+/** The name the deletion's history gives the person `personId`. */
+async function personName(tx: Transaction, personId: string) {
+  return nameOf(await tx.run(zql.person.where('id', personId).one()));
+}
+
+/** Server-only changes of "My data", run by the API (api/my-data.ts, api/account-deletion.ts). */
+export const myDataServerChanges = {
+  /**
+   * Starts a copy of everything kept about the caller (`id`, made by the API,
+   * which then builds it): only of one's own data.
+   */
+  startExport: defineChange(exportStartArgs, async (tx, ctx, args) => {
+    const db = serverDb(tx);
+    const me = requireAuth(ctx);
+    assertSelf(me, args.personId, myDataMessages.onlyYours);
+    await db.query(
+      `INSERT INTO private.data_export (id, person_id, status, progress, expires_at)
+       VALUES ($1, $2, 'building', 0, $3::timestamptz)`,
+      [args.id, args.personId, sqlTime(Date.now() + EXPORT_KEEP_MS)],
+    );
+    return historyEntry(
+      'Create',
+      'User',
+      { id: me.userID, personId: args.personId },
+      'Made a copy of everything kept about them to download',
+    );
+  }),
+
+  /**
+   * Asks for the caller's account to be deleted after the grace period, with
+   * the libraries of `alsoDelete`: exactly the people who need a decision
+   * (nobody else could reach their library). Naming anyone else is refused
+   * (invalid), leaving one of them undecided too (decide_first), and asking
+   * twice (already_asked). Written to the history of each.
+   */
+  askDeletion: defineChange(deletionAskArgs, async (tx, ctx, args) => {
+    const db = serverDb(tx);
+    const me = requireAuth(ctx);
+    assertSelf(me, args.personId, myDataMessages.onlyYourAccount);
+    const deciding = (await administeredBy(tx, args.personId)).filter((a) => a.needsDecision);
+    const chosen = new Set(args.alsoDelete);
+    if (args.alsoDelete.some((id) => !deciding.some((a) => a.personId === id))) {
+      throw appError('invalid', myDataMessages.notYoursToDelete);
+    }
+    const undecided = deciding.filter((a) => !chosen.has(a.personId));
+    if (undecided.length) {
+      throw appError('decide_first', myDataMessages.decideFirst(undecided.map((a) => a.name)));
+    }
+    const dueAt = deletionDueAt(Date.now());
+    const asked = [
+      ...(await db.query(
+        `INSERT INTO private.account_deletion (person_id, due_at, also_delete)
+         VALUES ($1, $2::timestamptz, ${sqlTexts('$3')})
+         ON CONFLICT DO NOTHING
+         RETURNING person_id`,
+        [args.personId, sqlTime(dueAt), JSON.stringify([...chosen])],
+      )),
+    ];
+    if (!asked.length) throw appError('already_asked');
+    const when = longDate(new Date(dueAt));
+    const name = await personName(tx, args.personId);
+    return [
+      historyEntry(
+        'Delete',
+        'User',
+        { id: me.userID, personId: args.personId },
+        `Asked for their account to be deleted on ${when}`,
+      ),
+      ...[...chosen].map((other) =>
+        historyEntry(
+          'Delete',
+          'Person',
+          { id: other, personId: other },
+          `${name} asked for this library to be deleted with their account on ${when}`,
+        ),
+      ),
+    ];
+  }),
+
+  /** Keeps the caller's account: the deletion asked for is called off (not_asked if none is). */
+  keepAccount: defineChange(deletionKeepArgs, async (tx, ctx, args) => {
+    const db = serverDb(tx);
+    const me = requireAuth(ctx);
+    assertSelf(me, args.personId, myDataMessages.onlyYourAccount);
+    const [removed] = [
+      ...(await db.query(
+        'DELETE FROM private.account_deletion WHERE person_id = $1 RETURNING to_jsonb(also_delete) AS also_delete',
+        [args.personId],
+      )),
+    ] as Array<{ also_delete: string[] }>;
+    if (!removed) throw appError('not_asked');
+    const name = await personName(tx, args.personId);
+    return [
+      historyEntry(
+        'Modify',
+        'User',
+        { id: me.userID, personId: args.personId },
+        'Kept their account: it will not be deleted',
+      ),
+      ...removed.also_delete.map((other) =>
+        historyEntry(
+          'Modify',
+          'Person',
+          { id: other, personId: other },
+          `${name} kept their account: this library will not be deleted`,
+        ),
+      ),
+    ];
+  }),
+
+  /**
+   * The deletion of an account at its time (a system change: no caller): the
+   * person and those of `alsoDelete` nobody else can reach still
+   * (`peopleDeletedWith`), with everything that cascades from them (library,
+   * media, Circle links, history, sign-in). Everyone else tied to them by a
+   * link finds it in their history.
+   */
+  deleteAccount: defineChange(deletionDueArgs, async (tx, ctx, args) => {
+    const db = serverDb(tx);
+    if (ctx !== undefined) throw appError('forbidden');
+    const people = await peopleDeletedWith(tx, args.personId, args.alsoDelete);
+    if (!people.length) return undefined;
+    const links = await tx.run(
+      zql.supporterLink.where(({ or, cmp }) =>
+        or(cmp('supporterId', 'IN', people), cmp('supportedId', 'IN', people)),
+      ),
+    );
+    const history: HistoryEntry[] = [];
+    const told = new Set<string>();
+    for (const l of links) {
+      for (const [other, gone] of [
+        [l.supportedId, l.supporterId],
+        [l.supporterId, l.supportedId],
+      ] as const) {
+        if (people.includes(other) || !people.includes(gone)) continue;
+        const key = `${other} ${gone}`;
+        if (told.has(key)) continue;
+        told.add(key);
+        history.push(
+          historyEntry(
+            'Delete',
+            'SupporterLink',
+            { id: l.id, personId: other },
+            `${await personName(tx, gone)} is no longer in the Circle of Support: their account was deleted`,
+          ),
+        );
+      }
+    }
+    // One statement, as the database's cascades expect.
+    await db.query(`DELETE FROM person WHERE id = ANY(${sqlTexts('$1')})`, [
+      JSON.stringify(people),
+    ]);
+    return history;
+  }),
+};

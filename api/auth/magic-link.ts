@@ -439,7 +439,7 @@ export function magicLinkRoutes(deps: AppDeps) {
         if (!account) throw refusals.invalidLink();
         await signInUser(
           c,
-          db,
+          deps.zdb,
           { userId: account.user.id, personId: account.person.id },
           { method: 'email link', secure },
         );

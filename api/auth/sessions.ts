@@ -3,9 +3,11 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { person, session, user } from '../../schema/index.ts';
+import { accountServerChanges, type SignInMethod } from '../../sync/account.ts';
 import type { AuthContext } from '../../sync/context.ts';
+import { runChange } from '../change.ts';
 import type { Db } from '../db.ts';
-import { recordEvent } from '../history.ts';
+import type { ZeroDb } from '../zero/db-provider.ts';
 
 export const SESSION_COOKIE = 'pb_session';
 /** A session lasts 30 days from sign-in; sign-out or revocation ends it at once. */
@@ -122,57 +124,37 @@ export function sessionToken(c: Context) {
   return getCookie(c, SESSION_COOKIE);
 }
 
-export type SignInMethod = 'email link' | 'passkey';
-
 /**
  * Signs a user in on this response: a fresh session row (rotation: the
- * browser's previous session, if any, is revoked), the HttpOnly cookie and a
- * SignIn history event, in one transaction.
+ * browser's previous session, if any, is revoked) and a SignIn history event,
+ * in one transaction (sync/account.ts signIn), then the HttpOnly cookie.
  */
 export async function signInUser(
   c: Context,
-  db: Db,
+  zdb: ZeroDb,
   target: { userId: string; personId: string },
   opts: { method: SignInMethod; secure: boolean },
 ) {
   const previous = sessionToken(c);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.transaction(async (tx) => {
-    const previousId = previous ? hashToken(previous) : null;
-    if (previousId) {
-      await tx.update(session).set({ revokedAt: new Date() }).where(eq(session.id, previousId));
-    }
-    await tx.insert(session).values({
-      id: hashToken(token),
-      userId: target.userId,
-      expiresAt,
-      rotatedFrom: previousId,
+  // The caller is the person signing in, as the e-mail link or passkey named them.
+  await runChange(
+    zdb,
+    accountServerChanges.signIn,
+    { userID: target.userId, personId: target.personId },
+    {
+      sessionId: hashToken(token),
+      previousSessionId: previous ? hashToken(previous) : null,
+      expiresAt: expiresAt.getTime(),
       userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
-    });
-    await recordEvent(tx, {
-      personId: target.personId,
-      type: 'SignIn',
-      relatedType: 'User',
-      relatedId: target.userId,
-      message: `Signed in with ${opts.method === 'passkey' ? 'a passkey' : 'an e-mail link'}`,
-      createdBy: target.personId,
-    });
-  });
+      method: opts.method,
+    },
+  );
   setSessionCookie(c, token, expiresAt, opts.secure);
 }
 
-/** Revokes the session and writes a SignOut history event. */
-export async function signOutSession(db: Db, who: SessionUser) {
-  await db.transaction(async (tx) => {
-    await tx.update(session).set({ revokedAt: new Date() }).where(eq(session.id, who.sessionId));
-    await recordEvent(tx, {
-      personId: who.person.id,
-      type: 'SignOut',
-      relatedType: 'User',
-      relatedId: who.user.id,
-      message: 'Signed out',
-      createdBy: who.person.id,
-    });
-  });
+/** Revokes the session and writes a SignOut history event (sync/account.ts signOut). */
+export async function signOutSession(zdb: ZeroDb, who: SessionUser) {
+  await runChange(zdb, accountServerChanges.signOut, who.auth, { sessionId: who.sessionId });
 }

@@ -165,7 +165,7 @@ export function authenticationRoutes(deps: AppDeps) {
 
         await signInUser(
           c,
-          db,
+          deps.zdb,
           { userId: row.user.id, personId: row.person.id },
           { method: 'passkey', secure },
         );

@@ -10,6 +10,8 @@ import { lt, sql } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { webauthnChallenge } from '../../../schema/index.ts';
+import { accountMessages } from '../../../sync/account.ts';
+import { errorMessages } from '../../../sync/errors.ts';
 import type { Db } from '../../db.ts';
 import { Refusal } from '../../errors.ts';
 
@@ -192,11 +194,11 @@ export const MSG = {
     'This passkey does not match your account. Please try again or use your email to sign in.',
   counter: 'This passkey could not be trusted. Please try again or use your email to sign in.',
   challengeExpired: 'Your passkey request has expired. Please try again.',
-  previouslyRegistered: 'This passkey is already registered.',
+  previouslyRegistered: errorMessages.ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED,
   userIdLength: 'The user id of a passkey must be 1 to 64 bytes.',
-  notAdministrator: 'Only an administrator of this person can manage their passkeys.',
+  notAdministrator: accountMessages.notPasskeyAdministrator,
   notYourself: 'You can only add a passkey to your own account.',
-  passkeyGone: 'We could not find that passkey.',
+  passkeyGone: errorMessages.passkey_not_found,
   invalidPerson: 'That is not a valid person id.',
   tooLarge: 'That request is too large.',
 } as const;

@@ -2,15 +2,16 @@
  * A person's passkeys, for their administrators (spec §4 Settings, §7): the
  * list (no key material) and deleting one, recorded in the person's history.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { passkeyCredential, user } from '../../../schema/index.ts';
+import { accountServerChanges } from '../../../sync/account.ts';
 import { appError } from '../../../sync/errors.ts';
+import { runChange } from '../../change.ts';
 import type { AppDeps, AppEnv } from '../../deps.ts';
 import { Refusal } from '../../errors.ts';
-import { recordEvent } from '../../history.ts';
 import { valid } from '../../validate.ts';
 import { administers, signedIn } from '../caller.ts';
 import { MSG, passkeyIdSchema } from './common.ts';
@@ -68,31 +69,10 @@ export function manageRoutes(deps: AppDeps) {
     })
     .delete('/:personId/:passkeyId', ...admin, valid('param', passkeyParam, gone), async (c) => {
       const { personId, passkeyId } = c.req.valid('param');
-      const deleted = await db.transaction(async (tx) => {
-        const [removed] = await tx
-          .delete(passkeyCredential)
-          .where(
-            and(
-              eq(passkeyCredential.id, passkeyId),
-              inArray(
-                passkeyCredential.userId,
-                tx.select({ id: user.id }).from(user).where(eq(user.personId, personId)),
-              ),
-            ),
-          )
-          .returning({ id: passkeyCredential.id });
-        if (!removed) return false;
-        await recordEvent(tx, {
-          personId,
-          type: 'Delete',
-          relatedType: 'Passkey',
-          relatedId: passkeyId,
-          message: 'Deleted a passkey',
-          createdBy: c.var.session.person.id,
-        });
-        return true;
+      await runChange(deps.zdb, accountServerChanges.deletePasskey, c.var.session.auth, {
+        personId,
+        passkeyId,
       });
-      if (!deleted) throw gone();
       return c.body(null, 204);
     });
 }

@@ -11,10 +11,11 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { passkeyCredential, webauthnChallenge } from '../../../schema/index.ts';
+import { accountServerChanges } from '../../../sync/account.ts';
 import { appError } from '../../../sync/errors.ts';
+import { runChange } from '../../change.ts';
 import type { AppDeps, AppEnv } from '../../deps.ts';
 import { Refusal } from '../../errors.ts';
-import { recordEvent } from '../../history.ts';
 import { valid } from '../../validate.ts';
 import { signedIn } from '../caller.ts';
 import {
@@ -132,44 +133,19 @@ export function registrationRoutes(deps: AppDeps) {
         }).catch(() => null);
         if (!verification?.verified) throw notVerified(MSG.createGeneric);
         const info = verification.registrationInfo;
-        const credentialId = info.credential.id;
 
-        const stored = await db.transaction(async (tx) => {
-          const inserted = await tx
-            .insert(passkeyCredential)
-            .values({
-              id: credentialId,
-              userId: who.user.id,
-              publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
-              counter: info.credential.counter,
-              // Only the transports WebAuthn defines; anything else is dropped.
-              transports: (info.credential.transports ?? body.response.transports ?? []).filter(
-                (t) => transportSchema.safeParse(t).success,
-              ),
-              deviceType: info.credentialDeviceType,
-              backedUp: info.credentialBackedUp,
-              aaguid: info.aaguid,
-            })
-            .onConflictDoNothing({ target: passkeyCredential.id })
-            .returning({ id: passkeyCredential.id });
-          if (!inserted[0]) return false;
-          await recordEvent(tx, {
-            personId: who.person.id,
-            type: 'Create',
-            relatedType: 'Passkey',
-            relatedId: credentialId,
-            message: 'Added a passkey',
-            createdBy: who.person.id,
-          });
-          return true;
+        await runChange(deps.zdb, accountServerChanges.addPasskey, who.auth, {
+          id: info.credential.id,
+          publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
+          counter: info.credential.counter,
+          // Only the transports WebAuthn defines; anything else is dropped.
+          transports: (info.credential.transports ?? body.response.transports ?? []).filter(
+            (t) => transportSchema.safeParse(t).success,
+          ),
+          deviceType: info.credentialDeviceType,
+          backedUp: info.credentialBackedUp,
+          aaguid: info.aaguid,
         });
-        if (!stored) {
-          throw new Refusal(
-            400,
-            'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED',
-            MSG.previouslyRegistered,
-          );
-        }
         return c.json({ verified: true as const });
       },
     );
