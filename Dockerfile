@@ -3,6 +3,9 @@
 # zero-cache and an S3 bucket. See docs/deployment.md and ADR 015.
 
 # ---- build: every dependency; the web app and the server bundle ---------------
+# `npm run build` is api/dev/build-cli.ts. The context has no tests/ (.dockerignore),
+# so the server bundle builds only if api/main.ts imports nothing of them; the
+# runtime stage below takes the bundle alone, nothing of api/dev/ or the sources.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 ENV npm_config_fund=false \

@@ -18,6 +18,7 @@ export default defineConfig({
             'api/**/*.test.ts',
             'schema/**/*.test.ts',
             'tests/bench/**/*.test.ts',
+            'tests/stand-ins/**/*.test.ts',
             'tests/static/**/*.test.ts',
           ],
           environment: 'node',

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { s3SettingsOf, startApi } from './process.ts';
-import { describeFailure, StackError } from './runner/errors.ts';
+import { describeFailure, StackError } from './startup-errors.ts';
 
 /** dist/server/main.mjs: the web app is dist/web, the migrations the project's own. */
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,11 +1,12 @@
 /**
  * The API process, one way for every runner: the development stack
- * (api/runner/stack.ts, behind `npm start`) and the production entry
+ * (api/dev/stack.ts, behind `npm start`) and the production entry
  * (api/main.ts) both start it here. It migrates the database (under the
  * advisory lock, so several processes may start together), checks that Zero
  * can replicate it, builds the app, runs the periodic sweeps and serves HTTP.
- * It imports nothing of the development stack: no embedded Postgres, no
- * development object store, no Vite.
+ * It imports nothing of the development stack (api/dev/): no embedded
+ * Postgres, no development object store, no Vite (tests/static/layers.test.ts
+ * checks what api/main.ts bundles).
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { createAdaptorServer, type WebSocketServerLike } from '@hono/node-server';
@@ -16,9 +17,9 @@ import { connect, type Sql } from './db.ts';
 import { createMailer } from './mail/mailer.ts';
 import { type S3Settings, s3MediaStore } from './media/store.ts';
 import { runMigrations } from './migrate.ts';
-import { StackError } from './runner/errors.ts';
 import { seedDemo } from './seed.ts';
 import { createApp } from './server.ts';
+import { StackError } from './startup-errors.ts';
 import { LinkEndTimer, SWEEP_INTERVAL_MS, sweepOnce } from './sweeps.ts';
 import { createZeroDb } from './zero/db-provider.ts';
 
@@ -170,7 +171,7 @@ export async function startApi(opts: ApiOptions): Promise<ApiProcess> {
     }, SWEEP_INTERVAL_MS);
     cleanups.push(async () => clearInterval(sweep));
 
-    // The API's WebSockets (presence, api/presence.ts); small messages only.
+    // The API's WebSockets (presence, api/routes/presence.ts); small messages only.
     const sockets = new WebSocketServer({ noServer: true, maxPayload: 4096 });
     const serverOf: ServerOf = (front) =>
       createAdaptorServer({

@@ -19,7 +19,7 @@ import {
 } from './edge.ts';
 import { errorResponse, notFoundResponse } from './errors.ts';
 import { UNSPLASH_IMAGE_ORIGIN } from './photo-search/unsplash.ts';
-import { apiRoutes } from './routes.ts';
+import { apiRoutes } from './routes/index.ts';
 
 export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   const deps: AppDeps = {
@@ -41,7 +41,7 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   app.use('/api/*', (c, next) =>
     c.req.path.startsWith('/api/zero/') ? zeroLimit(c, next) : jsonLimit(c, next),
   );
-  // Zero's push is checked a mutation at a time (api/zero/endpoints.ts); Stripe's
+  // Zero's push is checked a mutation at a time (api/routes/zero.ts); Stripe's
   // webhook is signed over its exact bytes, which are Stripe's to word.
   app.use('/api/*', (c, next) =>
     c.req.path.startsWith('/api/zero/')
@@ -72,7 +72,7 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
 
   app.use('/api/*', sameOriginWrites(allowedOrigin));
 
-  // The API (api/routes.ts): one typed app, which the web app's client (`hc`) follows.
+  // The API (api/routes/index.ts): one typed app, which the web app's client (`hc`) follows.
   app.route('/api', apiRoutes(deps));
 
   if (deps.staticRoot) {

@@ -11,14 +11,14 @@
 import { sql } from 'drizzle-orm';
 import { applyChange } from '../sync/change.ts';
 import { endExpiredLinks } from '../sync/circle.ts';
-import { deleteAccountsDue } from './account-deletion.ts';
 import type { Billing } from './billing/stripe.ts';
 import type { Db } from './db.ts';
 import type { MediaStore } from './media/store.ts';
-import { sweepMedia } from './media.ts';
-import { sweepExports } from './my-data.ts';
+import { sweepMedia } from './media/sweep.ts';
+import { deleteAccountsDue } from './my-data/account-deletion.ts';
+import { sweepExports } from './my-data/sweep.ts';
 import { sweepRateEvents } from './rate-limit.ts';
-import { endIdleSessions } from './support.ts';
+import { endIdleSessions } from './support/idle-sessions.ts';
 import { sweepRefusals } from './zero/answers.ts';
 import { createZeroDb } from './zero/db-provider.ts';
 
@@ -66,7 +66,7 @@ export async function endLinksDue(db: Db): Promise<number> {
  * Ends time-limited links at their time, not at the next sweep: looks up the
  * soonest end and, when it comes before the next sweep, sets a timer for it.
  * Asked again after every sweep, at start, and whenever this process changed
- * a link's end (api/zero/endpoints.ts, api/circle.ts). With several API
+ * a link's end (api/routes/zero.ts, api/routes/circle.ts). With several API
  * processes each keeps its own timer; the sweep's lock lets one of them do it.
  */
 export class LinkEndTimer {

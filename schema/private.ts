@@ -274,7 +274,7 @@ export const mediaRemoval = privateSchema.table('media_removal', {
 
 /**
  * A copy of everything kept about a person, as a zip ("My data"):
- * built in the background by the API (api/my-data.ts), its progress read by
+ * built in the background by the API (api/my-data/zip.ts), its progress read by
  * the person's page, the file kept in the store under `storage_key` until
  * `expires_at`. Not replicated: only the person's own REST calls read it.
  */

@@ -5,7 +5,7 @@
  * holds (`private.session`, `private.passkey_credential`) or a new account,
  * for callers the API has just identified (the person registering, the person
  * whose e-mail link or passkey was verified). They are never Zero mutators
- * (sync/mutators.ts); the API runs them (api/users.ts, api/auth/).
+ * (sync/mutators.ts); the API runs them (api/routes/users.ts, api/auth/).
  *
  * The caller (`ctx`) is the person the change is about: the one registering
  * (their new user and person ids), signing in or out, or adding a passkey;

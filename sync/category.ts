@@ -127,7 +127,7 @@ export const categoryCreateArgs = z.object({
   title: categoryTitle,
   access: access.default('General'),
   hidden: z.boolean().default(false),
-  /** A picture uploaded for it (api/media.ts), or none. */
+  /** A picture uploaded for it (api/routes/media.ts), or none. */
   photoId: id.nullable().default(null),
 });
 export const categoryUpdateArgs = z.object({

@@ -5,7 +5,7 @@
  *
  * - the Zero mutators are derived (`mutatorsOf`, sync/mutators.ts), which run
  *   in the browser for the optimistic result and on the server, where they
- *   are authoritative (api/zero/endpoints.ts);
+ *   are authoritative (api/routes/zero.ts);
  * - REST handlers run the same change through `applyChange` in one
  *   transaction (api/change.ts).
  *

@@ -16,7 +16,7 @@
  *   (`endExpiredLinks`), so every open screen of the supporter loses the
  *   library at once.
  *
- * The same functions serve the Zero mutators and the REST handlers (api/circle.ts).
+ * The same functions serve the Zero mutators and the REST handlers (api/routes/circle.ts).
  */
 import { defineQuery, type Row, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';

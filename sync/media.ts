@@ -1,6 +1,6 @@
 /**
  * Media: photos of categories, pictures of preferences. Upload is a signed URL
- * followed by a settled confirmation (api/media.ts): `beginUpload` records the
+ * followed by a settled confirmation (api/routes/media.ts): `beginUpload` records the
  * item unconfirmed, the browser PUTs the file to the store, `settleUpload`
  * confirms it once the store holds exactly what was announced, and its bytes
  * are the picture, sound or video they say (never a page: MEDIA_TYPES). Unconfirmed

@@ -14,7 +14,7 @@ import { surveyChanges } from './survey.ts';
 /**
  * Every change a client makes through Zero, derived from the change tables
  * (sync/change.ts). The same registry runs in the browser and, with the
- * server's authority and history, in the API (api/zero/endpoints.ts).
+ * server's authority and history, in the API (api/routes/zero.ts).
  */
 export const mutators = defineMutators({
   access: mutatorsOf(accessChanges),

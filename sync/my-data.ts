@@ -1,6 +1,6 @@
 /**
- * "My data": what the API (api/my-data.ts,
- * api/account-deletion.ts) and the web app (the My data pages) agree on: the
+ * "My data": what the API (api/routes/my-data.ts,
+ * api/routes/account-deletion.ts, api/my-data/) and the web app (the My data pages) agree on: the
  * constants, the shapes of the answers and the words of the refusals. This is
  * what NZ Privacy Act principles 6 and 7 and GDPR articles 15, 17 and 20 ask
  * for: a copy of everything kept about a person, and erasure.
@@ -180,7 +180,7 @@ async function personName(tx: Transaction, personId: string) {
   return nameOf(await tx.run(zql.person.where('id', personId).one()));
 }
 
-/** Server-only changes of "My data", run by the API (api/my-data.ts, api/account-deletion.ts). */
+/** Server-only changes of "My data", run by the API (api/routes/my-data.ts, api/my-data/). */
 export const myDataServerChanges = {
   /**
    * Starts a copy of everything kept about the caller (`id`, made by the API,

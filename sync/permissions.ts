@@ -422,7 +422,7 @@ function personOrAdministrator<T extends PersonRecords>(me: string) {
  * The history events `ctx` may read (the feed of /settings/history, the home
  * page's "what changed"): the person's own, and a person's for their
  * Administrator in an active session (DESIGN.md §3), as the REST feed
- * (api/history-feed.ts) decides with isAdministrator.
+ * (api/routes/history-feed.ts) decides with isAdministrator.
  */
 export function readableHistory(ctx: ZeroContext) {
   const q = zql.historyEvent;

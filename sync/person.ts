@@ -2,7 +2,7 @@
  * People: synced queries, and the change table of a person's profile (spec
  * §1, §7): a Decision Maker's profile made on their behalf by a Supporter, and
  * personal details. The forms parse with the same schemas, so both refuse the
- * same input in the same words. These changes run over REST (api/circle.ts).
+ * same input in the same words. These changes run over REST (api/routes/circle.ts).
  */
 import { defineQuery } from '@rocicorp/zero';
 import { z } from 'zod';

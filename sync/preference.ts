@@ -2,7 +2,7 @@
  * Preferences: synced queries and the change table. Reads go through the
  * permission module's filters; every change re-checks on the server
  * (`assertLibraryWrite`) and returns the history event recorded in the same
- * transaction (sync/change.ts). Zero mutators and the REST API (api/library.ts)
+ * transaction (sync/change.ts). Zero mutators and the REST API (api/routes/library.ts)
  * run these same changes, their arguments parsed with the change's schema.
  */
 import { defineQuery, type Query, type Transaction } from '@rocicorp/zero';

@@ -1,7 +1,7 @@
 /**
  * Presence on a preference: who else has it open now, and which field they
  * are in. Ephemeral, so not rows: a WebSocket per open preference
- * (api/presence.ts), opened only by someone who may read the preference (the
+ * (api/routes/presence.ts), opened only by someone who may read the preference (the
  * read rule of sync/permissions.ts, checked when it opens and again on every
  * beat), so a General supporter never learns that someone is on a Restricted
  * preference. Who a peer is comes from the server (their person row), never

@@ -7,7 +7,7 @@
  * only when the sharer chose to include them (`includeRestricted`), with a
  * warning on screen. A page is shared by a link that expires or is revoked;
  * its token lives hashed in `private.profile_share_token`, so creating one is
- * the API's (api/profiles.ts), like an invite.
+ * the API's (api/routes/profiles.ts), like an invite.
  *
  * Read and write rule: the person, or their Administrator in an active
  * session (sync/permissions.ts readableProfilePages, isAdministrator).
@@ -315,7 +315,7 @@ export const createProfileShare = defineChange(profileShareArgs, async (tx, ctx,
   );
 });
 
-/** Server-only changes of profiles, run by the API (api/profiles.ts). */
+/** Server-only changes of profiles, run by the API (api/routes/profiles.ts). */
 export const profileServerChanges = { share: createProfileShare };
 
 // ---------------------------------------------------------------------------

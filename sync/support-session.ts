@@ -1,7 +1,7 @@
 /**
  * Support sessions (spec §4): a Supporter reaches a Decision Maker's library
  * only inside one. Synced queries, and the change table the REST API runs
- * (api/support.ts): start (or resume) the session of the caller's link, touch
+ * (api/routes/support.ts): start (or resume) the session of the caller's link, touch
  * it (a supporter's activity keeps it alive), end it, and end idle ones.
  */
 import { defineQuery, type Transaction } from '@rocicorp/zero';

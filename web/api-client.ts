@@ -1,6 +1,6 @@
 import { hc } from 'hono/client';
 // biome-ignore lint/style/noRestrictedImports: a type only, erased from the bundle: the typed client follows the API's routes.
-import type { Api } from '../api/routes.ts';
+import type { Api } from '../api/routes/index.ts';
 import { messages } from './messages.ts';
 
 export class ApiError extends Error {
@@ -25,7 +25,7 @@ function errorOf(status: number, body: unknown): ApiError {
 
 /**
  * The API's typed client (Hono RPC): paths, params, queries, bodies and the
- * JSON answered all follow the API's own routes (api/routes.ts), so a renamed
+ * JSON answered all follow the API's own routes (api/routes/index.ts), so a renamed
  * route or a changed body fails the type check here.
  */
 export const client = hc<Api>('/api', { init: { credentials: 'same-origin' } });

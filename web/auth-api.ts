@@ -1,6 +1,6 @@
 import { client } from './api-client.ts';
 
-/** The magic-link endpoints (api/auth/magic-link.ts), through the typed client. */
+/** The magic-link endpoints (api/routes/authentication.ts), through the typed client. */
 const email = client.authentication.email;
 
 export type AuthResult<T> =

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { ApiError, call, client } from './api-client.ts';
 import { messages } from './messages.ts';
 
-/** The passkey endpoints (api/auth/passkeys/), through the typed client. */
+/** The passkey endpoints (api/routes/passkeys.ts), through the typed client. */
 const passkeys = client.authentication.passkeys;
 
 /** An error whose message is ready to show to the user (spec §8 texts). */

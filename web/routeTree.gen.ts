@@ -55,8 +55,8 @@ import { Route as PeoplePersonIdSupportersStartRouteImport } from './routes/peop
 import { Route as PeoplePersonIdSupportingIndexRouteImport } from './routes/people.$personId.supporting.index'
 import { Route as PeoplePersonIdSupportingIdRouteImport } from './routes/people.$personId.supporting.$id'
 import { Route as PeoplePersonIdSupportingCreateRouteImport } from './routes/people.$personId.supporting.create'
-import { Route as PeoplePersonIdPreferencesIdIndexRouteImport } from './routes/people.$personId.preferences.$id.index'
-import { Route as PeoplePersonIdPreferencesIdEditRouteImport } from './routes/people.$personId.preferences.$id.edit'
+import { Route as PeoplePersonIdPreferencesPreferenceIdIndexRouteImport } from './routes/people.$personId.preferences.$preferenceId.index'
+import { Route as PeoplePersonIdPreferencesPreferenceIdEditRouteImport } from './routes/people.$personId.preferences.$preferenceId.edit'
 import { Route as PeoplePersonIdPreferencesCategoriesIndexRouteImport } from './routes/people.$personId.preferences.categories.index'
 import { Route as PeoplePersonIdPreferencesCategoriesCreateRouteImport } from './routes/people.$personId.preferences.categories.create'
 import { Route as PeoplePersonIdPreferencesCreateIndexRouteImport } from './routes/people.$personId.preferences.create.index'
@@ -64,15 +64,15 @@ import { Route as PeoplePersonIdSettingsDetailsIndexRouteImport } from './routes
 import { Route as PeoplePersonIdSettingsDetailsEditRouteImport } from './routes/people.$personId.settings.details.edit'
 import { Route as PeoplePersonIdSupportersIdIndexRouteImport } from './routes/people.$personId.supporters.$id.index'
 import { Route as PeoplePersonIdSupportersIdEditRouteImport } from './routes/people.$personId.supporters.$id.edit'
-import { Route as PeoplePersonIdPreferencesIdEditIndexRouteImport } from './routes/people.$personId.preferences.$id.edit.index'
-import { Route as PeoplePersonIdPreferencesIdEditStepRouteImport } from './routes/people.$personId.preferences.$id.edit.$step'
 import { Route as PeoplePersonIdPreferencesPreferenceIdAudioCreateRouteImport } from './routes/people.$personId.preferences.$preferenceId.audio.create'
+import { Route as PeoplePersonIdPreferencesPreferenceIdEditIndexRouteImport } from './routes/people.$personId.preferences.$preferenceId.edit.index'
+import { Route as PeoplePersonIdPreferencesPreferenceIdEditStepRouteImport } from './routes/people.$personId.preferences.$preferenceId.edit.$step'
 import { Route as PeoplePersonIdPreferencesPreferenceIdMediaIndexRouteImport } from './routes/people.$personId.preferences.$preferenceId.media.index'
 import { Route as PeoplePersonIdPreferencesPreferenceIdMediaCreateRouteImport } from './routes/people.$personId.preferences.$preferenceId.media.create'
 import { Route as PeoplePersonIdPreferencesPreferenceIdNotesCreateRouteImport } from './routes/people.$personId.preferences.$preferenceId.notes.create'
 import { Route as PeoplePersonIdPreferencesCategoriesIdIndexRouteImport } from './routes/people.$personId.preferences.categories.$id.index'
 import { Route as PeoplePersonIdPreferencesCategoriesIdEditRouteImport } from './routes/people.$personId.preferences.categories.$id.edit'
-import { Route as PeoplePersonIdPreferencesCreateIdStepRouteImport } from './routes/people.$personId.preferences.create.$id.$step'
+import { Route as PeoplePersonIdPreferencesCreatePreferenceIdStepRouteImport } from './routes/people.$personId.preferences.create.$preferenceId.$step'
 import { Route as PeoplePersonIdPreferencesFilterFilterByNameRouteImport } from './routes/people.$personId.preferences.filter.$filterBy.$name'
 import { Route as LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRouteImport } from './routes/login.challenge.email.validate.$email.$challengeId.$challengeToken'
 import { Route as PeoplePersonIdPreferencesPreferenceIdMediaIdIndexRouteImport } from './routes/people.$personId.preferences.$preferenceId.media.$id.index'
@@ -341,16 +341,16 @@ const PeoplePersonIdSupportingCreateRoute =
     path: '/supporting/create',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
-const PeoplePersonIdPreferencesIdIndexRoute =
-  PeoplePersonIdPreferencesIdIndexRouteImport.update({
-    id: '/preferences/$id/',
-    path: '/preferences/$id/',
+const PeoplePersonIdPreferencesPreferenceIdIndexRoute =
+  PeoplePersonIdPreferencesPreferenceIdIndexRouteImport.update({
+    id: '/preferences/$preferenceId/',
+    path: '/preferences/$preferenceId/',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
-const PeoplePersonIdPreferencesIdEditRoute =
-  PeoplePersonIdPreferencesIdEditRouteImport.update({
-    id: '/preferences/$id/edit',
-    path: '/preferences/$id/edit',
+const PeoplePersonIdPreferencesPreferenceIdEditRoute =
+  PeoplePersonIdPreferencesPreferenceIdEditRouteImport.update({
+    id: '/preferences/$preferenceId/edit',
+    path: '/preferences/$preferenceId/edit',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
 const PeoplePersonIdPreferencesCategoriesIndexRoute =
@@ -395,23 +395,23 @@ const PeoplePersonIdSupportersIdEditRoute =
     path: '/supporters/$id/edit',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
-const PeoplePersonIdPreferencesIdEditIndexRoute =
-  PeoplePersonIdPreferencesIdEditIndexRouteImport.update({
-    id: '/',
-    path: '/',
-    getParentRoute: () => PeoplePersonIdPreferencesIdEditRoute,
-  } as any)
-const PeoplePersonIdPreferencesIdEditStepRoute =
-  PeoplePersonIdPreferencesIdEditStepRouteImport.update({
-    id: '/$step',
-    path: '/$step',
-    getParentRoute: () => PeoplePersonIdPreferencesIdEditRoute,
-  } as any)
 const PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute =
   PeoplePersonIdPreferencesPreferenceIdAudioCreateRouteImport.update({
     id: '/preferences/$preferenceId/audio/create',
     path: '/preferences/$preferenceId/audio/create',
     getParentRoute: () => PeoplePersonIdRoute,
+  } as any)
+const PeoplePersonIdPreferencesPreferenceIdEditIndexRoute =
+  PeoplePersonIdPreferencesPreferenceIdEditIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => PeoplePersonIdPreferencesPreferenceIdEditRoute,
+  } as any)
+const PeoplePersonIdPreferencesPreferenceIdEditStepRoute =
+  PeoplePersonIdPreferencesPreferenceIdEditStepRouteImport.update({
+    id: '/$step',
+    path: '/$step',
+    getParentRoute: () => PeoplePersonIdPreferencesPreferenceIdEditRoute,
   } as any)
 const PeoplePersonIdPreferencesPreferenceIdMediaIndexRoute =
   PeoplePersonIdPreferencesPreferenceIdMediaIndexRouteImport.update({
@@ -443,10 +443,10 @@ const PeoplePersonIdPreferencesCategoriesIdEditRoute =
     path: '/preferences/categories/$id/edit',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
-const PeoplePersonIdPreferencesCreateIdStepRoute =
-  PeoplePersonIdPreferencesCreateIdStepRouteImport.update({
-    id: '/preferences/create/$id/$step',
-    path: '/preferences/create/$id/$step',
+const PeoplePersonIdPreferencesCreatePreferenceIdStepRoute =
+  PeoplePersonIdPreferencesCreatePreferenceIdStepRouteImport.update({
+    id: '/preferences/create/$preferenceId/$step',
+    path: '/preferences/create/$preferenceId/$step',
     getParentRoute: () => PeoplePersonIdRoute,
   } as any)
 const PeoplePersonIdPreferencesFilterFilterByNameRoute =
@@ -533,23 +533,23 @@ export interface FileRoutesByFullPath {
   '/people/$personId/settings/': typeof PeoplePersonIdSettingsIndexRoute
   '/people/$personId/supporters/': typeof PeoplePersonIdSupportersIndexRoute
   '/people/$personId/supporting/': typeof PeoplePersonIdSupportingIndexRoute
-  '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRouteWithChildren
+  '/people/$personId/preferences/$preferenceId/edit': typeof PeoplePersonIdPreferencesPreferenceIdEditRouteWithChildren
   '/people/$personId/preferences/categories/create': typeof PeoplePersonIdPreferencesCategoriesCreateRoute
   '/people/$personId/settings/details/edit': typeof PeoplePersonIdSettingsDetailsEditRoute
   '/people/$personId/supporters/$id/edit': typeof PeoplePersonIdSupportersIdEditRoute
-  '/people/$personId/preferences/$id/': typeof PeoplePersonIdPreferencesIdIndexRoute
+  '/people/$personId/preferences/$preferenceId/': typeof PeoplePersonIdPreferencesPreferenceIdIndexRoute
   '/people/$personId/preferences/categories/': typeof PeoplePersonIdPreferencesCategoriesIndexRoute
   '/people/$personId/preferences/create/': typeof PeoplePersonIdPreferencesCreateIndexRoute
   '/people/$personId/settings/details/': typeof PeoplePersonIdSettingsDetailsIndexRoute
   '/people/$personId/supporters/$id/': typeof PeoplePersonIdSupportersIdIndexRoute
-  '/people/$personId/preferences/$id/edit/$step': typeof PeoplePersonIdPreferencesIdEditStepRoute
   '/people/$personId/preferences/$preferenceId/audio/create': typeof PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute
+  '/people/$personId/preferences/$preferenceId/edit/$step': typeof PeoplePersonIdPreferencesPreferenceIdEditStepRoute
   '/people/$personId/preferences/$preferenceId/media/create': typeof PeoplePersonIdPreferencesPreferenceIdMediaCreateRoute
   '/people/$personId/preferences/$preferenceId/notes/create': typeof PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute
   '/people/$personId/preferences/categories/$id/edit': typeof PeoplePersonIdPreferencesCategoriesIdEditRoute
-  '/people/$personId/preferences/create/$id/$step': typeof PeoplePersonIdPreferencesCreateIdStepRoute
+  '/people/$personId/preferences/create/$preferenceId/$step': typeof PeoplePersonIdPreferencesCreatePreferenceIdStepRoute
   '/people/$personId/preferences/filter/$filterBy/$name': typeof PeoplePersonIdPreferencesFilterFilterByNameRoute
-  '/people/$personId/preferences/$id/edit/': typeof PeoplePersonIdPreferencesIdEditIndexRoute
+  '/people/$personId/preferences/$preferenceId/edit/': typeof PeoplePersonIdPreferencesPreferenceIdEditIndexRoute
   '/people/$personId/preferences/$preferenceId/media/': typeof PeoplePersonIdPreferencesPreferenceIdMediaIndexRoute
   '/people/$personId/preferences/categories/$id/': typeof PeoplePersonIdPreferencesCategoriesIdIndexRoute
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
@@ -607,19 +607,19 @@ export interface FileRoutesByTo {
   '/people/$personId/preferences/categories/create': typeof PeoplePersonIdPreferencesCategoriesCreateRoute
   '/people/$personId/settings/details/edit': typeof PeoplePersonIdSettingsDetailsEditRoute
   '/people/$personId/supporters/$id/edit': typeof PeoplePersonIdSupportersIdEditRoute
-  '/people/$personId/preferences/$id': typeof PeoplePersonIdPreferencesIdIndexRoute
+  '/people/$personId/preferences/$preferenceId': typeof PeoplePersonIdPreferencesPreferenceIdIndexRoute
   '/people/$personId/preferences/categories': typeof PeoplePersonIdPreferencesCategoriesIndexRoute
   '/people/$personId/preferences/create': typeof PeoplePersonIdPreferencesCreateIndexRoute
   '/people/$personId/settings/details': typeof PeoplePersonIdSettingsDetailsIndexRoute
   '/people/$personId/supporters/$id': typeof PeoplePersonIdSupportersIdIndexRoute
-  '/people/$personId/preferences/$id/edit/$step': typeof PeoplePersonIdPreferencesIdEditStepRoute
   '/people/$personId/preferences/$preferenceId/audio/create': typeof PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute
+  '/people/$personId/preferences/$preferenceId/edit/$step': typeof PeoplePersonIdPreferencesPreferenceIdEditStepRoute
   '/people/$personId/preferences/$preferenceId/media/create': typeof PeoplePersonIdPreferencesPreferenceIdMediaCreateRoute
   '/people/$personId/preferences/$preferenceId/notes/create': typeof PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute
   '/people/$personId/preferences/categories/$id/edit': typeof PeoplePersonIdPreferencesCategoriesIdEditRoute
-  '/people/$personId/preferences/create/$id/$step': typeof PeoplePersonIdPreferencesCreateIdStepRoute
+  '/people/$personId/preferences/create/$preferenceId/$step': typeof PeoplePersonIdPreferencesCreatePreferenceIdStepRoute
   '/people/$personId/preferences/filter/$filterBy/$name': typeof PeoplePersonIdPreferencesFilterFilterByNameRoute
-  '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditIndexRoute
+  '/people/$personId/preferences/$preferenceId/edit': typeof PeoplePersonIdPreferencesPreferenceIdEditIndexRoute
   '/people/$personId/preferences/$preferenceId/media': typeof PeoplePersonIdPreferencesPreferenceIdMediaIndexRoute
   '/people/$personId/preferences/categories/$id': typeof PeoplePersonIdPreferencesCategoriesIdIndexRoute
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
@@ -676,23 +676,23 @@ export interface FileRoutesById {
   '/people/$personId/settings/': typeof PeoplePersonIdSettingsIndexRoute
   '/people/$personId/supporters/': typeof PeoplePersonIdSupportersIndexRoute
   '/people/$personId/supporting/': typeof PeoplePersonIdSupportingIndexRoute
-  '/people/$personId/preferences/$id/edit': typeof PeoplePersonIdPreferencesIdEditRouteWithChildren
+  '/people/$personId/preferences/$preferenceId/edit': typeof PeoplePersonIdPreferencesPreferenceIdEditRouteWithChildren
   '/people/$personId/preferences/categories/create': typeof PeoplePersonIdPreferencesCategoriesCreateRoute
   '/people/$personId/settings/details/edit': typeof PeoplePersonIdSettingsDetailsEditRoute
   '/people/$personId/supporters/$id/edit': typeof PeoplePersonIdSupportersIdEditRoute
-  '/people/$personId/preferences/$id/': typeof PeoplePersonIdPreferencesIdIndexRoute
+  '/people/$personId/preferences/$preferenceId/': typeof PeoplePersonIdPreferencesPreferenceIdIndexRoute
   '/people/$personId/preferences/categories/': typeof PeoplePersonIdPreferencesCategoriesIndexRoute
   '/people/$personId/preferences/create/': typeof PeoplePersonIdPreferencesCreateIndexRoute
   '/people/$personId/settings/details/': typeof PeoplePersonIdSettingsDetailsIndexRoute
   '/people/$personId/supporters/$id/': typeof PeoplePersonIdSupportersIdIndexRoute
-  '/people/$personId/preferences/$id/edit/$step': typeof PeoplePersonIdPreferencesIdEditStepRoute
   '/people/$personId/preferences/$preferenceId/audio/create': typeof PeoplePersonIdPreferencesPreferenceIdAudioCreateRoute
+  '/people/$personId/preferences/$preferenceId/edit/$step': typeof PeoplePersonIdPreferencesPreferenceIdEditStepRoute
   '/people/$personId/preferences/$preferenceId/media/create': typeof PeoplePersonIdPreferencesPreferenceIdMediaCreateRoute
   '/people/$personId/preferences/$preferenceId/notes/create': typeof PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute
   '/people/$personId/preferences/categories/$id/edit': typeof PeoplePersonIdPreferencesCategoriesIdEditRoute
-  '/people/$personId/preferences/create/$id/$step': typeof PeoplePersonIdPreferencesCreateIdStepRoute
+  '/people/$personId/preferences/create/$preferenceId/$step': typeof PeoplePersonIdPreferencesCreatePreferenceIdStepRoute
   '/people/$personId/preferences/filter/$filterBy/$name': typeof PeoplePersonIdPreferencesFilterFilterByNameRoute
-  '/people/$personId/preferences/$id/edit/': typeof PeoplePersonIdPreferencesIdEditIndexRoute
+  '/people/$personId/preferences/$preferenceId/edit/': typeof PeoplePersonIdPreferencesPreferenceIdEditIndexRoute
   '/people/$personId/preferences/$preferenceId/media/': typeof PeoplePersonIdPreferencesPreferenceIdMediaIndexRoute
   '/people/$personId/preferences/categories/$id/': typeof PeoplePersonIdPreferencesCategoriesIdIndexRoute
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken': typeof LoginChallengeEmailValidateEmailChallengeIdChallengeTokenRoute
@@ -750,23 +750,23 @@ export interface FileRouteTypes {
     | '/people/$personId/settings/'
     | '/people/$personId/supporters/'
     | '/people/$personId/supporting/'
-    | '/people/$personId/preferences/$id/edit'
+    | '/people/$personId/preferences/$preferenceId/edit'
     | '/people/$personId/preferences/categories/create'
     | '/people/$personId/settings/details/edit'
     | '/people/$personId/supporters/$id/edit'
-    | '/people/$personId/preferences/$id/'
+    | '/people/$personId/preferences/$preferenceId/'
     | '/people/$personId/preferences/categories/'
     | '/people/$personId/preferences/create/'
     | '/people/$personId/settings/details/'
     | '/people/$personId/supporters/$id/'
-    | '/people/$personId/preferences/$id/edit/$step'
     | '/people/$personId/preferences/$preferenceId/audio/create'
+    | '/people/$personId/preferences/$preferenceId/edit/$step'
     | '/people/$personId/preferences/$preferenceId/media/create'
     | '/people/$personId/preferences/$preferenceId/notes/create'
     | '/people/$personId/preferences/categories/$id/edit'
-    | '/people/$personId/preferences/create/$id/$step'
+    | '/people/$personId/preferences/create/$preferenceId/$step'
     | '/people/$personId/preferences/filter/$filterBy/$name'
-    | '/people/$personId/preferences/$id/edit/'
+    | '/people/$personId/preferences/$preferenceId/edit/'
     | '/people/$personId/preferences/$preferenceId/media/'
     | '/people/$personId/preferences/categories/$id/'
     | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
@@ -824,19 +824,19 @@ export interface FileRouteTypes {
     | '/people/$personId/preferences/categories/create'
     | '/people/$personId/settings/details/edit'
     | '/people/$personId/supporters/$id/edit'
-    | '/people/$personId/preferences/$id'
+    | '/people/$personId/preferences/$preferenceId'
     | '/people/$personId/preferences/categories'
     | '/people/$personId/preferences/create'
     | '/people/$personId/settings/details'
     | '/people/$personId/supporters/$id'
-    | '/people/$personId/preferences/$id/edit/$step'
     | '/people/$personId/preferences/$preferenceId/audio/create'
+    | '/people/$personId/preferences/$preferenceId/edit/$step'
     | '/people/$personId/preferences/$preferenceId/media/create'
     | '/people/$personId/preferences/$preferenceId/notes/create'
     | '/people/$personId/preferences/categories/$id/edit'
-    | '/people/$personId/preferences/create/$id/$step'
+    | '/people/$personId/preferences/create/$preferenceId/$step'
     | '/people/$personId/preferences/filter/$filterBy/$name'
-    | '/people/$personId/preferences/$id/edit'
+    | '/people/$personId/preferences/$preferenceId/edit'
     | '/people/$personId/preferences/$preferenceId/media'
     | '/people/$personId/preferences/categories/$id'
     | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
@@ -892,23 +892,23 @@ export interface FileRouteTypes {
     | '/people/$personId/settings/'
     | '/people/$personId/supporters/'
     | '/people/$personId/supporting/'
-    | '/people/$personId/preferences/$id/edit'
+    | '/people/$personId/preferences/$preferenceId/edit'
     | '/people/$personId/preferences/categories/create'
     | '/people/$personId/settings/details/edit'
     | '/people/$personId/supporters/$id/edit'
-    | '/people/$personId/preferences/$id/'
+    | '/people/$personId/preferences/$preferenceId/'
     | '/people/$personId/preferences/categories/'
     | '/people/$personId/preferences/create/'
     | '/people/$personId/settings/details/'
     | '/people/$personId/supporters/$id/'
-    | '/people/$personId/preferences/$id/edit/$step'
     | '/people/$personId/preferences/$preferenceId/audio/create'
+    | '/people/$personId/preferences/$preferenceId/edit/$step'
     | '/people/$personId/preferences/$preferenceId/media/create'
     | '/people/$personId/preferences/$preferenceId/notes/create'
     | '/people/$personId/preferences/categories/$id/edit'
-    | '/people/$personId/preferences/create/$id/$step'
+    | '/people/$personId/preferences/create/$preferenceId/$step'
     | '/people/$personId/preferences/filter/$filterBy/$name'
-    | '/people/$personId/preferences/$id/edit/'
+    | '/people/$personId/preferences/$preferenceId/edit/'
     | '/people/$personId/preferences/$preferenceId/media/'
     | '/people/$personId/preferences/categories/$id/'
     | '/login/challenge/email/validate/$email/$challengeId/$challengeToken'
@@ -1271,18 +1271,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdSupportingCreateRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
-    '/people/$personId/preferences/$id/': {
-      id: '/people/$personId/preferences/$id/'
-      path: '/preferences/$id'
-      fullPath: '/people/$personId/preferences/$id/'
-      preLoaderRoute: typeof PeoplePersonIdPreferencesIdIndexRouteImport
+    '/people/$personId/preferences/$preferenceId/': {
+      id: '/people/$personId/preferences/$preferenceId/'
+      path: '/preferences/$preferenceId'
+      fullPath: '/people/$personId/preferences/$preferenceId/'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesPreferenceIdIndexRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
-    '/people/$personId/preferences/$id/edit': {
-      id: '/people/$personId/preferences/$id/edit'
-      path: '/preferences/$id/edit'
-      fullPath: '/people/$personId/preferences/$id/edit'
-      preLoaderRoute: typeof PeoplePersonIdPreferencesIdEditRouteImport
+    '/people/$personId/preferences/$preferenceId/edit': {
+      id: '/people/$personId/preferences/$preferenceId/edit'
+      path: '/preferences/$preferenceId/edit'
+      fullPath: '/people/$personId/preferences/$preferenceId/edit'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesPreferenceIdEditRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
     '/people/$personId/preferences/categories/': {
@@ -1334,26 +1334,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdSupportersIdEditRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
-    '/people/$personId/preferences/$id/edit/': {
-      id: '/people/$personId/preferences/$id/edit/'
-      path: '/'
-      fullPath: '/people/$personId/preferences/$id/edit/'
-      preLoaderRoute: typeof PeoplePersonIdPreferencesIdEditIndexRouteImport
-      parentRoute: typeof PeoplePersonIdPreferencesIdEditRoute
-    }
-    '/people/$personId/preferences/$id/edit/$step': {
-      id: '/people/$personId/preferences/$id/edit/$step'
-      path: '/$step'
-      fullPath: '/people/$personId/preferences/$id/edit/$step'
-      preLoaderRoute: typeof PeoplePersonIdPreferencesIdEditStepRouteImport
-      parentRoute: typeof PeoplePersonIdPreferencesIdEditRoute
-    }
     '/people/$personId/preferences/$preferenceId/audio/create': {
       id: '/people/$personId/preferences/$preferenceId/audio/create'
       path: '/preferences/$preferenceId/audio/create'
       fullPath: '/people/$personId/preferences/$preferenceId/audio/create'
       preLoaderRoute: typeof PeoplePersonIdPreferencesPreferenceIdAudioCreateRouteImport
       parentRoute: typeof PeoplePersonIdRoute
+    }
+    '/people/$personId/preferences/$preferenceId/edit/': {
+      id: '/people/$personId/preferences/$preferenceId/edit/'
+      path: '/'
+      fullPath: '/people/$personId/preferences/$preferenceId/edit/'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesPreferenceIdEditIndexRouteImport
+      parentRoute: typeof PeoplePersonIdPreferencesPreferenceIdEditRoute
+    }
+    '/people/$personId/preferences/$preferenceId/edit/$step': {
+      id: '/people/$personId/preferences/$preferenceId/edit/$step'
+      path: '/$step'
+      fullPath: '/people/$personId/preferences/$preferenceId/edit/$step'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesPreferenceIdEditStepRouteImport
+      parentRoute: typeof PeoplePersonIdPreferencesPreferenceIdEditRoute
     }
     '/people/$personId/preferences/$preferenceId/media/': {
       id: '/people/$personId/preferences/$preferenceId/media/'
@@ -1390,11 +1390,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeoplePersonIdPreferencesCategoriesIdEditRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
-    '/people/$personId/preferences/create/$id/$step': {
-      id: '/people/$personId/preferences/create/$id/$step'
-      path: '/preferences/create/$id/$step'
-      fullPath: '/people/$personId/preferences/create/$id/$step'
-      preLoaderRoute: typeof PeoplePersonIdPreferencesCreateIdStepRouteImport
+    '/people/$personId/preferences/create/$preferenceId/$step': {
+      id: '/people/$personId/preferences/create/$preferenceId/$step'
+      path: '/preferences/create/$preferenceId/$step'
+      fullPath: '/people/$personId/preferences/create/$preferenceId/$step'
+      preLoaderRoute: typeof PeoplePersonIdPreferencesCreatePreferenceIdStepRouteImport
       parentRoute: typeof PeoplePersonIdRoute
     }
     '/people/$personId/preferences/filter/$filterBy/$name': {
@@ -1442,22 +1442,22 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface PeoplePersonIdPreferencesIdEditRouteChildren {
-  PeoplePersonIdPreferencesIdEditStepRoute: typeof PeoplePersonIdPreferencesIdEditStepRoute
-  PeoplePersonIdPreferencesIdEditIndexRoute: typeof PeoplePersonIdPreferencesIdEditIndexRoute
+interface PeoplePersonIdPreferencesPreferenceIdEditRouteChildren {
+  PeoplePersonIdPreferencesPreferenceIdEditStepRoute: typeof PeoplePersonIdPreferencesPreferenceIdEditStepRoute
+  PeoplePersonIdPreferencesPreferenceIdEditIndexRoute: typeof PeoplePersonIdPreferencesPreferenceIdEditIndexRoute
 }
 
-const PeoplePersonIdPreferencesIdEditRouteChildren: PeoplePersonIdPreferencesIdEditRouteChildren =
+const PeoplePersonIdPreferencesPreferenceIdEditRouteChildren: PeoplePersonIdPreferencesPreferenceIdEditRouteChildren =
   {
-    PeoplePersonIdPreferencesIdEditStepRoute:
-      PeoplePersonIdPreferencesIdEditStepRoute,
-    PeoplePersonIdPreferencesIdEditIndexRoute:
-      PeoplePersonIdPreferencesIdEditIndexRoute,
+    PeoplePersonIdPreferencesPreferenceIdEditStepRoute:
+      PeoplePersonIdPreferencesPreferenceIdEditStepRoute,
+    PeoplePersonIdPreferencesPreferenceIdEditIndexRoute:
+      PeoplePersonIdPreferencesPreferenceIdEditIndexRoute,
   }
 
-const PeoplePersonIdPreferencesIdEditRouteWithChildren =
-  PeoplePersonIdPreferencesIdEditRoute._addFileChildren(
-    PeoplePersonIdPreferencesIdEditRouteChildren,
+const PeoplePersonIdPreferencesPreferenceIdEditRouteWithChildren =
+  PeoplePersonIdPreferencesPreferenceIdEditRoute._addFileChildren(
+    PeoplePersonIdPreferencesPreferenceIdEditRouteChildren,
   )
 
 interface PeoplePersonIdRouteChildren {
@@ -1482,11 +1482,11 @@ interface PeoplePersonIdRouteChildren {
   PeoplePersonIdSettingsIndexRoute: typeof PeoplePersonIdSettingsIndexRoute
   PeoplePersonIdSupportersIndexRoute: typeof PeoplePersonIdSupportersIndexRoute
   PeoplePersonIdSupportingIndexRoute: typeof PeoplePersonIdSupportingIndexRoute
-  PeoplePersonIdPreferencesIdEditRoute: typeof PeoplePersonIdPreferencesIdEditRouteWithChildren
+  PeoplePersonIdPreferencesPreferenceIdEditRoute: typeof PeoplePersonIdPreferencesPreferenceIdEditRouteWithChildren
   PeoplePersonIdPreferencesCategoriesCreateRoute: typeof PeoplePersonIdPreferencesCategoriesCreateRoute
   PeoplePersonIdSettingsDetailsEditRoute: typeof PeoplePersonIdSettingsDetailsEditRoute
   PeoplePersonIdSupportersIdEditRoute: typeof PeoplePersonIdSupportersIdEditRoute
-  PeoplePersonIdPreferencesIdIndexRoute: typeof PeoplePersonIdPreferencesIdIndexRoute
+  PeoplePersonIdPreferencesPreferenceIdIndexRoute: typeof PeoplePersonIdPreferencesPreferenceIdIndexRoute
   PeoplePersonIdPreferencesCategoriesIndexRoute: typeof PeoplePersonIdPreferencesCategoriesIndexRoute
   PeoplePersonIdPreferencesCreateIndexRoute: typeof PeoplePersonIdPreferencesCreateIndexRoute
   PeoplePersonIdSettingsDetailsIndexRoute: typeof PeoplePersonIdSettingsDetailsIndexRoute
@@ -1495,7 +1495,7 @@ interface PeoplePersonIdRouteChildren {
   PeoplePersonIdPreferencesPreferenceIdMediaCreateRoute: typeof PeoplePersonIdPreferencesPreferenceIdMediaCreateRoute
   PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute: typeof PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute
   PeoplePersonIdPreferencesCategoriesIdEditRoute: typeof PeoplePersonIdPreferencesCategoriesIdEditRoute
-  PeoplePersonIdPreferencesCreateIdStepRoute: typeof PeoplePersonIdPreferencesCreateIdStepRoute
+  PeoplePersonIdPreferencesCreatePreferenceIdStepRoute: typeof PeoplePersonIdPreferencesCreatePreferenceIdStepRoute
   PeoplePersonIdPreferencesFilterFilterByNameRoute: typeof PeoplePersonIdPreferencesFilterFilterByNameRoute
   PeoplePersonIdPreferencesPreferenceIdMediaIndexRoute: typeof PeoplePersonIdPreferencesPreferenceIdMediaIndexRoute
   PeoplePersonIdPreferencesCategoriesIdIndexRoute: typeof PeoplePersonIdPreferencesCategoriesIdIndexRoute
@@ -1529,14 +1529,15 @@ const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
   PeoplePersonIdSettingsIndexRoute: PeoplePersonIdSettingsIndexRoute,
   PeoplePersonIdSupportersIndexRoute: PeoplePersonIdSupportersIndexRoute,
   PeoplePersonIdSupportingIndexRoute: PeoplePersonIdSupportingIndexRoute,
-  PeoplePersonIdPreferencesIdEditRoute:
-    PeoplePersonIdPreferencesIdEditRouteWithChildren,
+  PeoplePersonIdPreferencesPreferenceIdEditRoute:
+    PeoplePersonIdPreferencesPreferenceIdEditRouteWithChildren,
   PeoplePersonIdPreferencesCategoriesCreateRoute:
     PeoplePersonIdPreferencesCategoriesCreateRoute,
   PeoplePersonIdSettingsDetailsEditRoute:
     PeoplePersonIdSettingsDetailsEditRoute,
   PeoplePersonIdSupportersIdEditRoute: PeoplePersonIdSupportersIdEditRoute,
-  PeoplePersonIdPreferencesIdIndexRoute: PeoplePersonIdPreferencesIdIndexRoute,
+  PeoplePersonIdPreferencesPreferenceIdIndexRoute:
+    PeoplePersonIdPreferencesPreferenceIdIndexRoute,
   PeoplePersonIdPreferencesCategoriesIndexRoute:
     PeoplePersonIdPreferencesCategoriesIndexRoute,
   PeoplePersonIdPreferencesCreateIndexRoute:
@@ -1552,8 +1553,8 @@ const PeoplePersonIdRouteChildren: PeoplePersonIdRouteChildren = {
     PeoplePersonIdPreferencesPreferenceIdNotesCreateRoute,
   PeoplePersonIdPreferencesCategoriesIdEditRoute:
     PeoplePersonIdPreferencesCategoriesIdEditRoute,
-  PeoplePersonIdPreferencesCreateIdStepRoute:
-    PeoplePersonIdPreferencesCreateIdStepRoute,
+  PeoplePersonIdPreferencesCreatePreferenceIdStepRoute:
+    PeoplePersonIdPreferencesCreatePreferenceIdStepRoute,
   PeoplePersonIdPreferencesFilterFilterByNameRoute:
     PeoplePersonIdPreferencesFilterFilterByNameRoute,
   PeoplePersonIdPreferencesPreferenceIdMediaIndexRoute:

@@ -1,5 +1,6 @@
 /**
- * Stripe's webhook (ADR 023): POST /api/webhooks/stripe.
+ * Stripe's webhook events (ADR 023), as POST /api/webhooks/stripe
+ * (api/routes/webhooks.ts) hands them over.
  *
  * - The signature is checked on the raw body with the SDK
  *   (`webhooks.constructEvent`); a missing, bad or stale one is 400 and
@@ -14,21 +15,19 @@
  * - What cannot be placed (a subscription of nobody here, a price that is no
  *   plan) is recorded, logged and answered 200: retrying would not help.
  */
-import { Hono } from 'hono';
 import type Stripe from 'stripe';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../schema/enums.ts';
 import { applyChange } from '../../sync/change.ts';
 import { isLive, settleSubscription } from '../../sync/subscription.ts';
-import type { AppDeps } from '../deps.ts';
-import { Refusal } from '../errors.ts';
-import { billingFor } from './stripe.ts';
+import type { Sql } from '../db.ts';
+import type { ZeroDb } from '../zero/db-provider.ts';
 
 export const webhookMessages = {
   notSetUp: 'Payments are not set up here.',
   badSignature: 'The Stripe signature is missing or does not match.',
 } as const;
 
-type Outcome = { handled: boolean; note?: string };
+export type Outcome = { handled: boolean; note?: string };
 
 /** The subscription an event is about, if any. */
 function subscriptionIdOf(event: Stripe.Event): string | undefined {
@@ -52,111 +51,91 @@ function subscriptionIdOf(event: Stripe.Event): string | undefined {
   }
 }
 
-export function stripeWebhookRoutes(deps: AppDeps) {
-  const { zdb, config } = deps;
-  const billing = billingFor(config);
+/** Whether the event was handled before (a replay). */
+export async function eventSeen(sql: Sql, id: string): Promise<boolean> {
+  const [row] = [...(await sql`SELECT 1 FROM "private"."billing_event" WHERE "id" = ${id}`)];
+  return row !== undefined;
+}
 
-  /** Whether the event was handled before (a replay). */
-  async function seen(id: string): Promise<boolean> {
-    const [row] = [...(await deps.sql`SELECT 1 FROM "private"."billing_event" WHERE "id" = ${id}`)];
-    return row !== undefined;
-  }
-
-  async function handle(stripe: Stripe, event: Stripe.Event): Promise<Outcome> {
-    const subId = subscriptionIdOf(event);
-    const sub = subId ? await stripe.subscriptions.retrieve(subId) : undefined;
-    const item = sub?.items.data[0];
-    const priceId = item?.price.id;
-    let outcome: Outcome = { handled: false, note: 'not an event this app uses' };
-    await zdb.transaction(async (tx) => {
-      const db = tx.dbTransaction;
-      // First: a concurrent delivery of the same event waits here, then finds it taken.
-      const [fresh] = [
-        ...(await db.query(
-          'INSERT INTO "private"."billing_event" ("id", "type", "processed_at") VALUES ($1, $2, now()) ON CONFLICT DO NOTHING RETURNING "id"',
-          [event.id, event.type],
-        )),
-      ];
-      if (!fresh) {
-        outcome = { handled: false, note: 'already handled' };
-        return;
-      }
-      if (!sub) return;
-      const customerId = typeof sub.customer === 'string' ? sub.customer : sub.customer.id;
-      const [customer] = [
-        ...(await db.query(
-          'SELECT "person_id", "stripe_subscription_id" FROM "private"."billing_customer" WHERE "stripe_customer_id" = $1 FOR UPDATE',
-          [customerId],
-        )),
-      ] as Array<{ person_id: string; stripe_subscription_id: string | null }>;
-      // The customer is the person's (made by the checkout route); metadata must agree.
-      if (!customer || (sub.metadata.personId && sub.metadata.personId !== customer.person_id)) {
-        outcome = { handled: false, note: `subscription ${sub.id} of no person here` };
-        return;
-      }
-      const [price] = [
-        ...(await db.query(
-          'SELECT "plan_id" FROM "private"."billing_price" WHERE "stripe_price_id" = $1',
-          [priceId ?? ''],
-        )),
-      ] as Array<{ plan_id: string }>;
-      if (!price) {
-        outcome = { handled: false, note: `price ${priceId ?? '(none)'} is no plan here` };
-        return;
-      }
-      const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status)
-        ? (sub.status as SubscriptionStatus)
-        : 'incomplete';
-      const live = isLive({ status });
-      // A late event of an older subscription that has ended leaves the newer one be.
-      const current = customer.stripe_subscription_id;
-      if (current && current !== sub.id && !live) {
-        outcome = { handled: false, note: `${sub.id} ended; ${current} is the current one` };
-        return;
-      }
-      if (current !== sub.id) {
-        await db.query(
-          'UPDATE "private"."billing_customer" SET "stripe_subscription_id" = $1, "updated_at" = now() WHERE "stripe_customer_id" = $2',
-          [sub.id, customerId],
-        );
-      }
-      const payer = sub.metadata.administratedById;
-      const [payerRow] = payer
-        ? [...(await db.query('SELECT 1 FROM "person" WHERE "id" = $1', [payer]))]
-        : [];
-      const args = settleSubscription.args.parse({
-        personId: customer.person_id,
-        planId: price.plan_id,
-        status,
-        currentPeriodEnd: item?.current_period_end ? item.current_period_end * 1000 : null,
-        cancelAtPeriodEnd: sub.cancel_at_period_end,
-        administratedById: payerRow ? (payer ?? null) : null,
-        paymentFailed: event.type === 'invoice.payment_failed',
-      });
-      // A system change (no caller): the row and its history in this transaction.
-      await applyChange(settleSubscription, tx, undefined, args);
-      outcome = { handled: true };
+/** Handles an event once: writes its subscription as Stripe says it is now, or notes why not. */
+export async function handleEvent(
+  zdb: ZeroDb,
+  stripe: Stripe,
+  event: Stripe.Event,
+): Promise<Outcome> {
+  const subId = subscriptionIdOf(event);
+  const sub = subId ? await stripe.subscriptions.retrieve(subId) : undefined;
+  const item = sub?.items.data[0];
+  const priceId = item?.price.id;
+  let outcome: Outcome = { handled: false, note: 'not an event this app uses' };
+  await zdb.transaction(async (tx) => {
+    const db = tx.dbTransaction;
+    // First: a concurrent delivery of the same event waits here, then finds it taken.
+    const [fresh] = [
+      ...(await db.query(
+        'INSERT INTO "private"."billing_event" ("id", "type", "processed_at") VALUES ($1, $2, now()) ON CONFLICT DO NOTHING RETURNING "id"',
+        [event.id, event.type],
+      )),
+    ];
+    if (!fresh) {
+      outcome = { handled: false, note: 'already handled' };
+      return;
+    }
+    if (!sub) return;
+    const customerId = typeof sub.customer === 'string' ? sub.customer : sub.customer.id;
+    const [customer] = [
+      ...(await db.query(
+        'SELECT "person_id", "stripe_subscription_id" FROM "private"."billing_customer" WHERE "stripe_customer_id" = $1 FOR UPDATE',
+        [customerId],
+      )),
+    ] as Array<{ person_id: string; stripe_subscription_id: string | null }>;
+    // The customer is the person's (made by the checkout route); metadata must agree.
+    if (!customer || (sub.metadata.personId && sub.metadata.personId !== customer.person_id)) {
+      outcome = { handled: false, note: `subscription ${sub.id} of no person here` };
+      return;
+    }
+    const [price] = [
+      ...(await db.query(
+        'SELECT "plan_id" FROM "private"."billing_price" WHERE "stripe_price_id" = $1',
+        [priceId ?? ''],
+      )),
+    ] as Array<{ plan_id: string }>;
+    if (!price) {
+      outcome = { handled: false, note: `price ${priceId ?? '(none)'} is no plan here` };
+      return;
+    }
+    const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status)
+      ? (sub.status as SubscriptionStatus)
+      : 'incomplete';
+    const live = isLive({ status });
+    // A late event of an older subscription that has ended leaves the newer one be.
+    const current = customer.stripe_subscription_id;
+    if (current && current !== sub.id && !live) {
+      outcome = { handled: false, note: `${sub.id} ended; ${current} is the current one` };
+      return;
+    }
+    if (current !== sub.id) {
+      await db.query(
+        'UPDATE "private"."billing_customer" SET "stripe_subscription_id" = $1, "updated_at" = now() WHERE "stripe_customer_id" = $2',
+        [sub.id, customerId],
+      );
+    }
+    const payer = sub.metadata.administratedById;
+    const [payerRow] = payer
+      ? [...(await db.query('SELECT 1 FROM "person" WHERE "id" = $1', [payer]))]
+      : [];
+    const args = settleSubscription.args.parse({
+      personId: customer.person_id,
+      planId: price.plan_id,
+      status,
+      currentPeriodEnd: item?.current_period_end ? item.current_period_end * 1000 : null,
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+      administratedById: payerRow ? (payer ?? null) : null,
+      paymentFailed: event.type === 'invoice.payment_failed',
     });
-    return outcome;
-  }
-
-  return new Hono().post('/stripe', async (c) => {
-    if (!billing) throw new Refusal(404, 'not_found', webhookMessages.notSetUp);
-    const raw = await c.req.text();
-    const signature = c.req.header('stripe-signature');
-    let event: Stripe.Event;
-    try {
-      if (!signature) throw new Error('no signature');
-      event = billing.stripe.webhooks.constructEvent(raw, signature, billing.webhookSecret);
-    } catch {
-      throw new Refusal(400, 'bad_signature', webhookMessages.badSignature);
-    }
-    if (await seen(event.id))
-      return c.json({ received: true, handled: false, note: 'already handled' });
-    const outcome = await handle(billing.stripe, event);
-    if (!outcome.handled && outcome.note && outcome.note !== 'already handled') {
-      console.warn(`billing: ${event.type} ${event.id}: ${outcome.note}`);
-    }
-    return c.json({ received: true, ...outcome });
+    // A system change (no caller): the row and its history in this transaction.
+    await applyChange(settleSubscription, tx, undefined, args);
+    outcome = { handled: true };
   });
+  return outcome;
 }

@@ -56,7 +56,7 @@ export const UPLOAD_URL_SECONDS = 15 * 60;
  * Content-Disposition signed into its URL: never sniffed into another type,
  * and opened on its own it is a sandboxed document that runs nothing and
  * loads nothing but itself. S3 cannot add these per object: the development
- * store adds them (api/runner/object-store.ts), and in production the proxy
+ * store adds them (api/dev/object-store.ts), and in production the proxy
  * or CDN in front of the bucket must (docs/deployment.md).
  */
 export const MEDIA_RESPONSE_HEADERS = {

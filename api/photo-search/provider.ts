@@ -4,7 +4,7 @@
  * results, each with a small preview and who made it (its attribution and
  * licence, shown under the result and kept with the chosen photo); `fetch`
  * gives the chosen photo's bytes, which the API copies into the person's own
- * media store (api/photo-search/routes.ts). Providers: the bundled catalogue
+ * media store (api/routes/photo-search.ts). Providers: the bundled catalogue
  * (no network, api/photo-search/catalogue-provider.ts) and Unsplash when a key
  * is set (api/photo-search/unsplash.ts). ADR 019.
  */

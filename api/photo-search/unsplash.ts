@@ -6,7 +6,7 @@
  * carry `utm_source` and `utm_medium=referral`; choosing a photo triggers its
  * `download_location` endpoint before its bytes are fetched. The access key
  * goes only to the API's own origin. Tested against a stand-in server
- * (api/photo-search/unsplash.test.ts), never the real service. ADR 019.
+ * (tests/stand-ins/unsplash.test.ts), never the real service. ADR 019.
  */
 import { z } from 'zod';
 import { MEDIA_LIMITS } from '../../sync/media.ts';

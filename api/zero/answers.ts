@@ -8,16 +8,12 @@
  * reconnecting every change up to that id reads as done. Refusals of outbox
  * changes are therefore kept (schema/private.ts changeRefusal), written in the
  * transaction in which Zero records them (api/zero/db-provider.ts); the
- * outbox asks here, by its own key, before it says such a change was saved.
+ * outbox asks for them by its own key (GET /api/zero/answers/{key},
+ * api/routes/zero.ts) before it says such a change was saved.
  */
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { z } from 'zod';
 import { changeRefusal } from '../../schema/index.ts';
-import { signedIn } from '../auth/caller.ts';
 import type { Db } from '../db.ts';
-import type { AppEnv } from '../deps.ts';
-import { valid } from '../validate.ts';
 
 /** How long a refusal is kept for its outbox to ask about (a tablet offline for weeks). */
 export const REFUSALS_KEPT_DAYS = 45;
@@ -26,10 +22,6 @@ export const REFUSALS_KEPT_DAYS = 45;
 export type ChangeAnswer =
   | { refused: false }
   | { refused: true; code: string | null; message: string; details: unknown };
-
-const keyParam = z.object({
-  key: z.string().regex(/^[\w-]{1,64}$/, 'This is not the key of a change.'),
-});
 
 /** Zero's server transaction, as a mutator's callback is given it. */
 type ServerTx = { dbTransaction: { query: (sql: string, args: unknown[]) => Promise<unknown> } };
@@ -60,18 +52,4 @@ export async function sweepRefusals(db: Db) {
   await db
     .delete(changeRefusal)
     .where(lt(changeRefusal.createdAt, sql`now() - (${REFUSALS_KEPT_DAYS} * interval '1 day')`));
-}
-
-/** GET /answers/{key}: only the caller's own changes; another's key reads as not refused. */
-export function answerRoutes(deps: { db: Db }) {
-  return new Hono<AppEnv>().get(
-    '/answers/:key',
-    signedIn(deps),
-    valid('param', keyParam),
-    async (c) => {
-      const answer = await answerOf(deps.db, c.var.session.auth.userID, c.req.valid('param').key);
-      c.header('cache-control', 'no-store');
-      return c.json(answer);
-    },
-  );
 }

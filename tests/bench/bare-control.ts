@@ -5,7 +5,7 @@
  * row, by id; no permission filter), one custom mutator (set a title; no
  * checks), an HTTP server that answers zero-cache's /query and /mutate with
  * Zero's own handlers and serves one page with a tiny client (no React), and a
- * zero-cache started as the app's own (api/runner/zero-cache.ts).
+ * zero-cache started as the app's own (api/dev/zero-cache.ts).
  *
  * Measured as tests/bench/run.ts's editLatency(): in Debian's Chromium, two
  * browser contexts on the page; the viewer arms a MutationObserver, the editor
@@ -41,11 +41,11 @@ import { build } from 'esbuild';
 import { Hono } from 'hono';
 import { chromium } from 'playwright-core';
 import postgres from 'postgres';
+import { freePort } from '../../api/dev/ports.ts';
+import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../../api/dev/postgres.ts';
+import { projectRoot } from '../../api/dev/web-build.ts';
+import { startZeroCache, type ZeroCacheHandle } from '../../api/dev/zero-cache.ts';
 import { ensureDatabase } from '../../api/migrate.ts';
-import { freePort } from '../../api/runner/ports.ts';
-import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../../api/runner/postgres.ts';
-import { projectRoot } from '../../api/runner/web-build.ts';
-import { startZeroCache, type ZeroCacheHandle } from '../../api/runner/zero-cache.ts';
 import { chromiumArgs } from '../../playwright.config.ts';
 import { freePortPair } from '../harness/stack.ts';
 import { armObserver } from './observe.ts';

@@ -98,16 +98,19 @@ const routes: Record<string, Visit | 'layout'> = {
   'people.$personId.settings.subscription': { as: 'aroha', path: `${me}/settings/subscription` },
   'people.$personId.settings.data': { as: 'aroha', path: `${me}/settings/data` },
   'people.$personId.settings.delete': { as: 'aroha', path: `${me}/settings/delete` },
-  'people.$personId.preferences.$id.edit': 'layout',
-  'people.$personId.preferences.$id.edit.$step': {
+  'people.$personId.preferences.$preferenceId.edit': 'layout',
+  'people.$personId.preferences.$preferenceId.edit.$step': {
     as: 'aroha',
     path: `${me}/preferences/${tea}/edit/2`,
   },
-  'people.$personId.preferences.$id.edit.index': {
+  'people.$personId.preferences.$preferenceId.edit.index': {
     as: 'aroha',
     path: `${me}/preferences/${tea}/edit`,
   },
-  'people.$personId.preferences.$id.index': { as: 'aroha', path: `${me}/preferences/${tea}` },
+  'people.$personId.preferences.$preferenceId.index': {
+    as: 'aroha',
+    path: `${me}/preferences/${tea}`,
+  },
   'people.$personId.preferences.$preferenceId.notes.$id.edit': {
     as: 'aroha',
     path: `${me}/preferences/${tea}/notes/${teaNote}/edit`,
@@ -156,7 +159,7 @@ const routes: Record<string, Visit | 'layout'> = {
     as: 'aroha',
     path: `${me}/preferences/categories`,
   },
-  'people.$personId.preferences.create.$id.$step': {
+  'people.$personId.preferences.create.$preferenceId.$step': {
     as: 'aroha',
     path: `${me}/preferences/create/${crypto.randomUUID()}/1`,
   },
@@ -228,22 +231,34 @@ test.use({
   },
 });
 
+// Each test only reads (and puts back what it uploads): the parts below run
+// on whichever worker is free, each on its own stack.
+test.describe.configure({ mode: 'parallel' });
+
+/** Pages per test: a long list is split so that no one test holds a worker for minutes. */
+const PART = 8;
+
 for (const who of ['nobody', 'aroha', 'sam'] as const) {
-  test(`no serious or critical violations on the pages for ${who === 'nobody' ? 'someone signed out' : who}`, async ({
-    page,
-    signIn,
-  }) => {
-    test.setTimeout(120_000);
-    if (who !== 'nobody') await signIn(`${who}@example.com`);
-    const visits = Object.values(routes).filter(
-      (v): v is Visit => v !== 'layout' && v.as === who && !v.path.endsWith('/logout'),
-    );
-    // Sam's pages in Aroha's library need his support session first.
-    if (who === 'sam') await startSupporting(page, aroha);
-    const media = visits.some((v) => v.path.includes(MEDIA)) ? await uploadPicture(page) : '';
-    for (const visit of visits)
-      await check(page, { ...visit, path: visit.path.replace(MEDIA, media) });
-    // Signing out last (it ends the session the other pages need).
-    if (who === 'nobody') await check(page, { as: 'nobody', path: '/logout' });
-  });
+  const visits = Object.values(routes).filter(
+    (v): v is Visit => v !== 'layout' && v.as === who && !v.path.endsWith('/logout'),
+  );
+  const parts = Math.ceil(visits.length / PART);
+  for (let part = 0; part < parts; part++) {
+    const these = visits.slice(part * PART, (part + 1) * PART);
+    test(`no serious or critical violations on the pages for ${who === 'nobody' ? 'someone signed out' : who} (${part + 1} of ${parts})`, async ({
+      page,
+      signIn,
+    }) => {
+      test.setTimeout(90_000);
+      if (who !== 'nobody') await signIn(`${who}@example.com`);
+      // Sam's pages in Aroha's library need his support session first.
+      if (who === 'sam') await startSupporting(page, aroha);
+      const media = these.some((v) => v.path.includes(MEDIA)) ? await uploadPicture(page) : '';
+      for (const visit of these)
+        await check(page, { ...visit, path: visit.path.replace(MEDIA, media) });
+      // Signing out last (it ends the session the other pages need).
+      if (who === 'nobody' && part === parts - 1)
+        await check(page, { as: 'nobody', path: '/logout' });
+    });
+  }
 }

@@ -2,13 +2,13 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FullConfig } from '@playwright/test';
+import { startTestStack } from '../harness/stack.ts';
 import {
   STAND_IN_SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
   stripeStandIn,
-} from '../../api/billing/stripe-stand-in.ts';
-import { startTestStack } from '../harness/stack.ts';
+} from '../stand-ins/stripe.ts';
 import { E2E_FEEDBACK_URL, E2E_HELP_URL, E2E_PLATFORM_URL } from './links.ts';
 
 /** What one stack of the end-to-end run is reached at; one per Playwright worker. */
@@ -23,7 +23,7 @@ export type E2EStack = {
 /**
  * Starts one real stack (built web app, API, zero-cache, Postgres) per
  * worker, each with payments set up against a local Stripe stand-in of its own
- * (api/billing/stripe-stand-in.ts): its hosted Checkout and Customer Portal
+ * (tests/stand-ins/stripe.ts): its hosted Checkout and Customer Portal
  * pages are what the browser reaches, and its webhooks go to that stack. A
  * worker runs one test at a time on its stack (tests/e2e/fixtures.ts), so the
  * tests of two workers never see each other's rows.

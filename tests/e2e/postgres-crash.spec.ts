@@ -18,7 +18,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import postgres from 'postgres';
-import { waitFor } from '../../api/runner/ports.ts';
+import { waitFor } from '../../api/dev/ports.ts';
 import { seedId } from '../../api/seed.ts';
 import { type RunnerStack, startRunnerStack } from '../harness/runner-stack.ts';
 import { expect, test as shared, startSupporting } from './fixtures.ts';

@@ -1,6 +1,6 @@
 /**
  * zero-cache killed mid-edit: the stack starts it
- * again by itself (api/runner/supervise.ts); the browser says truthfully that
+ * again by itself (api/dev/supervise.ts); the browser says truthfully that
  * it is not connected while it is gone, keeps an edit made meanwhile, sends it
  * once zero-cache is back, and another screen sees it live, without a reload.
  *
@@ -8,7 +8,7 @@
  * disturb the tests around it.
  */
 import postgres from 'postgres';
-import { waitFor } from '../../api/runner/ports.ts';
+import { waitFor } from '../../api/dev/ports.ts';
 import { expect } from './fixtures.ts';
 import { editorAndViewer, expectNothingInternal, expectStoredTitle, test } from './own-stack.ts';
 

@@ -84,9 +84,14 @@ function contextOf(who: Pick<SignedIn, 'userId' | 'personId'>): ZeroContext {
 export function zeroClient(
   zeroUrl: string,
   who: Pick<SignedIn, 'token' | 'userId' | 'personId'>,
-  /** How much it says, and where (the load bench counts its errors). */
-  logging: Pick<ZeroOptions, 'logLevel' | 'logSink'> = {},
+  /**
+   * How much it says, and where (the load bench counts its errors); and a
+   * context of its own, for a client that claims more than the session
+   * gives (the server decides from the session, whatever the client says).
+   */
+  opts: Pick<ZeroOptions, 'logLevel' | 'logSink'> & { context?: ZeroContext } = {},
 ) {
+  const { context = contextOf(who), ...logging } = opts;
   return new Zero({
     cacheURL: zeroUrl,
     schema,
@@ -94,7 +99,7 @@ export function zeroClient(
     storageKey: crypto.randomUUID(),
     kvStore: 'mem',
     mutators,
-    context: contextOf(who),
+    context,
     auth: who.token,
     ...logging,
   });

@@ -8,8 +8,9 @@ import { once } from 'node:events';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../api/config.ts';
 import { connect } from '../../api/db.ts';
+import { freePort } from '../../api/dev/ports.ts';
 import { createMailer, type Mailer } from '../../api/mail/mailer.ts';
-import { freePort } from '../../api/runner/ports.ts';
+import type { MediaStore } from '../../api/media/store.ts';
 import { createApp } from '../../api/server.ts';
 import { createZeroDb } from '../../api/zero/db-provider.ts';
 
@@ -19,12 +20,19 @@ export type InProcessApi = {
   close: () => Promise<void>;
 };
 
-/** The API with `env` over `databaseUrl` (NODE_ENV test unless `env` says otherwise). */
-export function inProcessApi(databaseUrl: string, env: Record<string, string> = {}): InProcessApi {
+/**
+ * The API with `env` over `databaseUrl` (NODE_ENV test unless `env` says
+ * otherwise), and with `media`, the media store it keeps files in.
+ */
+export function inProcessApi(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  opts: { media?: MediaStore } = {},
+): InProcessApi {
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, ...env });
   const { sql, db } = connect(databaseUrl, { max: 4 });
   const mailer = createMailer(config);
-  const app = createApp({ config, sql, db, zdb: createZeroDb(db), mailer });
+  const app = createApp({ config, sql, db, zdb: createZeroDb(db), mailer, media: opts.media });
   return { app, mailer, close: () => sql.end() };
 }
 

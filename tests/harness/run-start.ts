@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { processStat } from '../../api/runner/stragglers.mjs';
-import { projectRoot } from '../../api/runner/web-build.ts';
+import { processStat } from '../../api/dev/stragglers.mjs';
+import { projectRoot } from '../../api/dev/web-build.ts';
 
 export type StartProcess = {
   child: ChildProcess;
@@ -24,12 +24,12 @@ export type StartOptions = {
   ownGroup?: boolean;
 };
 
-/** Runs `npm start`'s entry point (api/runner/start.ts) with the given environment. */
+/** Runs `npm start`'s entry point (api/dev/start.ts) with the given environment. */
 export function runStart(env: Record<string, string>, opts: StartOptions = {}): StartProcess {
   const tsx = path.join(projectRoot, 'node_modules/.bin/tsx');
   const [command, args] = opts.reader
-    ? ['bash', ['-c', `"$0" api/runner/start.ts | ${opts.reader}; exit "\${PIPESTATUS[0]}"`, tsx]]
-    : [tsx, ['api/runner/start.ts']];
+    ? ['bash', ['-c', `"$0" api/dev/start.ts | ${opts.reader}; exit "\${PIPESTATUS[0]}"`, tsx]]
+    : [tsx, ['api/dev/start.ts']];
   const child = spawn(command, args, {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },

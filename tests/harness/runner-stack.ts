@@ -1,5 +1,5 @@
 /**
- * The stack as `npm start` runs it (api/runner/start.ts in a process of its
+ * The stack as `npm start` runs it (api/dev/start.ts in a process of its
  * own, Postgres supervised by it), on free ports and a throwaway data
  * directory: for the fault tests that kill its parts and expect the runner to
  * bring them back. `stop()` stops the runner as Ctrl-C would, checks that it
@@ -7,10 +7,10 @@
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DATABASE_NAME } from '../../api/runner/local-database.ts';
-import { freePort, waitFor } from '../../api/runner/ports.ts';
-import { killStragglers } from '../../api/runner/stragglers.mjs';
-import { projectRoot } from '../../api/runner/web-build.ts';
+import { DATABASE_NAME } from '../../api/dev/local-database.ts';
+import { freePort, waitFor } from '../../api/dev/ports.ts';
+import { killStragglers } from '../../api/dev/stragglers.mjs';
+import { projectRoot } from '../../api/dev/web-build.ts';
 import { isAlive, runStart, type StartProcess } from './run-start.ts';
 import { freePortPair, sweepStale } from './stack.ts';
 

@@ -8,12 +8,12 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { loadConfig } from '../../api/config.ts';
 import { connect } from '../../api/db.ts';
+import { freePort, portIsFree, waitFor } from '../../api/dev/ports.ts';
+import { startEmbeddedPostgres } from '../../api/dev/postgres.ts';
+import { type Stack, startStack } from '../../api/dev/stack.ts';
+import { killStragglers } from '../../api/dev/stragglers.mjs';
+import { projectRoot } from '../../api/dev/web-build.ts';
 import { ensureDatabase } from '../../api/migrate.ts';
-import { freePort, portIsFree, waitFor } from '../../api/runner/ports.ts';
-import { startEmbeddedPostgres } from '../../api/runner/postgres.ts';
-import { type Stack, startStack } from '../../api/runner/stack.ts';
-import { killStragglers } from '../../api/runner/stragglers.mjs';
-import { projectRoot } from '../../api/runner/web-build.ts';
 import { seedDemo } from '../../api/seed.ts';
 
 export type TestStack = Stack & {

@@ -1,6 +1,6 @@
 /**
- * Zero's production topology as processes on this machine (issue 17, "Past
- * one machine"; docs/decisions/024-past-one-machine.md): one PostgreSQL, one
+ * Zero's production topology as processes on this machine ("past one
+ * machine", docs/decisions/024-past-one-machine.md): one PostgreSQL, one
  * replication-manager (a zero-cache that runs only the change-streamer), two
  * view-syncers following it (`ZERO_CHANGE_STREAMER_URI`), two API processes
  * (the production entry, api/main.ts) behind a round-robin proxy, and a
@@ -21,14 +21,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from '@rocicorp/zero-sqlite3';
 import { connect } from '../../api/db.ts';
+import { DEV_CREDENTIALS, DEV_REGION, startDevObjectStore } from '../../api/dev/object-store.ts';
+import { spawnWatched } from '../../api/dev/parent-watch.ts';
+import { freePort, waitFor } from '../../api/dev/ports.ts';
+import { startEmbeddedPostgres } from '../../api/dev/postgres.ts';
+import { killStragglers, processesWithEnv } from '../../api/dev/stragglers.mjs';
+import { projectRoot } from '../../api/dev/web-build.ts';
+import { startZeroCache, type ZeroCacheHandle } from '../../api/dev/zero-cache.ts';
 import { ensureDatabase, migrationsFolder, runMigrations } from '../../api/migrate.ts';
-import { DEV_CREDENTIALS, DEV_REGION, startDevObjectStore } from '../../api/runner/object-store.ts';
-import { spawnWatched } from '../../api/runner/parent-watch.ts';
-import { freePort, waitFor } from '../../api/runner/ports.ts';
-import { startEmbeddedPostgres } from '../../api/runner/postgres.ts';
-import { killStragglers, processesWithEnv } from '../../api/runner/stragglers.mjs';
-import { projectRoot } from '../../api/runner/web-build.ts';
-import { startZeroCache, type ZeroCacheHandle } from '../../api/runner/zero-cache.ts';
 import { seedDemo } from '../../api/seed.ts';
 import { startProxy, type TestProxy } from './proxy.ts';
 import { freePortPair, sweepStale } from './stack.ts';

@@ -5,14 +5,12 @@
  * database, with the default limits and X-Forwarded-For trusted: each test
  * picks its own network addresses and accounts.
  */
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { rateLimitMessages } from '../../api/rate-limit.ts';
-import { signIn } from '../harness/clients.ts';
+import { type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
 import { type InProcessApi, inProcessApi, type SmtpSink, smtpSink } from '../harness/in-process.ts';
-
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
+import { call, type Reply } from '../harness/rest.ts';
 
 type App = InProcessApi['app'];
 const closers: (() => Promise<unknown>)[] = [];
@@ -30,7 +28,6 @@ beforeAll(() => {
 });
 afterAll(async () => {
   for (const close of closers) await close();
-  await sql.end();
 });
 
 /** A documentation address (RFC 5737) no other test uses. */
@@ -61,26 +58,15 @@ function registration(email: string, firstName = 'Hemi', lastName = 'Parata') {
   };
 }
 
-function post(app: App, path: string, body: unknown, ip: string, cookie?: string) {
-  return app.request(path, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-forwarded-for': ip,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  });
+/** A POST to the in-process `app`, as `who` (or signed out), from the network address `ip`. */
+function post(app: App, path: string, body: unknown, ip: string, who?: SignedIn) {
+  return call(who, 'POST', path, body, { app, headers: { 'x-forwarded-for': ip } });
 }
 
 /** A new account made on the shared stack (its limits are raised), signed in. */
 async function account(tag: string, firstName?: string, lastName?: string) {
   const email = address(tag);
-  const res = await fetch(`${stack.url}/api/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(registration(email, firstName, lastName)),
-  });
+  const res = await call(undefined, 'POST', '/api/users', registration(email, firstName, lastName));
   expect(res.status).toBe(201);
   return { email, ...(await signIn(stack.url, email)) };
 }
@@ -89,26 +75,20 @@ type Account = Awaited<ReturnType<typeof account>>;
 
 /** A profile invite to `to` by e-mail, from `who`, as if from `ip`. */
 function inviteByMail(app: App, who: Account, to: string, ip: string) {
-  return post(
-    app,
-    `/api/people/${who.personId}/invites`,
-    { kind: 'Profile', email: to },
-    ip,
-    who.cookie,
-  );
+  return post(app, `/api/people/${who.personId}/invites`, { kind: 'Profile', email: to }, ip, who);
 }
 
 async function invitesTo(email: string) {
   return sql`select id from invite where email = ${email}`;
 }
 
-async function expectRateLimited(res: Response, message: (seconds: number) => string) {
+function expectRateLimited(res: Reply, message: (seconds: number) => string) {
   expect(res.status).toBe(429);
   const retryAfter = Number(res.headers.get('retry-after'));
   // The oldest counted e-mail leaves the hour's window in a little under an hour.
   expect(retryAfter).toBeGreaterThan(3500);
   expect(retryAfter).toBeLessThanOrEqual(3600);
-  expect((await res.json()).error).toEqual({ code: 'rate_limited', message: message(retryAfter) });
+  expect(res.body.error).toEqual({ code: 'rate_limited', message: message(retryAfter) });
   return retryAfter;
 }
 
@@ -119,11 +99,11 @@ describe('invite e-mails: per account and per network', () => {
     const ip = freshIp();
     for (let i = 0; i < 10; i++) {
       const res = await inviteByMail(app, who, address(`friend${i}`), ip);
-      expect(res.status, await res.clone().text()).toBe(201);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
     const eleventh = address('friend10');
     const refused = await inviteByMail(app, who, eleventh, ip);
-    const retryAfter = await expectRateLimited(refused, rateLimitMessages.inviteAccount);
+    const retryAfter = expectRateLimited(refused, rateLimitMessages.inviteAccount);
     expect(rateLimitMessages.inviteAccount(retryAfter)).toBe(
       'You have sent a lot of invitations in a short time. Please wait 60 minutes and try again. You can still create a link to share instead.',
     );
@@ -140,7 +120,7 @@ describe('invite e-mails: per account and per network', () => {
       `/api/people/${who.personId}/invites`,
       { kind: 'Profile' },
       ip,
-      who.cookie,
+      who,
     );
     expect(link.status).toBe(201);
   });
@@ -154,10 +134,7 @@ describe('invite e-mails: per account and per network', () => {
     expect((await inviteByMail(app, second, address('c'), ip)).status).toBe(201);
 
     const to = address('d');
-    await expectRateLimited(
-      await inviteByMail(app, second, to, ip),
-      rateLimitMessages.inviteNetwork,
-    );
+    expectRateLimited(await inviteByMail(app, second, to, ip), rateLimitMessages.inviteNetwork);
     expect((await inviteByMail(app, first, to, ip)).status).toBe(429);
     expect(mailer.mailbox?.list(to)).toEqual([]);
     expect(await invitesTo(to)).toHaveLength(0);
@@ -193,7 +170,7 @@ describe('registrations: per network', () => {
     }
     const sixth = address('reg5');
     const refused = await post(app, '/api/users', registration(sixth), ip);
-    const retryAfter = await expectRateLimited(refused, rateLimitMessages.registerNetwork);
+    const retryAfter = expectRateLimited(refused, rateLimitMessages.registerNetwork);
     expect(rateLimitMessages.registerNetwork(retryAfter)).toBe(
       'A lot of accounts have been made from your network in a short time. Please wait 60 minutes and try again.',
     );
@@ -268,10 +245,10 @@ describe('the invite mail', () => {
         `/api/people/${who.personId}/invites`,
         { kind: 'Profile', email: victim, ...extra },
         freshIp(),
-        who.cookie,
+        who,
       );
       expect(refused.status).toBe(400);
-      expect((await refused.json()).error.code).toBe('invalid');
+      expect(refused.body.error.code).toBe('invalid');
       expect(smtp.received.filter((m) => m.to === victim)).toEqual([]);
       expect(await invitesTo(victim)).toHaveLength(0);
     }

@@ -1,34 +1,17 @@
 /**
- * A person's account over the API (issue 15): the role chosen in onboarding
+ * A person's account over the API: the role chosen in onboarding
  * or personal details becomes the person's type, by the person alone, and
  * never strands the people they support; finishing onboarding is a change of
  * one's own account, recorded once; a person's photo is a picture of their
  * own; bad input changes nothing.
  */
-import postgres from 'postgres';
-import { afterAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
-import { registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
+import { registerAndSignIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
+import { call, startSession } from '../harness/rest.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const aroha = seedId('person:aroha');
-
-afterAll(async () => {
-  await sql.end();
-});
-
-async function api(method: string, path: string, as: SignedIn, body?: unknown) {
-  const res = await fetch(`${stack.url}/api${path}`, {
-    method,
-    headers: {
-      cookie: as.cookie,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
 
 async function typeOf(personId: string) {
   const [row] = await sql`select type from person where id = ${personId}`;
@@ -39,20 +22,20 @@ describe('the role (person type)', () => {
   test('a new account is both roles; the person chooses Supporter, then Decision Maker, and history says so', async () => {
     const me = await registerAndSignIn(stack.url, 'role');
     expect(await typeOf(me.personId)).toBe('SupporterAndDecisionMaker');
-    const asSupporter = await api('PUT', `/people/${me.personId}`, me, { type: 'Supporter' });
+    const asSupporter = await call(me, 'PUT', `/api/people/${me.personId}`, { type: 'Supporter' });
     expect(asSupporter.status).toBe(200);
     expect(asSupporter.body.type).toBe('Supporter');
     // A Supporter keeps no library: their own area is read-only now.
-    const access = await api('GET', `/people/${me.personId}/access`, me);
+    const access = await call(me, 'GET', `/api/people/${me.personId}/access`);
     expect(access.body.access.write).toBe(false);
-    const refused = await api('POST', `/people/${me.personId}/preferences`, me, {
+    const refused = await call(me, 'POST', `/api/people/${me.personId}/preferences`, {
       title: 'Tea',
       categoryIds: [],
     });
     expect(refused.status).toBeGreaterThanOrEqual(400);
-    expect((await api('PUT', `/people/${me.personId}`, me, { type: 'DecisionMaker' })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(me, 'PUT', `/api/people/${me.personId}`, { type: 'DecisionMaker' })).status,
+    ).toBe(200);
     expect(await typeOf(me.personId)).toBe('DecisionMaker');
     const events = await sql`select message from history_event
       where person_id = ${me.personId} and related_type = 'Person' order by created_at`;
@@ -66,7 +49,7 @@ describe('the role (person type)', () => {
 
   test('someone who supports people cannot become only a Decision Maker: nothing changes', async () => {
     const ana = await signIn(stack.url, 'ana@example.com');
-    const res = await api('PUT', `/people/${ana.personId}`, ana, {
+    const res = await call(ana, 'PUT', `/api/people/${ana.personId}`, {
       type: 'DecisionMaker',
       knownAs: 'Changed',
     });
@@ -79,24 +62,22 @@ describe('the role (person type)', () => {
 
   test('only the person changes their role: their Administrator in session may not; Platform and unknown roles are refused', async () => {
     const ana = await signIn(stack.url, 'ana@example.com');
-    const session = crypto.randomUUID();
-    await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
-              values (${session}, ${seedId('link:ana->aroha')}, ${aroha}, ${ana.personId})`;
+    const session = await startSession(ana, aroha);
     try {
-      const res = await api('PUT', `/people/${aroha}`, ana, { type: 'Supporter' });
+      const res = await call(ana, 'PUT', `/api/people/${aroha}`, { type: 'Supporter' });
       expect(res.status).toBe(403);
       expect(res.body.error.message).toBe('Only the person themselves can change their role.');
       // Other details the Administrator may change.
-      const bio = await api('PUT', `/people/${aroha}`, ana, { bio: 'Likes the sea.' });
+      const bio = await call(ana, 'PUT', `/api/people/${aroha}`, { bio: 'Likes the sea.' });
       expect(bio.status).toBe(200);
     } finally {
-      await sql`update support_session set ended_at = now() where id = ${session}`;
+      await session.end();
       await sql`update person_detail set bio = null where person_id = ${aroha}`;
     }
     expect(await typeOf(aroha)).toBe('DecisionMaker');
     const me = await registerAndSignIn(stack.url, 'role-bad');
     for (const type of ['Platform', 'Anonymous', 'Boss']) {
-      const res = await api('PUT', `/people/${me.personId}`, me, { type });
+      const res = await call(me, 'PUT', `/api/people/${me.personId}`, { type });
       expect(res.status).toBe(400);
     }
     expect(await typeOf(me.personId)).toBe('SupporterAndDecisionMaker');
@@ -104,7 +85,7 @@ describe('the role (person type)', () => {
 
   test('bad details are refused in the form’s words, and nothing is saved', async () => {
     const me = await registerAndSignIn(stack.url, 'details-bad');
-    const res = await api('PUT', `/people/${me.personId}`, me, {
+    const res = await call(me, 'PUT', `/api/people/${me.personId}`, {
       firstName: 'Kiri',
       phone: 'call me maybe',
     });
@@ -114,7 +95,7 @@ describe('the role (person type)', () => {
     );
     const [row] = await sql`select first_name from person where id = ${me.personId}`;
     expect(row?.first_name).toBe('Guest');
-    const blank = await api('PUT', `/people/${me.personId}`, me, { firstName: '  ' });
+    const blank = await call(me, 'PUT', `/api/people/${me.personId}`, { firstName: '  ' });
     expect(blank.status).toBe(400);
     expect(blank.body.error.message).toBe('Please enter your first name.');
   });
@@ -126,16 +107,16 @@ describe('finishing onboarding (PUT /api/users/{id})', () => {
     const other = await registerAndSignIn(stack.url, 'wizard-other');
     const [before] = await sql`select wizard_completed_at from app_user where id = ${me.userId}`;
     expect(before?.wizard_completed_at).toBeNull();
-    const theirs = await api('PUT', `/users/${other.userId}`, me, { wizardCompleted: true });
+    const theirs = await call(me, 'PUT', `/api/users/${other.userId}`, { wizardCompleted: true });
     expect(theirs.status).toBe(403);
-    expect((await api('PUT', `/users/${me.userId}`, me, { wizardCompleted: true })).status).toBe(
-      204,
-    );
+    expect(
+      (await call(me, 'PUT', `/api/users/${me.userId}`, { wizardCompleted: true })).status,
+    ).toBe(204);
     const [first] = await sql`select wizard_completed_at from app_user where id = ${me.userId}`;
     expect(first?.wizard_completed_at).toBeInstanceOf(Date);
-    expect((await api('PUT', `/users/${me.userId}`, me, { wizardCompleted: true })).status).toBe(
-      204,
-    );
+    expect(
+      (await call(me, 'PUT', `/api/users/${me.userId}`, { wizardCompleted: true })).status,
+    ).toBe(204);
     const [again] = await sql`select wizard_completed_at from app_user where id = ${me.userId}`;
     expect(again?.wizard_completed_at).toEqual(first?.wizard_completed_at);
     const events = await sql`select message from history_event
@@ -144,9 +125,8 @@ describe('finishing onboarding (PUT /api/users/{id})', () => {
     const [otherRow] =
       await sql`select wizard_completed_at from app_user where id = ${other.userId}`;
     expect(otherRow?.wizard_completed_at).toBeNull();
-    const session = await fetch(`${stack.url}/api/session`, { headers: { cookie: me.cookie } });
-    const info = await session.json();
-    expect(info.user.wizardCompletedAt).toBeTypeOf('number');
+    const session = await call(me, 'GET', '/api/session');
+    expect(session.body.user.wizardCompletedAt).toBeTypeOf('number');
   });
 });
 
@@ -157,7 +137,7 @@ describe('a person’s photo', () => {
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
       'base64',
     );
-    const signed = await api('POST', `/people/${me.personId}/media/signed`, me, {
+    const signed = await call(me, 'POST', `/api/people/${me.personId}/media/signed`, {
       name: 'Me.png',
       contentType: 'image/png',
       contentLength: png.length,
@@ -171,20 +151,25 @@ describe('a person’s photo', () => {
     });
     expect(put.status).toBe(200);
     expect(
-      (await api('POST', `/people/${me.personId}/media/upload-settled`, me, { id: signed.body.id }))
-        .status,
+      (
+        await call(me, 'POST', `/api/people/${me.personId}/media/upload-settled`, {
+          id: signed.body.id,
+        })
+      ).status,
     ).toBe(200);
-    const set = await api('PUT', `/people/${me.personId}`, me, { photoId: signed.body.id });
+    const set = await call(me, 'PUT', `/api/people/${me.personId}`, { photoId: signed.body.id });
     expect(set.status).toBe(200);
     expect(set.body.photoId).toBe(signed.body.id);
     // Aroha's pictures are not hers to use.
     const [arohaMedia] = await sql`select id from media where person_id = ${aroha} limit 1`;
-    const foreign = await api('PUT', `/people/${me.personId}`, me, {
+    const foreign = await call(me, 'PUT', `/api/people/${me.personId}`, {
       photoId: arohaMedia?.id ?? crypto.randomUUID(),
     });
     expect(foreign.status).toBe(404);
     const [row] = await sql`select photo_id from person where id = ${me.personId}`;
     expect(row?.photo_id).toBe(signed.body.id);
-    expect((await api('PUT', `/people/${me.personId}`, me, { photoId: null })).status).toBe(200);
+    expect((await call(me, 'PUT', `/api/people/${me.personId}`, { photoId: null })).status).toBe(
+      200,
+    );
   });
 });

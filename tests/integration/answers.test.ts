@@ -6,17 +6,15 @@
  * kept with Zero's record of it, and the outbox asks by that key before it
  * says "Saved". Pushed here as zero-cache pushes, so each step is exact.
  */
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { connect } from '../../api/db.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
 import { sweepRefusals } from '../../api/zero/answers.ts';
 import { OUTBOX_KEY } from '../../sync/change.ts';
 import { codeOf } from '../../sync/errors.ts';
 import { type SignedIn, signIn } from '../harness/clients.ts';
+import { db, sql, stack } from '../harness/db.ts';
+import { call } from '../harness/rest.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const aroha = seedId('person:aroha');
 const food = seedId('category:aroha:food');
 
@@ -31,7 +29,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const id of made) await sql`delete from preference where id = ${id}`;
-  await sql.end();
 });
 
 type Pushed = { name: string; args: Record<string, unknown> };
@@ -44,26 +41,22 @@ function device(who: SignedIn) {
   return {
     clientID,
     async push(...changes: Pushed[]) {
-      const res = await fetch(`${stack.url}/api/zero/mutate?schema=zero_0&appID=zero`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: who.cookie },
-        body: JSON.stringify({
-          clientGroupID,
-          mutations: changes.map((c) => ({
-            type: 'custom',
-            id: next++,
-            clientID,
-            name: c.name,
-            args: [c.args],
-            timestamp: Date.now(),
-          })),
-          pushVersion: 1,
+      const res = await call(who, 'POST', '/api/zero/mutate?schema=zero_0&appID=zero', {
+        clientGroupID,
+        mutations: changes.map((c) => ({
+          type: 'custom',
+          id: next++,
+          clientID,
+          name: c.name,
+          args: [c.args],
           timestamp: Date.now(),
-          requestID: crypto.randomUUID(),
-        }),
+        })),
+        pushVersion: 1,
+        timestamp: Date.now(),
+        requestID: crypto.randomUUID(),
       });
       expect(res.status).toBe(200);
-      const body = (await res.json()) as {
+      const body = res.body as {
         mutations: { result: { error?: string; details?: unknown } }[];
       };
       return body.mutations.map((m) =>
@@ -73,12 +66,9 @@ function device(who: SignedIn) {
   };
 }
 
-async function answer(who: SignedIn | undefined, key: string) {
-  const res = await fetch(`${stack.url}/api/zero/answers/${key}`, {
-    headers: who ? { cookie: who.cookie } : {},
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+/** What the API answers about the change sent with `key`, asked as `who`. */
+const answer = (who: SignedIn | undefined, key: string) =>
+  call(who, 'GET', `/api/zero/answers/${key}`);
 
 async function preference(title: string) {
   const id = crypto.randomUUID();
@@ -188,12 +178,7 @@ describe('the answer to an outbox change', () => {
     await device(dm).push({ name: 'preference.nothing', args: { [OUTBOX_KEY]: key } });
     await sql`update private.change_refusal set created_at = now() - interval '46 days'
       where change_key = ${key}`;
-    const { db, sql: pool } = connect(stack.databaseUrl, { max: 1 });
-    try {
-      await sweepRefusals(db);
-    } finally {
-      await pool.end();
-    }
+    await sweepRefusals(db);
     expect((await answer(dm, key)).body).toEqual({ refused: false });
   });
 });

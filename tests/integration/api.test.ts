@@ -1,38 +1,27 @@
-import postgres from 'postgres';
-import { afterAll, describe, expect, inject, test } from 'vitest';
-import { freePort } from '../../api/runner/ports.ts';
+import { describe, expect, test } from 'vitest';
+import { freePort } from '../../api/dev/ports.ts';
 import { seedId } from '../../api/seed.ts';
 import { signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
 import { inProcessApi } from '../harness/in-process.ts';
-
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
-afterAll(() => sql.end());
+import { call, raw, startSession } from '../harness/rest.ts';
 
 const arohaPersonId = seedId('person:aroha');
 
-async function get(path: string, cookie?: string) {
-  const res = await fetch(`${stack.url}${path}`, { headers: cookie ? { cookie } : {} });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
-
 describe('REST: session and sign-in', () => {
   test('signed out, /api/session says so', async () => {
-    const { status, body } = await get('/api/session');
+    const { status, body } = await call(undefined, 'GET', '/api/session');
     expect(status).toBe(200);
     expect(body).toMatchObject({ user: null, person: null, zeroCacheUrl: stack.zeroUrl });
   });
 
   test('sign-in sets an HttpOnly SameSite=Lax cookie; logout revokes the session server-side', async () => {
     const tui = await signIn(stack.url, 'tui@example.com');
-    expect((await get('/api/session', tui.cookie)).body.user.email).toBe('tui@example.com');
+    expect((await call(tui, 'GET', '/api/session')).body.user.email).toBe('tui@example.com');
 
-    const out = await fetch(`${stack.url}/api/auth/logout`, {
-      method: 'POST',
-      headers: { cookie: tui.cookie },
-    });
+    const out = await call(tui, 'POST', '/api/auth/logout');
     expect(out.status).toBe(204);
-    expect((await get('/api/session', tui.cookie)).body.user).toBeNull();
+    expect((await call(tui, 'GET', '/api/session')).body.user).toBeNull();
     const [row] =
       await sql`select revoked_at from private.session where id = encode(sha256(${tui.token}::bytea), 'hex')`;
     expect(row?.revoked_at).toBeInstanceOf(Date);
@@ -43,16 +32,15 @@ describe('REST: session and sign-in', () => {
 
   test('a state-changing request from another origin is refused', async () => {
     const aroha = await signIn(stack.url, 'aroha@example.com');
-    const res = await fetch(`${stack.url}/api/auth/logout`, {
-      method: 'POST',
-      headers: { cookie: aroha.cookie, origin: 'https://evil.example' },
+    const res = await call(aroha, 'POST', '/api/auth/logout', undefined, {
+      headers: { origin: 'https://evil.example' },
     });
     expect(res.status).toBe(403);
-    expect((await get('/api/session', aroha.cookie)).body.user?.email).toBe('aroha@example.com');
+    expect((await call(aroha, 'GET', '/api/session')).body.user?.email).toBe('aroha@example.com');
   });
 
   test('unknown API paths answer 404 JSON', async () => {
-    const { status, body } = await get('/api/nothing-here');
+    const { status, body } = await call(undefined, 'GET', '/api/nothing-here');
     expect(status).toBe(404);
     expect(body).toEqual({
       error: { code: 'not_found', message: 'There is no such API endpoint.' },
@@ -61,11 +49,7 @@ describe('REST: session and sign-in', () => {
 
   test('Zero endpoints refuse requests without a session (401)', async () => {
     for (const path of ['/api/zero/query', '/api/zero/mutate']) {
-      const res = await fetch(`${stack.url}${path}?schema=zero_0&appID=zero`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '[]',
-      });
+      const res = await call(undefined, 'POST', `${path}?schema=zero_0&appID=zero`, raw('[]'));
       expect(res.status).toBe(401);
     }
   });
@@ -73,12 +57,12 @@ describe('REST: session and sign-in', () => {
 
 describe('REST: GET /api/people/{personId}/access', () => {
   test('signed out → 401', async () => {
-    expect((await get(`/api/people/${arohaPersonId}/access`)).status).toBe(401);
+    expect((await call(undefined, 'GET', `/api/people/${arohaPersonId}/access`)).status).toBe(401);
   });
 
   test('the Decision Maker has write access to herself', async () => {
     const aroha = await signIn(stack.url, 'aroha@example.com');
-    const { status, body } = await get(`/api/people/${arohaPersonId}/access`, aroha.cookie);
+    const { status, body } = await call(aroha, 'GET', `/api/people/${arohaPersonId}/access`);
     expect(status).toBe(200);
     expect(body).toMatchObject({
       person: { id: arohaPersonId, firstName: 'Aroha' },
@@ -88,7 +72,7 @@ describe('REST: GET /api/people/{personId}/access', () => {
 
   test('a Supporter’s own area is read-only: they keep no library (the write flag says so)', async () => {
     const sam = await signIn(stack.url, 'sam@example.com');
-    const { status, body } = await get(`/api/people/${sam.personId}/access`, sam.cookie);
+    const { status, body } = await call(sam, 'GET', `/api/people/${sam.personId}/access`);
     expect(status).toBe(200);
     expect(body.access).toEqual({ write: false, administrator: true, kind: 'owner' });
   });
@@ -96,12 +80,10 @@ describe('REST: GET /api/people/{personId}/access', () => {
   test('a supporter has access only inside a session; an unrelated user never', async () => {
     const sam = await signIn(stack.url, 'sam@example.com');
     const tui = await signIn(stack.url, 'tui@example.com');
-    expect((await get(`/api/people/${arohaPersonId}/access`, sam.cookie)).status).toBe(403);
-    const id = crypto.randomUUID();
-    await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
-              values (${id}, ${seedId('link:sam->aroha')}, ${arohaPersonId}, ${sam.personId})`;
+    expect((await call(sam, 'GET', `/api/people/${arohaPersonId}/access`)).status).toBe(403);
+    const session = await startSession(sam, arohaPersonId);
     try {
-      const inSession = await get(`/api/people/${arohaPersonId}/access`, sam.cookie);
+      const inSession = await call(sam, 'GET', `/api/people/${arohaPersonId}/access`);
       expect(inSession.status).toBe(200);
       expect(inSession.body.access).toEqual({
         write: true,
@@ -109,20 +91,20 @@ describe('REST: GET /api/people/{personId}/access', () => {
         kind: 'supporter',
         level: 'General',
       });
-      expect((await get(`/api/people/${arohaPersonId}/access`, tui.cookie)).status).toBe(403);
+      expect((await call(tui, 'GET', `/api/people/${arohaPersonId}/access`)).status).toBe(403);
     } finally {
-      await sql`update support_session set ended_at = now() where id = ${id}`;
+      await session.end();
     }
-    expect((await get(`/api/people/${arohaPersonId}/access`, sam.cookie)).status).toBe(403);
+    expect((await call(sam, 'GET', `/api/people/${arohaPersonId}/access`)).status).toBe(403);
   });
 
   test('the answer carries a per-person token: it works for that person only, and dies with the session', async () => {
     const ana = await signIn(stack.url, 'ana@example.com');
     const anaPersonId = seedId('person:ana');
-    const { body } = await get(`/api/people/${anaPersonId}/access`, ana.cookie);
+    const { body } = await call(ana, 'GET', `/api/people/${anaPersonId}/access`);
     expect(body.token).toMatch(/^pat1\./);
     const withToken = (personId: string, token: string) =>
-      fetch(`${stack.url}/api/people/${personId}/access`, {
+      call(undefined, 'GET', `/api/people/${personId}/access`, undefined, {
         headers: { authorization: `Bearer ${token}` },
       });
     expect((await withToken(anaPersonId, body.token)).status).toBe(200);
@@ -131,16 +113,13 @@ describe('REST: GET /api/people/{personId}/access', () => {
     // Another signature: its last character changed (both are canonical base64url endings).
     const tampered = `${body.token.slice(0, -1)}${body.token.endsWith('A') ? 'E' : 'A'}`;
     expect((await withToken(anaPersonId, tampered)).status).toBe(401);
-    await fetch(`${stack.url}/api/auth/logout`, {
-      method: 'POST',
-      headers: { cookie: ana.cookie },
-    });
+    await call(ana, 'POST', '/api/auth/logout');
     expect((await withToken(anaPersonId, body.token)).status).toBe(401);
   });
 
   test('a malformed id → 400 with a JSON error', async () => {
     const aroha = await signIn(stack.url, 'aroha@example.com');
-    const { status, body } = await get(`/api/people/${'x'.repeat(65)}/access`, aroha.cookie);
+    const { status, body } = await call(aroha, 'GET', `/api/people/${'x'.repeat(65)}/access`);
     expect(status).toBe(400);
     expect(body.error.code).toBe('invalid');
   });

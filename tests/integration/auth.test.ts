@@ -1,7 +1,7 @@
-import postgres from 'postgres';
-import { afterAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { browserCookieName, magicLinkMessages } from '../../api/auth/magic-link.ts';
 import { signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
 import { inProcessApi, smtpSink } from '../harness/in-process.ts';
 import {
   askForLink,
@@ -11,46 +11,31 @@ import {
   openMagicLink,
   readMailbox,
 } from '../harness/magic-link.ts';
-
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
-afterAll(() => sql.end());
-
-const base = `${stack.url}/api/authentication/email`;
-
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null), headers: res.headers };
-}
+import { call } from '../harness/rest.ts';
 
 const authenticate = (email: string) =>
-  post('/track/authenticate', { email, challengeType: 'EMAIL_MAGIC_LINK' });
+  call(undefined, 'POST', '/api/authentication/email/track/authenticate', {
+    email,
+    challengeType: 'EMAIL_MAGIC_LINK',
+  });
 
 let registered = 0;
 async function register(prefix: string) {
   const email = `${prefix}.${Date.now()}.${registered++}@example.org`;
-  const res = await fetch(`${stack.url}/api/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      type: 'General',
-      acceptedTermsOfService: true,
-      person: {
-        firstName: 'Mere',
-        lastName: 'Kingi',
-        knownAs: 'Mere',
-        type: 'SupporterAndDecisionMaker',
-        personalInformation: { phone: '021 555 0100' },
-      },
-    }),
+  const res = await call(undefined, 'POST', '/api/users', {
+    email,
+    type: 'General',
+    acceptedTermsOfService: true,
+    person: {
+      firstName: 'Mere',
+      lastName: 'Kingi',
+      knownAs: 'Mere',
+      type: 'SupporterAndDecisionMaker',
+      personalInformation: { phone: '021 555 0100' },
+    },
   });
   expect(res.status).toBe(201);
-  return { email, ...((await res.json()) as { userId: string; personId: string }) };
+  return { email, ...(res.body as { userId: string; personId: string }) };
 }
 
 describe('registration: POST /api/users', () => {
@@ -86,18 +71,13 @@ describe('registration: POST /api/users', () => {
       },
       ...extra,
     });
-    const send = (body: unknown) =>
-      fetch(`${stack.url}/api/users`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    const send = (body: unknown) => call(undefined, 'POST', '/api/users', body);
     const taken = await send(payload('AROHA@example.com'));
     expect(taken.status).toBe(409);
-    expect((await taken.json()).error.message).toMatch(/already an account/);
+    expect(taken.body.error.message).toMatch(/already an account/);
     const noTerms = await send(payload('x@example.org', { acceptedTermsOfService: false }));
     expect(noTerms.status).toBe(400);
-    expect((await noTerms.json()).error.message).toBe('Please accept the terms of service.');
+    expect(noTerms.body.error.message).toBe('Please accept the terms of service.');
     const badPhone = await send({
       ...payload('y@example.org'),
       person: { ...payload('').person, personalInformation: { phone: 'call me' } },
@@ -125,12 +105,20 @@ describe('magic link', () => {
     expect((await authenticate('not-an-email')).body.error.message).toBe(
       'Please enter a valid email address.',
     );
-    const wrongType = await post('/track/authenticate', {
-      email: 'aroha@example.com',
-      challengeType: 'SMS',
-    });
+    const wrongType = await call(
+      undefined,
+      'POST',
+      '/api/authentication/email/track/authenticate',
+      {
+        email: 'aroha@example.com',
+        challengeType: 'SMS',
+      },
+    );
     expect(wrongType.status).toBe(400);
-    expect((await post('/../other/track/authenticate', {})).status).toBe(404);
+    expect(
+      (await call(undefined, 'POST', '/api/authentication/email/../other/track/authenticate', {}))
+        .status,
+    ).toBe(404);
   });
 
   test('the mail names the product and the expiry; the secrets are random and stored only as hashes', async () => {
@@ -154,16 +142,23 @@ describe('magic link', () => {
     const { email, personId } = await register('wait');
     const { body, headers } = await authenticate(email);
     const complete = () =>
-      post(`/track/complete?token=${encodeURIComponent(body.token)}`, {
-        challengeId: body.challengeId,
-      });
+      call(
+        undefined,
+        'POST',
+        `/api/authentication/email/track/complete?token=${encodeURIComponent(body.token)}`,
+        {
+          challengeId: body.challengeId,
+        },
+      );
     expect((await complete()).status).toBe(202);
     const link = await mailedLink(stack.url, email, body.challengeId);
     const cookie = (headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-    const fin = await post(
-      '/verify/email-magic-link/finalize',
+    const fin = await call(
+      undefined,
+      'POST',
+      '/api/authentication/email/verify/email-magic-link/finalize',
       { challengeId: body.challengeId },
-      { authorization: `Bearer ${linkSecret(link)}`, cookie },
+      { headers: { authorization: `Bearer ${linkSecret(link)}`, cookie } },
     );
     expect(fin.status).toBe(200);
     const done = await complete();
@@ -184,7 +179,13 @@ describe('magic link', () => {
     const link = await mailedLink(stack.url, email, opened.challengeId);
     const secret = new URL(link).pathname.split('/').pop() ?? '';
     const finalize = (challengeId: string, s: string) =>
-      post('/verify/email-magic-link/finalize', { challengeId }, { authorization: `Bearer ${s}` });
+      call(
+        undefined,
+        'POST',
+        '/api/authentication/email/verify/email-magic-link/finalize',
+        { challengeId },
+        { headers: { authorization: `Bearer ${s}` } },
+      );
 
     const reused = await finalize(opened.challengeId, secret);
     expect(reused.status).toBe(410);
@@ -204,15 +205,25 @@ describe('magic link', () => {
     const expired = await finalize(second.challengeId, secret2);
     expect(expired.status).toBe(410);
     expect(expired.body.error.message).toBe(magicLinkMessages.expired);
-    const pending = await post(`/track/complete?token=${encodeURIComponent(second.token)}`, {
-      challengeId: second.challengeId,
-    });
+    const pending = await call(
+      undefined,
+      'POST',
+      `/api/authentication/email/track/complete?token=${encodeURIComponent(second.token)}`,
+      {
+        challengeId: second.challengeId,
+      },
+    );
     expect(pending.status).toBe(410);
     // A wrong browser token cannot complete someone else's challenge.
     const { body: third } = await authenticate(email);
-    const stolen = await post(`/track/complete?token=${encodeURIComponent(second.token)}`, {
-      challengeId: third.challengeId,
-    });
+    const stolen = await call(
+      undefined,
+      'POST',
+      `/api/authentication/email/track/complete?token=${encodeURIComponent(second.token)}`,
+      {
+        challengeId: third.challengeId,
+      },
+    );
     expect(stolen.status).toBe(400);
   });
 
@@ -269,8 +280,8 @@ describe('magic link', () => {
       body: JSON.stringify({ challengeId: opened.challengeId }),
     });
     expect(res.status).toBe(200);
-    const session = await fetch(`${stack.url}/api/session`, { headers: { cookie: first.cookie } });
-    expect((await session.json()).user).toBeNull();
+    const session = await call(first, 'GET', '/api/session');
+    expect(session.body.user).toBeNull();
   });
 });
 
@@ -288,9 +299,14 @@ async function challengeRow(id: string) {
 
 /** The asking tab's poll, as the attacker's waiting tab makes it. */
 async function poll(asked: { challengeId: string; token: string }) {
-  return post(`/track/complete?token=${encodeURIComponent(asked.token)}`, {
-    challengeId: asked.challengeId,
-  });
+  return call(
+    undefined,
+    'POST',
+    `/api/authentication/email/track/complete?token=${encodeURIComponent(asked.token)}`,
+    {
+      challengeId: asked.challengeId,
+    },
+  );
 }
 
 async function finalize(
@@ -307,12 +323,14 @@ const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(
 describe('a link opened on another browser asks for the code (ADR 012)', () => {
   test('the asking browser gets a path-limited HttpOnly cookie and a 6-digit code; only a hash of the code is stored', async () => {
     const { email } = await register('code');
-    const res = await fetch(`${base}/track/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...ATTACKER_UA },
-      body: JSON.stringify({ email, challengeType: 'EMAIL_MAGIC_LINK' }),
-    });
-    const body = await res.json();
+    const res = await call(
+      undefined,
+      'POST',
+      '/api/authentication/email/track/authenticate',
+      { email, challengeType: 'EMAIL_MAGIC_LINK' },
+      { headers: ATTACKER_UA },
+    );
+    const body = res.body;
     expect(body.code).toMatch(/^\d{6}$/);
     const [cookie, ...others] = res.headers.getSetCookie();
     expect(others).toEqual([]);
@@ -407,10 +425,12 @@ describe('a link opened on another browser asks for the code (ADR 012)', () => {
     const attacker = await askForLink(stack.url, email, ATTACKER_UA);
     expect((await finalize(attacker)).body.status).toBe('confirm');
     const cancel = (secret: string) =>
-      post(
-        '/verify/email-magic-link/cancel',
+      call(
+        undefined,
+        'POST',
+        '/api/authentication/email/verify/email-magic-link/cancel',
         { challengeId: attacker.challengeId },
-        { authorization: `Bearer ${secret}` },
+        { headers: { authorization: `Bearer ${secret}` } },
       );
     // Only the link's holder may stop it.
     expect((await cancel(`${attacker.secret.slice(0, -2)}xx`)).status).toBe(400);
@@ -471,14 +491,22 @@ describe('a link opened on another browser asks for the code (ADR 012)', () => {
     const { email } = await register('badbody');
     const asked = await askForLink(stack.url, email);
     const auth = { authorization: `Bearer ${asked.secret}` };
-    const tooLong = await post(
-      '/verify/email-magic-link/finalize',
+    const tooLong = await call(
+      undefined,
+      'POST',
+      '/api/authentication/email/verify/email-magic-link/finalize',
       { challengeId: asked.challengeId, code: '1'.repeat(50) },
-      auth,
+      { headers: auth },
     );
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error.code).toBe('invalid_code');
-    const noId = await post('/verify/email-magic-link/cancel', {}, auth);
+    const noId = await call(
+      undefined,
+      'POST',
+      '/api/authentication/email/verify/email-magic-link/cancel',
+      {},
+      { headers: auth },
+    );
     expect(noId.status).toBe(400);
     expect(noId.body.error.code).toBe('invalid_link');
     const row = await challengeRow(asked.challengeId);

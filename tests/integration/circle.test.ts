@@ -1,13 +1,11 @@
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { eventually, type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
-
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
-const clients: Array<{ close: () => Promise<void> }> = [];
+import { eventually, type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
+import { call, type Reply, raw, startSession } from '../harness/rest.ts';
+import { client, serverResult } from '../harness/zero.ts';
 
 const arohaId = seedId('person:aroha');
 const samLink = seedId('link:sam->aroha');
@@ -30,21 +28,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => {});
   // Whatever happened, the demo circle is as seeded for the other test files.
   await sql`update supporter_link set access_level = 'General' where id = ${samLink}`;
   await sql`update supporter_link set access_level = 'Restricted' where id = ${rileyLink}`;
   await sql`update supporter_link set access_level = 'Administrator' where id = ${anaLink}`;
-  await sql`update support_session set ended_at = now() where ended_at is null`;
   await sql`update plan set supporter_limit = 3 where is_default`;
-  await sql.end();
 });
-
-function client(who: SignedIn) {
-  const z = zeroClient(stack.zeroUrl, who);
-  clients.push(z);
-  return z;
-}
 
 type PersonJson = { id: string; firstName: string | null; lastName: string | null };
 type LinkJson = {
@@ -55,22 +44,6 @@ type LinkJson = {
   supporter: PersonJson;
   supported: PersonJson;
 };
-type Reply = Awaited<ReturnType<typeof call>>;
-
-async function call(method: string, path: string, who?: SignedIn, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (who) headers.cookie = who.cookie;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${stack.url}/api/people${path}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  return {
-    status: res.status,
-    body: res.status === 204 ? null : await res.json().catch(() => null),
-  };
-}
 
 /** Every 4xx has `{error: {code, message}}`. */
 function expectError(r: Reply, status: number, code: string) {
@@ -97,13 +70,6 @@ async function lastHistory(relatedId: string) {
   return row;
 }
 
-async function startSession(linkId: string, supporter: SignedIn, personId: string) {
-  const id = crypto.randomUUID();
-  await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
-            values (${id}, ${linkId}, ${personId}, ${supporter.personId})`;
-  return { id, end: () => sql`update support_session set ended_at = now() where id = ${id}` };
-}
-
 /** A temporary link: `supporter` supports Tui. */
 async function tempLink(supporter: SignedIn, level = 'General') {
   const id = crypto.randomUUID();
@@ -122,12 +88,20 @@ async function linkExists(id: string) {
 
 describe('REST: GET /api/people/{personId}/supporters', () => {
   test('signed out → 401; a malformed id → 400', async () => {
-    expectError(await call('GET', `/${arohaId}/supporters`), 401, 'unauthenticated');
-    expectError(await call('GET', `/${'x'.repeat(65)}/supporters`, aroha), 400, 'invalid');
+    expectError(
+      await call(undefined, 'GET', `/api/people/${arohaId}/supporters`),
+      401,
+      'unauthenticated',
+    );
+    expectError(
+      await call(aroha, 'GET', `/api/people/${'x'.repeat(65)}/supporters`),
+      400,
+      'invalid',
+    );
   });
 
   test('the Decision Maker sees her whole Circle, with the plan’s spots (full at 3)', async () => {
-    const r = await call('GET', `/${arohaId}/supporters`, aroha);
+    const r = await call(aroha, 'GET', `/api/people/${arohaId}/supporters`);
     expect(r.status).toBe(200);
     expect(
       r.body.supporters
@@ -152,18 +126,18 @@ describe('REST: GET /api/people/{personId}/supporters', () => {
   });
 
   test('a supporter without a session sees only their own link and no spots', async () => {
-    const r = await call('GET', `/${arohaId}/supporters`, sam);
+    const r = await call(sam, 'GET', `/api/people/${arohaId}/supporters`);
     expect(r.status).toBe(200);
     expect(r.body.supporters.map((l: LinkJson) => l.id)).toEqual([samLink]);
     expect(r.body.spots).toBeNull();
   });
 
   test('an Administrator sees the whole Circle only inside a session', async () => {
-    const before = await call('GET', `/${arohaId}/supporters`, ana);
+    const before = await call(ana, 'GET', `/api/people/${arohaId}/supporters`);
     expect(before.body.supporters.map((l: LinkJson) => l.id)).toEqual([anaLink]);
-    const session = await startSession(anaLink, ana, arohaId);
+    const session = await startSession(ana, arohaId);
     try {
-      const during = await call('GET', `/${arohaId}/supporters`, ana);
+      const during = await call(ana, 'GET', `/api/people/${arohaId}/supporters`);
       expect(during.status).toBe(200);
       expect(during.body.supporters).toHaveLength(3);
       expect(during.body.spots).toMatchObject({ limit: 3, taken: 3, left: 0 });
@@ -173,8 +147,8 @@ describe('REST: GET /api/people/{personId}/supporters', () => {
   });
 
   test('someone unrelated and an unknown person get the same 403', async () => {
-    const hidden = await call('GET', `/${arohaId}/supporters`, tui);
-    const unknown = await call('GET', `/${unknownId}/supporters`, tui);
+    const hidden = await call(tui, 'GET', `/api/people/${arohaId}/supporters`);
+    const unknown = await call(tui, 'GET', `/api/people/${unknownId}/supporters`);
     expectError(hidden, 403, 'forbidden');
     expect(unknown).toEqual(hidden);
   });
@@ -182,7 +156,7 @@ describe('REST: GET /api/people/{personId}/supporters', () => {
 
 describe('REST: GET /api/people/{personId}/supporters/spots', () => {
   test('the person gets their spots; others 403; signed out 401; bad id 400', async () => {
-    const r = await call('GET', `/${arohaId}/supporters/spots`, aroha);
+    const r = await call(aroha, 'GET', `/api/people/${arohaId}/supporters/spots`);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       limit: 3,
@@ -190,19 +164,35 @@ describe('REST: GET /api/people/{personId}/supporters/spots', () => {
       left: 0,
       message: 'Your Circle of Support is full!',
     });
-    const tuiSpots = await call('GET', `/${tui.personId}/supporters/spots`, tui);
+    const tuiSpots = await call(tui, 'GET', `/api/people/${tui.personId}/supporters/spots`);
     expect(tuiSpots.body).toEqual({ limit: 3, taken: 0, left: 3, message: null });
-    expectError(await call('GET', `/${arohaId}/supporters/spots`, sam), 403, 'forbidden');
-    expectError(await call('GET', `/${arohaId}/supporters/spots`, tui), 403, 'forbidden');
-    expectError(await call('GET', `/${arohaId}/supporters/spots`), 401, 'unauthenticated');
-    expectError(await call('GET', `/${'x'.repeat(65)}/supporters/spots`, aroha), 400, 'invalid');
+    expectError(
+      await call(sam, 'GET', `/api/people/${arohaId}/supporters/spots`),
+      403,
+      'forbidden',
+    );
+    expectError(
+      await call(tui, 'GET', `/api/people/${arohaId}/supporters/spots`),
+      403,
+      'forbidden',
+    );
+    expectError(
+      await call(undefined, 'GET', `/api/people/${arohaId}/supporters/spots`),
+      401,
+      'unauthenticated',
+    );
+    expectError(
+      await call(aroha, 'GET', `/api/people/${'x'.repeat(65)}/supporters/spots`),
+      400,
+      'invalid',
+    );
   });
 
   test('one spot left is announced with the spec’s words', async () => {
     const a = await tempLink(sam);
     const b = await tempLink(riley);
     try {
-      const r = await call('GET', `/${tui.personId}/supporters/spots`, tui);
+      const r = await call(tui, 'GET', `/api/people/${tui.personId}/supporters/spots`);
       expect(r.body).toEqual({
         limit: 3,
         taken: 2,
@@ -217,38 +207,46 @@ describe('REST: GET /api/people/{personId}/supporters/spots', () => {
 
 describe('REST: GET /api/people/{personId}/supporters/{id}', () => {
   test('the Decision Maker reads any link of her Circle; the supporter their own', async () => {
-    const r = await call('GET', `/${arohaId}/supporters/${rileyLink}`, aroha);
+    const r = await call(aroha, 'GET', `/api/people/${arohaId}/supporters/${rileyLink}`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
       id: rileyLink,
       accessLevel: 'Restricted',
       supporter: { firstName: 'Riley', lastName: 'Parata' },
     });
-    const own = await call('GET', `/${arohaId}/supporters/${samLink}`, sam);
+    const own = await call(sam, 'GET', `/api/people/${arohaId}/supporters/${samLink}`);
     expect(own.status).toBe(200);
     expect(own.body.supporter.firstName).toBe('Sam');
   });
 
   test('hidden, unknown and wrong-person links are the same 404; a bad id is 400', async () => {
-    const hidden = await call('GET', `/${arohaId}/supporters/${rileyLink}`, sam);
-    const unknown = await call('GET', `/${arohaId}/supporters/${unknownId}`, sam);
-    const stranger = await call('GET', `/${arohaId}/supporters/${samLink}`, tui);
-    const wrongPerson = await call('GET', `/${tui.personId}/supporters/${samLink}`, aroha);
+    const hidden = await call(sam, 'GET', `/api/people/${arohaId}/supporters/${rileyLink}`);
+    const unknown = await call(sam, 'GET', `/api/people/${arohaId}/supporters/${unknownId}`);
+    const stranger = await call(tui, 'GET', `/api/people/${arohaId}/supporters/${samLink}`);
+    const wrongPerson = await call(
+      aroha,
+      'GET',
+      `/api/people/${tui.personId}/supporters/${samLink}`,
+    );
     expectError(hidden, 404, 'not_found');
     for (const r of [unknown, stranger, wrongPerson]) expect(r).toEqual(hidden);
     expectError(
-      await call('GET', `/${arohaId}/supporters/${'x'.repeat(65)}`, aroha),
+      await call(aroha, 'GET', `/api/people/${arohaId}/supporters/${'x'.repeat(65)}`),
       400,
       'invalid',
     );
-    expectError(await call('GET', `/${arohaId}/supporters/${samLink}`), 401, 'unauthenticated');
+    expectError(
+      await call(undefined, 'GET', `/api/people/${arohaId}/supporters/${samLink}`),
+      401,
+      'unauthenticated',
+    );
   });
 });
 
 describe('REST: PUT /api/people/{personId}/supporters/{id}', () => {
   test('the Decision Maker changes a level (history in the same transaction) and restores it', async () => {
     const before = await historyCount(samLink);
-    const r = await call('PUT', `/${arohaId}/supporters/${samLink}`, aroha, {
+    const r = await call(aroha, 'PUT', `/api/people/${arohaId}/supporters/${samLink}`, {
       supportedId: arohaId,
       accessLevel: 'Restricted',
     });
@@ -263,7 +261,7 @@ describe('REST: PUT /api/people/{personId}/supporters/{id}', () => {
       created_by: arohaId,
       message: 'Changed Sam Tane’s access level from General to Restricted',
     });
-    const back = await call('PUT', `/${arohaId}/supporters/${samLink}`, aroha, {
+    const back = await call(aroha, 'PUT', `/api/people/${arohaId}/supporters/${samLink}`, {
       supportedId: arohaId,
       accessLevel: 'General',
     });
@@ -274,7 +272,7 @@ describe('REST: PUT /api/people/{personId}/supporters/{id}', () => {
 
   test('the same level again changes nothing and writes no history', async () => {
     const before = await historyCount(samLink);
-    const r = await call('PUT', `/${arohaId}/supporters/${samLink}`, aroha, {
+    const r = await call(aroha, 'PUT', `/api/people/${arohaId}/supporters/${samLink}`, {
       supportedId: arohaId,
       accessLevel: 'General',
     });
@@ -286,14 +284,21 @@ describe('REST: PUT /api/people/{personId}/supporters/{id}', () => {
     const before = await historyCount(samLink);
     const path = `/${arohaId}/supporters/${samLink}`;
     expectError(
-      await call('PUT', path, aroha, { supportedId: arohaId, accessLevel: 'Owner' }),
+      await call(aroha, 'PUT', `/api/people${path}`, {
+        supportedId: arohaId,
+        accessLevel: 'Owner',
+      }),
       400,
       'invalid',
     );
-    expectError(await call('PUT', path, aroha, { accessLevel: 'Restricted' }), 400, 'invalid');
-    expectError(await call('PUT', path, aroha, 'not json'), 400, 'invalid');
     expectError(
-      await call('PUT', `/${arohaId}/supporters/${'x'.repeat(65)}`, aroha, {
+      await call(aroha, 'PUT', `/api/people${path}`, { accessLevel: 'Restricted' }),
+      400,
+      'invalid',
+    );
+    expectError(await call(aroha, 'PUT', `/api/people${path}`, raw('not json')), 400, 'invalid');
+    expectError(
+      await call(aroha, 'PUT', `/api/people/${arohaId}/supporters/${'x'.repeat(65)}`, {
         supportedId: arohaId,
         accessLevel: 'General',
       }),
@@ -301,7 +306,10 @@ describe('REST: PUT /api/people/{personId}/supporters/{id}', () => {
       'invalid',
     );
     expectError(
-      await call('PUT', path, aroha, { supportedId: tui.personId, accessLevel: 'Restricted' }),
+      await call(aroha, 'PUT', `/api/people${path}`, {
+        supportedId: tui.personId,
+        accessLevel: 'Restricted',
+      }),
       409,
       'conflict',
     );
@@ -311,21 +319,21 @@ describe('REST: PUT /api/people/{personId}/supporters/{id}', () => {
 
   test('nobody changes their own level (403); hidden and unknown links are the same 404', async () => {
     const before = await historyCount(samLink);
-    const own = await call('PUT', `/${arohaId}/supporters/${samLink}`, sam, {
+    const own = await call(sam, 'PUT', `/api/people/${arohaId}/supporters/${samLink}`, {
       supportedId: arohaId,
       accessLevel: 'Administrator',
     });
     expectError(own, 403, 'forbidden');
     expect(own.body.error.message).toBe('You cannot change your own access level.');
-    const hidden = await call('PUT', `/${arohaId}/supporters/${rileyLink}`, sam, {
+    const hidden = await call(sam, 'PUT', `/api/people/${arohaId}/supporters/${rileyLink}`, {
       supportedId: arohaId,
       accessLevel: 'General',
     });
-    const unknown = await call('PUT', `/${arohaId}/supporters/${unknownId}`, sam, {
+    const unknown = await call(sam, 'PUT', `/api/people/${arohaId}/supporters/${unknownId}`, {
       supportedId: arohaId,
       accessLevel: 'General',
     });
-    const stranger = await call('PUT', `/${arohaId}/supporters/${samLink}`, tui, {
+    const stranger = await call(tui, 'PUT', `/api/people/${arohaId}/supporters/${samLink}`, {
       supportedId: arohaId,
       accessLevel: 'Restricted',
     });
@@ -333,7 +341,7 @@ describe('REST: PUT /api/people/{personId}/supporters/{id}', () => {
     expect(unknown).toEqual(hidden);
     expect(stranger).toEqual(hidden);
     expectError(
-      await call('PUT', `/${arohaId}/supporters/${samLink}`, undefined, {
+      await call(undefined, 'PUT', `/api/people/${arohaId}/supporters/${samLink}`, {
         supportedId: arohaId,
         accessLevel: 'Restricted',
       }),
@@ -348,17 +356,17 @@ describe('REST: PUT /api/people/{personId}/supporters/{id}', () => {
   test('an Administrator changes other levels only in a session, and never their own', async () => {
     const body = { supportedId: arohaId, accessLevel: 'Restricted' };
     expectError(
-      await call('PUT', `/${arohaId}/supporters/${samLink}`, ana, body),
+      await call(ana, 'PUT', `/api/people/${arohaId}/supporters/${samLink}`, body),
       404,
       'not_found',
     );
-    const session = await startSession(anaLink, ana, arohaId);
+    const session = await startSession(ana, arohaId);
     try {
-      const ok = await call('PUT', `/${arohaId}/supporters/${samLink}`, ana, body);
+      const ok = await call(ana, 'PUT', `/api/people/${arohaId}/supporters/${samLink}`, body);
       expect(ok.status).toBe(200);
       expect(await levelOf(samLink)).toBe('Restricted');
       expect((await lastHistory(samLink))?.created_by).toBe(ana.personId);
-      const own = await call('PUT', `/${arohaId}/supporters/${anaLink}`, ana, {
+      const own = await call(ana, 'PUT', `/api/people/${arohaId}/supporters/${anaLink}`, {
         supportedId: arohaId,
         accessLevel: 'General',
       });
@@ -371,10 +379,10 @@ describe('REST: PUT /api/people/{personId}/supporters/{id}', () => {
   });
 
   test('a Restricted supporter in session still cannot reach other links (404)', async () => {
-    const session = await startSession(rileyLink, riley, arohaId);
+    const session = await startSession(riley, arohaId);
     try {
       // Riley in session still sees only their own link: Sam's is hidden.
-      const r = await call('PUT', `/${arohaId}/supporters/${samLink}`, riley, {
+      const r = await call(riley, 'PUT', `/api/people/${arohaId}/supporters/${samLink}`, {
         supportedId: arohaId,
         accessLevel: 'Restricted',
       });
@@ -390,7 +398,7 @@ describe('REST: DELETE /api/people/{personId}/supporters/{id} and /supported/{id
   test('the Decision Maker removes a supporter: 204, the link is gone, history is written', async () => {
     const id = await tempLink(sam);
     try {
-      const r = await call('DELETE', `/${tui.personId}/supporters/${id}`, tui);
+      const r = await call(tui, 'DELETE', `/api/people/${tui.personId}/supporters/${id}`);
       expect(r.status).toBe(204);
       expect(await linkExists(id)).toBe(false);
       expect(await lastHistory(id)).toEqual({
@@ -408,7 +416,7 @@ describe('REST: DELETE /api/people/{personId}/supporters/{id} and /supported/{id
   test('the supporter removes the connection from their side: 204', async () => {
     const id = await tempLink(sam);
     try {
-      const r = await call('DELETE', `/${sam.personId}/supported/${id}`, sam);
+      const r = await call(sam, 'DELETE', `/api/people/${sam.personId}/supported/${id}`);
       expect(r.status).toBe(204);
       expect(await linkExists(id)).toBe(false);
       expect((await lastHistory(id))?.created_by).toBe(sam.personId);
@@ -419,9 +427,9 @@ describe('REST: DELETE /api/people/{personId}/supporters/{id} and /supported/{id
 
   test('removal first ends the link’s active support session', async () => {
     const id = await tempLink(sam);
-    const session = await startSession(id, sam, tui.personId);
+    const session = await startSession(sam, tui.personId);
     try {
-      const r = await call('DELETE', `/${tui.personId}/supporters/${id}`, tui);
+      const r = await call(tui, 'DELETE', `/api/people/${tui.personId}/supporters/${id}`);
       expect(r.status).toBe(204);
       const active =
         await sql`select 1 from support_session where supporter_link_id = ${id} and ended_at is null`;
@@ -439,20 +447,24 @@ describe('REST: DELETE /api/people/{personId}/supporters/{id} and /supported/{id
   test('hidden, unknown and wrong-side links are the same 404 and nothing is removed; bad id 400; 401', async () => {
     const id = await tempLink(sam);
     try {
-      const hidden = await call('DELETE', `/${tui.personId}/supporters/${id}`, riley);
-      const unknown = await call('DELETE', `/${tui.personId}/supporters/${unknownId}`, tui);
+      const hidden = await call(riley, 'DELETE', `/api/people/${tui.personId}/supporters/${id}`);
+      const unknown = await call(
+        tui,
+        'DELETE',
+        `/api/people/${tui.personId}/supporters/${unknownId}`,
+      );
       // The path names the other side of the link: not this person's supporter.
-      const wrongSide = await call('DELETE', `/${sam.personId}/supporters/${id}`, sam);
-      const wrongPerson = await call('DELETE', `/${arohaId}/supported/${id}`, aroha);
+      const wrongSide = await call(sam, 'DELETE', `/api/people/${sam.personId}/supporters/${id}`);
+      const wrongPerson = await call(aroha, 'DELETE', `/api/people/${arohaId}/supported/${id}`);
       expectError(hidden, 404, 'not_found');
       for (const r of [unknown, wrongSide, wrongPerson]) expect(r).toEqual(hidden);
       expectError(
-        await call('DELETE', `/${tui.personId}/supporters/${'x'.repeat(65)}`, tui),
+        await call(tui, 'DELETE', `/api/people/${tui.personId}/supporters/${'x'.repeat(65)}`),
         400,
         'invalid',
       );
       expectError(
-        await call('DELETE', `/${tui.personId}/supporters/${id}`),
+        await call(undefined, 'DELETE', `/api/people/${tui.personId}/supporters/${id}`),
         401,
         'unauthenticated',
       );
@@ -470,31 +482,39 @@ describe('REST: DELETE /api/people/{personId}/supporters/{id} and /supported/{id
 
 describe('REST: GET /api/people/{personId}/supported and /supported/{id}', () => {
   test('a supporter lists the people they support', async () => {
-    const r = await call('GET', `/${sam.personId}/supported`, sam);
+    const r = await call(sam, 'GET', `/api/people/${sam.personId}/supported`);
     expect(r.status).toBe(200);
     expect(
       r.body.supported.map((l: LinkJson) => [l.id, l.supported.firstName, l.accessLevel]),
     ).toEqual([[samLink, 'Aroha', 'General']]);
-    const one = await call('GET', `/${sam.personId}/supported/${samLink}`, sam);
+    const one = await call(sam, 'GET', `/api/people/${sam.personId}/supported/${samLink}`);
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ id: samLink, supported: { id: arohaId, firstName: 'Aroha' } });
   });
 
   test('someone unrelated gets 403 for the list and 404 for a link; bad ids 400; signed out 401', async () => {
-    const hidden = await call('GET', `/${sam.personId}/supported`, tui);
+    const hidden = await call(tui, 'GET', `/api/people/${sam.personId}/supported`);
     expectError(hidden, 403, 'forbidden');
-    expect(await call('GET', `/${unknownId}/supported`, tui)).toEqual(hidden);
-    const link = await call('GET', `/${sam.personId}/supported/${samLink}`, tui);
+    expect(await call(tui, 'GET', `/api/people/${unknownId}/supported`)).toEqual(hidden);
+    const link = await call(tui, 'GET', `/api/people/${sam.personId}/supported/${samLink}`);
     expectError(link, 404, 'not_found');
-    expect(await call('GET', `/${sam.personId}/supported/${unknownId}`, sam)).toEqual(link);
-    expect(await call('GET', `/${sam.personId}/supported/${rileyLink}`, sam)).toEqual(link);
-    expectError(await call('GET', `/${'x'.repeat(65)}/supported`, sam), 400, 'invalid');
+    expect(await call(sam, 'GET', `/api/people/${sam.personId}/supported/${unknownId}`)).toEqual(
+      link,
+    );
+    expect(await call(sam, 'GET', `/api/people/${sam.personId}/supported/${rileyLink}`)).toEqual(
+      link,
+    );
+    expectError(await call(sam, 'GET', `/api/people/${'x'.repeat(65)}/supported`), 400, 'invalid');
     expectError(
-      await call('GET', `/${sam.personId}/supported/${'x'.repeat(65)}`, sam),
+      await call(sam, 'GET', `/api/people/${sam.personId}/supported/${'x'.repeat(65)}`),
       400,
       'invalid',
     );
-    expectError(await call('GET', `/${sam.personId}/supported`), 401, 'unauthenticated');
+    expectError(
+      await call(undefined, 'GET', `/api/people/${sam.personId}/supported`),
+      401,
+      'unauthenticated',
+    );
   });
 });
 
@@ -509,7 +529,7 @@ describe('REST: POST /api/people (a profile on behalf of a Decision Maker)', () 
   }
 
   test('a Supporter creates a profile: a DecisionMaker with no user, and they are its Administrator', async () => {
-    const r = await call('POST', '', riley, {
+    const r = await call(riley, 'POST', '/api/people', {
       firstName: ' Mere ',
       lastName: 'Kingi',
       knownAs: '',
@@ -540,7 +560,7 @@ describe('REST: POST /api/people (a profile on behalf of a Decision Maker)', () 
         { type: 'Create', related_type: 'SupporterLink', created_by: riley.personId },
       ]);
       // The creator now supports them: it shows in their list.
-      const list = await call('GET', `/${riley.personId}/supported`, riley);
+      const list = await call(riley, 'GET', `/api/people/${riley.personId}/supported`);
       expect(list.body.supported.map((l: LinkJson) => l.supported.firstName)).toContain('Mere');
     } finally {
       await sql`delete from person where id = ${id}`;
@@ -549,24 +569,32 @@ describe('REST: POST /api/people (a profile on behalf of a Decision Maker)', () 
 
   test('a Decision Maker may not (403); signed out 401; invalid bodies 400; nothing is created', async () => {
     const before = await peopleCount();
-    expectError(await call('POST', '', aroha, { firstName: 'A', lastName: 'B' }), 403, 'forbidden');
-    expectError(await call('POST', '', tui, { firstName: 'A', lastName: 'B' }), 403, 'forbidden');
     expectError(
-      await call('POST', '', undefined, { firstName: 'A', lastName: 'B' }),
+      await call(aroha, 'POST', '/api/people', { firstName: 'A', lastName: 'B' }),
+      403,
+      'forbidden',
+    );
+    expectError(
+      await call(tui, 'POST', '/api/people', { firstName: 'A', lastName: 'B' }),
+      403,
+      'forbidden',
+    );
+    expectError(
+      await call(undefined, 'POST', '/api/people', { firstName: 'A', lastName: 'B' }),
       401,
       'unauthenticated',
     );
-    const missing = await call('POST', '', riley, { firstName: 'Mere' });
+    const missing = await call(riley, 'POST', '/api/people', { firstName: 'Mere' });
     expectError(missing, 400, 'invalid');
-    const blank = await call('POST', '', riley, { firstName: '   ', lastName: 'Kingi' });
+    const blank = await call(riley, 'POST', '/api/people', { firstName: '   ', lastName: 'Kingi' });
     expectError(blank, 400, 'invalid');
     expect(blank.body.error.message).toBe('Please enter your first name.');
     expectError(
-      await call('POST', '', riley, { firstName: 'x'.repeat(101), lastName: 'K' }),
+      await call(riley, 'POST', '/api/people', { firstName: 'x'.repeat(101), lastName: 'K' }),
       400,
       'invalid',
     );
-    expectError(await call('POST', '', riley, 'nope'), 400, 'invalid');
+    expectError(await call(riley, 'POST', '/api/people', raw('nope')), 400, 'invalid');
     expect(await peopleCount()).toBe(before);
   });
 
@@ -574,7 +602,7 @@ describe('REST: POST /api/people (a profile on behalf of a Decision Maker)', () 
     const before = await peopleCount();
     await sql`update plan set supporter_limit = 0 where is_default`;
     try {
-      const r = await call('POST', '', riley, { firstName: 'Full', lastName: 'Circle' });
+      const r = await call(riley, 'POST', '/api/people', { firstName: 'Full', lastName: 'Circle' });
       expectError(r, 409, 'circle_full');
       expect(r.body.error.message).toBe('Your Circle of Support is full!');
     } finally {
@@ -586,7 +614,7 @@ describe('REST: POST /api/people (a profile on behalf of a Decision Maker)', () 
 
 describe('REST: GET and PUT /api/people/{personId}', () => {
   test('the person reads their details; a supporter the summary; others the same 404', async () => {
-    const self = await call('GET', `/${arohaId}`, aroha);
+    const self = await call(aroha, 'GET', `/api/people/${arohaId}`);
     expect(self.status).toBe(200);
     expect(self.body).toMatchObject({
       id: arohaId,
@@ -594,16 +622,16 @@ describe('REST: GET and PUT /api/people/{personId}', () => {
       pronouns: 'SheHerHers',
       personalInformation: { phone: null },
     });
-    const summary = await call('GET', `/${arohaId}`, sam);
+    const summary = await call(sam, 'GET', `/api/people/${arohaId}`);
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({ id: arohaId, firstName: 'Aroha', knownAs: 'Aroha' });
     expect(summary.body).not.toHaveProperty('bio');
     expect(summary.body).not.toHaveProperty('personalInformation');
-    const hidden = await call('GET', `/${arohaId}`, tui);
+    const hidden = await call(tui, 'GET', `/api/people/${arohaId}`);
     expectError(hidden, 404, 'not_found');
-    expect(await call('GET', `/${unknownId}`, tui)).toEqual(hidden);
-    expectError(await call('GET', `/${'x'.repeat(65)}`, tui), 400, 'invalid');
-    expectError(await call('GET', `/${arohaId}`), 401, 'unauthenticated');
+    expect(await call(tui, 'GET', `/api/people/${unknownId}`)).toEqual(hidden);
+    expectError(await call(tui, 'GET', `/api/people/${'x'.repeat(65)}`), 400, 'invalid');
+    expectError(await call(undefined, 'GET', `/api/people/${arohaId}`), 401, 'unauthenticated');
   });
 
   test('the person updates their details, with history; invalid input 400 changes nothing', async () => {
@@ -612,7 +640,7 @@ describe('REST: GET and PUT /api/people/{personId}', () => {
                                join person_detail d on d.person_id = p.id where p.id = ${tui.personId}`;
     const [before] = await snapshot();
     try {
-      const r = await call('PUT', `/${tui.personId}`, tui, {
+      const r = await call(tui, 'PUT', `/api/people/${tui.personId}`, {
         knownAs: 'Tui B',
         bio: 'Gardener.',
         phone: '+64 21 555 0101',
@@ -634,15 +662,23 @@ describe('REST: GET and PUT /api/people/{personId}', () => {
       });
       const [changed] = await snapshot();
       const events = await historyCount(tui.personId);
-      expectError(await call('PUT', `/${tui.personId}`, tui, { phone: 'call me' }), 400, 'invalid');
-      expectError(await call('PUT', `/${tui.personId}`, tui, { firstName: '  ' }), 400, 'invalid');
       expectError(
-        await call('PUT', `/${tui.personId}`, tui, { pronouns: 'Sometimes' }),
+        await call(tui, 'PUT', `/api/people/${tui.personId}`, { phone: 'call me' }),
         400,
         'invalid',
       );
-      expectError(await call('PUT', `/${tui.personId}`, tui, {}), 400, 'invalid');
-      expectError(await call('PUT', `/${tui.personId}`, tui, 'x'), 400, 'invalid');
+      expectError(
+        await call(tui, 'PUT', `/api/people/${tui.personId}`, { firstName: '  ' }),
+        400,
+        'invalid',
+      );
+      expectError(
+        await call(tui, 'PUT', `/api/people/${tui.personId}`, { pronouns: 'Sometimes' }),
+        400,
+        'invalid',
+      );
+      expectError(await call(tui, 'PUT', `/api/people/${tui.personId}`, {}), 400, 'invalid');
+      expectError(await call(tui, 'PUT', `/api/people/${tui.personId}`, raw('x')), 400, 'invalid');
       const [after] = await snapshot();
       expect(after).toEqual(changed);
       expect(await historyCount(tui.personId)).toBe(events);
@@ -657,20 +693,32 @@ describe('REST: GET and PUT /api/people/{personId}', () => {
   test('a supporter may not (403), a stranger gets 404, an Administrator in session may', async () => {
     const [before] =
       await sql`select bio, updated_at from person_detail where person_id = ${arohaId}`;
-    expectError(await call('PUT', `/${arohaId}`, sam, { bio: 'Hacked' }), 403, 'forbidden');
-    expectError(await call('PUT', `/${arohaId}`, ana, { bio: 'Hacked' }), 403, 'forbidden');
-    expectError(await call('PUT', `/${arohaId}`, tui, { bio: 'Hacked' }), 404, 'not_found');
     expectError(
-      await call('PUT', `/${arohaId}`, undefined, { bio: 'Hacked' }),
+      await call(sam, 'PUT', `/api/people/${arohaId}`, { bio: 'Hacked' }),
+      403,
+      'forbidden',
+    );
+    expectError(
+      await call(ana, 'PUT', `/api/people/${arohaId}`, { bio: 'Hacked' }),
+      403,
+      'forbidden',
+    );
+    expectError(
+      await call(tui, 'PUT', `/api/people/${arohaId}`, { bio: 'Hacked' }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await call(undefined, 'PUT', `/api/people/${arohaId}`, { bio: 'Hacked' }),
       401,
       'unauthenticated',
     );
     const [unchanged] =
       await sql`select bio, updated_at from person_detail where person_id = ${arohaId}`;
     expect(unchanged).toEqual(before);
-    const session = await startSession(anaLink, ana, arohaId);
+    const session = await startSession(ana, arohaId);
     try {
-      const r = await call('PUT', `/${arohaId}`, ana, { bio: 'Loves the sea.' });
+      const r = await call(ana, 'PUT', `/api/people/${arohaId}`, { bio: 'Loves the sea.' });
       expect(r.status).toBe(200);
       expect(r.body.bio).toBe('Loves the sea.');
       expect((await lastHistory(arohaId))?.created_by).toBe(ana.personId);
@@ -719,7 +767,7 @@ describe('Zero: circle queries', () => {
     const view = z.materialize(queries.circle.supporters({ personId: arohaId }));
     await z.run(queries.circle.supporters({ personId: arohaId }), { type: 'complete' });
     expect(view.data.map((l) => l.id)).toEqual([anaLink]);
-    const session = await startSession(anaLink, ana, arohaId);
+    const session = await startSession(ana, arohaId);
     await eventually(
       'the whole Circle for the Administrator',
       () => view.data.length,
@@ -745,7 +793,7 @@ describe('Zero: circle.updateLevel', () => {
     const total = Number(counts?.total);
     const general = Number(counts?.general);
     expect(total).toBeGreaterThan(general);
-    const session = await startSession(rileyLink, riley, arohaId);
+    const session = await startSession(riley, arohaId);
     const az = client(aroha);
     try {
       await eventually(
@@ -755,9 +803,10 @@ describe('Zero: circle.updateLevel', () => {
       );
       await az.run(queries.circle.supporters({ personId: arohaId }), { type: 'complete' });
       const before = await historyCount(rileyLink);
-      const lowered = await az.mutate(
+      const lowered = await serverResult(
+        az,
         mutators.circle.updateLevel({ id: rileyLink, accessLevel: 'General' }),
-      ).server;
+      );
       expect(lowered).toEqual({ type: 'success' });
       expect(await levelOf(rileyLink)).toBe('General');
       await eventually(
@@ -774,9 +823,10 @@ describe('Zero: circle.updateLevel', () => {
         message: 'Changed Riley Parata’s access level from Restricted to General',
       });
 
-      const restored = await az.mutate(
+      const restored = await serverResult(
+        az,
         mutators.circle.updateLevel({ id: rileyLink, accessLevel: 'Restricted' }),
-      ).server;
+      );
       expect(restored).toEqual({ type: 'success' });
       await eventually(
         'Restricted rows back',
@@ -794,18 +844,20 @@ describe('Zero: circle.updateLevel', () => {
     const z = client(riley);
     await z.run(queries.circle.supported({ personId: riley.personId }), { type: 'complete' });
     const before = await historyCount(rileyLink);
-    const refused = await z.mutate(
+    const refused = await serverResult(
+      z,
       mutators.circle.updateLevel({ id: rileyLink, accessLevel: 'Administrator' }),
-    ).server;
+    );
     expect(refused).toMatchObject({
       type: 'error',
       error: { message: 'You cannot change your own access level.' },
     });
-    const session = await startSession(rileyLink, riley, arohaId);
+    const session = await startSession(riley, arohaId);
     try {
-      const again = await z.mutate(
+      const again = await serverResult(
+        z,
         mutators.circle.updateLevel({ id: rileyLink, accessLevel: 'Administrator' }),
-      ).server;
+      );
       expect(again.type).toBe('error');
     } finally {
       await session.end();
@@ -817,14 +869,15 @@ describe('Zero: circle.updateLevel', () => {
   test('Tui cannot change or remove Aroha’s links', async () => {
     const z = client(tui);
     const before = await historyCount(samLink);
-    const change = await z.mutate(
+    const change = await serverResult(
+      z,
       mutators.circle.updateLevel({ id: samLink, accessLevel: 'Administrator' }),
-    ).server;
+    );
     expect(change).toMatchObject({
       type: 'error',
       error: { message: 'We could not find that connection.' },
     });
-    const remove = await z.mutate(mutators.circle.remove({ id: samLink })).server;
+    const remove = await serverResult(z, mutators.circle.remove({ id: samLink }));
     expect(remove.type).toBe('error');
     expect(await levelOf(samLink)).toBe('General');
     expect(await linkExists(samLink)).toBe(true);
@@ -832,15 +885,17 @@ describe('Zero: circle.updateLevel', () => {
   });
 
   test('an Administrator without a session cannot change levels; a General supporter never', async () => {
-    const refusedAna = await client(ana).mutate(
+    const refusedAna = await serverResult(
+      client(ana),
       mutators.circle.updateLevel({ id: samLink, accessLevel: 'Restricted' }),
-    ).server;
+    );
     expect(refusedAna.type).toBe('error');
-    const session = await startSession(samLink, sam, arohaId);
+    const session = await startSession(sam, arohaId);
     try {
-      const refusedSam = await client(sam).mutate(
+      const refusedSam = await serverResult(
+        client(sam),
         mutators.circle.updateLevel({ id: rileyLink, accessLevel: 'General' }),
-      ).server;
+      );
       expect(refusedSam.type).toBe('error');
     } finally {
       await session.end();
@@ -853,7 +908,7 @@ describe('Zero: circle.updateLevel', () => {
 describe('Zero: circle.remove', () => {
   test('removal ends the active support session first, and writes history', async () => {
     const id = await tempLink(sam);
-    const session = await startSession(id, sam, tui.personId);
+    const session = await startSession(sam, tui.personId);
     const z = client(tui);
     try {
       await eventually(
@@ -861,7 +916,7 @@ describe('Zero: circle.remove', () => {
         () => z.run(queries.circle.supporters({ personId: tui.personId }), { type: 'complete' }),
         (rows) => rows.some((l) => l.id === id),
       );
-      const r = await z.mutate(mutators.circle.remove({ id })).server;
+      const r = await serverResult(z, mutators.circle.remove({ id }));
       expect(r).toEqual({ type: 'success' });
       expect(await linkExists(id)).toBe(false);
       expect(
@@ -899,7 +954,7 @@ describe('Zero: circle.remove', () => {
         () => tuiView.data.length,
         (n) => n === 1,
       );
-      const r = await sz.mutate(mutators.circle.remove({ id })).server;
+      const r = await serverResult(sz, mutators.circle.remove({ id }));
       expect(r).toEqual({ type: 'success' });
       await eventually(
         'the link gone from Tui’s screen',

@@ -5,35 +5,20 @@
  * preference, a category change that removes links its author cannot see, a
  * category link across two people's libraries, and a review with a taken id.
  */
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import {
-  eventually,
-  registerAndSignIn,
-  type SignedIn,
-  signIn,
-  zeroClient,
-} from '../harness/clients.ts';
+import { eventually, registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
+import { call, startSession } from '../harness/rest.ts';
+import { type Client, client, serverResult } from '../harness/zero.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const aroha = seedId('person:aroha');
 const medication = seedId('preference:aroha:medication'); // Restricted
 const tea = seedId('preference:aroha:tea'); // General
 const food = seedId('category:aroha:food'); // General
 const health = seedId('category:aroha:health'); // Restricted
-const samLink = seedId('link:sam->aroha');
-
-type Client = ReturnType<typeof zeroClient>;
-const clients: Client[] = [];
-function client(who: SignedIn): Client {
-  const z = zeroClient(stack.zeroUrl, who);
-  clients.push(z);
-  return z;
-}
 
 async function linksOf(preferenceId: string) {
   const rows = await sql<{ category_id: string; person_id: string }[]>`
@@ -59,35 +44,34 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const z of clients) await z.close();
-  await sql`update support_session set ended_at = now() where supporter_link_id = ${samLink} and ended_at is null`;
   await sql`delete from preference_category where preference_id = ${tea}`;
   for (const link of teaLinksBefore) {
     const [categoryId, personId] = link.split(':');
     await sql`insert into preference_category (preference_id, category_id, person_id)
               values (${tea}, ${categoryId ?? ''}, ${personId ?? ''}) on conflict do nothing`;
   }
-  await sql.end();
 });
 
 describe("an outsider's create with the id of Aroha's Restricted preference", () => {
   test('is refused; her preference, its links and what a guest can read stay as they were', async () => {
     const z = client(attacker);
     const ownCategory = crypto.randomUUID();
-    const made = await z.mutate(
+    const made = await serverResult(
+      z,
       mutators.category.create({ id: ownCategory, personId: attacker.personId, title: 'Mine' }),
-    ).server;
+    );
     expect(made.type).toBe('success');
     const before = { row: await rowOf(medication), links: await linksOf(medication) };
 
-    const result = await z.mutate(
+    const result = await serverResult(
+      z,
       mutators.preference.create({
         id: medication,
         personId: attacker.personId,
         title: 'Taken over',
         categoryIds: [ownCategory],
       }),
-    ).server;
+    );
     expect(result.type).toBe('error');
     if (result.type === 'error') expect(result.error.message).not.toMatch(/query|insert|params/i);
     expect({ row: await rowOf(medication), links: await linksOf(medication) }).toEqual(before);
@@ -99,9 +83,7 @@ describe("an outsider's create with the id of Aroha's Restricted preference", ()
                       now() + interval '1 day', now(), ${friend.personId}, ${attacker.personId})`;
     try {
       // ...who reads nothing of Aroha's, over REST or Zero.
-      const res = await fetch(`${stack.url}/api/people/${aroha}/preferences/${medication}`, {
-        headers: { cookie: friend.cookie },
-      });
+      const res = await call(friend, 'GET', `/api/people/${aroha}/preferences/${medication}`);
       expect(res.status).toBe(404);
       const seen = await client(friend).run(
         queries.preference.byId({ personId: aroha, id: medication }),
@@ -138,21 +120,21 @@ describe("an outsider's create with the id of Aroha's Restricted preference", ()
   test("a preference cannot be put in another person's category", async () => {
     const z = client(attacker);
     const theirs = crypto.randomUUID();
-    await z.mutate(
+    await serverResult(
+      z,
       mutators.category.create({ id: theirs, personId: attacker.personId, title: 'Theirs too' }),
-    ).server;
+    );
     const aroha_ = await signIn(stack.url, 'aroha@example.com');
     const za = client(aroha_);
     const id = crypto.randomUUID();
-    const result = await za.mutate(
+    const result = await serverResult(
+      za,
       mutators.preference.create({ id, personId: aroha, title: 'Mixed', categoryIds: [theirs] }),
-    ).server;
+    );
     expect(result.type).toBe('error');
     expect(await rowOf(id)).toBeUndefined();
-    const put = await fetch(`${stack.url}/api/people/${aroha}/preferences/${tea}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', cookie: aroha_.cookie },
-      body: JSON.stringify({ categoryIds: [food, theirs] }),
+    const put = await call(aroha_, 'PUT', `/api/people/${aroha}/preferences/${tea}`, {
+      categoryIds: [food, theirs],
     });
     expect(put.status).toBe(404);
     expect(await linksOf(tea)).toEqual(teaLinksBefore);
@@ -162,8 +144,7 @@ describe("an outsider's create with the id of Aroha's Restricted preference", ()
 describe('a General supporter in session', () => {
   let z: Client;
   beforeAll(async () => {
-    await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
-              values (${crypto.randomUUID()}, ${samLink}, ${aroha}, ${sam.personId})`;
+    await startSession(sam, aroha);
     z = client(sam);
     await eventually(
       "Sam's client to see his session",
@@ -174,14 +155,15 @@ describe('a General supporter in session', () => {
 
   test("sending preference.create with a Restricted preference's id changes nothing", async () => {
     const before = { row: await rowOf(medication), links: await linksOf(medication) };
-    const result = await z.mutate(
+    const result = await serverResult(
+      z,
       mutators.preference.create({
         id: medication,
         personId: aroha,
         title: 'Over it',
         categoryIds: [food],
       }),
-    ).server;
+    );
     expect(result.type).toBe('error');
     expect({ row: await rowOf(medication), links: await linksOf(medication) }).toEqual(before);
   });
@@ -193,16 +175,16 @@ describe('a General supporter in session', () => {
     const hidden = `${health}:${aroha}`;
     expect(await linksOf(tea)).toContain(hidden);
 
-    const put = await fetch(`${stack.url}/api/people/${aroha}/preferences/${tea}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', cookie: sam.cookie },
-      body: JSON.stringify({ categoryIds: [food] }),
+    const put = await call(sam, 'PUT', `/api/people/${aroha}/preferences/${tea}`, {
+      categoryIds: [food],
     });
     expect(put.status).toBe(200);
     expect(await linksOf(tea)).toEqual([`${food}:${aroha}`, hidden].sort());
 
-    const result = await z.mutate(mutators.preference.update({ id: tea, categoryIds: [food] }))
-      .server;
+    const result = await serverResult(
+      z,
+      mutators.preference.update({ id: tea, categoryIds: [food] }),
+    );
     expect(result.type).toBe('success');
     expect(await linksOf(tea)).toEqual([`${food}:${aroha}`, hidden].sort());
   });
@@ -213,7 +195,7 @@ describe('a General supporter in session', () => {
               values (${reviewId}, ${aroha}, ${medication}, ${aroha}, now(), 'Never')`;
     try {
       const before = await rowOf(tea);
-      const result = await z.mutate(mutators.preference.review({ id: tea, reviewId })).server;
+      const result = await serverResult(z, mutators.preference.review({ id: tea, reviewId }));
       expect(result.type).toBe('error');
       expect(await rowOf(tea)).toEqual(before);
       const [r] = await sql`select preference_id from review where id = ${reviewId}`;
@@ -230,7 +212,7 @@ describe('a create sent again by the outbox after a reload (replayed)', () => {
     const other = client(friend);
     const category = crypto.randomUUID();
     const args = { id: category, personId: attacker.personId, title: 'Made once' };
-    expect((await mine.mutate(mutators.category.create(args)).server).type).toBe('success');
+    expect((await serverResult(mine, mutators.category.create(args))).type).toBe('success');
     const before = (await sql`select * from category where id = ${category}`)[0];
     const events = async () =>
       (await sql`select count(*)::int as n from history_event where related_id = ${category}`)[0]
@@ -238,18 +220,20 @@ describe('a create sent again by the outbox after a reload (replayed)', () => {
     const made = await events();
     expect(made).toBe(1);
 
-    const again = await mine.mutate(
+    const again = await serverResult(
+      mine,
       mutators.category.create({ ...args, title: 'Made twice?', replayed: true }),
-    ).server;
+    );
     expect(again.type).toBe('success');
     expect((await sql`select * from category where id = ${category}`)[0]).toEqual(before);
     expect(await events()).toBe(made);
 
-    const unmarked = await mine.mutate(mutators.category.create(args)).server;
+    const unmarked = await serverResult(mine, mutators.category.create(args));
     expect(unmarked).toMatchObject({ type: 'error', error: { details: { code: 'conflict' } } });
-    const someoneElse = await other.mutate(
+    const someoneElse = await serverResult(
+      other,
       mutators.category.create({ ...args, personId: friend.personId, replayed: true }),
-    ).server;
+    );
     expect(someoneElse).toMatchObject({ type: 'error', error: { details: { code: 'conflict' } } });
     expect((await sql`select * from category where id = ${category}`)[0]).toEqual(before);
   });

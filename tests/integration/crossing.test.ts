@@ -1,5 +1,5 @@
 /**
- * Edits that cross at the same moment (issue 13, sync/conflict.ts): two people
+ * Edits that cross at the same moment (sync/conflict.ts): two people
  * save one field a few ms apart, each from the same stored value. The server
  * judges them one after the other (the row is locked before it is read), so
  * one is stored and the other is refused as `changed` with what is stored:
@@ -7,19 +7,17 @@
  * note's body at the same moment as typing into it leaves the plain text in
  * Postgres equal to what the shared text's rows make.
  */
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as Y from 'yjs';
 import { seedId } from '../../api/seed.ts';
 import { codeOf } from '../../sync/errors.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { docOf, encodeUpdate, TEXT, textOf } from '../../sync/shared-text.ts';
-import { eventually, type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
+import { eventually, type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
+import { client, serverResult } from '../harness/zero.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
-const clients: Array<{ close: () => Promise<void> }> = [];
 const aroha = seedId('person:aroha');
 const food = seedId('category:aroha:food');
 const ROUNDS = 8;
@@ -32,17 +30,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => {});
   for (const id of made.preferences) await sql`delete from preference where id = ${id}`;
   for (const id of made.categories) await sql`delete from category where id = ${id}`;
-  await sql.end();
 });
 
 /** Two devices of one person: each its own Zero client (its own client group). */
 function twoDevices() {
-  const pair = [zeroClient(stack.zeroUrl, me), zeroClient(stack.zeroUrl, me)] as const;
-  clients.push(...pair);
-  return pair;
+  return [client(me), client(me)] as const;
 }
 
 type Result = { type: 'success' } | { type: 'error'; error: { type: string; details?: unknown } };
@@ -75,15 +69,15 @@ describe('two saves of one field at the same moment', () => {
       const start = `Start ${round}`;
       await sql`update preference set title = ${start} where id = ${id}`;
       const results = (await Promise.all(
-        devices.map(
-          (z, i) =>
-            z.mutate(
-              mutators.preference.update({
-                id,
-                title: `${i === 0 ? 'Left' : 'Right'} ${round}`,
-                base: { title: start },
-              }),
-            ).server,
+        devices.map((z, i) =>
+          serverResult(
+            z,
+            mutators.preference.update({
+              id,
+              title: `${i === 0 ? 'Left' : 'Right'} ${round}`,
+              base: { title: start },
+            }),
+          ),
         ),
       )) as Result[];
       const winner = oneWinsOneCrossed(results);
@@ -114,28 +108,28 @@ describe('two saves of one field at the same moment', () => {
       await sql`update category set title = ${`Crafts ${round}`} where id = ${categoryId}`;
       await sql`update note set title = ${`Paints ${round}`} where id = ${noteId}`;
       const categories = (await Promise.all(
-        devices.map(
-          (z, i) =>
-            z.mutate(
-              mutators.category.update({
-                id: categoryId,
-                title: `Crafts ${i} ${round}`,
-                base: { title: `Crafts ${round}` },
-              }),
-            ).server,
+        devices.map((z, i) =>
+          serverResult(
+            z,
+            mutators.category.update({
+              id: categoryId,
+              title: `Crafts ${i} ${round}`,
+              base: { title: `Crafts ${round}` },
+            }),
+          ),
         ),
       )) as Result[];
       oneWinsOneCrossed(categories);
       const notes = (await Promise.all(
-        devices.map(
-          (z, i) =>
-            z.mutate(
-              mutators.note.update({
-                id: noteId,
-                title: `Paints ${i} ${round}`,
-                base: { title: `Paints ${round}` },
-              }),
-            ).server,
+        devices.map((z, i) =>
+          serverResult(
+            z,
+            mutators.note.update({
+              id: noteId,
+              title: `Paints ${i} ${round}`,
+              base: { title: `Paints ${round}` },
+            }),
+          ),
         ),
       )) as Result[];
       oneWinsOneCrossed(notes);
@@ -166,15 +160,16 @@ describe('a whole note body saved while someone types into it', () => {
       const typed = Y.encodeStateAsUpdate(doc, before);
       doc.destroy();
       const [pushed, saved] = await Promise.all([
-        typist.mutate(
+        serverResult(
+          typist,
           mutators.text.push({
             id: crypto.randomUUID(),
             preferenceId,
             noteId,
             data: encodeUpdate(typed),
           }),
-        ).server,
-        form.mutate(mutators.note.update({ id: noteId, body: `Whole ${round}.` })).server,
+        ),
+        serverResult(form, mutators.note.update({ id: noteId, body: `Whole ${round}.` })),
       ]);
       expect(pushed.type).toBe('success');
       expect(saved.type).toBe('success');

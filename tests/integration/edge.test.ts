@@ -5,30 +5,26 @@
  * body get a 400 and change nothing; and no answer ever quotes SQL.
  */
 import http from 'node:http';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
+import { type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
+import { call } from '../harness/rest.ts';
+import { type Client, client, serverResult } from '../harness/zero.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const aroha = seedId('person:aroha');
 const tea = seedId('preference:aroha:tea');
 const food = seedId('category:aroha:food');
 const teaNote = seedId('note:aroha:tea');
 
 let dm: SignedIn;
-let z: ReturnType<typeof zeroClient>;
+let z: Client;
 beforeAll(async () => {
   dm = await signIn(stack.url, 'aroha@example.com');
-  z = zeroClient(stack.zeroUrl, dm);
+  z = client(dm);
   await z.run(queries.preference.byId({ personId: aroha, id: tea }), { type: 'complete' });
-});
-afterAll(async () => {
-  await z.close();
-  await sql.end();
 });
 
 const SQL_WORDS = /failed query|insert into|update "|select |params:|statement|postgres/i;
@@ -37,12 +33,11 @@ async function teaNow() {
   return (await sql`select * from preference where id = ${tea}`)[0];
 }
 
-function send(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
-  return fetch(`${stack.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', cookie: dm.cookie, ...extra },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
+/** The rows of the tea's description as shared text (sync/shared-text.ts). */
+async function textRowsOfTea() {
+  const rows =
+    await sql`select id from text_update where preference_id = ${tea} and note_id is null`;
+  return rows.map((r) => String(r.id));
 }
 
 describe('headers on every API response', () => {
@@ -53,7 +48,7 @@ describe('headers on every API response', () => {
     ['a refusal', `/api/people/${aroha}/preferences/${crypto.randomUUID()}`],
   ] as const) {
     test(`${what}: nosniff, no framing, no-store`, async () => {
-      const res = await send('GET', path);
+      const res = await call(dm, 'GET', path);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -109,13 +104,11 @@ describe('size', () => {
 
   test('the refusal is JSON with a code', async () => {
     // Small enough to be read whole before the answer: the body of the answer.
-    const res = await fetch(`${stack.url}/api/people/${aroha}/preferences/${tea}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', cookie: dm.cookie },
-      body: JSON.stringify({ description: 'x'.repeat(1024 * 1024 + 10) }),
+    const res = await call(dm, 'PUT', `/api/people/${aroha}/preferences/${tea}`, {
+      description: 'x'.repeat(1024 * 1024 + 10),
     });
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('too_large');
+    expect((res.body as { error: { code: string } }).error.code).toBe('too_large');
   });
 });
 
@@ -154,9 +147,9 @@ describe('control characters', () => {
     test(`${what} with a control character: 400 with a clear message, nothing changed`, async () => {
       const before = await teaNow();
       const count = await sql`select count(*)::int n from preference`;
-      const res = await send(method, path, body);
+      const res = await call(dm, method, path, body);
       expect(res.status).toBe(400);
-      const json = (await res.json()) as { error: { code: string; message: string } };
+      const json = res.body as { error: { code: string; message: string } };
       expect(json.error.code).toBe('invalid');
       expect(json.error.message).toMatch(/control characters/);
       expect(await teaNow()).toEqual(before);
@@ -166,13 +159,18 @@ describe('control characters', () => {
 
   test('line breaks and tabs in a description are kept', async () => {
     const before = await teaNow();
+    const rowsBefore = await textRowsOfTea();
     try {
-      const res = await send('PUT', `/api/people/${aroha}/preferences/${tea}`, {
+      const res = await call(dm, 'PUT', `/api/people/${aroha}/preferences/${tea}`, {
         description: 'Hot,\r\n\twith milk.',
       });
       expect(res.status).toBe(200);
       expect((await teaNow())?.description).toBe('Hot,\r\n\twith milk.');
     } finally {
+      // The description as seeded: its shared text's rows too (the write added one),
+      // or the next change typed into it would bring this text back.
+      const added = (await textRowsOfTea()).filter((id) => !rowsBefore.includes(id));
+      if (added.length) await sql`delete from text_update where id in ${sql(added)}`;
       await sql`update preference set description = ${before?.description ?? null} where id = ${tea}`;
     }
   });
@@ -184,24 +182,28 @@ describe('control characters', () => {
     `/api/people/${aroha}/preferences/%E0%A4%A`,
   ]) {
     test(`a path or query of ${path.split('/').pop()}: 400, never 500`, async () => {
-      const res = await send('GET', path);
+      const res = await call(dm, 'GET', path);
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid');
+      expect((res.body as { error: { code: string } }).error.code).toBe('invalid');
     });
   }
 
   test('a Zero mutation with NUL in a title is refused with a message, not SQL', async () => {
     const before = await teaNow();
-    const result = await z.mutate(mutators.preference.update({ id: tea, title: `Tea${nul}` }))
-      .server;
+    const result = await serverResult(
+      z,
+      mutators.preference.update({ id: tea, title: `Tea${nul}` }),
+    );
     expect(result.type).toBe('error');
     if (result.type !== 'error') return;
     expect(result.error.message).toMatch(/control characters/);
     expect(result.error.message).not.toMatch(SQL_WORDS);
     expect(await teaNow()).toEqual(before);
     // The client's queue is not held up: the next change goes through.
-    const next = await z.mutate(mutators.preference.update({ id: tea, title: before?.title }))
-      .server;
+    const next = await serverResult(
+      z,
+      mutators.preference.update({ id: tea, title: before?.title }),
+    );
     expect(next.type).toBe('success');
   });
 });
@@ -219,8 +221,10 @@ describe('errors never echo SQL', () => {
               for each row execute function pg_temp_refuse_marker()`;
     const before = await teaNow();
     try {
-      const result = await z.mutate(mutators.preference.update({ id: tea, title: 'Refuse me' }))
-        .server;
+      const result = await serverResult(
+        z,
+        mutators.preference.update({ id: tea, title: 'Refuse me' }),
+      );
       expect(result.type).toBe('error');
       if (result.type !== 'error') return;
       expect(result.error.message).toBe('Sorry, something went wrong. Please try again.');
@@ -262,7 +266,8 @@ describe('errors never echo SQL', () => {
 
 describe('writes only from this site', () => {
   const push = (extra: Record<string, string>) =>
-    send(
+    call(
+      dm,
       'POST',
       '/api/zero/mutate?schema=zero_0&appID=zero',
       {
@@ -281,7 +286,7 @@ describe('writes only from this site', () => {
         timestamp: Date.now(),
         requestID: 'r',
       },
-      extra,
+      { headers: extra },
     );
 
   for (const [what, extra] of [
@@ -291,20 +296,23 @@ describe('writes only from this site', () => {
   ] as const) {
     test(`a JSON PUT, a DELETE and a Zero push from ${what}, with a valid cookie: 403, nothing changed`, async () => {
       const before = await teaNow();
-      const put = await send(
+      const put = await call(
+        dm,
         'PUT',
         `/api/people/${aroha}/preferences/${tea}`,
         { title: 'Hijacked' },
-        extra,
+        { headers: extra },
       );
       expect(put.status).toBe(403);
-      expect(await put.json()).toEqual({
+      expect(put.body).toEqual({
         error: {
           code: 'bad_origin',
           message: 'This request came from another site and was refused.',
         },
       });
-      const del = await send('DELETE', `/api/people/${aroha}/notes/${teaNote}`, undefined, extra);
+      const del = await call(dm, 'DELETE', `/api/people/${aroha}/notes/${teaNote}`, undefined, {
+        headers: extra,
+      });
       expect(del.status).toBe(403);
       expect((await push(extra)).status).toBe(403);
       expect(await teaNow()).toEqual(before);
@@ -315,14 +323,15 @@ describe('writes only from this site', () => {
 
   test('from this site, the same PUT is made', async () => {
     const before = await teaNow();
-    const res = await send(
+    const res = await call(
+      dm,
       'PUT',
       `/api/people/${aroha}/preferences/${tea}`,
       { title: 'Tea (same site)' },
-      { origin: new URL(stack.url).origin, 'sec-fetch-site': 'same-origin' },
+      { headers: { origin: new URL(stack.url).origin, 'sec-fetch-site': 'same-origin' } },
     );
     expect(res.status).toBe(200);
-    await send('PUT', `/api/people/${aroha}/preferences/${tea}`, { title: before?.title });
+    await call(dm, 'PUT', `/api/people/${aroha}/preferences/${tea}`, { title: before?.title });
   });
 });
 
@@ -330,13 +339,13 @@ describe('crossing edits over REST (sync/conflict.ts)', () => {
   test('a field changed since the caller read it is refused with what is stored, and nothing changes', async () => {
     const before = await teaNow();
     const path = `/api/people/${aroha}/preferences/${tea}`;
-    const res = await send('PUT', path, {
+    const res = await call(dm, 'PUT', path, {
       title: 'Tea, mine',
       access: before?.access,
       base: { title: 'What I read an hour ago', access: before?.access },
     });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({
+    expect(res.body).toEqual({
       error: {
         code: 'changed',
         message: 'Someone else changed this while you were editing. Choose which to keep.',
@@ -345,11 +354,11 @@ describe('crossing edits over REST (sync/conflict.ts)', () => {
     });
     expect(await teaNow()).toEqual(before);
     // From what is stored, it goes through; a base with an unknown field is bad input.
-    const ok = await send('PUT', path, { title: 'Tea, mine', base: { title: before?.title } });
+    const ok = await call(dm, 'PUT', path, { title: 'Tea, mine', base: { title: before?.title } });
     expect(ok.status).toBe(200);
     expect((await teaNow())?.title).toBe('Tea, mine');
-    const bad = await send('PUT', path, { title: 'x', base: { description: 'y' } });
+    const bad = await call(dm, 'PUT', path, { title: 'x', base: { description: 'y' } });
     expect(bad.status).toBe(400);
-    await send('PUT', path, { title: before?.title });
+    await call(dm, 'PUT', path, { title: before?.title });
   });
 });

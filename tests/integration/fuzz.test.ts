@@ -9,15 +9,12 @@
  * endpoint is fuzzed without anyone remembering to add it here.
  */
 import fc from 'fast-check';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
 import { inProcessApi } from '../harness/in-process.ts';
-
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 
 /** Whose rows the fuzzer aims at: Aroha's, which the fuzzing account may not touch. */
 const foreignIds = [
@@ -162,10 +159,6 @@ beforeAll(async () => {
     await close();
   }
   before = await fingerprint();
-});
-
-afterAll(async () => {
-  await sql.end();
 });
 
 function fill(path: string, values: string[]): string {

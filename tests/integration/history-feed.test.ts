@@ -1,36 +1,24 @@
 /**
- * The history feed (issue 15 item 4; spec §4, §7 GET /api/people/{personId}/access/events):
+ * The history feed (spec §4, §7 GET /api/people/{personId}/access/events):
  * newest first, cursor pages that stay whole while events arrive (no
  * duplicate, no gap, ties in time included), a forged or foreign cursor
  * refused, only the person and their Administrator in a session reading it,
  * events as sentences, and a Supporter opening a Restricted preference
  * written once per session.
  */
-import postgres from 'postgres';
-import { afterAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
 import { historyMessages } from '../../sync/history.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import {
-  eventually,
-  registerAndSignIn,
-  type SignedIn,
-  signIn,
-  zeroClient,
-} from '../harness/clients.ts';
+import { eventually, registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
+import { call, startSession } from '../harness/rest.ts';
+import { client, serverResult } from '../harness/zero.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const aroha = seedId('person:aroha');
 const tea = seedId('preference:aroha:tea'); // General
 const medication = seedId('preference:aroha:medication'); // Restricted
-const clients: Array<{ close: () => Promise<void> }> = [];
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await sql.end();
-});
 
 type Feed = {
   events: Array<{ id: string; type: string; sentence: string; createdBy: { id: string } | null }>;
@@ -43,34 +31,17 @@ async function feed(
   opts: { type?: string; lastId?: string; limit?: string } = {},
 ) {
   const headers: Record<string, string> = {};
-  if (who) headers.cookie = who.cookie;
   if (opts.lastId !== undefined) headers['X-Pagination-Last-Id'] = opts.lastId;
   if (opts.limit !== undefined) headers['X-Pagination-Limit'] = opts.limit;
   const q = opts.type === undefined ? '' : `?type=${encodeURIComponent(opts.type)}`;
-  const res = await fetch(`${stack.url}/api/people/${personId}/access/events${q}`, { headers });
-  const body = await res.json();
+  const res = await call(who, 'GET', `/api/people/${personId}/access/events${q}`, undefined, {
+    headers,
+  });
   return {
     status: res.status,
-    body: body as Feed & { error?: { code: string; message: string } },
+    body: res.body as Feed & { error?: { code: string; message: string } },
     lastIdHeader: res.headers.get('x-pagination-last-id'),
   };
-}
-
-async function startSession(who: SignedIn, personId: string): Promise<string> {
-  const res = await fetch(`${stack.url}/api/people/${personId}/support`, {
-    method: 'POST',
-    headers: { cookie: who.cookie },
-  });
-  expect(res.status).toBeLessThan(300);
-  const body = (await res.json()) as { id: string };
-  return body.id;
-}
-
-async function endSession(who: SignedIn, personId: string, id: string) {
-  await fetch(`${stack.url}/api/people/${personId}/support/${id}`, {
-    method: 'DELETE',
-    headers: { cookie: who.cookie },
-  });
 }
 
 /** `n` Modify events of `personId`, oldest first, some sharing one instant (as one change's events do). */
@@ -181,8 +152,8 @@ describe('who may read it', () => {
       expect(refused.body.error?.message).toBe(historyMessages.notAdministrator);
       expect((await feed(riley, aroha)).status).toBe(403);
     } finally {
-      await endSession(sam, aroha, samSession);
-      await endSession(riley, aroha, rileySession);
+      await samSession.end();
+      await rileySession.end();
     }
     const anaSession = await startSession(ana, aroha);
     try {
@@ -193,7 +164,7 @@ describe('who may read it', () => {
       const arohaView = await feed(arohaS, aroha);
       expect(arohaView.body.events[0]?.sentence).toBe('Ana started a support session');
     } finally {
-      await endSession(ana, aroha, anaSession);
+      await anaSession.end();
     }
     expect((await feed(ana, aroha)).status).toBe(403);
   });
@@ -213,10 +184,9 @@ describe('a Supporter opening a Restricted preference', () => {
         )[0]?.n,
       );
     const before = await count();
-    const rileyZ = zeroClient(stack.zeroUrl, riley);
-    const samZ = zeroClient(stack.zeroUrl, sam);
-    const arohaZ = zeroClient(stack.zeroUrl, arohaS);
-    clients.push(rileyZ, samZ, arohaZ);
+    const rileyZ = client(riley);
+    const samZ = client(sam);
+    const arohaZ = client(arohaS);
     const rileySession = await startSession(riley, aroha);
     const samSession = await startSession(sam, aroha);
     try {
@@ -227,15 +197,21 @@ describe('a Supporter opening a Restricted preference', () => {
         (p) => p !== undefined,
       );
       for (let i = 0; i < 2; i++) {
-        await rileyZ.mutate(mutators.access.viewed({ personId: aroha, preferenceId: medication }))
-          .server;
+        await serverResult(
+          rileyZ,
+          mutators.access.viewed({ personId: aroha, preferenceId: medication }),
+        );
       }
-      await rileyZ.mutate(mutators.access.viewed({ personId: aroha, preferenceId: tea })).server;
+      await serverResult(rileyZ, mutators.access.viewed({ personId: aroha, preferenceId: tea }));
       // Sam (General) may not read it; the owner looking is not news.
-      await samZ.mutate(mutators.access.viewed({ personId: aroha, preferenceId: medication }))
-        .server;
-      await arohaZ.mutate(mutators.access.viewed({ personId: aroha, preferenceId: medication }))
-        .server;
+      await serverResult(
+        samZ,
+        mutators.access.viewed({ personId: aroha, preferenceId: medication }),
+      );
+      await serverResult(
+        arohaZ,
+        mutators.access.viewed({ personId: aroha, preferenceId: medication }),
+      );
       expect(await count()).toBe(before + 1);
       const res = await feed(arohaS, aroha, { type: 'Access' });
       const [title] = (await sql`select title from preference where id = ${medication}`).map((r) =>
@@ -243,8 +219,8 @@ describe('a Supporter opening a Restricted preference', () => {
       );
       expect(res.body.events[0]?.sentence).toBe(`Riley viewed “${title}” (Restricted)`);
     } finally {
-      await endSession(riley, aroha, rileySession);
-      await endSession(sam, aroha, samSession);
+      await rileySession.end();
+      await samSession.end();
     }
     // A new session: looking again is written again.
     const again = await startSession(riley, aroha);
@@ -254,11 +230,13 @@ describe('a Supporter opening a Restricted preference', () => {
         () => rileyZ.run(queries.preference.byId({ personId: aroha, id: medication })),
         (p) => p !== undefined,
       );
-      await rileyZ.mutate(mutators.access.viewed({ personId: aroha, preferenceId: medication }))
-        .server;
+      await serverResult(
+        rileyZ,
+        mutators.access.viewed({ personId: aroha, preferenceId: medication }),
+      );
       expect(await count()).toBe(before + 2);
     } finally {
-      await endSession(riley, aroha, again);
+      await again.end();
     }
   });
 });
@@ -272,10 +250,9 @@ describe('what others changed, live (the home page’s synced query)', () => {
     const marker = `Changed the preference “Live ${crypto.randomUUID().slice(0, 6)}”`;
     await sql`insert into history_event (id, person_id, type, related_type, related_id, message, created_by)
       values (${crypto.randomUUID()}, ${aroha}, 'Modify', 'Preference', ${tea}, ${marker}, ${sam.personId})`;
-    const arohaZ = zeroClient(stack.zeroUrl, arohaS);
-    const samZ = zeroClient(stack.zeroUrl, sam);
-    const anaZ = zeroClient(stack.zeroUrl, ana);
-    clients.push(arohaZ, samZ, anaZ);
+    const arohaZ = client(arohaS);
+    const samZ = client(sam);
+    const anaZ = client(ana);
     const recent = queries.history.othersRecent({ personId: aroha });
     const seen = await eventually(
       'Aroha sees Sam’s change',
@@ -289,7 +266,7 @@ describe('what others changed, live (the home page’s synced query)', () => {
     try {
       expect(await samZ.run(recent, { type: 'complete' })).toEqual([]);
     } finally {
-      await endSession(sam, aroha, samSession);
+      await samSession.end();
     }
     expect(await anaZ.run(recent, { type: 'complete' })).toEqual([]);
     const anaSession = await startSession(ana, aroha);
@@ -300,7 +277,7 @@ describe('what others changed, live (the home page’s synced query)', () => {
         (rows) => rows.some((r) => r.message === marker),
       );
     } finally {
-      await endSession(ana, aroha, anaSession);
+      await anaSession.end();
     }
     // The session over: gone from her device.
     await eventually(

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
 import { inviteErrors } from '../../sync/invite.ts';
 import { queries } from '../../sync/queries.ts';
-import { type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
+import { type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
 import { readMailbox } from '../harness/magic-link.ts';
-
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 4, onnotice: () => {} });
+import { call, raw, startSession } from '../harness/rest.ts';
+import { client } from '../harness/zero.ts';
 
 const ids = {
   aroha: seedId('person:aroha'),
@@ -34,32 +33,16 @@ afterAll(async () => {
   // Tui is the Decision Maker with no connections: leave her that way for other tests.
   await sql`delete from supporter_link where supported_id = ${ids.tui} or supporter_id = ${ids.tui}`;
   await sql`delete from invite where person_id = ${ids.tui}`;
-  await sql.end();
 });
 
-async function call(method: string, path: string, body?: unknown, cookie?: string) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (cookie) headers.cookie = cookie;
-  const res = await fetch(`${stack.url}${path}`, {
-    method,
-    headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return {
-    status: res.status,
-    body: res.status === 204 ? null : await res.json().catch(() => null),
-  };
-}
-
 const createInvite = (who: SignedIn | undefined, personId: string, body: unknown) =>
-  call('POST', `/api/people/${personId}/invites`, body, who?.cookie);
+  call(who, 'POST', `/api/people/${personId}/invites`, body);
 const view = (id: string, token: string) =>
-  call('GET', `/api/invites/${id}?token=${encodeURIComponent(token)}`);
+  call(undefined, 'GET', `/api/invites/${id}?token=${encodeURIComponent(token)}`);
 const accept = (who: SignedIn | undefined, id: string, token: string) =>
-  call('POST', `/api/invites/${id}/accept`, { token }, who?.cookie);
+  call(who, 'POST', `/api/invites/${id}/accept`, { token });
 const decline = (id: string, token: string, who?: SignedIn) =>
-  call('POST', `/api/invites/${id}/decline`, { token }, who?.cookie);
+  call(who, 'POST', `/api/invites/${id}/decline`, { token });
 
 /** The invite id and token from the link the API answers with. */
 function linkParts(url: string) {
@@ -87,7 +70,7 @@ let registered = 0;
 /** A brand-new account, signed in. */
 async function newcomer(tag: string): Promise<SignedIn & { email: string }> {
   const email = `${tag}.${Date.now()}.${registered++}@example.org`;
-  const res = await call('POST', '/api/users', {
+  const res = await call(undefined, 'POST', '/api/users', {
     email,
     type: 'General',
     acceptedTermsOfService: true,
@@ -112,13 +95,6 @@ async function snapshot() {
       (select count(*)::int from supporter_link) links,
       (select count(*)::int from history_event) events`;
   return row;
-}
-
-async function startSession(supporterId: string, key: string) {
-  const id = crypto.randomUUID();
-  await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
-            values (${id}, ${seedId(`link:${key}->aroha`)}, ${ids.aroha}, ${supporterId})`;
-  return () => sql`update support_session set ended_at = now() where id = ${id}`;
 }
 
 describe('POST /api/people/{personId}/invites', () => {
@@ -172,11 +148,7 @@ describe('POST /api/people/{personId}/invites', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toEqual({ code: 'invalid', message });
     }
-    const notJson = await fetch(`${stack.url}/api/people/${ids.tui}/invites`, {
-      method: 'POST',
-      headers: { cookie: tui.cookie, 'content-type': 'application/json' },
-      body: '{',
-    });
+    const notJson = await call(tui, 'POST', `/api/people/${ids.tui}/invites`, raw('{'));
     expect(notJson.status).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
@@ -223,12 +195,14 @@ describe('POST /api/people/{personId}/invites', () => {
       code: 'forbidden',
       message: inviteErrors.notAdministrator,
     });
-    // A General supporter, even inside a session, is not an administrator.
-    const end = await startSession(ids.sam, 'sam');
+    // A General supporter, even inside a session, is not an administrator. The
+    // session is written to the database: starting and ending one over the API
+    // writes history, and this test counts every history event.
+    const session = await startSession(sam, ids.aroha, { via: 'database' });
     try {
       expect((await createInvite(sam, ids.aroha, body)).status).toBe(403);
     } finally {
-      await end();
+      await session.end();
     }
     // Ana is Aroha's Administrator, but only inside a support session.
     expect((await createInvite(ana, ids.aroha, body)).status).toBe(403);
@@ -236,7 +210,7 @@ describe('POST /api/people/{personId}/invites', () => {
   });
 
   test('an Administrator in an active support session may invite on the person’s behalf', async () => {
-    const end = await startSession(ids.ana, 'ana');
+    const session = await startSession(ana, ids.aroha);
     try {
       const email = `behalf.${Date.now()}@example.org`;
       const res = await createInvite(ana, ids.aroha, { kind: 'Profile', email });
@@ -247,15 +221,10 @@ describe('POST /api/people/{personId}/invites', () => {
       expect(mail?.text).toContain(
         'Ana Walker has invited you, on behalf of Aroha Ngata, to view Aroha Ngata’s profile.',
       );
-      const gone = await call(
-        'DELETE',
-        `/api/people/${ids.aroha}/invites/${res.body.id}`,
-        undefined,
-        ana.cookie,
-      );
+      const gone = await call(ana, 'DELETE', `/api/people/${ids.aroha}/invites/${res.body.id}`);
       expect(gone.status).toBe(204);
     } finally {
-      await end();
+      await session.end();
     }
   });
 
@@ -359,8 +328,12 @@ describe('POST /api/people/{personId}/invites', () => {
     expect(mail?.links).toEqual([res.body.url, expect.stringContaining(stack.url)]);
     expect(mail?.text).toContain(res.body.url);
     // The HTML part (the harness's reader keeps only the text).
-    const raw = await call('GET', `/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-    const html = String(raw.body[0]?.html ?? '');
+    const mailbox = await call(
+      undefined,
+      'GET',
+      `/api/dev/mailbox?to=${encodeURIComponent(email)}`,
+    );
+    const html = String(mailbox.body[0]?.html ?? '');
     expect(html).toContain('<html lang="en">');
     expect(html).toContain(`href="${res.body.url}"`);
     expect(html).toContain('See the invite from Tui Brown');
@@ -390,7 +363,7 @@ describe('GET /api/invites/{id}?token=', () => {
     const inv = await supporterInvite(tui, ids.tui);
     const tampered = await view(inv.id, `${inv.token.slice(0, -3)}abc`);
     const unknown = await view(crypto.randomUUID(), inv.token);
-    const none = await call('GET', `/api/invites/${inv.id}`);
+    const none = await call(undefined, 'GET', `/api/invites/${inv.id}`);
     for (const r of [tampered, unknown, none]) {
       expect(r.status).toBe(404);
       expect(r.body).toEqual({ error: { code: 'not_found', message: inviteErrors.notFound } });
@@ -455,12 +428,7 @@ describe('POST /api/invites/{id}/accept', () => {
     expect((await decline(inv.id, inv.token)).status).toBe(410);
 
     // The connection the invite onboarding shows.
-    const mine = await call(
-      'GET',
-      `/api/people/${wiremu.personId}/invites/accepted`,
-      undefined,
-      wiremu.cookie,
-    );
+    const mine = await call(wiremu, 'GET', `/api/people/${wiremu.personId}/invites/accepted`);
     expect(mine.status).toBe(200);
     expect(mine.body[0]).toMatchObject({
       id: inv.id,
@@ -469,12 +437,7 @@ describe('POST /api/invites/{id}/accept', () => {
       personId: ids.tui,
       person: { name: 'Tui Brown' },
     });
-    const peek = await call(
-      'GET',
-      `/api/people/${ids.tui}/invites/accepted`,
-      undefined,
-      wiremu.cookie,
-    );
+    const peek = await call(wiremu, 'GET', `/api/people/${ids.tui}/invites/accepted`);
     expect(peek.status).toBe(403);
 
     // newcomer() registered someone (a person, a user, a Create event): nothing else changed.
@@ -651,16 +614,10 @@ describe('POST /api/invites/{id}/decline', () => {
 describe('withdrawing and listing open invites', () => {
   test('DELETE withdraws an invite (404 for its link afterwards); only an administrator may', async () => {
     const inv = await supporterInvite(tui, ids.tui);
-    expect(
-      (await call('DELETE', `/api/people/${ids.tui}/invites/${inv.id}`, undefined, sam.cookie))
-        .status,
-    ).toBe(403);
-    const res = await call(
-      'DELETE',
-      `/api/people/${ids.tui}/invites/${inv.id}`,
-      undefined,
-      tui.cookie,
+    expect((await call(sam, 'DELETE', `/api/people/${ids.tui}/invites/${inv.id}`)).status).toBe(
+      403,
     );
+    const res = await call(tui, 'DELETE', `/api/people/${ids.tui}/invites/${inv.id}`);
     expect(res.status).toBe(204);
     expect((await view(inv.id, inv.token)).status).toBe(404);
     expect((await sql`select 1 from private.invite_token where invite_id = ${inv.id}`).length).toBe(
@@ -669,12 +626,7 @@ describe('withdrawing and listing open invites', () => {
     const [event] =
       await sql`select type from history_event where related_id = ${inv.id} and type = 'Delete'`;
     expect(event?.type).toBe('Delete');
-    const again = await call(
-      'DELETE',
-      `/api/people/${ids.tui}/invites/${inv.id}`,
-      undefined,
-      tui.cookie,
-    );
+    const again = await call(tui, 'DELETE', `/api/people/${ids.tui}/invites/${inv.id}`);
     expect(again.status).toBe(404);
   });
 
@@ -683,8 +635,8 @@ describe('withdrawing and listing open invites', () => {
     const inv = await supporterInvite(tui, ids.tui, { email: `open.${Date.now()}@example.org` });
     const done = await supporterInvite(tui, ids.tui);
     await decline(done.id, done.token);
-    const mine = zeroClient(stack.zeroUrl, tui);
-    const theirs = zeroClient(stack.zeroUrl, sam);
+    const mine = client(tui);
+    const theirs = client(sam);
     try {
       const rows = await mine.run(queries.invite.open({ personId: ids.tui }), { type: 'complete' });
       expect(rows.map((r) => r.id)).toEqual([inv.id]);

@@ -5,17 +5,15 @@
  * category deletion that never takes a preference, live updates between a
  * supporter in session and the Decision Maker.
  */
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
 import { LIMITS } from '../../sync/library-fields.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { eventually, type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
-
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
-const clients: Array<{ close: () => Promise<void> }> = [];
+import { eventually, type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
+import { call, raw, startSession } from '../harness/rest.ts';
+import { type Client, client, serverResult } from '../harness/zero.ts';
 
 const aroha = seedId('person:aroha');
 const ana = seedId('person:ana');
@@ -26,41 +24,39 @@ const unknownId = '00000000-0000-4000-8000-000000000000';
 
 let dm: SignedIn;
 let sam: SignedIn;
+/** The tea's reviews and review fields as seeded: the review tests add to them, and they are put back. */
+let teaReviews: { ids: string[]; fields: Record<string, unknown> } = { ids: [], fields: {} };
 
 beforeAll(async () => {
   dm = await signIn(stack.url, 'aroha@example.com');
   sam = await signIn(stack.url, 'sam@example.com');
+  const ids = await sql`select id from review where preference_id = ${tea}`;
+  const [fields] = await sql`select review_schedule, review_at, reviewed_at, reviewed_by
+                             from preference where id = ${tea}`;
+  teaReviews = { ids: ids.map((r) => String(r.id)), fields: fields ?? {} };
 });
 
 afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => {});
-  await sql`update support_session set ended_at = now() where ended_at is null`;
-  await sql.end();
+  const added = (await sql`select id from review where preference_id = ${tea}`)
+    .map((r) => String(r.id))
+    .filter((id) => !teaReviews.ids.includes(id));
+  if (added.length) await sql`delete from review where id in ${sql(added)}`;
+  await sql`update preference set ${sql(teaReviews.fields)} where id = ${tea}`;
 });
 
 type Json = Record<string, unknown>;
 
 /**
- * Waits until `z` has been told of the support session `id` written with SQL:
- * zero-cache answers from its replica, which follows Postgres a moment later,
- * and a `complete` read answers from what the client holds by then.
+ * Waits until `z` has been told of the support session `id`: zero-cache
+ * answers from its replica, which follows Postgres a moment later, and a
+ * `complete` read answers from what the client holds by then.
  */
-async function sessionReached(z: ReturnType<typeof zeroClient>, id: string) {
+async function sessionReached(z: Client, id: string) {
   await eventually(
     `the support session ${id} to reach the client`,
     () => z.run(queries.supportSession.byId({ id }), { type: 'complete' }),
     (row) => row !== undefined,
   );
-}
-
-async function call(method: string, path: string, body?: unknown, who: SignedIn = dm) {
-  const res = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: { cookie: who.cookie, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Json };
 }
 
 const prefs = `/api/people/${aroha}/preferences`;
@@ -75,7 +71,7 @@ async function countRows(table: 'preference' | 'category' | 'note' | 'history_ev
 describe('preferences over REST', () => {
   test('create, read, list with filters, update, delete — each with its history event', async () => {
     const historyBefore = await countRows('history_event');
-    const created = await call('POST', prefs, {
+    const created = await call(dm, 'POST', prefs, {
       title: '  Walks on the beach  ',
       description: 'At *low* tide',
       feeling: 'love',
@@ -100,22 +96,22 @@ describe('preferences over REST', () => {
     expect(reviewAt - Date.now()).toBeGreaterThan(27 * 86_400_000);
     expect(reviewAt - Date.now()).toBeLessThan(32 * 86_400_000);
 
-    expect((await call('GET', `${prefs}/${id}`)).body.title).toBe('Walks on the beach');
-    const search = await call('GET', `${prefs}?query=BEACH`);
+    expect((await call(dm, 'GET', `${prefs}/${id}`)).body.title).toBe('Walks on the beach');
+    const search = await call(dm, 'GET', `${prefs}?query=BEACH`);
     expect((search.body.preferences as Json[]).map((p) => p.id)).toEqual([id]);
-    const inFood = await call('GET', `${prefs}?categoryId=${food}&feeling=love`);
+    const inFood = await call(dm, 'GET', `${prefs}?categoryId=${food}&feeling=love`);
     expect((inFood.body.preferences as Json[]).map((p) => p.id)).toContain(id);
-    expect((await call('GET', `${prefs}?access=Nope`)).status).toBe(400);
+    expect((await call(dm, 'GET', `${prefs}?access=Nope`)).status).toBe(400);
 
-    const updated = await call('PUT', `${prefs}/${id}`, {
+    const updated = await call(dm, 'PUT', `${prefs}/${id}`, {
       title: 'Beach walks',
       access: 'Restricted',
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ title: 'Beach walks', access: 'Restricted' });
 
-    expect((await call('DELETE', `${prefs}/${id}`)).status).toBe(204);
-    expect((await call('GET', `${prefs}/${id}`)).status).toBe(404);
+    expect((await call(dm, 'DELETE', `${prefs}/${id}`)).status).toBe(204);
+    expect((await call(dm, 'GET', `${prefs}/${id}`)).status).toBe(404);
 
     const events = await sql`select type, related_type, message from history_event
                              where related_id = ${id} order by created_at`;
@@ -148,7 +144,7 @@ describe('preferences over REST', () => {
       ],
       [{ title: 'Bad feeling', feeling: 'ecstatic', categoryIds: [food] }, 400, /feeling/],
       [{ title: 'Bad access', access: 'Secret', categoryIds: [food] }, 400, /access/],
-      ['not json', 400, /Please check what you sent/],
+      [raw('not json'), 400, /Please check what you sent/],
       [[1, 2], 400, /Please check what you sent/],
       // Another person's category, and one that does not exist: not found, never revealed.
       [
@@ -159,7 +155,7 @@ describe('preferences over REST', () => {
       [{ title: 'Ghost', categoryIds: [unknownId] }, 404, 'We could not find that.'],
     ];
     for (const [body, status, message] of cases) {
-      const res = await call('POST', prefs, body);
+      const res = await call(dm, 'POST', prefs, body);
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(status);
       expect((res.body.error as Json).message).toMatch(message);
     }
@@ -169,28 +165,28 @@ describe('preferences over REST', () => {
 
   test('unknown, malformed and other people’s ids', async () => {
     const anaPref = seedId('preference:ana:meetings');
-    expect((await call('GET', `${prefs}/${unknownId}`)).status).toBe(404);
-    expect((await call('GET', `${prefs}/${'x'.repeat(65)}`)).status).toBe(400);
+    expect((await call(dm, 'GET', `${prefs}/${unknownId}`)).status).toBe(404);
+    expect((await call(dm, 'GET', `${prefs}/${'x'.repeat(65)}`)).status).toBe(400);
     // Ana's preference through Aroha's path, and Ana's library itself: 404 / no rows.
-    expect((await call('GET', `${prefs}/${anaPref}`)).status).toBe(404);
-    expect((await call('PUT', `${prefs}/${anaPref}`, { title: 'Mine now' })).status).toBe(404);
-    expect((await call('DELETE', `${prefs}/${anaPref}`)).status).toBe(404);
-    const anaList = await call('GET', `/api/people/${ana}/preferences`);
+    expect((await call(dm, 'GET', `${prefs}/${anaPref}`)).status).toBe(404);
+    expect((await call(dm, 'PUT', `${prefs}/${anaPref}`, { title: 'Mine now' })).status).toBe(404);
+    expect((await call(dm, 'DELETE', `${prefs}/${anaPref}`)).status).toBe(404);
+    const anaList = await call(dm, 'GET', `/api/people/${ana}/preferences`);
     expect(anaList.status).toBe(200);
     expect(anaList.body.preferences).toEqual([]);
     const [row] = await sql`select title from preference where id = ${anaPref}`;
     expect(row?.title).not.toBe('Mine now');
     // Signed out.
-    const out = await fetch(`${stack.url}${prefs}`);
+    const out = await call(undefined, 'GET', prefs);
     expect(out.status).toBe(401);
-    expect(await out.json()).toEqual({
+    expect(out.body).toEqual({
       error: { code: 'unauthenticated', message: 'You must be logged in to view this page' },
     });
   });
 
   test('a review records who and when, and moves the next review by the schedule', async () => {
     const before = await sql`select count(*)::int n from review where preference_id = ${tea}`;
-    const res = await call('POST', `/api/people/${aroha}/reviews`, {
+    const res = await call(dm, 'POST', `/api/people/${aroha}/reviews`, {
       preferenceId: tea,
       reviewSchedule: 'OnceAWeek',
     });
@@ -203,23 +199,22 @@ describe('preferences over REST', () => {
     const after = await sql`select count(*)::int n from review where preference_id = ${tea}`;
     expect(after[0]?.n).toBe(Number(before[0]?.n) + 1);
     expect(
-      (await call('POST', `/api/people/${aroha}/reviews`, { preferenceId: unknownId })).status,
+      (await call(dm, 'POST', `/api/people/${aroha}/reviews`, { preferenceId: unknownId })).status,
     ).toBe(404);
     expect(
       (
-        await call('POST', `/api/people/${aroha}/reviews`, {
+        await call(dm, 'POST', `/api/people/${aroha}/reviews`, {
           preferenceId: tea,
           reviewSchedule: 'Daily',
         })
       ).status,
     ).toBe(400);
     // Put the seeded schedule back.
-    await call('PUT', `${prefs}/${tea}`, { reviewSchedule: 'OnceAYear' });
+    await call(dm, 'PUT', `${prefs}/${tea}`, { reviewSchedule: 'OnceAYear' });
   });
 
   test('a review is saved as one change: the edits, the picture and the review land together or not at all', async () => {
-    const z = zeroClient(stack.zeroUrl, dm);
-    clients.push(z);
+    const z = client(dm);
     const [seeded] = await sql`select title, description from preference where id = ${tea}`;
     const reviews = async () =>
       Number((await sql`select count(*)::int n from review where preference_id = ${tea}`)[0]?.n);
@@ -227,7 +222,8 @@ describe('preferences over REST', () => {
     const historyBefore = await countRows('history_event');
     // The picture is not one of this preference's: the whole save is refused,
     // the title edited in the same save included.
-    const refused = await z.mutate(
+    const refused = await serverResult(
+      z,
       mutators.preference.review({
         id: tea,
         reviewId: crypto.randomUUID(),
@@ -235,20 +231,21 @@ describe('preferences over REST', () => {
         changes: { title: 'Tea, reviewed', description: 'Strong' },
         heroMediaId: unknownId,
       }),
-    ).server;
+    );
     expect(refused.type).toBe('error');
     const [afterRefusal] = await sql`select title, description from preference where id = ${tea}`;
     expect(afterRefusal).toEqual(seeded);
     expect(await reviews()).toBe(reviewsBefore);
     expect(await countRows('history_event')).toBe(historyBefore);
     // Without the bad picture: the edit and the review, each with its history event.
-    const saved = await z.mutate(
+    const saved = await serverResult(
+      z,
       mutators.preference.review({
         id: tea,
         reviewId: crypto.randomUUID(),
         changes: { title: 'Tea, reviewed' },
       }),
-    ).server;
+    );
     expect(saved.type).toBe('success');
     const [afterSave] = await sql`select title from preference where id = ${tea}`;
     expect(afterSave?.title).toBe('Tea, reviewed');
@@ -256,7 +253,7 @@ describe('preferences over REST', () => {
     const events = await sql`select related_type, message from history_event
       where person_id = ${aroha} order by created_at desc limit 2`;
     expect(events.map((e) => e.related_type).sort()).toEqual(['Preference', 'Review']);
-    await call('PUT', `${prefs}/${tea}`, { title: seeded?.title, reviewSchedule: 'OnceAYear' });
+    await call(dm, 'PUT', `${prefs}/${tea}`, { title: seeded?.title, reviewSchedule: 'OnceAYear' });
   });
 });
 
@@ -264,21 +261,19 @@ describe('rules for every caller', () => {
   test('a Supporter has no library of their own: REST and Zero both refuse, nothing is written', async () => {
     const sams = seedId('person:sam');
     const before = await countRows('preference');
-    const rest = await call(
-      'POST',
-      `/api/people/${sams}/preferences`,
-      { title: 'Mine', status: 'Draft' },
-      sam,
-    );
+    const rest = await call(sam, 'POST', `/api/people/${sams}/preferences`, {
+      title: 'Mine',
+      status: 'Draft',
+    });
     expect(rest.status).toBe(403);
     expect(rest.body).toEqual({
       error: { code: 'forbidden', message: 'A Supporter has no library of their own.' },
     });
-    const z = zeroClient(stack.zeroUrl, sam);
-    clients.push(z);
-    const zero = await z.mutate(
+    const z = client(sam);
+    const zero = await serverResult(
+      z,
       mutators.category.create({ id: crypto.randomUUID(), personId: sams, title: 'Mine' }),
-    ).server;
+    );
     expect(zero.type).toBe('error');
     expect(await countRows('preference')).toBe(before);
     const [cats] = await sql`select count(*)::int n from category where person_id = ${sams}`;
@@ -288,25 +283,25 @@ describe('rules for every caller', () => {
 
 describe('categories over REST', () => {
   test('list with parentId, includeCounts and hidden; create both ways; edit; own-parent refused', async () => {
-    const top = await call('GET', `${cats}?includeCounts=true`);
+    const top = await call(dm, 'GET', `${cats}?includeCounts=true`);
     expect(top.status).toBe(200);
     const list = top.body.categories as Json[];
     expect(list.every((c) => c.parentId === null)).toBe(true);
     expect(list.find((c) => c.id === food)).toMatchObject({ title: 'Food and drink' });
     expect(Number(list.find((c) => c.id === food)?.count)).toBeGreaterThan(0);
-    const children = await call('GET', `${cats}?parentId=${food}`);
+    const children = await call(dm, 'GET', `${cats}?parentId=${food}`);
     expect((children.body.categories as Json[]).map((c) => c.id)).toEqual([breakfast]);
-    expect((await call('GET', `${cats}?includeCounts=maybe`)).status).toBe(400);
+    expect((await call(dm, 'GET', `${cats}?includeCounts=maybe`)).status).toBe(400);
 
-    const made = await call('POST', cats, { title: 'Music', access: 'General', hidden: true });
+    const made = await call(dm, 'POST', cats, { title: 'Music', access: 'General', hidden: true });
     expect(made.status).toBe(201);
     const musicId = String(made.body.id);
-    const hidden = await call('GET', `${cats}?hidden=true`);
+    const hidden = await call(dm, 'GET', `${cats}?hidden=true`);
     expect((hidden.body.categories as Json[]).map((c) => c.id)).toContain(musicId);
-    const shown = await call('GET', `${cats}?hidden=false`);
+    const shown = await call(dm, 'GET', `${cats}?hidden=false`);
     expect((shown.body.categories as Json[]).map((c) => c.id)).not.toContain(musicId);
 
-    const other = await call('POST', '/api/preferences/categories', {
+    const other = await call(dm, 'POST', '/api/preferences/categories', {
       personId: aroha,
       title: 'Jazz',
       parentId: musicId,
@@ -316,42 +311,43 @@ describe('categories over REST', () => {
     expect(other.body.parentId).toBe(musicId);
 
     // A category cannot go inside itself, nor inside its own child.
-    const loop = await call('PUT', `${cats}/${musicId}`, { parentId: jazzId });
+    const loop = await call(dm, 'PUT', `${cats}/${musicId}`, { parentId: jazzId });
     expect(loop.status).toBe(400);
     expect((loop.body.error as Json).message).toBe('A category cannot be placed inside itself.');
-    expect((await call('PUT', `${cats}/${musicId}`, { title: '' })).status).toBe(400);
-    expect((await call('PUT', `${cats}/${musicId}`, { title: 'Music and song' })).body.title).toBe(
-      'Music and song',
-    );
+    expect((await call(dm, 'PUT', `${cats}/${musicId}`, { title: '' })).status).toBe(400);
+    expect(
+      (await call(dm, 'PUT', `${cats}/${musicId}`, { title: 'Music and song' })).body.title,
+    ).toBe('Music and song');
 
-    await call('DELETE', `${cats}/${jazzId}`);
-    await call('DELETE', `${cats}/${musicId}`);
+    await call(dm, 'DELETE', `${cats}/${jazzId}`);
+    await call(dm, 'DELETE', `${cats}/${musicId}`);
   });
 
   test('deleting a category keeps its preferences and moves its sub-categories up', async () => {
-    const parent = String((await call('POST', cats, { title: 'Outdoors' })).body.id);
+    const parent = String((await call(dm, 'POST', cats, { title: 'Outdoors' })).body.id);
     const child = String(
-      (await call('POST', cats, { title: 'Gardening', parentId: parent })).body.id,
+      (await call(dm, 'POST', cats, { title: 'Gardening', parentId: parent })).body.id,
     );
     const pref = String(
-      (await call('POST', prefs, { title: 'Weeding on Sundays', categoryIds: [parent] })).body.id,
+      (await call(dm, 'POST', prefs, { title: 'Weeding on Sundays', categoryIds: [parent] })).body
+        .id,
     );
-    expect((await call('DELETE', `${cats}/${parent}`)).status).toBe(204);
-    expect((await call('GET', `${prefs}/${pref}`)).status).toBe(200);
-    expect((await call('GET', `${cats}/${child}`)).body.parentId).toBeNull();
+    expect((await call(dm, 'DELETE', `${cats}/${parent}`)).status).toBe(204);
+    expect((await call(dm, 'GET', `${prefs}/${pref}`)).status).toBe(200);
+    expect((await call(dm, 'GET', `${cats}/${child}`)).body.parentId).toBeNull();
     const [event] =
       await sql`select message from history_event where related_id = ${parent} and type = 'Delete'`;
     expect(event?.message).toBe(
       'Deleted the category “Outdoors”; its preferences stay in the library',
     );
-    await call('DELETE', `${prefs}/${pref}`);
-    await call('DELETE', `${cats}/${child}`);
+    await call(dm, 'DELETE', `${prefs}/${pref}`);
+    await call(dm, 'DELETE', `${cats}/${child}`);
   });
 });
 
 describe('notes over REST', () => {
   test('create, read, update, delete; bounded; follow the preference', async () => {
-    const made = await call('POST', notes, {
+    const made = await call(dm, 'POST', notes, {
       preferenceId: tea,
       title: ' Mug ',
       body: 'The **blue** one',
@@ -359,13 +355,13 @@ describe('notes over REST', () => {
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ title: 'Mug', preferenceId: tea, createdBy: aroha });
     const id = String(made.body.id);
-    expect((await call('GET', `${notes}/${id}`)).body.body).toBe('The **blue** one');
-    expect((await call('PUT', `${notes}/${id}`, { body: 'The green one' })).body.body).toBe(
+    expect((await call(dm, 'GET', `${notes}/${id}`)).body.body).toBe('The **blue** one');
+    expect((await call(dm, 'PUT', `${notes}/${id}`, { body: 'The green one' })).body.body).toBe(
       'The green one',
     );
     expect(
       (
-        await call('POST', notes, {
+        await call(dm, 'POST', notes, {
           preferenceId: tea,
           title: 'Long',
           body: 'x'.repeat(LIMITS.noteBody + 1),
@@ -373,22 +369,22 @@ describe('notes over REST', () => {
       ).status,
     ).toBe(400);
     expect(
-      (await call('POST', notes, { preferenceId: tea, title: 'Empty', body: ' ' })).status,
+      (await call(dm, 'POST', notes, { preferenceId: tea, title: 'Empty', body: ' ' })).status,
     ).toBe(400);
     expect(
-      (await call('POST', notes, { preferenceId: unknownId, title: 'T', body: 'B' })).status,
+      (await call(dm, 'POST', notes, { preferenceId: unknownId, title: 'T', body: 'B' })).status,
     ).toBe(404);
     // Deleting the preference takes its notes with it.
     const pref = String(
-      (await call('POST', prefs, { title: 'Short-lived', categoryIds: [food] })).body.id,
+      (await call(dm, 'POST', prefs, { title: 'Short-lived', categoryIds: [food] })).body.id,
     );
     const noteOnIt = String(
-      (await call('POST', notes, { preferenceId: pref, title: 'N', body: 'B' })).body.id,
+      (await call(dm, 'POST', notes, { preferenceId: pref, title: 'N', body: 'B' })).body.id,
     );
-    await call('DELETE', `${prefs}/${pref}`);
-    expect((await call('GET', `${notes}/${noteOnIt}`)).status).toBe(404);
-    expect((await call('DELETE', `${notes}/${id}`)).status).toBe(204);
-    expect((await call('GET', `${notes}/${id}`)).status).toBe(404);
+    await call(dm, 'DELETE', `${prefs}/${pref}`);
+    expect((await call(dm, 'GET', `${notes}/${noteOnIt}`)).status).toBe(404);
+    expect((await call(dm, 'DELETE', `${notes}/${id}`)).status).toBe(204);
+    expect((await call(dm, 'GET', `${notes}/${id}`)).status).toBe(404);
   });
 });
 
@@ -399,7 +395,7 @@ describe('category links carry their preference’s access and status', () => {
         await sql`select access, status from preference_category
                   where preference_id = ${preferenceId} and category_id = ${food}`
       )[0];
-    const created = await call('POST', prefs, {
+    const created = await call(dm, 'POST', prefs, {
       title: `Linked ${Date.now()}`,
       access: 'General',
       categoryIds: [food],
@@ -409,9 +405,9 @@ describe('category links carry their preference’s access and status', () => {
     const id = String(created.body.id);
     try {
       expect(await linkOf(id)).toEqual({ access: 'General', status: 'Draft' });
-      expect((await call('PUT', `${prefs}/${id}`, { status: 'Published' })).status).toBe(200);
+      expect((await call(dm, 'PUT', `${prefs}/${id}`, { status: 'Published' })).status).toBe(200);
       expect(await linkOf(id)).toEqual({ access: 'General', status: 'Published' });
-      expect((await call('PUT', `${prefs}/${id}`, { access: 'Restricted' })).status).toBe(200);
+      expect((await call(dm, 'PUT', `${prefs}/${id}`, { access: 'Restricted' })).status).toBe(200);
       expect(await linkOf(id)).toEqual({ access: 'Restricted', status: 'Published' });
       // Written straight to the database: the trigger keeps the copy right.
       await sql`update preference set access = 'General' where id = ${id}`;
@@ -424,17 +420,14 @@ describe('category links carry their preference’s access and status', () => {
       await sql`update preference_category set access = 'Restricted' where preference_id = ${id}`;
       expect(await linkOf(id)).toEqual({ access: 'General', status: 'Published' });
     } finally {
-      await call('DELETE', `${prefs}/${id}`);
+      await call(dm, 'DELETE', `${prefs}/${id}`);
     }
   });
 
   test('a General supporter’s category counts leave out Restricted and draft preferences, live', async () => {
-    const sessionId = crypto.randomUUID();
-    await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
-              values (${sessionId}, ${seedId('link:sam->aroha')}, ${aroha}, ${sam.personId})`;
-    const z = zeroClient(stack.zeroUrl, sam);
-    clients.push(z);
-    const created = await call('POST', prefs, {
+    const session = await startSession(sam, aroha);
+    const z = client(sam);
+    const created = await call(dm, 'POST', prefs, {
       title: `Counted ${Date.now()}`,
       access: 'General',
       categoryIds: [food],
@@ -450,20 +443,20 @@ describe('category links carry their preference’s access and status', () => {
         .find((c) => c.id === food)
         ?.preferenceCategories.map((l) => l.preferenceId) ?? [];
     try {
-      await sessionReached(z, sessionId);
+      await sessionReached(z, session.id);
       await eventually('the new General preference to count', foodLinks, (ids) => ids.includes(id));
-      expect((await call('PUT', `${prefs}/${id}`, { access: 'Restricted' })).status).toBe(200);
+      expect((await call(dm, 'PUT', `${prefs}/${id}`, { access: 'Restricted' })).status).toBe(200);
       await eventually(
         'the Restricted preference to stop counting',
         foodLinks,
         (ids) => !ids.includes(id),
       );
-      expect((await call('PUT', `${prefs}/${id}`, { access: 'General' })).status).toBe(200);
+      expect((await call(dm, 'PUT', `${prefs}/${id}`, { access: 'General' })).status).toBe(200);
       await eventually('it to count again', foodLinks, (ids) => ids.includes(id));
     } finally {
       view.destroy();
-      await sql`update support_session set ended_at = now() where id = ${sessionId}`;
-      await call('DELETE', `${prefs}/${id}`);
+      await session.end();
+      await call(dm, 'DELETE', `${prefs}/${id}`);
     }
   });
 });
@@ -477,20 +470,17 @@ describe('category.forLibrary', () => {
               values (${draft}, ${aroha}, 'A draft', 'General', 'Draft', ${aroha}, ${aroha})`;
     await sql`insert into preference_category (preference_id, category_id, person_id)
               values (${draft}, ${food}, ${aroha})`;
-    const sessionId = crypto.randomUUID();
-    await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
-              values (${sessionId}, ${seedId('link:sam->aroha')}, ${aroha}, ${sam.personId})`;
-    const dmZ = zeroClient(stack.zeroUrl, dm);
-    const samZ = zeroClient(stack.zeroUrl, sam);
-    clients.push(dmZ, samZ);
+    const session = await startSession(sam, aroha);
+    const dmZ = client(dm);
+    const samZ = client(sam);
     const done = { type: 'complete' } as const;
     const linksOf = (
       cats: readonly { id: string; preferenceCategories: readonly { preferenceId: string }[] }[],
       id: string,
     ) => cats.find((c) => c.id === id)?.preferenceCategories.map((l) => l.preferenceId) ?? [];
     try {
-      await sessionReached(dmZ, sessionId);
-      await sessionReached(samZ, sessionId);
+      await sessionReached(dmZ, session.id);
+      await sessionReached(samZ, session.id);
       const mine = await dmZ.run(queries.category.forLibrary({ personId: aroha }), done);
       expect(linksOf(mine, food)).toContain(draft);
       expect(linksOf(mine, health)).toContain(restricted);
@@ -505,7 +495,7 @@ describe('category.forLibrary', () => {
         expect(c.preferenceCategories.map((l) => l.preferenceId)).not.toContain(restricted);
       expect(his.map((c) => c.id)).toContain(food);
     } finally {
-      await sql`update support_session set ended_at = now() where id = ${sessionId}`;
+      await session.end();
       await sql`delete from preference where id = ${draft}`;
     }
   });
@@ -514,14 +504,11 @@ describe('category.forLibrary', () => {
 describe('a supporter’s library in one check (preference.supported, category.supported)', () => {
   test('exactly what the level reads, nothing for a level one does not hold, and gone live when the session ends', async () => {
     const riley = await signIn(stack.url, 'riley@example.com');
-    const sessionId = crypto.randomUUID();
-    await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
-              values (${sessionId}, ${seedId('link:riley->aroha')}, ${aroha}, ${riley.personId})`;
-    const z = zeroClient(stack.zeroUrl, riley);
-    clients.push(z);
+    const session = await startSession(riley, aroha);
+    const z = client(riley);
     const done = { type: 'complete' } as const;
     try {
-      await sessionReached(z, sessionId);
+      await sessionReached(z, session.id);
       const all = await sql`select id, access from preference
                             where person_id = ${aroha} and status = 'Published' order by id`;
       // Riley's level is Restricted: General and Restricted items.
@@ -545,11 +532,8 @@ describe('a supporter’s library in one check (preference.supported, category.s
         ).toBeUndefined();
       }
       // Sam (General) sees General items only, in his own session.
-      const samSession = crypto.randomUUID();
-      await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
-                values (${samSession}, ${seedId('link:sam->aroha')}, ${aroha}, ${sam.personId})`;
-      const samZ = zeroClient(stack.zeroUrl, sam);
-      clients.push(samZ);
+      const samSession = await startSession(sam, aroha);
+      const samZ = client(sam);
       const samView = await samZ.run(
         queries.preference.supported({ personId: aroha, level: 'General' }),
         done,
@@ -560,7 +544,7 @@ describe('a supporter’s library in one check (preference.supported, category.s
           .map((r) => r.id)
           .sort(),
       );
-      await sql`update support_session set ended_at = now() where id = ${samSession}`;
+      await samSession.end();
       // Ending Riley's session empties his open view, live.
       const view = z.materialize(
         queries.preference.supported({ personId: aroha, level: 'Restricted' }),
@@ -570,7 +554,7 @@ describe('a supporter’s library in one check (preference.supported, category.s
         () => view.data?.preferences.length ?? 0,
         (n) => n > 0,
       );
-      await sql`update support_session set ended_at = now() where id = ${sessionId}`;
+      await session.end();
       await eventually(
         'the library to leave the open view',
         () => view.data,
@@ -578,7 +562,7 @@ describe('a supporter’s library in one check (preference.supported, category.s
       );
       view.destroy();
     } finally {
-      await sql`update support_session set ended_at = now() where id = ${sessionId}`;
+      await session.end();
     }
   });
 });
@@ -587,18 +571,15 @@ describe('bylines', () => {
   test('a preference’s author is shown only to someone who may see that person', async () => {
     const riley = seedId('person:riley');
     const id = crypto.randomUUID();
-    const sessionId = crypto.randomUUID();
     await sql`insert into preference (id, person_id, title, access, status, created_by, updated_by)
               values (${id}, ${aroha}, 'Written by Riley', 'General', 'Published', ${riley}, ${riley})`;
-    await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
-              values (${sessionId}, ${seedId('link:sam->aroha')}, ${aroha}, ${sam.personId})`;
-    const dmZ = zeroClient(stack.zeroUrl, dm);
-    const samZ = zeroClient(stack.zeroUrl, sam);
-    clients.push(dmZ, samZ);
+    const session = await startSession(sam, aroha);
+    const dmZ = client(dm);
+    const samZ = client(sam);
     try {
       const done = { type: 'complete' } as const;
-      await sessionReached(dmZ, sessionId);
-      await sessionReached(samZ, sessionId);
+      await sessionReached(dmZ, session.id);
+      await sessionReached(samZ, session.id);
       const forDm = await dmZ.run(queries.preference.byId({ personId: aroha, id }), done);
       expect(forDm?.creator?.firstName).toBe('Riley');
       // Sam may read the preference, but Riley is not linked to him: no personal details.
@@ -616,7 +597,7 @@ describe('bylines', () => {
       const dmPeople = (await dmZ.run(queries.person.readable(), done)).map((p) => p.id);
       expect(dmPeople).toEqual(expect.arrayContaining([aroha, riley, sam.personId]));
     } finally {
-      await sql`update support_session set ended_at = now() where id = ${sessionId}`;
+      await session.end();
       await sql`delete from preference where id = ${id}`;
     }
   });
@@ -624,12 +605,9 @@ describe('bylines', () => {
 
 describe('live: a supporter in session and the Decision Maker', () => {
   test('create, edit and delete by either side appear on the other’s open list', async () => {
-    const sessionId = crypto.randomUUID();
-    await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
-              values (${sessionId}, ${seedId('link:sam->aroha')}, ${aroha}, ${sam.personId})`;
-    const dmZ = zeroClient(stack.zeroUrl, dm);
-    const samZ = zeroClient(stack.zeroUrl, sam);
-    clients.push(dmZ, samZ);
+    const session = await startSession(sam, aroha);
+    const dmZ = client(dm);
+    const samZ = client(sam);
     const dmList = dmZ.materialize(queries.preference.list({ personId: aroha }));
     const samList = samZ.materialize(queries.preference.list({ personId: aroha }));
     const titles = (v: { data: readonly { title: string }[] }) => v.data.map((p) => p.title);
@@ -642,14 +620,15 @@ describe('live: a supporter in session and the Decision Maker', () => {
 
       // Sam creates: Aroha sees it.
       const id = crypto.randomUUID();
-      const created = await samZ.mutate(
+      const created = await serverResult(
+        samZ,
         mutators.preference.create({
           id,
           personId: aroha,
           title: 'Sam’s idea',
           categoryIds: [food],
         }),
-      ).server;
+      );
       expect(created.type).toBe('success');
       await eventually(
         'Aroha to see Sam’s new preference',
@@ -660,7 +639,7 @@ describe('live: a supporter in session and the Decision Maker', () => {
       expect(row?.created_by).toBe(sam.personId);
 
       // Aroha edits it: Sam sees the change.
-      await dmZ.mutate(mutators.preference.update({ id, title: 'Our idea' })).server;
+      await serverResult(dmZ, mutators.preference.update({ id, title: 'Our idea' }));
       await eventually(
         'Sam to see the new title',
         () => titles(samList),
@@ -668,7 +647,7 @@ describe('live: a supporter in session and the Decision Maker', () => {
       );
 
       // Sam deletes it: gone from Aroha's list.
-      const deleted = await samZ.mutate(mutators.preference.delete({ id })).server;
+      const deleted = await serverResult(samZ, mutators.preference.delete({ id }));
       expect(deleted.type).toBe('success');
       await eventually(
         'the preference to leave Aroha’s list',
@@ -678,7 +657,8 @@ describe('live: a supporter in session and the Decision Maker', () => {
 
       // A General supporter cannot make a Restricted preference: refused, nothing made.
       const refused = crypto.randomUUID();
-      const result = await samZ.mutate(
+      const result = await serverResult(
+        samZ,
         mutators.preference.create({
           id: refused,
           personId: aroha,
@@ -686,13 +666,13 @@ describe('live: a supporter in session and the Decision Maker', () => {
           access: 'Restricted',
           categoryIds: [food],
         }),
-      ).server;
+      );
       expect(result.type).toBe('error');
       expect(await sql`select id from preference where id = ${refused}`).toEqual([]);
     } finally {
       dmList.destroy();
       samList.destroy();
-      await sql`update support_session set ended_at = now() where id = ${sessionId}`;
+      await session.end();
     }
   });
 });

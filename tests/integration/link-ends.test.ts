@@ -1,29 +1,21 @@
 /**
- * Time-limited supporter access (issue 18 item 4): a link's end is set or
+ * Time-limited supporter access: a link's end is set or
  * cleared by the person or their Administrator in session (REST and Zero run
  * the same change, sync/circle.ts setLinkEnd), refused when it is gone by or
  * more than two years ahead, and when it comes the API removes the link by
  * itself (api/sweeps.ts LinkEndTimer): the supporter's session ends, their
  * synced rows go live, and the person's history says so.
  */
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
 import { circleErrors } from '../../sync/circle.ts';
 import { inviteErrors } from '../../sync/invite.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import {
-  eventually,
-  registerAndSignIn,
-  type SignedIn,
-  signIn,
-  zeroClient,
-} from '../harness/clients.ts';
-
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
-const clients: Array<{ close: () => Promise<void> }> = [];
+import { eventually, registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
+import { call, startSession } from '../harness/rest.ts';
+import { client, serverResult } from '../harness/zero.ts';
 
 const arohaId = seedId('person:aroha');
 const samLink = seedId('link:sam->aroha');
@@ -35,6 +27,8 @@ let sam: SignedIn;
 let riley: SignedIn;
 let ana: SignedIn;
 let tui: SignedIn;
+/** Invites this file made for Tui, removed after it. */
+const invitesMade: string[] = [];
 
 beforeAll(async () => {
   aroha = await signIn(stack.url, 'aroha@example.com');
@@ -45,26 +39,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => {});
   await sql`update supporter_link set ends_at = null where supported_id = ${arohaId}`;
-  await sql`update support_session set ended_at = now() where ended_at is null`;
-  await sql.end();
+  // The invites this file made for Tui: she is the Decision Maker with no connections.
+  if (invitesMade.length) await sql`delete from invite where id in ${sql(invitesMade)}`;
 });
 
-function client(who: SignedIn) {
-  const z = zeroClient(stack.zeroUrl, who);
-  clients.push(z);
-  return z;
-}
-
-async function putEnd(personId: string, linkId: string, who: SignedIn, body: unknown) {
-  const res = await fetch(`${stack.url}/api/people/${personId}/supporters/${linkId}/end`, {
-    method: 'PUT',
-    headers: { cookie: who.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
+/** Where a link's end is set: PUT /api/people/{personId}/supporters/{linkId}/end. */
+const endOf = (personId: string, linkId: string) =>
+  `/api/people/${personId}/supporters/${linkId}/end`;
 
 async function endsAtOf(linkId: string) {
   const [row] = await sql`select ends_at from supporter_link where id = ${linkId}`;
@@ -78,19 +60,12 @@ async function lastHistory(relatedId: string) {
   return row;
 }
 
-async function startSession(linkId: string, supporter: SignedIn, personId: string) {
-  const id = crypto.randomUUID();
-  await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
-            values (${id}, ${linkId}, ${personId}, ${supporter.personId})`;
-  return { id, end: () => sql`update support_session set ended_at = now() where id = ${id}` };
-}
-
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 describe('setting when a supporter link ends', () => {
   test('the Decision Maker sets an end and clears it, each written to history', async () => {
     const at = inAnHour();
-    const r = await putEnd(arohaId, samLink, aroha, { endsAt: at });
+    const r = await call(aroha, 'PUT', endOf(arohaId, samLink), { endsAt: at });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: samLink, endsAt: at });
     expect((await endsAtOf(samLink))?.toISOString()).toBe(at);
@@ -101,7 +76,7 @@ describe('setting when a supporter link ends', () => {
       created_by: arohaId,
       message: 'Set a time for Sam Tane’s access to end',
     });
-    const cleared = await putEnd(arohaId, samLink, aroha, { endsAt: null });
+    const cleared = await call(aroha, 'PUT', endOf(arohaId, samLink), { endsAt: null });
     expect(cleared.status).toBe(200);
     expect(cleared.body).toMatchObject({ endsAt: null });
     expect(await endsAtOf(samLink)).toBeNull();
@@ -109,20 +84,20 @@ describe('setting when a supporter link ends', () => {
   });
 
   test('a time gone by, one over two years ahead, or a bad body is refused and changes nothing', async () => {
-    const past = await putEnd(arohaId, samLink, aroha, {
+    const past = await call(aroha, 'PUT', endOf(arohaId, samLink), {
       endsAt: new Date(Date.now() - 60_000).toISOString(),
     });
     expect(past.status).toBe(400);
     expect(past.body).toEqual({
       error: { code: 'invalid', message: 'Choose a time that is still to come.' },
     });
-    const far = await putEnd(arohaId, samLink, aroha, {
+    const far = await call(aroha, 'PUT', endOf(arohaId, samLink), {
       endsAt: new Date(Date.now() + 3 * 365 * 86_400_000).toISOString(),
     });
     expect(far.status).toBe(400);
     expect(far.body.error.message).toBe('Choose a time within the next two years.');
     for (const body of [{}, { endsAt: 'tomorrow' }, { endsAt: 12 }]) {
-      expect((await putEnd(arohaId, samLink, aroha, body)).status).toBe(400);
+      expect((await call(aroha, 'PUT', endOf(arohaId, samLink), body)).status).toBe(400);
     }
     expect(await endsAtOf(samLink)).toBeNull();
   });
@@ -130,19 +105,19 @@ describe('setting when a supporter link ends', () => {
   test('only the person or their Administrator in session; never one’s own link', async () => {
     const body = { endsAt: inAnHour() };
     // Ana (Administrator) outside a session cannot see Sam's link at all.
-    expect((await putEnd(arohaId, samLink, ana, body)).status).toBe(404);
+    expect((await call(ana, 'PUT', endOf(arohaId, samLink), body)).status).toBe(404);
     // Riley (Restricted) may read their own link but not set its end.
-    const own = await putEnd(arohaId, rileyLink, riley, body);
+    const own = await call(riley, 'PUT', endOf(arohaId, rileyLink), body);
     expect(own.status).toBe(403);
     expect(own.body.error.message).toBe('You cannot set when your own access ends.');
     // Someone unrelated: the same 404 as a link that is not there.
-    expect((await putEnd(arohaId, samLink, tui, body)).status).toBe(404);
-    const session = await startSession(anaLink, ana, arohaId);
+    expect((await call(tui, 'PUT', endOf(arohaId, samLink), body)).status).toBe(404);
+    const session = await startSession(ana, arohaId);
     try {
-      const ok = await putEnd(arohaId, samLink, ana, body);
+      const ok = await call(ana, 'PUT', endOf(arohaId, samLink), body);
       expect(ok.status).toBe(200);
       expect((await lastHistory(samLink))?.created_by).toBe(ana.personId);
-      expect((await putEnd(arohaId, anaLink, ana, body)).status).toBe(403);
+      expect((await call(ana, 'PUT', endOf(arohaId, anaLink), body)).status).toBe(403);
       expect(await endsAtOf(anaLink)).toBeNull();
     } finally {
       await session.end();
@@ -152,12 +127,14 @@ describe('setting when a supporter link ends', () => {
 
   test('the same change through Zero: refused in the past, stored when ahead', async () => {
     const z = client(aroha);
-    const past = await z.mutate(mutators.circle.setEnd({ id: samLink, endsAt: Date.now() - 1_000 }))
-      .server;
+    const past = await serverResult(
+      z,
+      mutators.circle.setEnd({ id: samLink, endsAt: Date.now() - 1_000 }),
+    );
     expect(past.type).toBe('error');
     expect(await endsAtOf(samLink)).toBeNull();
     const at = Date.now() + 3_600_000;
-    const ok = await z.mutate(mutators.circle.setEnd({ id: samLink, endsAt: at })).server;
+    const ok = await serverResult(z, mutators.circle.setEnd({ id: samLink, endsAt: at }));
     expect(ok.type).toBe('success');
     expect((await endsAtOf(samLink))?.getTime()).toBe(at);
     await sql`update supporter_link set ends_at = null where id = ${samLink}`;
@@ -170,7 +147,7 @@ describe('a link reaching its end', () => {
     const linkId = crypto.randomUUID();
     await sql`insert into supporter_link (id, supporter_id, supported_id, access_level, created_by)
               values (${linkId}, ${sam.personId}, ${tui.personId}, 'General', ${tui.personId})`;
-    const session = await startSession(linkId, sam, tui.personId);
+    const session = await startSession(sam, tui.personId);
     try {
       const z = client(sam);
       const view = z.materialize(queries.circle.supported({ personId: sam.personId }));
@@ -179,7 +156,7 @@ describe('a link reaching its end', () => {
         () => view.data.map((l) => l.id),
         (ids) => ids.includes(linkId),
       );
-      const r = await putEnd(tui.personId, linkId, tui, {
+      const r = await call(tui, 'PUT', endOf(tui.personId, linkId), {
         endsAt: new Date(Date.now() + 1_500).toISOString(),
       });
       expect(r.status).toBe(200);
@@ -213,38 +190,24 @@ describe('a link reaching its end', () => {
 });
 
 describe('an invite whose access ends by itself', () => {
-  async function post(who: SignedIn | undefined, path: string, body: unknown) {
-    const res = await fetch(`${stack.url}${path}`, {
-      method: 'POST',
-      headers: { ...(who ? { cookie: who.cookie } : {}), 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return {
-      status: res.status,
-      body: (await res.json().catch(() => null)) as {
-        url?: string;
-        supporterLinkId?: string;
-        error: { code: string; message: string };
-      },
-    };
-  }
   const invites = () => `/api/people/${tui.personId}/invites`;
 
   test('the link made on accepting ends when the invite said; the recipient is told first', async () => {
     const ends = new Date(Date.now() + 3 * 86_400_000);
     ends.setMilliseconds(0);
-    const made = await post(tui, invites(), {
+    const made = await call(tui, 'POST', invites(), {
       kind: 'Supporter',
       accessLevel: 'General',
       accessEndsAt: ends.toISOString(),
     });
     expect(made.status).toBe(201);
     const [id, token] = String(made.body.url).split('/').slice(-2) as [string, string];
-    const view = await fetch(`${stack.url}/api/invites/${id}?token=${token}`).then((r) => r.json());
+    invitesMade.push(id);
+    const view = (await call(undefined, 'GET', `/api/invites/${id}?token=${token}`)).body;
     expect(view.accessEndsAt).toBe(ends.toISOString());
 
     const newcomer = await registerAndSignIn(stack.url, 'relief');
-    const accepted = await post(newcomer, `/api/invites/${id}/accept`, { token });
+    const accepted = await call(newcomer, 'POST', `/api/invites/${id}/accept`, { token });
     expect(accepted.status).toBe(200);
     const [link] =
       await sql`select ends_at from supporter_link where id = ${String(accepted.body.supporterLinkId)}`;
@@ -281,7 +244,7 @@ describe('an invite whose access ends by itself', () => {
     ];
     const before = await sql`select count(*)::int n from invite where person_id = ${tui.personId}`;
     for (const [body, message] of cases) {
-      const r = await post(tui, invites(), body);
+      const r = await call(tui, 'POST', invites(), body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error.message).toBe(message);
     }
@@ -290,15 +253,16 @@ describe('an invite whose access ends by itself', () => {
   });
 
   test('accepted after the access it offered has ended: refused, and no link is made', async () => {
-    const made = await post(tui, invites(), {
+    const made = await call(tui, 'POST', invites(), {
       kind: 'Supporter',
       accessLevel: 'Restricted',
       accessEndsAt: new Date(Date.now() + 86_400_000).toISOString(),
     });
     const [id, token] = String(made.body.url).split('/').slice(-2) as [string, string];
+    invitesMade.push(id);
     await sql`update invite set access_ends_at = now() - interval '1 minute' where id = ${id}`;
     const late = await registerAndSignIn(stack.url, 'late');
-    const refused = await post(late, `/api/invites/${id}/accept`, { token });
+    const refused = await call(late, 'POST', `/api/invites/${id}/accept`, { token });
     expect(refused.body.error.code).toBe('invite_expired');
     expect(
       (await sql`select 1 from supporter_link where supporter_id = ${late.personId}`).length,

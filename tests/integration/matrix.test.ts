@@ -6,23 +6,17 @@
  * access table in DESIGN.md §3, independently of sync/permissions.ts.
  * A refused write must leave the database unchanged.
  */
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as Y from 'yjs';
 import { seedId } from '../../api/seed.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { encodeUpdate, TEXT } from '../../sync/shared-text.ts';
-import {
-  eventually,
-  registerAndSignIn,
-  type SignedIn,
-  signIn,
-  zeroClient,
-} from '../harness/clients.ts';
+import { eventually, registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
+import { call, raw } from '../harness/rest.ts';
+import { type Client, client, serverResult } from '../harness/zero.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const aroha = seedId('person:aroha');
 
 type Level = 'General' | 'Restricted' | 'Administrator';
@@ -132,6 +126,21 @@ async function setSession(key: string, supporterPersonId: string, state: Session
 
 beforeAll(async () => {
   for (const t of things) originalTitles.set(t.id, (await rowOf(t.kind, t.id))?.title);
+  originalText = {
+    updates: (await sql`select id from text_update where person_id = ${aroha}`).map((r) =>
+      String(r.id),
+    ),
+    descriptions: [
+      ...(await sql`select id, description from preference where id in ${sql(
+        things.filter((t) => t.kind === 'preference').map((t) => t.id),
+      )}`),
+    ],
+    bodies: [
+      ...(await sql`select id, body from note where id in ${sql(
+        things.filter((t) => t.kind === 'note').map((t) => t.id),
+      )}`),
+    ],
+  };
   who = {
     dm: await signIn(stack.url, 'aroha@example.com'),
     sam: await signIn(stack.url, 'sam@example.com'),
@@ -143,7 +152,7 @@ beforeAll(async () => {
   who.guest = await registerAndSignIn(stack.url, 'guest');
   const dm = who.dm;
   if (dm) {
-    dmClient = zeroClient(stack.zeroUrl, dm);
+    dmClient = client(dm);
     sessionsView = dmClient.materialize(queries.supportSession.forPerson({ personId: aroha }));
     linksView = dmClient.materialize(queries.circle.supporters({ personId: aroha }));
   }
@@ -230,16 +239,12 @@ function zeroDelete(kind: Kind, id: string) {
 
 /** Signed out, the mutate endpoint refuses before any mutator runs. */
 async function signedOutMutate() {
-  const res = await fetch(`${stack.url}/api/zero/mutate?schema=zero_0&appID=zero`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
+  const res = await call(undefined, 'POST', '/api/zero/mutate?schema=zero_0&appID=zero', raw('{}'));
   return res.status;
 }
 
 /** The item as the actor's Zero client sees it once the query is complete. */
-async function zeroRead(z: ReturnType<typeof zeroClient>, kind: Kind, id: string) {
+async function zeroRead(z: Client, kind: Kind, id: string) {
   const done = { type: 'complete' } as const;
   if (kind === 'preference') return z.run(queries.preference.byId({ personId: aroha, id }), done);
   if (kind === 'category') return z.run(queries.category.byId({ personId: aroha, id }), done);
@@ -248,17 +253,35 @@ async function zeroRead(z: ReturnType<typeof zeroClient>, kind: Kind, id: string
 
 /** The seeded titles, put back afterwards: other test files expect the demo library as seeded. */
 const originalTitles = new Map<string, unknown>();
+/**
+ * The seeded shared text, put back afterwards too: the typing cells add
+ * "[typed]" to descriptions and note bodies (rows of text_update, and the
+ * plain text they make).
+ */
+let originalText: {
+  updates: string[];
+  descriptions: Array<{ id?: unknown; description?: unknown }>;
+  bodies: Array<{ id?: unknown; body?: unknown }>;
+} = { updates: [], descriptions: [], bodies: [] };
 
 afterAll(async () => {
   for (const t of things) {
     await sql`update ${sql(tableOf[t.kind])} set title = ${String(originalTitles.get(t.id))} where id = ${t.id}`;
   }
+  const typed = (await sql`select id from text_update where person_id = ${aroha}`)
+    .map((r) => String(r.id))
+    .filter((id) => !originalText.updates.includes(id));
+  if (typed.length) await sql`delete from text_update where id in ${sql(typed)}`;
+  for (const p of originalText.descriptions) {
+    await sql`update preference set description = ${String(p.description)} where id = ${String(p.id)}`;
+  }
+  for (const n of originalText.bodies) {
+    await sql`update note set body = ${String(n.body)} where id = ${String(n.id)}`;
+  }
   sessionsView?.destroy();
   linksView?.destroy();
   await dmClient?.close();
   await sql`delete from invite where id = ${guestInvite}`;
-  await sql`update support_session set ended_at = now() where ended_at is null`;
-  await sql.end();
   console.log(`authorization matrix: ${cells} cells checked`);
 });
 
@@ -272,7 +295,7 @@ function signedIn(a: Actor): SignedIn | undefined {
 let sessionsView:
   | { data: readonly { id: string; endedAt: number | null }[]; destroy: () => void }
   | undefined;
-let dmClient: ReturnType<typeof zeroClient> | undefined;
+let dmClient: Client | undefined;
 let linksView:
   | { data: readonly { id: string; accessLevel: string }[]; destroy: () => void }
   | undefined;
@@ -291,7 +314,7 @@ const sessionKey = (rows: readonly { id: string; active: boolean }[]) =>
  * answers from what it has, so without this a cell could read the state
  * before the change.
  */
-async function prepare(a: Actor, actorClient?: ReturnType<typeof zeroClient>) {
+async function prepare(a: Actor, actorClient?: Client) {
   for (const s of supporters) {
     const state = a.kind === 'supporter' && a.key === s.key ? a.session : 'never';
     const person = who[s.key];
@@ -330,9 +353,9 @@ describe('authorization matrix', () => {
     describe(label(actor), () => {
       // One Zero client per actor: a client per cell churned hundreds of client
       // groups through zero-cache, and its answers then stalled on this machine.
-      let actorClient: ReturnType<typeof zeroClient> | undefined;
+      let actorClient: Client | undefined;
       const clientOf = (me: SignedIn) => {
-        actorClient ??= zeroClient(stack.zeroUrl, me);
+        actorClient ??= client(me);
         return actorClient;
       };
       const ready = () => {
@@ -344,10 +367,6 @@ describe('authorization matrix', () => {
         await actorClient?.close();
       });
 
-      const headers = (me: SignedIn | undefined) => ({
-        'content-type': 'application/json',
-        ...(me ? { cookie: me.cookie } : {}),
-      });
       const titled = (before: unknown, actorLabel: string) =>
         `${String(before).replace(/ \[.*\]$/, '')} [${actorLabel}]`;
 
@@ -360,11 +379,12 @@ describe('authorization matrix', () => {
           cells++;
           if (!me) {
             // Signed out: the query endpoint refuses outright.
-            const res = await fetch(`${stack.url}/api/zero/query?schema=zero_0&appID=zero`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: '[]',
-            });
+            const res = await call(
+              undefined,
+              'POST',
+              '/api/zero/query?schema=zero_0&appID=zero',
+              raw('[]'),
+            );
             expect(res.status).toBe(401);
             return;
           }
@@ -375,9 +395,7 @@ describe('authorization matrix', () => {
         test(`${thing.name} · read · REST GET → ${canRead ? '200' : 'refused'}`, async () => {
           const me = signedIn(actor);
           cells++;
-          const res = await fetch(`${stack.url}${restBase[thing.kind]}/${thing.id}`, {
-            headers: headers(me),
-          });
+          const res = await call(me, 'GET', `${restBase[thing.kind]}/${thing.id}`);
           expect(res.status).toBe(canRead ? 200 : refusedStatus(actor, thing.access, false));
         });
 
@@ -386,12 +404,7 @@ describe('authorization matrix', () => {
           cells++;
           const before = await rowOf(thing.kind, thing.id);
           if (!me) {
-            const res = await fetch(`${stack.url}/api/zero/mutate?schema=zero_0&appID=zero`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: '{}',
-            });
-            expect(res.status).toBe(401);
+            expect(await signedOutMutate()).toBe(401);
             expect(await rowOf(thing.kind, thing.id)).toEqual(before);
             return;
           }
@@ -399,7 +412,7 @@ describe('authorization matrix', () => {
           // Sync first, as a real client would, so the mutator runs with what it may see.
           await zeroRead(z, thing.kind, thing.id);
           const title = titled(before?.title, label(actor));
-          const result = await z.mutate(zeroUpdate(thing.kind, thing.id, title)).server;
+          const result = await serverResult(z, zeroUpdate(thing.kind, thing.id, title));
           expect(result.type).toBe(canWrite ? 'success' : 'error');
           const after = await rowOf(thing.kind, thing.id);
           if (canWrite) expect(after?.title).toBe(title);
@@ -438,14 +451,15 @@ describe('authorization matrix', () => {
             const doc = new Y.Doc();
             doc.getText(TEXT).insert(0, '[typed] ');
             const id = crypto.randomUUID();
-            const result = await z.mutate(
+            const result = await serverResult(
+              z,
               mutators.text.push({
                 id,
                 preferenceId: target.preferenceId,
                 noteId: target.noteId,
                 data: encodeUpdate(Y.encodeStateAsUpdate(doc)),
               }),
-            ).server;
+            );
             expect(result.type).toBe(canWrite ? 'success' : 'error');
             const stored = await sql`select 1 from text_update where id = ${id}`;
             expect(stored.length).toBe(canWrite ? 1 : 0);
@@ -464,11 +478,7 @@ describe('authorization matrix', () => {
           cells++;
           const before = await rowOf(thing.kind, thing.id);
           const title = titled(before?.title, `${label(actor)} REST`);
-          const res = await fetch(`${stack.url}${restBase[thing.kind]}/${thing.id}`, {
-            method: 'PUT',
-            headers: headers(me),
-            body: JSON.stringify({ title }),
-          });
+          const res = await call(me, 'PUT', `${restBase[thing.kind]}/${thing.id}`, { title });
           expect(res.status).toBe(canWrite ? 200 : refusedStatus(actor, thing.access, false));
           const after = await rowOf(thing.kind, thing.id);
           if (canWrite) expect(after?.title).toBe(title);
@@ -485,12 +495,13 @@ describe('authorization matrix', () => {
             return;
           }
           try {
-            const result = await clientOf(me).mutate(
+            const result = await serverResult(
+              clientOf(me),
               zeroCreate(
                 thing.kind,
                 createArgs(thing.kind, thing.access, id, `New by ${label(actor)}`),
               ),
-            ).server;
+            );
             expect(result.type).toBe(canWrite ? 'success' : 'error');
             expect((await rowOf(thing.kind, id)) !== undefined).toBe(canWrite);
           } finally {
@@ -515,11 +526,7 @@ describe('authorization matrix', () => {
             'unused',
             `New by ${label(actor)} REST`,
           ) as Record<string, unknown>;
-          const res = await fetch(`${stack.url}${restBase[thing.kind]}`, {
-            method: 'POST',
-            headers: headers(me),
-            body: JSON.stringify(body),
-          });
+          const res = await call(me, 'POST', restBase[thing.kind], body);
           expect(res.status).toBe(canWrite ? 201 : refusedStatus(actor, thing.access, thing.kind));
           const [{ n: after }] =
             (await sql`select count(*)::int n from ${sql(tableOf[thing.kind])}`) as unknown as [
@@ -527,7 +534,7 @@ describe('authorization matrix', () => {
             ];
           expect(after).toBe(canWrite ? before + 1 : before);
           if (canWrite) {
-            const made = (await res.json()) as { id: string };
+            const made = res.body as { id: string };
             await sql`delete from ${sql(tableOf[thing.kind])} where id = ${made.id}`;
           }
         });
@@ -542,7 +549,7 @@ describe('authorization matrix', () => {
               expect(await rowOf(thing.kind, id)).toBeDefined();
               return;
             }
-            const result = await clientOf(me).mutate(zeroDelete(thing.kind, id)).server;
+            const result = await serverResult(clientOf(me), zeroDelete(thing.kind, id));
             expect(result.type).toBe(canWrite ? 'success' : 'error');
             expect((await rowOf(thing.kind, id)) === undefined).toBe(canWrite);
           } finally {
@@ -555,10 +562,7 @@ describe('authorization matrix', () => {
           cells++;
           const id = await throwaway(thing.kind, thing.access);
           try {
-            const res = await fetch(`${stack.url}${restBase[thing.kind]}/${id}`, {
-              method: 'DELETE',
-              headers: headers(me),
-            });
+            const res = await call(me, 'DELETE', `${restBase[thing.kind]}/${id}`);
             // A guest reads only what the invite names: a new item is hidden from them too.
             const visible = oracle(actor, thing.access, 'read');
             expect(res.status).toBe(
@@ -606,7 +610,7 @@ describe('authorization matrix', () => {
                       title: `Taken by ${label(actor)}`,
                       body: 'Overwrite?',
                     };
-            const result = await clientOf(me).mutate(zeroCreate(thing.kind, args as never)).server;
+            const result = await serverResult(clientOf(me), zeroCreate(thing.kind, args as never));
             expect(result.type).toBe('error');
             expect(await snapshotOf(thing)).toEqual(before);
           });
@@ -661,9 +665,10 @@ describe('authorization matrix', () => {
           }
           const z = clientOf(me);
           await zeroRead(z, 'preference', teaId);
-          const result = await z.mutate(
+          const result = await serverResult(
+            z,
             mutators.preference.update({ id: teaId, categoryIds: [generalCategory] }),
-          ).server;
+          );
           expect(result.type).toBe(linkWrite ? 'success' : 'error');
         });
       });
@@ -671,10 +676,8 @@ describe('authorization matrix', () => {
         const me = signedIn(actor);
         cells++;
         await withBothLinks(async () => {
-          const res = await fetch(`${stack.url}${restBase.preference}/${teaId}`, {
-            method: 'PUT',
-            headers: headers(me),
-            body: JSON.stringify({ categoryIds: [generalCategory] }),
+          const res = await call(me, 'PUT', `${restBase.preference}/${teaId}`, {
+            categoryIds: [generalCategory],
           });
           expect(res.status).toBe(linkWrite ? 200 : refusedStatus(actor, 'General', false));
         });
@@ -691,14 +694,15 @@ describe('authorization matrix', () => {
           expect(await signedOutMutate()).toBe(401);
           return;
         }
-        const result = await clientOf(me).mutate(
+        const result = await serverResult(
+          clientOf(me),
           mutators.preference.create({
             id,
             personId: aroha,
             title: 'Across libraries',
             categoryIds: [anaCategory],
           }),
-        ).server;
+        );
         expect(result.type).toBe('error');
         expect(await rowOf('preference', id)).toBeUndefined();
       });
@@ -708,10 +712,9 @@ describe('authorization matrix', () => {
         const [{ n: before }] = (await sql`select count(*)::int n from preference`) as unknown as [
           { n: number },
         ];
-        const res = await fetch(`${stack.url}${restBase.preference}`, {
-          method: 'POST',
-          headers: headers(me),
-          body: JSON.stringify({ title: 'Across libraries', categoryIds: [anaCategory] }),
+        const res = await call(me, 'POST', restBase.preference, {
+          title: 'Across libraries',
+          categoryIds: [anaCategory],
         });
         expect([400, 401, 403, 404]).toContain(res.status);
         const [{ n: after }] = (await sql`select count(*)::int n from preference`) as unknown as [
@@ -753,9 +756,10 @@ describe('authorization matrix', () => {
         const z = clientOf(me);
         try {
           await z.run(queries.circle.supporters({ personId: aroha }), { type: 'complete' });
-          const result = await z.mutate(
+          const result = await serverResult(
+            z,
             mutators.circle.updateLevel({ id: samLink, accessLevel: 'Restricted' }),
-          ).server;
+          );
           expect(result.type).toBe(mayChangeLevel ? 'success' : 'error');
           if (mayChangeLevel) expect((await levelOfSam())?.access_level).toBe('Restricted');
           else expect(await levelOfSam()).toEqual(before);
@@ -769,10 +773,9 @@ describe('authorization matrix', () => {
         const me = signedIn(actor);
         cells++;
         const before = await levelOfSam();
-        const res = await fetch(`${stack.url}/api/people/${aroha}/supporters/${samLink}`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json', ...(me ? { cookie: me.cookie } : {}) },
-          body: JSON.stringify({ supportedId: aroha, accessLevel: 'Restricted' }),
+        const res = await call(me, 'PUT', `/api/people/${aroha}/supporters/${samLink}`, {
+          supportedId: aroha,
+          accessLevel: 'Restricted',
         });
         try {
           if (mayChangeLevel) {
@@ -788,7 +791,7 @@ describe('authorization matrix', () => {
         }
       });
 
-      // A link's end (issue 18): the same rule as a level (the person, or an
+      // A link's end: the same rule as a level (the person, or an
       // Administrator in session; Sam's own link is not his to end).
       async function endOfSam() {
         const [row] =
@@ -808,7 +811,7 @@ describe('authorization matrix', () => {
         const z = clientOf(me);
         try {
           await z.run(queries.circle.supporters({ personId: aroha }), { type: 'complete' });
-          const result = await z.mutate(mutators.circle.setEnd({ id: samLink, endsAt: at })).server;
+          const result = await serverResult(z, mutators.circle.setEnd({ id: samLink, endsAt: at }));
           expect(result.type).toBe(mayChangeLevel ? 'success' : 'error');
           if (mayChangeLevel) expect((await endOfSam())?.ends_at?.getTime()).toBe(at);
           else expect(await endOfSam()).toEqual(before);
@@ -823,10 +826,8 @@ describe('authorization matrix', () => {
         cells++;
         const before = await endOfSam();
         const at = new Date(Date.now() + 3_600_000).toISOString();
-        const res = await fetch(`${stack.url}/api/people/${aroha}/supporters/${samLink}/end`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json', ...(me ? { cookie: me.cookie } : {}) },
-          body: JSON.stringify({ endsAt: at }),
+        const res = await call(me, 'PUT', `/api/people/${aroha}/supporters/${samLink}/end`, {
+          endsAt: at,
         });
         try {
           if (mayChangeLevel) {
@@ -868,13 +869,11 @@ describe('authorization matrix', () => {
       test(`person access · read · REST → ${mayAccess ? 'write access' : 'refused'}`, async () => {
         const me = signedIn(actor);
         cells++;
-        const res = await fetch(`${stack.url}/api/people/${aroha}/access`, {
-          headers: me ? { cookie: me.cookie } : {},
-        });
+        const res = await call(me, 'GET', `/api/people/${aroha}/access`);
         if (!me) expect(res.status).toBe(401);
         else if (mayAccess) {
           expect(res.status).toBe(200);
-          expect(((await res.json()) as { access: { write: boolean } }).access.write).toBe(true);
+          expect((res.body as { access: { write: boolean } }).access.write).toBe(true);
         } else expect(res.status).toBe(403);
       });
 
@@ -883,14 +882,11 @@ describe('authorization matrix', () => {
         const me = signedIn(actor);
         cells++;
         const before = await sql`select count(*)::int n from support_session`;
-        const res = await fetch(`${stack.url}/api/people/${aroha}/support`, {
-          method: 'POST',
-          headers: me ? { cookie: me.cookie } : {},
-        });
+        const res = await call(me, 'POST', `/api/people/${aroha}/support`);
         if (!me) expect(res.status).toBe(401);
         else if (mayStart) {
           expect([200, 201]).toContain(res.status);
-          const body = (await res.json()) as { supporterId: string };
+          const body = res.body as { supporterId: string };
           expect(body.supporterId).toBe(me.personId);
         } else {
           expect(res.status).toBe(403);

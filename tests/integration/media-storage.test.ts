@@ -11,20 +11,19 @@ import zlib from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SignatureV4 } from '@smithy/signature-v4';
-import postgres from 'postgres';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { connect } from '../../api/db.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
+import { Sha256 } from '../../api/dev/sigv4-check.ts';
 import { s3MediaStore } from '../../api/media/store.ts';
-import { removeQueued } from '../../api/media.ts';
-import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/runner/object-store.ts';
-import { Sha256 } from '../../api/runner/sigv4-check.ts';
+import { removeQueued } from '../../api/media/sweep.ts';
 import { seedId } from '../../api/seed.ts';
+import { SWEEP_LOCKS } from '../../api/sweeps.ts';
 import { storageLimitMessages } from '../../sync/plan-limits.ts';
 import { registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
+import { db, sql, stack, withoutApiSweep } from '../harness/db.ts';
+import { call } from '../harness/rest.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const store = s3MediaStore({
   endpoint: stack.mediaEndpoint,
   region: 'us-east-1',
@@ -44,21 +43,6 @@ const PNG = Buffer.from(
 );
 
 type Json = Record<string, unknown>;
-
-async function call(who: SignedIn, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${stack.url}${path}`, {
-    method,
-    redirect: 'manual',
-    headers: { cookie: who.cookie, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: (text ? JSON.parse(text) : {}) as Json,
-    headers: res.headers,
-  };
-}
 
 /** Announces `bytes` as a photo of `who`'s library and PUTs them; the announcement. */
 async function announceAndPut(who: SignedIn, bytes: Buffer = PNG, type = 'image/png') {
@@ -103,10 +87,6 @@ beforeAll(async () => {
   dm = await signIn(stack.url, 'aroha@example.com');
 });
 
-afterAll(async () => {
-  await sql.end();
-});
-
 describe('the usage figure', () => {
   test('grows with each confirmed upload, not with announcements, and shrinks with deletion', async () => {
     const who = await registerAndSignIn(stack.url, 'usage');
@@ -149,17 +129,16 @@ describe('the usage figure', () => {
     expect(await exists(String(row?.storage_key))).toBe(true);
     expect(await exists(String(row?.thumb_key))).toBe(true);
 
-    await sql`delete from preference where id = ${String(pref?.id)}`;
-    expect(await usage(aroha)).toBe(before);
-    const queued =
-      await sql`select key from private.media_removal where key = ${String(row?.storage_key)}`;
-    expect(queued).toHaveLength(1);
-    const db = connect(stack.databaseUrl);
-    try {
-      expect(await removeQueued(db.db, store)).toBeGreaterThanOrEqual(2);
-    } finally {
-      await db.sql.end();
-    }
+    // The API's own media sweep works the same queue: it must not take these
+    // files between their queueing and this test's count.
+    await withoutApiSweep(SWEEP_LOCKS.media, async () => {
+      await sql`delete from preference where id = ${String(pref?.id)}`;
+      expect(await usage(aroha)).toBe(before);
+      const queued =
+        await sql`select key from private.media_removal where key = ${String(row?.storage_key)}`;
+      expect(queued).toHaveLength(1);
+      expect(await removeQueued(db, store)).toBeGreaterThanOrEqual(2);
+    });
     expect(await exists(String(row?.storage_key))).toBe(false);
     expect(await exists(String(row?.thumb_key))).toBe(false);
   });
@@ -395,7 +374,9 @@ describe('a supporter’s photo and media-source tokens', () => {
       expect((await call(tui, 'GET', path.replace(aroha, tui.personId))).status).toBe(404);
       expect([403, 404]).toContain((await call(tui, 'GET', path)).status);
     } finally {
+      // Ana's library as it was: no photo (its files are queued for removal with the row).
       await sql`update person set photo_id = null where id = ${ana.personId}`;
+      await sql`delete from media where id = ${photoId}`;
     }
   });
 

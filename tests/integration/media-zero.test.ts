@@ -1,24 +1,23 @@
 /**
- * Media through Zero (issue 14): the synced media queries give a supporter
+ * Media through Zero: the synced media queries give a supporter
  * exactly the items of preferences their level reaches (a Restricted
  * preference's media never reach a General supporter's device), and the media
  * mutators (description, deletion) are allowed and refused by the same rules
  * as REST, live on the other screens, with a deletion's files leaving the store.
  */
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { connect } from '../../api/db.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
 import { s3MediaStore } from '../../api/media/store.ts';
-import { removeQueued } from '../../api/media.ts';
-import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/runner/object-store.ts';
+import { removeQueued } from '../../api/media/sweep.ts';
 import { seedId } from '../../api/seed.ts';
 import { codeOf } from '../../sync/errors.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { eventually, type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
+import { eventually, type SignedIn, signIn } from '../harness/clients.ts';
+import { db, sql, stack } from '../harness/db.ts';
+import { call, startSession } from '../harness/rest.ts';
+import { client, serverResult } from '../harness/zero.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const store = s3MediaStore({
   endpoint: stack.mediaEndpoint,
   region: 'us-east-1',
@@ -26,7 +25,6 @@ const store = s3MediaStore({
   ...DEV_CREDENTIALS,
   forcePathStyle: true,
 });
-const clients: Array<{ close: () => Promise<void> }> = [];
 const aroha = seedId('person:aroha');
 const tea = seedId('preference:aroha:tea'); // General
 const medication = seedId('preference:aroha:medication'); // Restricted
@@ -44,35 +42,22 @@ let sam: SignedIn;
 let tui: SignedIn;
 
 async function upload(who: SignedIn, preferenceId: string | null, name: string): Promise<string> {
-  const headers = { cookie: who.cookie, 'content-type': 'application/json' };
-  const signed = await fetch(`${stack.url}/api/people/${aroha}/media/signed`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      name,
-      contentType: 'image/png',
-      contentLength: PNG.length,
-      preferenceId,
-    }),
+  const signed = await call(who, 'POST', `/api/people/${aroha}/media/signed`, {
+    name,
+    contentType: 'image/png',
+    contentLength: PNG.length,
+    preferenceId,
   });
   expect(signed.status).toBe(201);
-  const s = (await signed.json()) as { id: string; url: string; headers: Record<string, string> };
+  const s = signed.body as { id: string; url: string; headers: Record<string, string> };
   expect(
     (await fetch(s.url, { method: 'PUT', headers: s.headers, body: new Uint8Array(PNG) })).ok,
   ).toBe(true);
-  const settled = await fetch(`${stack.url}/api/people/${aroha}/media/upload-settled`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ id: s.id }),
+  const settled = await call(who, 'POST', `/api/people/${aroha}/media/upload-settled`, {
+    id: s.id,
   });
   expect(settled.status).toBe(200);
   return s.id;
-}
-
-function client(who: SignedIn) {
-  const z = zeroClient(stack.zeroUrl, who);
-  clients.push(z);
-  return z;
 }
 
 const refusal = (r: Result) => (r.type === 'error' ? codeOf(r.error.details) : 'saved');
@@ -86,18 +71,11 @@ beforeAll(async () => {
   tui = await signIn(stack.url, 'tui@example.com');
   general = await upload(dm, tea, 'Teapot.png');
   restricted = await upload(dm, medication, 'Pills.png');
-  const start = await fetch(`${stack.url}/api/people/${aroha}/support`, {
-    method: 'POST',
-    headers: { cookie: sam.cookie },
-  });
-  expect([200, 201]).toContain(start.status);
+  await startSession(sam, aroha);
 });
 
 afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => {});
-  await sql`update support_session set ended_at = now() where ended_at is null`;
   await sql`delete from media where id in (${general}, ${restricted})`;
-  await sql.end();
 });
 
 describe('what reaches a device', () => {
@@ -147,9 +125,10 @@ describe('changes through Zero', () => {
     await samZ.run(queries.media.ofPreference({ personId: aroha, preferenceId: tea }), {
       type: 'complete',
     });
-    const ok = (await samZ.mutate(
+    const ok = (await serverResult(
+      samZ,
       mutators.media.update({ id: general, description: 'The blue teapot' }),
-    ).server) as Result;
+    )) as Result;
     expect(refusal(ok)).toBe('saved');
     await eventually(
       'the description on the Decision Maker’s client',
@@ -158,13 +137,15 @@ describe('changes through Zero', () => {
       (m) => m?.description === 'The blue teapot',
     );
 
-    const refused = (await samZ.mutate(
+    const refused = (await serverResult(
+      samZ,
       mutators.media.update({ id: restricted, description: 'seen it' }),
-    ).server) as Result;
+    )) as Result;
     expect(refusal(refused)).toBe('not_found');
-    const outsider = (await client(tui).mutate(
+    const outsider = (await serverResult(
+      client(tui),
       mutators.media.update({ id: general, description: 'mine' }),
-    ).server) as Result;
+    )) as Result;
     expect(refusal(outsider)).toBe('not_found');
     const rows =
       await sql`select id, description from media where id in (${general}, ${restricted}) order by name`;
@@ -181,18 +162,13 @@ describe('changes through Zero', () => {
       await sql`select bytes::text b from private.media_usage where person_id = ${aroha}`;
     const samZ = client(sam);
     await samZ.run(queries.media.byId({ personId: aroha, id: doomed }), { type: 'complete' });
-    const res = (await samZ.mutate(mutators.media.delete({ id: doomed })).server) as Result;
+    const res = (await serverResult(samZ, mutators.media.delete({ id: doomed }))) as Result;
     expect(refusal(res)).toBe('saved');
     expect(await sql`select id from media where id = ${doomed}`).toHaveLength(0);
     const [after] =
       await sql`select bytes::text b from private.media_usage where person_id = ${aroha}`;
     expect(Number(after?.b)).toBe(Number(before?.b) - PNG.length);
-    const db = connect(stack.databaseUrl, { max: 1 });
-    try {
-      await removeQueued(db.db, store);
-    } finally {
-      await db.sql.end();
-    }
+    await removeQueued(db, store);
     expect(await store.head(String(row?.storage_key))).toBeUndefined();
     expect(await store.head(String(row?.thumb_key))).toBeUndefined();
     const events =

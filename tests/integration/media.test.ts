@@ -6,18 +6,16 @@
  * uploads never confirmed, and that no file can become a page.
  */
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { connect } from '../../api/db.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
 import { s3MediaStore } from '../../api/media/store.ts';
-import { sweepMedia, UNSETTLED_MEDIA_MS, UNUSED_PHOTO_MS } from '../../api/media.ts';
-import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/runner/object-store.ts';
+import { sweepMedia, UNSETTLED_MEDIA_MS, UNUSED_PHOTO_MS } from '../../api/media/sweep.ts';
 import { seedId } from '../../api/seed.ts';
 import { MEDIA_LIMITS, mediaMessages } from '../../sync/media.ts';
 import { registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
+import { db, sql, stack } from '../harness/db.ts';
+import { call, endSessions, startSession } from '../harness/rest.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const s3Settings = {
   endpoint: stack.mediaEndpoint,
   region: 'us-east-1',
@@ -51,26 +49,6 @@ let sam: SignedIn; // General
 let riley: SignedIn; // Restricted
 
 type Json = Record<string, unknown>;
-
-async function call(who: SignedIn | undefined, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${stack.url}${path}`, {
-    method,
-    redirect: 'manual',
-    headers: {
-      ...(who ? { cookie: who.cookie } : {}),
-      'content-type': 'application/json',
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  let json: Json | undefined;
-  try {
-    json = text ? (JSON.parse(text) as Json) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, body: json ?? {}, headers: res.headers };
-}
 
 const media = `/api/people/${aroha}/media`;
 /** Where the browser's PUT lands (never read): apart from the key a file is read from. */
@@ -108,26 +86,25 @@ async function mediaCount() {
   return Number(row?.n);
 }
 
-async function startSession(who: SignedIn) {
-  const res = await call(who, 'POST', `/api/people/${aroha}/support`);
-  expect([200, 201]).toContain(res.status);
-}
-
-async function endSessions() {
-  await sql`update support_session set ended_at = now() where ended_at is null`;
-}
+/** The media of Aroha's and Tui's libraries before this file: what it adds goes after it. */
+let mediaBefore: string[] = [];
 
 beforeAll(async () => {
   dm = await signIn(stack.url, 'aroha@example.com');
   sam = await signIn(stack.url, 'sam@example.com');
   riley = await signIn(stack.url, 'riley@example.com');
+  mediaBefore = (await sql`select id from media where person_id in (${aroha}, ${tui})`).map((r) =>
+    String(r.id),
+  );
 });
 
 afterAll(async () => {
-  await endSessions();
   await sql`update preference set hero_media_id = null where person_id = ${aroha}`;
   await sql`update category set photo_id = null where person_id = ${aroha}`;
-  await sql.end();
+  // Their files are queued for removal with the rows.
+  const now = await sql`select id from media where person_id in (${aroha}, ${tui})`;
+  const added = now.map((r) => String(r.id)).filter((id) => !mediaBefore.includes(id));
+  if (added.length) await sql`delete from media where id in ${sql(added)}`;
 });
 
 describe('upload: a signed URL, then the settled confirmation', () => {
@@ -507,14 +484,9 @@ describe('media cannot become a page', () => {
       404,
     );
 
-    const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
-    try {
-      await sweepMedia(db, store);
-      expect(await store.head(written)).toBeDefined();
-      await sweepMedia(db, store, Date.now() + UNSETTLED_MEDIA_MS + 60_000);
-    } finally {
-      await s.end();
-    }
+    await sweepMedia(db, store);
+    expect(await store.head(written)).toBeDefined();
+    await sweepMedia(db, store, Date.now() + UNSETTLED_MEDIA_MS + 60_000);
     expect(await store.head(written)).toBeUndefined();
     expect((await served(signed.body.id)).bytes.equals(PNG)).toBe(true);
   });
@@ -533,8 +505,8 @@ describe('who may read and change media', () => {
       // No session: nothing.
       for (const p of [...paths(general), ...paths(restricted)])
         expect((await call(sam, 'GET', p)).status).toBe(404);
-      await startSession(sam);
-      await startSession(riley);
+      await startSession(sam, aroha);
+      await startSession(riley, aroha);
       for (const p of paths(general)) expect((await call(sam, 'GET', p)).status).toBeLessThan(400);
       for (const p of paths(restricted)) expect((await call(sam, 'GET', p)).status).toBe(404);
       for (const p of [...paths(general), ...paths(restricted)]) {
@@ -574,7 +546,7 @@ describe('who may read and change media', () => {
               values (${invite}, ${aroha}, 'Preference', ${tea}, now() + interval '1 day', now(), ${guest.personId}, ${aroha})`;
     try {
       expect(await read(ana, general)).toBe(404);
-      await startSession(ana);
+      await startSession(ana, aroha);
       expect(await read(ana, general)).toBe(302);
       expect(await read(ana, restricted)).toBe(302);
       expect(await read(guest, general)).toBe(302);
@@ -666,7 +638,7 @@ describe('the pinned hero picture', () => {
   });
 });
 
-describe('the spoken description (issue 18)', () => {
+describe('the spoken description', () => {
   const spoken = `/api/people/${aroha}/preferences/${tea}/spoken`;
 
   test('a sound of the preference plays in place of the words; deleting it goes back to them', async () => {
@@ -725,8 +697,8 @@ describe("a category's photo", () => {
     // Before anyone shows it, a supporter in session cannot read a photo; now Sam can (General).
     const restrictedPhoto = await upload(dm, { purpose: 'photo', name: 'clinic.png' });
     try {
-      await startSession(sam);
-      await startSession(riley);
+      await startSession(sam, aroha);
+      await startSession(riley, aroha);
       expect((await call(sam, 'GET', `${media}/${restrictedPhoto.id}`)).status).toBe(404);
       const put = await call(dm, 'PUT', `${cats}/${health}`, { photoId: restrictedPhoto.id });
       expect(put.status).toBe(200);
@@ -800,15 +772,10 @@ describe('what nobody can reach is swept', () => {
     expect(put.status).toBe(200);
     const settledBefore = await upload(dm, { preferenceId: tea });
     const key = uploadKey(signed.body.id);
-    const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
-    try {
-      // Not yet an hour.
-      await sweepMedia(db, store);
-      expect(await store.head(key)).toBeDefined();
-      await sweepMedia(db, store, Date.now() + UNSETTLED_MEDIA_MS + 60_000);
-    } finally {
-      await s.end();
-    }
+    // Not yet an hour.
+    await sweepMedia(db, store);
+    expect(await store.head(key)).toBeDefined();
+    await sweepMedia(db, store, Date.now() + UNSETTLED_MEDIA_MS + 60_000);
     expect(await store.head(key)).toBeUndefined();
     const rows =
       await sql`select id from media where id in ${sql([String(signed.body.id), String(settledBefore.id)])}`;
@@ -824,14 +791,9 @@ describe('what nobody can reach is swept', () => {
     });
     expect(category.status).toBe(201);
     const picture = await upload(dm, { preferenceId: tea });
-    const { sql: s, db } = connect(stack.databaseUrl, { max: 1 });
-    try {
-      await sweepMedia(db, store, Date.now() + UNSETTLED_MEDIA_MS + 60_000);
-      expect(await store.head(`people/${aroha}/media/${unused.id}`)).toBeDefined();
-      await sweepMedia(db, store, Date.now() + UNUSED_PHOTO_MS + 60_000);
-    } finally {
-      await s.end();
-    }
+    await sweepMedia(db, store, Date.now() + UNSETTLED_MEDIA_MS + 60_000);
+    expect(await store.head(`people/${aroha}/media/${unused.id}`)).toBeDefined();
+    await sweepMedia(db, store, Date.now() + UNUSED_PHOTO_MS + 60_000);
     expect(await store.head(`people/${aroha}/media/${unused.id}`)).toBeUndefined();
     expect(await store.head(`people/${aroha}/media/${used.id}`)).toBeDefined();
     const ids = [String(unused.id), String(used.id), String(picture.id)];

@@ -1,31 +1,22 @@
 /**
- * Organisations (issue 16 item 4; spec §2, §3, §6, §7 GET /api/orgs,
+ * Organisations (spec §2, §3, §6, §7 GET /api/orgs,
  * /api/orgs/{id}, /api/orgs/{id}/logo/signed/redirect): members and platform
  * users read them; anyone else, and an id that names nothing, get the same
  * 403 with spec §6's words; the logo comes through a signed URL under the
  * same check; and the synced query gives a non-member nothing, even to a
  * client that claims to be a platform user.
  */
-import { Zero } from '@rocicorp/zero';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
 import { s3MediaStore } from '../../api/media/store.ts';
-import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/runner/object-store.ts';
 import { seedId } from '../../api/seed.ts';
-import { schema } from '../../schema/zero-schema.gen.ts';
 import type { ZeroContext } from '../../sync/context.ts';
-import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import {
-  eventually,
-  registerAndSignIn,
-  type SignedIn,
-  signIn,
-  zeroClient,
-} from '../harness/clients.ts';
+import { eventually, registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
+import { call, type Reply } from '../harness/rest.ts';
+import { client } from '../harness/zero.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const store = s3MediaStore({
   endpoint: stack.mediaEndpoint,
   region: 'us-east-1',
@@ -35,7 +26,6 @@ const store = s3MediaStore({
 });
 const kowhai = seedId('organisation:kowhai');
 const DENIED = "You don't have permission to view this organisation.";
-const clients: Array<{ close: () => Promise<void> }> = [];
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -68,9 +58,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
   await sql`delete from organisation where id = ${withLogo}`;
-  await sql.end();
 });
 
 /** Typed as the registered context (not narrowed), as Zero's generics expect (web/zero.ts). */
@@ -84,25 +72,7 @@ function platformContext(who: SignedIn): ZeroContext {
  * so what it holds is exactly what the server decided to send.
  */
 function claimingPlatform(who: SignedIn) {
-  const z = new Zero({
-    cacheURL: stack.zeroUrl,
-    schema,
-    userID: who.userId,
-    storageKey: crypto.randomUUID(),
-    kvStore: 'mem',
-    mutators,
-    context: platformContext(who),
-    auth: who.token,
-  });
-  clients.push(z);
-  return z;
-}
-
-async function get(who: SignedIn | null, path: string) {
-  return fetch(`${stack.url}/api/orgs${path}`, {
-    headers: who ? { cookie: who.cookie } : {},
-    redirect: 'manual',
-  });
+  return client(who, { context: platformContext(who) });
 }
 
 type Org = {
@@ -117,22 +87,22 @@ type Org = {
 };
 
 async function list(who: SignedIn): Promise<Org[]> {
-  const res = await get(who, '');
+  const res = await call(who, 'GET', '/api/orgs');
   expect(res.status).toBe(200);
-  return ((await res.json()) as { organisations: Org[] }).organisations;
+  return (res.body as { organisations: Org[] }).organisations;
 }
 
-async function expectDenied(res: Response) {
+function expectDenied(res: Reply) {
   expect(res.status).toBe(403);
-  expect(await res.json()).toEqual({ error: { code: 'forbidden', message: DENIED } });
+  expect(res.body).toEqual({ error: { code: 'forbidden', message: DENIED } });
 }
 
 describe('REST', () => {
   test('a member lists and reads their organisation, with its members by name', async () => {
     expect((await list(sam)).map((o) => o.id)).toEqual([kowhai]);
-    const res = await get(sam, `/${kowhai}`);
+    const res = await call(sam, 'GET', `/api/orgs/${kowhai}`);
     expect(res.status).toBe(200);
-    const org = (await res.json()) as Org;
+    const org = res.body as Org;
     expect(org).toMatchObject({
       id: kowhai,
       name: 'Kōwhai Support Services',
@@ -150,9 +120,9 @@ describe('REST', () => {
   test('a platform user lists and reads every organisation, member or not', async () => {
     const ids = (await list(platform)).map((o) => o.id);
     expect(ids).toEqual(expect.arrayContaining([kowhai, withLogo]));
-    const res = await get(platform, `/${withLogo}`);
+    const res = await call(platform, 'GET', `/api/orgs/${withLogo}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({
+    expect(res.body).toMatchObject({
       name: 'Rātā Care',
       status: 'pending_approval',
       hasLogo: true,
@@ -161,13 +131,13 @@ describe('REST', () => {
 
   test('a non-member is refused, exactly as for an id that names nothing', async () => {
     expect(await list(aroha)).toEqual([]);
-    await expectDenied(await get(aroha, `/${kowhai}`));
-    await expectDenied(await get(aroha, `/${crypto.randomUUID()}`));
-    await expectDenied(await get(sam, `/${withLogo}`));
+    expectDenied(await call(aroha, 'GET', `/api/orgs/${kowhai}`));
+    expectDenied(await call(aroha, 'GET', `/api/orgs/${crypto.randomUUID()}`));
+    expectDenied(await call(sam, 'GET', `/api/orgs/${withLogo}`));
     // The platform flag follows the person: no longer one, refused at once.
     await sql`update person set type = 'SupporterAndDecisionMaker' where id = ${platform.personId}`;
     try {
-      await expectDenied(await get(platform, `/${kowhai}`));
+      expectDenied(await call(platform, 'GET', `/api/orgs/${kowhai}`));
     } finally {
       await sql`update person set type = 'Platform' where id = ${platform.personId}`;
     }
@@ -175,19 +145,19 @@ describe('REST', () => {
 
   test('a malformed id is 400; signed out is 401', async () => {
     for (const path of [`/${'x'.repeat(65)}`, '/%20', `/${'x'.repeat(65)}/logo/signed/redirect`]) {
-      const res = await get(sam, path);
+      const res = await call(sam, 'GET', `/api/orgs${path}`);
       expect(res.status, path).toBe(400);
-      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid');
+      expect((res.body as { error: { code: string } }).error.code).toBe('invalid');
     }
     for (const path of ['', `/${kowhai}`, `/${kowhai}/logo/signed/redirect`]) {
-      const res = await get(null, path);
+      const res = await call(undefined, 'GET', `/api/orgs${path}`);
       expect(res.status, path).toBe(401);
     }
   });
 
   test('the logo: a redirect to a signed URL for a member and a platform user; 403 for others; 404 without one', async () => {
     for (const who of [logoMember, platform]) {
-      const res = await get(who, `/${withLogo}/logo/signed/redirect`);
+      const res = await call(who, 'GET', `/api/orgs/${withLogo}/logo/signed/redirect`);
       expect(res.status).toBe(302);
       expect(res.headers.get('cache-control')).toMatch(/^private/);
       const location = res.headers.get('location') ?? '';
@@ -197,18 +167,17 @@ describe('REST', () => {
       expect(image.headers.get('content-type')).toBe('image/png');
       expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
     }
-    await expectDenied(await get(sam, `/${withLogo}/logo/signed/redirect`));
-    await expectDenied(await get(aroha, `/${crypto.randomUUID()}/logo/signed/redirect`));
-    const none = await get(sam, `/${kowhai}/logo/signed/redirect`);
+    expectDenied(await call(sam, 'GET', `/api/orgs/${withLogo}/logo/signed/redirect`));
+    expectDenied(await call(aroha, 'GET', `/api/orgs/${crypto.randomUUID()}/logo/signed/redirect`));
+    const none = await call(sam, 'GET', `/api/orgs/${kowhai}/logo/signed/redirect`);
     expect(none.status).toBe(404);
-    expect(((await none.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    expect((none.body as { error: { code: string } }).error.code).toBe('not_found');
   });
 });
 
 describe('synced queries', () => {
   test('a member sees the organisation and its members live; leaving takes it away', async () => {
-    const z = zeroClient(stack.zeroUrl, logoMember);
-    clients.push(z);
+    const z = client(logoMember);
     const org = await eventually(
       'the organisation to sync',
       () => z.run(queries.organisation.byId({ id: withLogo })),

@@ -6,20 +6,14 @@
  * a row it replicates, so these details cannot sit on the `person` row that a
  * Supporter without a session or a Profile-invite guest reads.
  */
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
 import { queries } from '../../sync/queries.ts';
-import {
-  eventually,
-  registerAndSignIn,
-  type SignedIn,
-  signIn,
-  zeroClient,
-} from '../harness/clients.ts';
+import { eventually, registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
+import { call, startSession } from '../harness/rest.ts';
+import { client } from '../harness/zero.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const aroha = seedId('person:aroha');
 
 /** Keys of a person's details that no summary may carry, in any form. */
@@ -30,37 +24,6 @@ const PHONE = '+64 21 555 0199';
 let who: { aroha: SignedIn; sam: SignedIn; ana: SignedIn; guest: SignedIn };
 let guestInvite = '';
 let before: { bio: unknown; phone: unknown } = { bio: null, phone: null };
-const clients: { close(): Promise<void> }[] = [];
-
-async function call(method: string, path: string, as: SignedIn, body?: unknown) {
-  const res = await fetch(`${stack.url}/api/people${path}`, {
-    method,
-    headers: {
-      cookie: as.cookie,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
-
-/** Ends every active support session of `key`'s link to Aroha. */
-async function endSessions(key: 'sam' | 'ana') {
-  await sql`update support_session set ended_at = now()
-            where supporter_link_id = ${seedId(`link:${key}->aroha`)} and ended_at is null`;
-}
-
-async function startSession(key: 'sam' | 'ana', supporterId: string) {
-  await endSessions(key);
-  await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
-            values (${crypto.randomUUID()}, ${seedId(`link:${key}->aroha`)}, ${aroha}, ${supporterId})`;
-}
-
-function client(as: SignedIn) {
-  const z = zeroClient(stack.zeroUrl, as);
-  clients.push(z);
-  return z;
-}
 
 beforeAll(async () => {
   who = {
@@ -74,21 +37,16 @@ beforeAll(async () => {
   await sql`insert into invite (id, person_id, kind, expires_at, accepted_at, accepted_by, created_by)
             values (${guestInvite}, ${aroha}, 'Profile', now() + interval '1 day', now(),
                     ${who.guest.personId}, ${aroha})`;
-  await endSessions('sam');
-  await endSessions('ana');
   // Aroha fills in her details as anyone would (the seed leaves bio and phone empty).
-  const mine = await call('GET', `/${aroha}`, who.aroha);
+  const mine = await call(who.aroha, 'GET', `/api/people/${aroha}`);
   before = { bio: mine.body?.bio ?? null, phone: mine.body?.personalInformation?.phone ?? null };
-  const put = await call('PUT', `/${aroha}`, who.aroha, { bio: BIO, phone: PHONE });
+  const put = await call(who.aroha, 'PUT', `/api/people/${aroha}`, { bio: BIO, phone: PHONE });
   expect(put.status, JSON.stringify(put.body)).toBe(200);
 });
 
 afterAll(async () => {
-  for (const z of clients) await z.close().catch(() => {});
-  await endSessions('ana');
   await sql`delete from invite where id = ${guestInvite}`;
-  if (who?.aroha) await call('PUT', `/${aroha}`, who.aroha, before);
-  await sql.end();
+  if (who?.aroha) await call(who.aroha, 'PUT', `/api/people/${aroha}`, before);
 });
 
 describe('Zero: a person row carries no personal details', () => {
@@ -129,7 +87,7 @@ describe('Zero: a person row carries no personal details', () => {
     const z = client(who.ana);
     const read = () => z.run(queries.person.detail({ personId: aroha }), { type: 'complete' });
     expect(await read()).toBeUndefined();
-    await startSession('ana', who.ana.personId);
+    const session = await startSession(who.ana, aroha);
     try {
       const details = await eventually(
         'Ana to read Aroha’s details in a session',
@@ -138,13 +96,13 @@ describe('Zero: a person row carries no personal details', () => {
       );
       expect(details).toMatchObject({ bio: BIO, phone: PHONE, email: 'aroha@example.com' });
     } finally {
-      await endSessions('ana');
+      await session.end();
     }
     await eventually('the details to leave Ana’s client', read, (d) => d === undefined);
   });
 
   test('a Supporter in a session who is not the Administrator still reads no details', async () => {
-    await startSession('sam', who.sam.personId);
+    const session = await startSession(who.sam, aroha);
     try {
       const z = client(who.sam);
       const details = await z.run(queries.person.detail({ personId: aroha }), {
@@ -154,7 +112,7 @@ describe('Zero: a person row carries no personal details', () => {
       const row = await z.run(queries.person.byId({ personId: aroha }), { type: 'complete' });
       for (const key of DETAIL_KEYS) expect(row).not.toHaveProperty(key);
     } finally {
-      await endSessions('sam');
+      await session.end();
     }
   });
 });
@@ -162,7 +120,7 @@ describe('Zero: a person row carries no personal details', () => {
 describe('REST agrees: GET /api/people/{personId}', () => {
   test('Sam without a session and the guest get the summary', async () => {
     for (const actor of [who.sam, who.guest]) {
-      const r = await call('GET', `/${aroha}`, actor);
+      const r = await call(actor, 'GET', `/api/people/${aroha}`);
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ id: aroha, firstName: 'Aroha' });
       for (const key of DETAIL_KEYS) expect(r.body).not.toHaveProperty(key);
@@ -177,14 +135,14 @@ describe('REST agrees: GET /api/people/{personId}', () => {
       personalInformation: { phone: PHONE },
       email: 'aroha@example.com',
     };
-    expect((await call('GET', `/${aroha}`, who.aroha)).body).toMatchObject(details);
-    const outside = await call('GET', `/${aroha}`, who.ana);
+    expect((await call(who.aroha, 'GET', `/api/people/${aroha}`)).body).toMatchObject(details);
+    const outside = await call(who.ana, 'GET', `/api/people/${aroha}`);
     for (const key of DETAIL_KEYS) expect(outside.body).not.toHaveProperty(key);
-    await startSession('ana', who.ana.personId);
+    const session = await startSession(who.ana, aroha);
     try {
-      expect((await call('GET', `/${aroha}`, who.ana)).body).toMatchObject(details);
+      expect((await call(who.ana, 'GET', `/api/people/${aroha}`)).body).toMatchObject(details);
     } finally {
-      await endSessions('ana');
+      await session.end();
     }
   });
 });

@@ -7,27 +7,18 @@
  * Unsplash provider runs in an API in this process, over the same database
  * and store, against a local stand-in of Unsplash (never the real service).
  */
-import postgres from 'postgres';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import { loadConfig } from '../../api/config.ts';
-import { connect } from '../../api/db.ts';
-import { createMailer } from '../../api/mail/mailer.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
 import { s3MediaStore } from '../../api/media/store.ts';
 import { TWEMOJI_ATTRIBUTION } from '../../api/photo-search/catalogue-provider.ts';
-import { photoSearchMessages } from '../../api/photo-search/routes.ts';
-import {
-  STAND_IN_KEY,
-  type UnsplashStandIn,
-  unsplashStandIn,
-} from '../../api/photo-search/unsplash-stand-in.ts';
-import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/runner/object-store.ts';
+import { photoSearchMessages } from '../../api/routes/photo-search.ts';
 import { seedId } from '../../api/seed.ts';
-import { createApp } from '../../api/server.ts';
-import { createZeroDb } from '../../api/zero/db-provider.ts';
 import { type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
+import { type InProcessApi, inProcessApi } from '../harness/in-process.ts';
+import { call, endSessions, type Reply, startSession } from '../harness/rest.ts';
+import { STAND_IN_KEY, type UnsplashStandIn, unsplashStandIn } from '../stand-ins/unsplash.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const store = s3MediaStore({
   endpoint: stack.mediaEndpoint,
   region: 'us-east-1',
@@ -49,37 +40,11 @@ let tui: SignedIn; // no connection to Aroha
 const made: string[] = [];
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: Json; headers: Headers };
-
-async function answerOf(res: Response): Promise<Answer> {
-  const text = await res.text();
-  let body: Json = {};
-  try {
-    body = text ? (JSON.parse(text) as Json) : {};
-  } catch {
-    body = {};
-  }
-  return { status: res.status, body, headers: res.headers };
-}
-
-function init(who: SignedIn | undefined, method: string, body?: unknown): RequestInit {
-  return {
-    method,
-    redirect: 'manual',
-    headers: { ...(who ? { cookie: who.cookie } : {}), 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  };
-}
-
-/** A request to the stack's API. */
-async function call(who: SignedIn | undefined, method: string, path: string, body?: unknown) {
-  return answerOf(await fetch(`${stack.url}${path}`, init(who, method, body)));
-}
 
 const searchFor = (who: SignedIn | undefined, query: string, extra = '') =>
   call(who, 'GET', `${search}?query=${encodeURIComponent(query)}${extra}`);
 
-const ids = (answer: Answer) => (answer.body.results as Array<{ id: string }>).map((r) => r.id);
+const ids = (answer: Reply) => (answer.body.results as Array<{ id: string }>).map((r) => r.id);
 
 async function mediaCount() {
   const [row] = await sql`select count(*)::int n from media`;
@@ -97,12 +62,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await sql`update support_session set ended_at = now() where ended_at is null`;
   for (const id of made) {
     const [row] = await sql`delete from media where id = ${id} returning storage_key`;
     if (row) await store.remove(String(row.storage_key));
   }
-  await sql.end();
 });
 
 describe('searching the bundled catalogue', () => {
@@ -177,7 +140,7 @@ describe('searching the bundled catalogue', () => {
 
 describe('who may search', () => {
   beforeEach(async () => {
-    await sql`update support_session set ended_at = now() where ended_at is null`;
+    await endSessions();
   });
 
   test('nobody signed in: 401; a stranger and a supporter outside a session: refused', async () => {
@@ -191,8 +154,7 @@ describe('who may search', () => {
   });
 
   test('a General supporter in a session may (they may add to the library)', async () => {
-    const started = await call(sam, 'POST', `/api/people/${aroha}/support`);
-    expect([200, 201]).toContain(started.status);
+    await startSession(sam, aroha);
     const found = await searchFor(sam, 'tea');
     expect(found.status).toBe(200);
     expect(ids(found)[0]).toBe('cup-of-tea');
@@ -293,7 +255,7 @@ describe('choosing a photo: copied into the person’s store', () => {
   });
 
   test('refused: not signed in, a stranger, a supporter outside a session, bad input; nothing stored', async () => {
-    await sql`update support_session set ended_at = now() where ended_at is null`;
+    await endSessions();
     const before = await mediaCount();
     const pending = await uploads();
     const body = { provider: 'catalogue', photoId: 'teapot', purpose: 'photo' };
@@ -318,30 +280,19 @@ describe('choosing a photo: copied into the person’s store', () => {
 
 describe('Unsplash, when a key is set (a stand-in of its API)', () => {
   let standIn: UnsplashStandIn;
-  let api: { app: ReturnType<typeof createApp>; close: () => Promise<void> };
+  let api: InProcessApi;
 
   /** A request to the API in this process. */
-  const local = async (who: SignedIn | undefined, method: string, path: string, body?: unknown) =>
-    answerOf(await api.app.request(path, init(who, method, body)));
+  const local = (who: SignedIn | undefined, method: string, path: string, body?: unknown) =>
+    call(who, method, path, body, { app: api.app });
 
   beforeAll(async () => {
     standIn = await unsplashStandIn();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: stack.databaseUrl,
-      UNSPLASH_ACCESS_KEY: STAND_IN_KEY,
-      UNSPLASH_API_URL: standIn.url,
-    });
-    const { sql: apiSql, db } = connect(stack.databaseUrl, { max: 4 });
-    const app = createApp({
-      config,
-      sql: apiSql,
-      db,
-      zdb: createZeroDb(db),
-      mailer: createMailer(config),
-      media: store,
-    });
-    api = { app, close: () => apiSql.end() };
+    api = inProcessApi(
+      stack.databaseUrl,
+      { UNSPLASH_ACCESS_KEY: STAND_IN_KEY, UNSPLASH_API_URL: standIn.url },
+      { media: store },
+    );
   });
 
   afterAll(async () => {

@@ -4,15 +4,14 @@
  * refused on a Restricted preference and so never learns who is there; a
  * peer that closes its page, or loses its session, is gone within seconds.
  */
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { seedId } from '../../api/seed.ts';
 import { colourOf, type PresencePeers } from '../../sync/presence.ts';
 import { type SignedIn, signIn } from '../harness/clients.ts';
+import { stack } from '../harness/db.ts';
+import { type Session, startSession } from '../harness/rest.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const aroha = seedId('person:aroha');
 const tea = seedId('preference:aroha:tea');
 const medication = seedId('preference:aroha:medication');
@@ -21,23 +20,17 @@ const opened: WebSocket[] = [];
 let dm: SignedIn;
 let riley: SignedIn;
 let sam: SignedIn;
+let samSession: Session;
 
 beforeAll(async () => {
   dm = await signIn(stack.url, 'aroha@example.com');
   riley = await signIn(stack.url, 'riley@example.com');
   sam = await signIn(stack.url, 'sam@example.com');
-  for (const who of [riley, sam]) {
-    const res = await fetch(`${stack.url}/api/people/${aroha}/support`, {
-      method: 'POST',
-      headers: { cookie: who.cookie, origin },
-    });
-    expect(res.status).toBeLessThan(300);
-  }
+  await startSession(riley, aroha);
+  samSession = await startSession(sam, aroha);
 });
 afterAll(async () => {
   for (const s of opened) s.terminate();
-  await sql`update support_session set ended_at = now() where ended_at is null`;
-  await sql.end();
 });
 
 /** A presence socket as a browser opens it; resolves once open, or with the refusal's status. */
@@ -124,7 +117,7 @@ describe('presence', () => {
     expect(await mine.ready).toBe(101);
     expect(await theirs.ready).toBe(101);
     await until(mine.latest, (p) => p?.length === 1);
-    await sql`update support_session set ended_at = now() where supporter_id = ${sam.personId} and ended_at is null`;
+    await samSession.end();
     // The check runs at most once a beat (5 s): the next beat after that is refused.
     await new Promise((r) => setTimeout(r, 5_100));
     theirs.say(null);

@@ -9,16 +9,15 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/runner/object-store.ts';
-import { freePort } from '../../api/runner/ports.ts';
-import { buildServer, serverBundle } from '../../api/runner/server-build.ts';
-import { ensureWebBuild, projectRoot, webDist } from '../../api/runner/web-build.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
+import { freePort } from '../../api/dev/ports.ts';
+import { buildServer, serverBundle } from '../../api/dev/server-build.ts';
+import { ensureWebBuild, projectRoot, webDist } from '../../api/dev/web-build.ts';
+import { sql, stack } from '../harness/db.ts';
 
-const stack = inject('stack');
 const run = promisify(execFile);
 const database = `production_${process.pid}_${Date.now()}`;
-const admin = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
 const databaseUrl = (() => {
   const u = new URL(stack.databaseUrl);
   u.pathname = `/${database}`;
@@ -94,13 +93,12 @@ let bundleImports: string[] = [];
 beforeAll(async () => {
   await ensureWebBuild(() => {});
   bundleImports = await buildServer();
-  await admin.unsafe(`CREATE DATABASE "${database}"`);
+  await sql.unsafe(`CREATE DATABASE "${database}"`);
   port = await freePort();
 }, 240_000);
 
 afterAll(async () => {
-  await admin.unsafe(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await admin.end();
+  await sql.unsafe(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
 });
 
 describe('the production entry', () => {

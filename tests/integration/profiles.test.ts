@@ -1,28 +1,24 @@
 /**
- * One-page profiles (issue 18 item 1) against the real stack: built through
+ * One-page profiles against the real stack: built through
  * Zero by the person or their Administrator in session, shared by a link
  * anyone can open signed out, always laid out from the library as it is now,
  * Restricted preferences only when included, and a revoked, expired or
  * unknown link shows "This page is no longer shared" and nothing else.
  */
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
-
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
-const clients: Array<{ close: () => Promise<void> }> = [];
+import { type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
+import { call, startSession } from '../harness/rest.ts';
+import { client, serverResult } from '../harness/zero.ts';
 
 const arohaId = seedId('person:aroha');
 // This file's own preferences of Aroha's: other files change the demo ones meanwhile.
 const tea = crypto.randomUUID();
 const mushrooms = crypto.randomUUID();
 const medication = crypto.randomUUID();
-const anaLink = seedId('link:ana->aroha');
-const samLink = seedId('link:sam->aroha');
 const pages: string[] = [];
 
 let aroha: SignedIn;
@@ -46,36 +42,22 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => {});
   await sql`delete from profile_page where id = any(${pages})`;
   await sql`delete from preference where id = any(${[tea, mushrooms, medication]})`;
-  await sql`update support_session set ended_at = now() where ended_at is null`;
-  await sql.end();
 });
-
-function client(who: SignedIn) {
-  const z = zeroClient(stack.zeroUrl, who);
-  clients.push(z);
-  return z;
-}
-
-async function startSession(linkId: string, supporter: SignedIn) {
-  const id = crypto.randomUUID();
-  await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
-            values (${id}, ${linkId}, ${arohaId}, ${supporter.personId})`;
-  return { end: () => sql`update support_session set ended_at = now() where id = ${id}` };
-}
 
 /** A page of Aroha's, made through Zero: tea (love), mushrooms (dislike), medication (support). */
 async function newPage(who: SignedIn = aroha) {
   const z = client(who);
   const id = crypto.randomUUID();
   pages.push(id);
-  const made = await z.mutate(
+  const made = await serverResult(
+    z,
     mutators.profile.create({ id, personId: arohaId, purpose: 'HospitalStay' }),
-  ).server;
+  );
   if (made.type !== 'success') return { id, z, made };
-  const items = await z.mutate(
+  const items = await serverResult(
+    z,
     mutators.profile.update({
       id,
       items: [
@@ -84,25 +66,16 @@ async function newPage(who: SignedIn = aroha) {
         { preferenceId: medication, section: 'Support' },
       ],
     }),
-  ).server;
+  );
   return { id, z, made: items };
 }
 
-async function share(pageId: string, who: SignedIn, body: unknown = {}) {
-  const res = await fetch(`${stack.url}/api/people/${arohaId}/profiles/${pageId}/shares`, {
-    method: 'POST',
-    headers: { cookie: who.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
+/** Shares page `pageId` of Aroha's by a link, as `who`. */
+const share = (pageId: string, who: SignedIn, body: unknown = {}) =>
+  call(who, 'POST', `/api/people/${arohaId}/profiles/${pageId}/shares`, body);
 
 /** Opens a share link as anyone would: no cookie. */
-async function open(url: string) {
-  const t = url.split('/p/')[1];
-  const res = await fetch(`${stack.url}/api/shared-profiles/${t}`);
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
+const open = (url: string) => call(undefined, 'GET', `/api/shared-profiles/${url.split('/p/')[1]}`);
 
 type View = { title: string; sections: { section: string; items: { title: string }[] }[] };
 const titles = (v: View) =>
@@ -135,8 +108,10 @@ describe('a one-page profile', () => {
     });
     expect(JSON.stringify(seen.body)).not.toContain('medication');
 
-    const included = await z.mutate(mutators.profile.update({ id, includeRestricted: true }))
-      .server;
+    const included = await serverResult(
+      z,
+      mutators.profile.update({ id, includeRestricted: true }),
+    );
     expect(included.type).toBe('success');
     expect(titles((await open(s.body.url)).body).Support).toEqual(['How I take my medication']);
 
@@ -182,11 +157,9 @@ describe('a one-page profile', () => {
         .subarray(0, 5)
         .toString('latin1'),
     ).toBe('%PDF-');
-    const other = await fetch(`${stack.url}/api/people/${arohaId}/profiles/${id}/pdf`, {
-      headers: { cookie: sam.cookie },
-    });
+    const other = await call(sam, 'GET', `/api/people/${arohaId}/profiles/${id}/pdf`);
     expect([403, 404]).toContain(other.status);
-    await client(aroha).mutate(mutators.profile.revokeShare({ shareId: s.body.id })).server;
+    await serverResult(client(aroha), mutators.profile.revokeShare({ shareId: s.body.id }));
     expect((await fetch(`${stack.url}/api/shared-profiles/${t}/pdf`)).status).toBe(410);
   });
 
@@ -195,7 +168,7 @@ describe('a one-page profile', () => {
     const a = await share(id, aroha);
     const b = await share(id, aroha);
     expect((await open(a.body.url)).status).toBe(200);
-    const revoked = await z.mutate(mutators.profile.revokeShare({ shareId: a.body.id })).server;
+    const revoked = await serverResult(z, mutators.profile.revokeShare({ shareId: a.body.id }));
     expect(revoked.type).toBe('success');
     const gone = { error: { code: 'gone', message: 'This page is no longer shared' } };
     expect(await open(a.body.url)).toEqual({ status: 410, body: gone });
@@ -214,12 +187,13 @@ describe('a one-page profile', () => {
 
   test('bad input is refused and changes nothing', async () => {
     const { id, z } = await newPage();
-    const other = await z.mutate(
+    const other = await serverResult(
+      z,
       mutators.profile.update({
         id,
         items: [{ preferenceId: seedId('preference:tui:nothing'), section: 'Love' }],
       }),
-    ).server;
+    );
     expect(other.type).toBe('error');
     const [count] =
       await sql`select count(*)::int n from profile_page_item where profile_page_id = ${id}`;
@@ -240,7 +214,7 @@ describe('a one-page profile', () => {
   test('only the person, or their Administrator in session, builds, reads and shares pages', async () => {
     const { id } = await newPage();
     // Sam (General) in session: no pages synced, none made, none shared.
-    const session = await startSession(samLink, sam);
+    const session = await startSession(sam, arohaId);
     try {
       const zs = client(sam);
       expect(
@@ -256,7 +230,7 @@ describe('a one-page profile', () => {
     expect([403, 404]).toContain((await share(id, tui)).status);
     // Ana, Administrator: only inside a session.
     expect([403, 404]).toContain((await share(id, ana)).status);
-    const admin = await startSession(anaLink, ana);
+    const admin = await startSession(ana, arohaId);
     try {
       expect((await share(id, ana)).status).toBe(201);
       const pagesSeen = await client(ana).run(queries.profile.list({ personId: arohaId }), {

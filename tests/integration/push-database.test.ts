@@ -5,28 +5,25 @@
  * change's answer (which would drop the change while the browser counts it as
  * done). Against a real Postgres, and a port where none listens.
  */
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { connect } from '../../api/db.ts';
-import { freePort } from '../../api/runner/ports.ts';
+import { freePort } from '../../api/dev/ports.ts';
 import {
   createZeroDb,
   DatabaseUnreachable,
   databaseAnswers,
   pushDatabase,
 } from '../../api/zero/db-provider.ts';
+import { db as up } from '../harness/db.ts';
 
-const stack = inject('stack');
-let up: ReturnType<typeof connect>;
+/** A database that is not there: nothing listens on its port, every connection is refused. */
 let down: ReturnType<typeof connect>;
 
 beforeAll(async () => {
-  up = connect(stack.databaseUrl, { max: 1 });
-  // Nothing listens there: every connection is refused.
   down = connect(`postgres://nobody:nothing@127.0.0.1:${await freePort()}/none`, { max: 1 });
 });
 
 afterAll(async () => {
-  await up.sql.end();
   await down.sql.end();
 });
 
@@ -38,7 +35,7 @@ const input = (mutationID: number) => ({
 });
 
 test('the probe: a database that answers, and one that does not', async () => {
-  expect(await databaseAnswers(up.db)).toBe(true);
+  expect(await databaseAnswers(up)).toBe(true);
   expect(await databaseAnswers(down.db)).toBe(false);
 });
 
@@ -67,7 +64,7 @@ test('a change whose database cannot be reached is tried again, then fails; reco
 });
 
 test('with the database there, a change runs once, and a refusal passes through as it is', async () => {
-  const { transaction } = pushDatabase(createZeroDb(up.db));
+  const { transaction } = pushDatabase(createZeroDb(up));
   let ran = 0;
   await transaction(async () => {
     ran++;

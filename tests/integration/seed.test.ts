@@ -1,10 +1,6 @@
-import { afterAll, describe, expect, inject, test } from 'vitest';
-import { connect } from '../../api/db.ts';
+import { describe, expect, test } from 'vitest';
 import { demo, seedDemo, seedId } from '../../api/seed.ts';
-
-const stack = inject('stack');
-const { sql, db } = connect(stack.databaseUrl, { max: 1 });
-afterAll(() => sql.end());
+import { db, sql } from '../harness/db.ts';
 
 describe('npm run db:seed (demo data, DESIGN.md §4)', () => {
   test('a second run changes nothing', async () => {

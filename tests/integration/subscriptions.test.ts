@@ -1,5 +1,5 @@
 /**
- * Subscriptions with Stripe (issue 16 items 1–3; spec §2, §3, §4, §6, §7,
+ * Subscriptions with Stripe (spec §2, §3, §4, §6, §7,
  * §9; ADR 023), against the real Stripe SDK pointed at a local stand-in
  * (api/billing/stripe-stand-in.ts) whose webhooks are signed with the SDK's
  * own test-header helper:
@@ -16,25 +16,24 @@
  */
 import { serve } from '@hono/node-server';
 import type { Transaction } from '@rocicorp/zero';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort } from '../../api/dev/ports.ts';
+import { DEMO_PRICES, seedId } from '../../api/seed.ts';
+import { createZeroDb } from '../../api/zero/db-provider.ts';
+import { assertSupporterSpot } from '../../sync/plan-limits.ts';
+import { queries } from '../../sync/queries.ts';
+import { eventually, registerAndSignIn, type SignedIn } from '../harness/clients.ts';
+import { db, sql, stack } from '../harness/db.ts';
+import { type InProcessApi, inProcessApi } from '../harness/in-process.ts';
+import { call, startSession } from '../harness/rest.ts';
+import { client } from '../harness/zero.ts';
 import {
   STAND_IN_SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
   stripeStandIn,
-} from '../../api/billing/stripe-stand-in.ts';
-import { connect } from '../../api/db.ts';
-import { freePort } from '../../api/runner/ports.ts';
-import { DEMO_PRICES, seedId } from '../../api/seed.ts';
-import { createZeroDb } from '../../api/zero/db-provider.ts';
-import { assertSupporterSpot } from '../../sync/plan-limits.ts';
-import { queries } from '../../sync/queries.ts';
-import { eventually, registerAndSignIn, type SignedIn, zeroClient } from '../harness/clients.ts';
-import { type InProcessApi, inProcessApi } from '../harness/in-process.ts';
+} from '../stand-ins/stripe.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const MONTH = seedId('plan:premium-month');
 const YEAR = seedId('plan:premium-year');
 const FREE = seedId('plan:free');
@@ -53,40 +52,13 @@ let stranger: SignedIn;
 
 type Json = Record<string, unknown> & { error?: { code: string; message: string } };
 
-async function get(who: SignedIn | null, path: string, url = base) {
-  const res = await fetch(`${url}/api${path}`, {
-    headers: who ? { cookie: who.cookie } : {},
-    redirect: 'manual',
-  });
-  const text = await res.text();
-  let body: Json = {};
-  try {
-    body = JSON.parse(text) as Json;
-  } catch {
-    // a redirect or an HTML page
-  }
-  return { status: res.status, body, location: res.headers.get('location') };
-}
+/** GET `/api${path}` as `who`, of the API with Stripe (or, given `url`, another). */
+const get = (who: SignedIn | null, path: string, url = base) =>
+  call(who, 'GET', `/api${path}`, undefined, { base: url });
 
 async function link(supporter: SignedIn, supported: SignedIn, level: string) {
   await sql`insert into supporter_link (id, supporter_id, supported_id, access_level, created_by)
     values (${crypto.randomUUID()}, ${supporter.personId}, ${supported.personId}, ${level}, ${supported.personId})`;
-}
-
-async function startSession(who: SignedIn, personId: string) {
-  const res = await fetch(`${stack.url}/api/people/${personId}/support`, {
-    method: 'POST',
-    headers: { cookie: who.cookie },
-  });
-  expect(res.status).toBeLessThan(300);
-  return ((await res.json()) as { id: string }).id;
-}
-
-async function endSession(who: SignedIn, personId: string, id: string) {
-  await fetch(`${stack.url}/api/people/${personId}/support/${id}`, {
-    method: 'DELETE',
-    headers: { cookie: who.cookie },
-  });
 }
 
 async function subscriptionRow(personId: string) {
@@ -110,15 +82,18 @@ async function checkoutAndPay(who: SignedIn, personId: string, planId: string) {
     `/people/${personId}/subscriptions/plans/stripe/redirect?planId=${planId}`,
   );
   expect(go.status).toBe(303);
-  expect(go.location).toMatch(new RegExp(`^${standIn.url}/pay/cs_`));
-  const paid = await fetch(go.location as string, { method: 'POST', redirect: 'manual' });
+  expect(go.headers.get('location')).toMatch(new RegExp(`^${standIn.url}/pay/cs_`));
+  const paid = await fetch(String(go.headers.get('location')), {
+    method: 'POST',
+    redirect: 'manual',
+  });
   expect(paid.status).toBe(303);
   expect(paid.headers.get('location')).toMatch(
     new RegExp(
       `^${base}/people/${personId}/settings/subscription\\?outcome=success&session_id=cs_`,
     ),
   );
-  const sessionId = /\/pay\/(cs_\w+)/.exec(go.location as string)?.[1] as string;
+  const sessionId = /\/pay\/(cs_\w+)/.exec(String(go.headers.get('location')))?.[1] as string;
   return standIn.checkoutSessions.get(sessionId)?.subscription as string;
 }
 
@@ -150,7 +125,6 @@ afterAll(async () => {
   closeServer?.();
   await api?.close();
   await standIn?.close();
-  await sql.end();
 });
 
 describe('who may see and change the plan', () => {
@@ -182,8 +156,8 @@ describe('who may see and change the plan', () => {
         expect((await get(stranger, `${path}${p}`)).status, p).toBe(403);
       }
     } finally {
-      await endSession(admin, person.personId, adminSession);
-      await endSession(general, person.personId, generalSession);
+      await adminSession.end();
+      await generalSession.end();
     }
     expect((await get(stranger, path)).status).toBe(403);
     expect((await get(null, path)).status).toBe(401);
@@ -265,9 +239,9 @@ describe('checkout, the webhook and the limits', () => {
       `/people/${person.personId}/subscriptions/plans/stripe/redirect?planId=${YEAR}`,
     );
     expect(other.status).toBe(303);
-    expect(other.location).toMatch(new RegExp(`^${standIn.url}/portal/bps_`));
+    expect(other.headers.get('location')).toMatch(new RegExp(`^${standIn.url}/portal/bps_`));
     const portal = await get(person, `/people/${person.personId}/subscriptions/stripe`);
-    expect(portal.location).toMatch(new RegExp(`^${standIn.url}/portal/bps_`));
+    expect(portal.headers.get('location')).toMatch(new RegExp(`^${standIn.url}/portal/bps_`));
     // The free plan needs no checkout; an unknown plan is refused.
     expect(
       (
@@ -314,7 +288,7 @@ describe('checkout, the webhook and the limits', () => {
           canChange: true,
         });
       } finally {
-        await endSession(admin, person.personId, s);
+        await s.end();
       }
     } finally {
       await sql`update subscription set administrated_by_id = null where person_id = ${person.personId}`;
@@ -456,12 +430,11 @@ describe('limits and downgrades', () => {
       await sql`select count(*)::int as n from supporter_link where supported_id = ${person.personId}`;
     expect(links[0]?.n).toBe(5);
     // A new invite for a supporter is refused with the prompt's words.
-    const res = await fetch(`${stack.url}/api/people/${person.personId}/invites`, {
-      method: 'POST',
-      headers: { cookie: person.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'Supporter', accessLevel: 'General' }),
+    const res = await call(person, 'POST', `/api/people/${person.personId}/invites`, {
+      kind: 'Supporter',
+      accessLevel: 'General',
     });
-    const body = (await res.json()) as Json;
+    const body = res.body as Json;
     expect({ status: res.status, code: body.error?.code, message: body.error?.message }).toEqual({
       status: 409,
       code: 'circle_full',
@@ -471,16 +444,6 @@ describe('limits and downgrades', () => {
 });
 
 describe('the last spot', () => {
-  /** POST as `who` to the stack's API. */
-  async function post(who: SignedIn, path: string, body: unknown) {
-    const res = await fetch(`${stack.url}/api${path}`, {
-      method: 'POST',
-      headers: { cookie: who.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Json };
-  }
-
   test('two invites accepted at the same moment for the last spot: one connects, the other is told the circle is full', async () => {
     const owner = await registerAndSignIn(stack.url, 'plan-race');
     const two = await Promise.all([
@@ -491,7 +454,7 @@ describe('the last spot', () => {
     // One spot left: both invites may be made (a link is no connection yet).
     const invites: Array<{ id: string; token: string }> = [];
     for (let i = 0; i < 2; i++) {
-      const made = await post(owner, `/people/${owner.personId}/invites`, {
+      const made = await call(owner, 'POST', `/api/people/${owner.personId}/invites`, {
         kind: 'Supporter',
         accessLevel: 'General',
       });
@@ -505,7 +468,7 @@ describe('the last spot', () => {
     ]);
     const answers = await Promise.all(
       takers.map((t, i) =>
-        post(t, `/invites/${invites[i]?.id}/accept`, { token: invites[i]?.token }),
+        call(t, 'POST', `/api/invites/${invites[i]?.id}/accept`, { token: invites[i]?.token }),
       ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
@@ -521,68 +484,63 @@ describe('the last spot', () => {
 
 describe('the spot check holds under concurrency', () => {
   test('a second connection counted while the first is still being made waits for it, then is refused', async () => {
-    const { sql: own, db } = connect(stack.databaseUrl, { max: 4 });
     const zdb = createZeroDb(db);
-    try {
-      const owner = await registerAndSignIn(stack.url, 'plan-lock');
-      const others = await Promise.all(
-        [0, 1, 2, 3].map((i) => registerAndSignIn(stack.url, `plan-lock-${i}`)),
-      );
-      await link(others[0] as SignedIn, owner, 'General');
-      await link(others[1] as SignedIn, owner, 'General');
-      const connect1 = (tx: Transaction, who: SignedIn) =>
-        tx.mutate.supporterLink.insert({
-          id: crypto.randomUUID(),
-          supporterId: who.personId,
-          supportedId: owner.personId,
-          accessLevel: 'General',
-          createdAt: Date.now(),
-          createdBy: owner.personId,
-          updatedAt: Date.now(),
-        });
-      let release = () => {};
-      const held = new Promise<void>((r) => {
-        release = r;
+    const owner = await registerAndSignIn(stack.url, 'plan-lock');
+    const others = await Promise.all(
+      [0, 1, 2, 3].map((i) => registerAndSignIn(stack.url, `plan-lock-${i}`)),
+    );
+    await link(others[0] as SignedIn, owner, 'General');
+    await link(others[1] as SignedIn, owner, 'General');
+    const connect1 = (tx: Transaction, who: SignedIn) =>
+      tx.mutate.supporterLink.insert({
+        id: crypto.randomUUID(),
+        supporterId: who.personId,
+        supportedId: owner.personId,
+        accessLevel: 'General',
+        createdAt: Date.now(),
+        createdBy: owner.personId,
+        updatedAt: Date.now(),
       });
-      let counted = () => {};
-      const firstCounted = new Promise<void>((r) => {
-        counted = r;
-      });
-      // The first takes the last spot and holds its transaction open.
-      const first = zdb.transaction(async (tx) => {
-        await assertSupporterSpot(tx, owner.personId);
-        await connect1(tx, others[2] as SignedIn);
-        counted();
-        await held;
-      });
-      await firstCounted;
-      const second = zdb.transaction(async (tx) => {
-        await assertSupporterSpot(tx, owner.personId);
-        await connect1(tx, others[3] as SignedIn);
-      });
-      // Long enough for the second to reach its count (and, with the lock, to wait there).
-      await new Promise((r) => setTimeout(r, 300));
-      release();
-      const [a, b] = await Promise.allSettled([first, second]);
-      expect(a.status).toBe('fulfilled');
-      expect(b.status).toBe('rejected');
-      expect(String((b as PromiseRejectedResult).reason)).toContain(
-        'Your Circle of Support is full!',
-      );
-      const [n] =
-        await sql`select count(*)::int as n from supporter_link where supported_id = ${owner.personId}`;
-      expect(n?.n).toBe(3);
-    } finally {
-      await own.end();
-    }
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let counted = () => {};
+    const firstCounted = new Promise<void>((r) => {
+      counted = r;
+    });
+    // The first takes the last spot and holds its transaction open.
+    const first = zdb.transaction(async (tx) => {
+      await assertSupporterSpot(tx, owner.personId);
+      await connect1(tx, others[2] as SignedIn);
+      counted();
+      await held;
+    });
+    await firstCounted;
+    const second = zdb.transaction(async (tx) => {
+      await assertSupporterSpot(tx, owner.personId);
+      await connect1(tx, others[3] as SignedIn);
+    });
+    // Long enough for the second to reach its count (and, with the lock, to wait there).
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    const [a, b] = await Promise.allSettled([first, second]);
+    expect(a.status).toBe('fulfilled');
+    expect(b.status).toBe('rejected');
+    expect(String((b as PromiseRejectedResult).reason)).toContain(
+      'Your Circle of Support is full!',
+    );
+    const [n] =
+      await sql`select count(*)::int as n from supporter_link where supported_id = ${owner.personId}`;
+    expect(n?.n).toBe(3);
   });
 });
 
 describe('the synced subscription (what reaches a device)', () => {
   test('the person and their Administrator in a session read it, live; a General supporter never', async () => {
-    const asPerson = zeroClient(stack.zeroUrl, person);
-    const asAdmin = zeroClient(stack.zeroUrl, admin);
-    const asGeneral = zeroClient(stack.zeroUrl, general);
+    const asPerson = client(person);
+    const asAdmin = client(admin);
+    const asGeneral = client(general);
     const adminSession = await startSession(admin, person.personId);
     const generalSession = await startSession(general, person.personId);
     try {
@@ -614,8 +572,8 @@ describe('the synced subscription (what reaches a device)', () => {
       );
       view.destroy();
     } finally {
-      await endSession(admin, person.personId, adminSession);
-      await endSession(general, person.personId, generalSession);
+      await adminSession.end();
+      await generalSession.end();
       await Promise.all([asPerson.close(), asAdmin.close(), asGeneral.close()]);
     }
   });
@@ -631,7 +589,7 @@ describe('faults', () => {
         `/people/${other.personId}/subscriptions/plans/stripe/redirect?planId=${MONTH}`,
       );
       expect(go.status).toBe(303);
-      expect(go.location).toBe(
+      expect(go.headers.get('location')).toBe(
         `${base}/people/${other.personId}/settings/subscription?outcome=failed`,
       );
     } finally {

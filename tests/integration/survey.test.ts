@@ -1,5 +1,5 @@
 /**
- * Check-in surveys through Zero (issue 15): one submission stores a row per
+ * Check-in surveys through Zero: one submission stores a row per
  * role with its time and who answered, and its history; the person answers
  * for themselves, for their own roles only; a Supporter in an active support
  * session may help a Decision Maker with "How are you?"; anyone else, a role
@@ -7,20 +7,19 @@
  * nothing. The last answers reach the person and their Administrator in a
  * session, and nobody else.
  */
-import postgres from 'postgres';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { seedId } from '../../api/seed.ts';
 import { codeOf } from '../../sync/errors.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import type { surveyResponseArgs } from '../../sync/survey.ts';
-import { eventually, type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
+import { eventually, type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
+import { call, endSessions, startSession } from '../harness/rest.ts';
+import { client, serverResult } from '../harness/zero.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
 const aroha = seedId('person:aroha');
-const clients: Array<{ close: () => Promise<void> }> = [];
 
 type Result =
   | { type: 'success' }
@@ -30,12 +29,6 @@ let dm: SignedIn; // Aroha, DecisionMaker
 let ana: SignedIn; // SupporterAndDecisionMaker, Aroha's Administrator
 let sam: SignedIn; // Aroha's General supporter
 let tui: SignedIn; // DecisionMaker, no connections
-
-function client(who: SignedIn) {
-  const z = zeroClient(stack.zeroUrl, who);
-  clients.push(z);
-  return z;
-}
 
 const outcome = (r: Result) => (r.type === 'error' ? codeOf(r.error.details) : 'saved');
 const messageOf = (r: Result) => (r.type === 'error' ? r.error.message : undefined);
@@ -59,7 +52,7 @@ const supporterAnswers = (): Response => ({
 
 async function submit(who: SignedIn, personId: string, responses: Response[]): Promise<Result> {
   const z = client(who);
-  return (await z.mutate(mutators.survey.answer({ personId, responses })).server) as Result;
+  return (await serverResult(z, mutators.survey.answer({ personId, responses }))) as Result;
 }
 
 /**
@@ -67,28 +60,24 @@ async function submit(who: SignedIn, personId: string, responses: Response[]): P
  * pushed to the API's mutate endpoint as zero-cache does: the code and message.
  */
 async function push(who: SignedIn, args: unknown) {
-  const res = await fetch(`${stack.url}/api/zero/mutate?schema=zero_0&appID=zero`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: who.cookie },
-    body: JSON.stringify({
-      clientGroupID: crypto.randomUUID(),
-      mutations: [
-        {
-          type: 'custom',
-          id: 1,
-          clientID: crypto.randomUUID(),
-          name: 'survey.answer',
-          args: [args],
-          timestamp: Date.now(),
-        },
-      ],
-      pushVersion: 1,
-      timestamp: Date.now(),
-      requestID: crypto.randomUUID(),
-    }),
+  const res = await call(who, 'POST', '/api/zero/mutate?schema=zero_0&appID=zero', {
+    clientGroupID: crypto.randomUUID(),
+    mutations: [
+      {
+        type: 'custom',
+        id: 1,
+        clientID: crypto.randomUUID(),
+        name: 'survey.answer',
+        args: [args],
+        timestamp: Date.now(),
+      },
+    ],
+    pushVersion: 1,
+    timestamp: Date.now(),
+    requestID: crypto.randomUUID(),
   });
   expect(res.status).toBe(200);
-  const body = (await res.json()) as {
+  const body = res.body as {
     mutations: { result: { error?: string; message?: string; details?: unknown } }[];
   };
   const result = body.mutations[0]?.result;
@@ -101,18 +90,6 @@ async function rowsOf(personId: string) {
     from survey_response where person_id = ${personId} order by created_at, type::text`;
 }
 
-async function startSession(who: SignedIn, personId: string) {
-  const res = await fetch(`${stack.url}/api/people/${personId}/support`, {
-    method: 'POST',
-    headers: { cookie: who.cookie },
-  });
-  expect([200, 201]).toContain(res.status);
-}
-
-async function endSessions() {
-  await sql`update support_session set ended_at = now() where ended_at is null`;
-}
-
 beforeAll(async () => {
   dm = await signIn(stack.url, 'aroha@example.com');
   ana = await signIn(stack.url, 'ana@example.com');
@@ -123,11 +100,6 @@ beforeAll(async () => {
 afterEach(async () => {
   await endSessions();
   await sql`delete from survey_response where person_id in (${aroha}, ${ana.personId}, ${tui.personId})`;
-});
-
-afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => {});
-  await sql.end();
 });
 
 describe('answering', () => {

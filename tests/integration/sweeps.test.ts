@@ -4,18 +4,12 @@
  * support session is ended, and recorded, once.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { connect } from '../../api/db.ts';
 import { ensureDatabase, runMigrations } from '../../api/migrate.ts';
 import { seedId } from '../../api/seed.ts';
 import { sweepOnce } from '../../api/sweeps.ts';
-
-const stack = inject('stack');
-const { sql, db } = connect(stack.databaseUrl, { max: 6 });
-
-afterAll(async () => {
-  await sql.end();
-});
+import { db, sql, stack } from '../harness/db.ts';
 
 describe('more than one API process', () => {
   test('two processes migrating a new database at once both succeed, and it is migrated once', async () => {

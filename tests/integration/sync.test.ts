@@ -1,51 +1,39 @@
 import { Zero } from '@rocicorp/zero';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
 import { schema } from '../../schema/zero-schema.gen.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { eventually, type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
+import { eventually, type SignedIn, signIn } from '../harness/clients.ts';
+import { sql, stack } from '../harness/db.ts';
+import { startSession } from '../harness/rest.ts';
+import { client, closeAfterFile, serverResult } from '../harness/zero.ts';
 
-const stack = inject('stack');
-const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
-const clients: Array<{ close: () => Promise<void> }> = [];
+const teaId = seedId('preference:aroha:tea');
 
 let aroha: SignedIn;
 let sam: SignedIn;
 let riley: SignedIn;
+/** The seeded tea's title: the tests below rename it, and it is put back after them. */
+let teaTitle: string;
 
 beforeAll(async () => {
   aroha = await signIn(stack.url, 'aroha@example.com');
   sam = await signIn(stack.url, 'sam@example.com');
   riley = await signIn(stack.url, 'riley@example.com');
+  const [tea] = await sql`select title from preference where id = ${teaId}`;
+  teaTitle = String(tea?.title);
 });
 
 afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => {});
-  await sql.end();
+  await sql`update preference set title = ${teaTitle} where id = ${teaId}`;
 });
-
-function client(who: SignedIn) {
-  const z = zeroClient(stack.zeroUrl, who);
-  clients.push(z);
-  return z;
-}
 
 async function publishedTitles(access?: 'General' | 'Restricted') {
   const rows = access
     ? await sql`select title from preference where person_id = ${aroha.personId} and status = 'Published' and access = ${access} order by title`
     : await sql`select title from preference where person_id = ${aroha.personId} and status = 'Published' order by title`;
   return rows.map((r) => String(r.title));
-}
-
-async function startSession(supporter: SignedIn, key: string) {
-  const id = crypto.randomUUID();
-  await sql`insert into support_session (id, supporter_link_id, person_id, supporter_id)
-            values (${id}, ${seedId(`link:${key}->aroha`)}, ${aroha.personId}, ${supporter.personId})`;
-  return {
-    end: () => sql`update support_session set ended_at = now() where id = ${id}`,
-  };
 }
 
 describe('synced query: preference.list', () => {
@@ -64,7 +52,7 @@ describe('synced query: preference.list', () => {
     await z.run(queries.preference.list({ personId: aroha.personId }), { type: 'complete' });
     expect(view.data).toEqual([]);
 
-    const session = await startSession(sam, 'sam');
+    const session = await startSession(sam, aroha.personId);
     const general = await publishedTitles('General');
     await eventually(
       'General preferences on the supporter client',
@@ -86,7 +74,7 @@ describe('synced query: preference.list', () => {
   test('a Restricted supporter in session sees General and Restricted items', async () => {
     const z = client(riley);
     const view = z.materialize(queries.preference.list({ personId: aroha.personId }));
-    const session = await startSession(riley, 'riley');
+    const session = await startSession(riley, aroha.personId);
     const all = await publishedTitles();
     await eventually(
       'all preferences on the Restricted supporter client',
@@ -108,7 +96,7 @@ describe('synced query: preference.list', () => {
     const view = z.materialize(queries.preference.list({ personId: aroha.personId }));
     const all = (await publishedTitles()).length;
     for (let i = 0; i < 8; i++) {
-      const session = await startSession(riley, 'riley');
+      const session = await startSession(riley, aroha.personId);
       await eventually(
         `rows in session ${i}`,
         () => view.data.length,
@@ -135,7 +123,6 @@ describe('synced query: preference.list', () => {
 });
 
 describe('custom mutator: preference.update', () => {
-  const teaId = seedId('preference:aroha:tea');
   const medicationId = seedId('preference:aroha:medication');
 
   async function titleOf(id: string) {
@@ -151,8 +138,10 @@ describe('custom mutator: preference.update', () => {
     await z.run(queries.preference.list({ personId: aroha.personId }), { type: 'complete' });
     const before = (await historyFor(teaId)).length;
     const title = `Tea, strong, ${Date.now()}`;
-    const result = await z.mutate(mutators.preference.update({ id: teaId, title: `  ${title}  ` }))
-      .server;
+    const result = await serverResult(
+      z,
+      mutators.preference.update({ id: teaId, title: `  ${title}  ` }),
+    );
     expect(result.type).toBe('success');
     expect(await titleOf(teaId)).toBe(title);
     const history = await historyFor(teaId);
@@ -168,8 +157,10 @@ describe('custom mutator: preference.update', () => {
     const z = client(sam);
     const before = await titleOf(teaId);
     const history = (await historyFor(teaId)).length;
-    const result = await z.mutate(mutators.preference.update({ id: teaId, title: 'Hijacked' }))
-      .server;
+    const result = await serverResult(
+      z,
+      mutators.preference.update({ id: teaId, title: 'Hijacked' }),
+    );
     expect(result.type).toBe('error');
     expect(await titleOf(teaId)).toBe(before);
     expect((await historyFor(teaId)).length).toBe(history);
@@ -177,23 +168,25 @@ describe('custom mutator: preference.update', () => {
 
   test('a General supporter in session may change a General item but not a Restricted one', async () => {
     const z = client(sam);
-    const session = await startSession(sam, 'sam');
+    const session = await startSession(sam, aroha.personId);
     try {
       await eventually(
         'General rows for the supporter',
         () => z.run(queries.preference.list({ personId: aroha.personId }), { type: 'complete' }),
         (rows) => rows.length > 0,
       );
-      const ok = await z.mutate(
+      const ok = await serverResult(
+        z,
         mutators.preference.update({ id: teaId, title: 'Tea, as Sam knows it' }),
-      ).server;
+      );
       expect(ok.type).toBe('success');
       expect(await titleOf(teaId)).toBe('Tea, as Sam knows it');
 
       const before = await titleOf(medicationId);
-      const refused = await z.mutate(
+      const refused = await serverResult(
+        z,
         mutators.preference.update({ id: medicationId, title: 'Changed by Sam' }),
-      ).server;
+      );
       expect(refused.type).toBe('error');
       expect(await titleOf(medicationId)).toBe(before);
     } finally {
@@ -204,11 +197,13 @@ describe('custom mutator: preference.update', () => {
   test('an empty or over-long title is refused with a clear message and changes nothing', async () => {
     const z = client(aroha);
     const before = await titleOf(teaId);
-    const empty = await z.mutate(mutators.preference.update({ id: teaId, title: '   ' })).server;
+    const empty = await serverResult(z, mutators.preference.update({ id: teaId, title: '   ' }));
     expect(empty.type).toBe('error');
     if (empty.type === 'error') expect(empty.error.message).toMatch(/title/i);
-    const long = await z.mutate(mutators.preference.update({ id: teaId, title: 'x'.repeat(201) }))
-      .server;
+    const long = await serverResult(
+      z,
+      mutators.preference.update({ id: teaId, title: 'x'.repeat(201) }),
+    );
     expect(long.type).toBe('error');
     expect(await titleOf(teaId)).toBe(before);
   });
@@ -262,9 +257,9 @@ describe('guests of a Preference or PreferenceCategory invite', () => {
       // A category's invite reaches its preferences through two relationships.
       // In 3 of 4 full integration runs on 2026-11-26 (never alone) the open
       // view did not follow within 20 s while the rows were right in Postgres:
-      // a stall of zero-cache's incremental update, left open (closing note of
-      // issue 15). What the guest is shown once they open the list again (as
-      // the invite page does, by navigating) must still be exactly right.
+      // a stall of zero-cache's incremental update, not understood yet. What the
+      // guest is shown once they open the list again (as the invite page does,
+      // by navigating) must still be exactly right.
       const live = await eventually(
         'the invited category',
         () => view.data.length,
@@ -283,9 +278,10 @@ describe('guests of a Preference or PreferenceCategory invite', () => {
       expect(new Set(rows.map((r) => r.id))).toEqual(expected);
 
       const before = await sql`select title from preference where id = ${tea}`;
-      const refused = await z.mutate(
+      const refused = await serverResult(
+        z,
         mutators.preference.update({ id: tea, title: 'A guest was here' }),
-      ).server;
+      );
       expect(refused.type).toBe('error');
       expect(await sql`select title from preference where id = ${tea}`).toEqual(before);
     } finally {
@@ -322,7 +318,7 @@ describe('legacy CRUD writes (Zero 0.x style, from a client that enables them)',
         },
       },
     });
-    clients.push(legacy);
+    closeAfterFile(legacy);
     const crud = (
       legacy as unknown as {
         mutate: {
@@ -333,7 +329,7 @@ describe('legacy CRUD writes (Zero 0.x style, from a client that enables them)',
     await crud.update({ id: tea, title: 'Changed by a CRUD write' }).catch((e: unknown) => {
       errors.push(String(e));
     });
-    // ZERO_ENABLE_CRUD_MUTATIONS=false (api/runner/zero-cache.ts): refused before any rule runs.
+    // ZERO_ENABLE_CRUD_MUTATIONS=false (api/dev/zero-cache.ts): refused before any rule runs.
     await eventually(
       'the refusal',
       () => errors.join('\n'),

@@ -1,5 +1,5 @@
 /**
- * Past one machine (issue 17, item 3; docs/decisions/024-past-one-machine.md):
+ * Past one machine (docs/decisions/024-past-one-machine.md):
  * Zero's production topology as processes — one replication-manager, two
  * view-syncers, two API processes behind a proxy, a sticky proxy in front of
  * the view-syncers — with the real mutators and the seed's demo people.
@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { eventually, type SignedIn, signIn, zeroClient } from '../harness/clients.ts';
+import { eventually, type SignedIn, signIn } from '../harness/clients.ts';
 import { startTopology, type Topology } from '../harness/topology.ts';
+import { type Client, client, serverResult } from '../harness/zero.ts';
 
-type Client = ReturnType<typeof zeroClient>;
 type View = { data: ReadonlyArray<{ id: string; title: string }>; destroy: () => void };
 
 let topo: Topology;
@@ -76,13 +76,13 @@ describe('two view-syncers following one replication-manager', () => {
     const library = queries.preference.list({ personId: aroha.personId });
 
     // The first client group goes to the view-syncer with fewer sockets, the second to the other.
-    arohaZ = zeroClient(topo.syncProxy.url, aroha);
+    arohaZ = client(aroha, { cacheURL: topo.syncProxy.url });
     arohaView = arohaZ.materialize(library) as unknown as View;
     await arohaZ.run(library, { type: 'complete' });
     expect(await eventually('Aroha connected', () => upstreamOf(arohaZ), Boolean)).toBe(
       'view-syncer-a',
     );
-    samZ = zeroClient(topo.syncProxy.url, sam);
+    samZ = client(sam, { cacheURL: topo.syncProxy.url });
     samView = samZ.materialize(library) as unknown as View;
     await eventually(
       'Aroha’s General preferences on Sam’s phone',
@@ -95,7 +95,7 @@ describe('two view-syncers following one replication-manager', () => {
     const [first, second] = general as [string, string];
     const fromA = `Edited on view-syncer A ${Date.now()}`;
     expect(
-      (await arohaZ.mutate(mutators.preference.update({ id: first, title: fromA })).server).type,
+      (await serverResult(arohaZ, mutators.preference.update({ id: first, title: fromA }))).type,
     ).toBe('success');
     await eventually(
       'A’s edit on B',
@@ -105,7 +105,7 @@ describe('two view-syncers following one replication-manager', () => {
 
     const fromB = `Edited on view-syncer B ${Date.now()}`;
     expect(
-      (await samZ.mutate(mutators.preference.update({ id: second, title: fromB })).server).type,
+      (await serverResult(samZ, mutators.preference.update({ id: second, title: fromB }))).type,
     ).toBe('success');
     await eventually(
       'B’s edit on A',
@@ -132,9 +132,13 @@ describe('two view-syncers following one replication-manager', () => {
     const historyBefore = await historyCount(general);
     const stamp = Date.now();
     const want = general.map((_, i) => `Failover edit ${i} ${stamp}`);
+    // An edit made while cut off waits for the reconnection (up to 30 s below).
     const edit = (i: number) =>
-      arohaZ.mutate(mutators.preference.update({ id: general[i] ?? '', title: want[i] ?? '' }))
-        .server;
+      serverResult(
+        arohaZ,
+        mutators.preference.update({ id: general[i] ?? '', title: want[i] ?? '' }),
+        45_000,
+      );
 
     // Two edits confirmed by the server, one sent right before the crash, and
     // three while Aroha's tablet is cut off: made the moment it notices (the

@@ -2,8 +2,9 @@ import { execFile } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { build } from 'esbuild';
 import { afterAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '../../api/runner/web-build.ts';
+import { projectRoot } from '../../api/dev/web-build.ts';
 
 const run = promisify(execFile);
 const tsc = path.join(projectRoot, 'node_modules/.bin/tsc');
@@ -118,5 +119,52 @@ describe('layer boundaries (DESIGN.md §2) fail the type check', { timeout: 120_
     expect(errors(web).filter((l) => !l.includes('node-import.ts'))).toEqual([]);
     expect(errors(sync).filter((l) => !l.includes('globals.ts'))).toEqual([]);
     expect(errors(web).length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * The modules bundled from `entry` (a path from the project's root), as `npm run
+ * build` bundles the production entry (api/dev/server-build.ts): what that
+ * process loads, packages aside. esbuild resolves the imports, so this is the
+ * graph production runs (dynamic imports included, type-only imports not).
+ */
+async function bundledModules(entry: string): Promise<string[]> {
+  const result = await build({
+    absWorkingDir: projectRoot,
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return Object.keys(result.metafile.inputs);
+}
+
+/** Modules of the development stack or the tests, which the production image does not hold. */
+const notForProduction = (modules: string[]) =>
+  modules.filter((m) => m.startsWith('api/dev/') || m.startsWith('tests/'));
+
+describe('the production entry imports nothing of the development stack or the tests', () => {
+  test('api/main.ts and everything it imports stay out of api/dev/ and tests/', async () => {
+    const modules = await bundledModules('api/main.ts');
+    // The graph was walked: the API process and its routes are in it.
+    expect(modules).toContain('api/process.ts');
+    expect(modules).toContain('api/routes/index.ts');
+    expect(notForProduction(modules)).toEqual([]);
+  });
+
+  test('an import of api/dev/ is seen, so the check above is about the imports', async () => {
+    const dir = path.join(probeDir, 'production');
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      path.join(dir, 'entry.ts'),
+      "export { freePort } from '../../../api/dev/ports.ts';\nexport { loadConfig } from '../../../api/config.ts';\n",
+    );
+    const modules = await bundledModules(path.relative(projectRoot, path.join(dir, 'entry.ts')));
+    expect(notForProduction(modules)).toEqual(['api/dev/ports.ts']);
   });
 });

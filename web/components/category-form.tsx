@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { ACCESS, type Access } from '../../schema/enums.ts';
 import { categoryTitle, LIMITS } from '../../sync/library-fields.ts';
@@ -273,17 +273,51 @@ export function CategoryMissing({
   return state === 'complete' ? (
     <div className="card">
       <h1>{m.notFound}</h1>
-      <Link
-        className="button secondary"
-        to="/people/$personId/preferences/categories"
-        params={{ personId }}
-      >
-        {m.backToCategories}
-      </Link>
+      <CategoryButton personId={personId}>{m.backToCategories}</CategoryButton>
     </div>
   ) : (
     <p className="status" role="status">
       {m.loading}
     </p>
   );
+}
+
+/** A secondary button to the category `id`, or to the list of categories without one. */
+export function CategoryButton({
+  personId,
+  id,
+  children,
+}: {
+  personId: string;
+  id?: string | undefined;
+  children: string;
+}) {
+  return id ? (
+    <Link
+      className="button secondary"
+      to="/people/$personId/preferences/categories/$id"
+      params={{ personId, id }}
+    >
+      {children}
+    </Link>
+  ) : (
+    <Link
+      className="button secondary"
+      to="/people/$personId/preferences/categories"
+      params={{ personId }}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** Once a category is saved: its own page, in place of the form. */
+export function useShowCategory(personId: string) {
+  const navigate = useNavigate();
+  return (id: string) =>
+    navigate({
+      to: '/people/$personId/preferences/categories/$id',
+      params: { personId, id },
+      replace: true,
+    });
 }

@@ -1,7 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { AccessLevel } from '../../schema/enums.ts';
 import { personName } from '../library/grouping.ts';
 import { messages } from '../messages.ts';
 import { formatDate } from './preference-common.tsx';
+import { type QueryDetails, QueryState } from './query-state.tsx';
 
 /** Spec §9: the supported list is refreshed this long after a supported person is removed. */
 export const SUPPORTED_LIST_REFRESH_MS = 100;
@@ -55,5 +58,80 @@ export function CircleTabs({ personId }: { personId: string }) {
         {messages.circle.supportingTab}
       </Link>
     </nav>
+  );
+}
+
+/**
+ * Links of the Circle as a list: each the person's name, the access level,
+ * and when it ends (if it does), opening the link's own page (`to`).
+ */
+export function CircleLinks({
+  personId,
+  label,
+  to,
+  links,
+}: {
+  personId: string;
+  label: string;
+  to: '/people/$personId/supporters/$id' | '/people/$personId/supporting/$id';
+  links: readonly { id: string; name: string; accessLevel: AccessLevel; endsAt: number | null }[];
+}) {
+  return (
+    <ul className="pref-list card" aria-label={label}>
+      {links.map((l) => (
+        <li key={l.id}>
+          <Link to={to} params={{ personId, id: l.id }}>
+            {l.name}
+            <span className="tag">{messages.circle.level[l.accessLevel]}</span>
+            {l.endsAt !== null ? (
+              <span className="tag">{messages.circle.endsTag(circleDate(l.endsAt))}</span>
+            ) : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A screen about one link of the Circle while the link is not there:
+ * QueryState, and once it is known to be missing, "not found" then `children`.
+ */
+export function CircleLinkState({
+  details,
+  loading,
+  children,
+}: {
+  details: QueryDetails;
+  loading: string;
+  children?: ReactNode;
+}) {
+  return (
+    <QueryState
+      details={details}
+      loading={loading}
+      missing={
+        <>
+          <p role="alert" className="alert">
+            {messages.circle.notFound}
+          </p>
+          {children}
+        </>
+      }
+    />
+  );
+}
+
+/** The list of the people one supports, all of them (even just one), as a secondary button. */
+export function SupportedListLink({ personId, children }: { personId: string; children: string }) {
+  return (
+    <Link
+      className="button secondary"
+      to="/people/$personId/supporting"
+      params={{ personId }}
+      search={{ all: 1 }}
+    >
+      {children}
+    </Link>
   );
 }

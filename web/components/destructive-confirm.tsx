@@ -94,3 +94,39 @@ export function DestructiveConfirm({
     </>
   );
 }
+
+/** The words of deleting one thing named `name` (a preference, a note, a media item). */
+export type DeleteTexts = {
+  delete: string;
+  deleteLabel: (name: string) => string;
+  deleteTitle: string;
+  deleteBody: (name: string) => string;
+  deleteConfirm: string;
+  deleting: string;
+};
+
+/** Deleting one named thing from its own page, in the words of its catalogue (`texts`). */
+export function DeleteConfirm({
+  texts: t,
+  name,
+  action,
+  afterDestroy,
+}: {
+  texts: DeleteTexts;
+  name: string;
+  action: () => Promise<void>;
+  afterDestroy: () => void;
+}) {
+  return (
+    <DestructiveConfirm
+      label={t.delete}
+      triggerLabel={t.deleteLabel(name)}
+      title={t.deleteTitle}
+      body={t.deleteBody(name)}
+      confirmLabel={t.deleteConfirm}
+      runningLabel={t.deleting}
+      action={action}
+      afterDestroy={afterDestroy}
+    />
+  );
+}

@@ -1,5 +1,5 @@
 /**
- * Invites in the browser: the calls to /api (api/invites/routes.ts), the pending-invite
+ * Invites in the browser: the calls to /api (api/routes/invites.ts), the pending-invite
  * memory in sessionStorage, date formatting and the small shared pieces of the
  * invite pages.
  */
@@ -31,7 +31,7 @@ export function formatInviteDate(iso: string | number): string {
   return dateFormat.format(new Date(iso));
 }
 
-// -- Calls (api/invites/routes.ts, through the typed client) ----------------------
+// -- Calls (api/routes/invites.ts, through the typed client) ----------------------
 
 export function createInvite(personId: string, body: InviteCreateBody): Promise<InviteCreated> {
   return call(client.people[':personId'].invites.$post({ param: { personId }, json: body }));

@@ -3,12 +3,13 @@
  * /invite-onboarding/{personId}[/decision-maker], numeric search `step`): a
  * short welcome that ends on the connection the invite made.
  */
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useRouteContext, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { AcceptedInvite } from '../../sync/invite.ts';
 import type { SessionInfo } from '../../sync/session.ts';
 import { call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
+import type { InviteOnboardingRoute } from '../navigation/wizard-guards.ts';
 import { forgetSession } from '../session.ts';
 import { fetchAcceptedInvites } from './invite-common.tsx';
 import { ErrorAlert } from './modal-dialog.tsx';
@@ -53,7 +54,25 @@ function connectionText(c: AcceptedInvite): string {
   }
 }
 
-export function InviteOnboarding({
+/** The route of each variant. */
+const routeOf = {
+  supporter: '/invite-onboarding/$personId',
+  'decision-maker': '/invite-onboarding/$personId/decision-maker',
+} as const satisfies Record<InviteOnboardingVariant, InviteOnboardingRoute>;
+
+/** The page of an invite-onboarding route: the welcome of its `variant`, at the route's step. */
+export function InviteOnboardingPage({ variant }: { variant: InviteOnboardingVariant }) {
+  const from =
+    variant === 'supporter'
+      ? '/invite-onboarding/$personId/'
+      : '/invite-onboarding/$personId/decision-maker';
+  const { session } = useRouteContext({ from });
+  const { personId } = useParams({ from });
+  const { step } = useSearch({ from });
+  return <InviteOnboarding variant={variant} session={session} personId={personId} step={step} />;
+}
+
+function InviteOnboarding({
   variant,
   session,
   personId,
@@ -129,8 +148,8 @@ export function InviteOnboarding({
         await navigate({ to: '/people/$personId/supporting', params: { personId } });
       } else if (newest.kind === 'Preference' && newest.target) {
         await navigate({
-          to: '/people/$personId/preferences/$id',
-          params: { personId: newest.personId, id: newest.target.id },
+          to: '/people/$personId/preferences/$preferenceId',
+          params: { personId: newest.personId, preferenceId: newest.target.id },
         });
       } else if (newest.kind === 'PreferenceCategory') {
         await navigate({
@@ -225,20 +244,10 @@ function StepLink({
   secondary?: boolean;
   children: string;
 }) {
-  const className = secondary ? 'button secondary' : 'button';
-  return variant === 'supporter' ? (
+  return (
     <Link
-      className={className}
-      to="/invite-onboarding/$personId"
-      params={{ personId }}
-      search={{ step }}
-    >
-      {children}
-    </Link>
-  ) : (
-    <Link
-      className={className}
-      to="/invite-onboarding/$personId/decision-maker"
+      className={secondary ? 'button secondary' : 'button'}
+      to={routeOf[variant]}
       params={{ personId }}
       search={{ step }}
     >

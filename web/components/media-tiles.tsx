@@ -9,7 +9,7 @@ import type { MediaType } from '../../schema/enums.ts';
 import { mediaSrc } from '../media/upload.ts';
 import { messages } from '../messages.ts';
 import { MediaIcon } from './media-icon.tsx';
-import { formatDate } from './preference-common.tsx';
+import { formatDate, ItemNotFound } from './preference-common.tsx';
 
 const t = messages.media;
 
@@ -119,26 +119,9 @@ export function MediaTiles({
  * A media item that is not in this preference, or not there at all, or not
  * for this person: the general error (spec §2, §8), the same words either way.
  */
-export function MediaNotFound({
-  personId,
-  preferenceId,
-}: {
-  personId: string;
-  preferenceId: string;
-}) {
-  return (
-    <div className="card">
-      <p role="alert">{t.failed}</p>
-      <Link
-        className="button secondary"
-        to="/people/$personId/preferences/$id"
-        params={{ personId, id: preferenceId }}
-      >
-        {t.backToPreference}
-      </Link>
-    </div>
-  );
-}
+export const MediaNotFound = (props: { personId: string; preferenceId: string }) => (
+  <ItemNotFound {...props} message={t.failed} back={t.backToPreference} />
+);
 
 /**
  * The two ways to add media to a preference: add files, or record a sound

@@ -3,6 +3,7 @@ import { LIMITS, noteBody, noteTitle } from '../../sync/library-fields.ts';
 import { messages } from '../messages.ts';
 import { CrossedChoice } from '../offline/sync-status.tsx';
 import type { Crossed } from '../offline/use-write.ts';
+import { SaveCancel } from './form-actions.tsx';
 import { ErrorAlert } from './modal-dialog.tsx';
 import { SharedTextArea } from './shared-text-area.tsx';
 
@@ -148,14 +149,7 @@ export function NoteForm({
           </p>
         ) : null}
       </div>
-      <div className="actions">
-        <button type="submit" disabled={saving}>
-          {saving ? t.saving : t.save}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel} disabled={saving}>
-          {t.cancel}
-        </button>
-      </div>
+      <SaveCancel saving={saving} texts={t} onCancel={onCancel} />
       <p role="status" className="status">
         {saving ? t.saving : ''}
       </p>

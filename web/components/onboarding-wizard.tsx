@@ -10,7 +10,7 @@
  * (PUT /api/people/{personId}), then the wizard is complete
  * (PUT /api/users/{id}). Leaving asks "Are you sure you want to cancel?".
  */
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useParams, useRouteContext, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Pronouns } from '../../schema/enums.ts';
 import { type ChoosableRole, personDetailsSchema } from '../../sync/person.ts';
@@ -19,13 +19,16 @@ import { messages } from '../messages.ts';
 import type { OnboardingRoute } from '../navigation/wizard-guards.ts';
 import { forgetSession, type SignedIn } from '../session.ts';
 import { PronounsChoice, RoleChoice } from './account-fields.tsx';
-import { LeaveConfirm } from './leave-confirm.tsx';
-import { ErrorAlert } from './modal-dialog.tsx';
 import { describedBy, FieldError } from './preference-steps/step-parts.tsx';
+import { WizardForm } from './wizard-form.tsx';
 
 const t = messages.account.onboarding;
 
-export const routeOfRole: Record<ChoosableRole, OnboardingRoute> = {
+/** The onboarding route of each role (its own steps). */
+export const routeOfRole: Record<
+  ChoosableRole,
+  Exclude<OnboardingRoute, '/onboarding/$personId'>
+> = {
   DecisionMaker: '/onboarding/$personId/decision-maker',
   Supporter: '/onboarding/$personId/supporter',
   SupporterAndDecisionMaker: '/onboarding/$personId/supporter-and-decision-maker',
@@ -67,7 +70,22 @@ function readKept(personId: string, fallbackName: string): Kept {
   return { knownAs: fallbackName, pronouns: null, pronounsOther: '' };
 }
 
-export function OnboardingWizard({
+/**
+ * The page of an onboarding route: the wizard for the route's role
+ * (`chosenRole`; null on /onboarding/{personId}), with the route's session,
+ * person and step.
+ */
+export function OnboardingPage({ chosenRole }: { chosenRole: ChoosableRole | null }) {
+  const from = chosenRole ? routeOfRole[chosenRole] : '/onboarding/$personId/';
+  const { session } = useRouteContext({ from });
+  const { personId } = useParams({ from });
+  const { step } = useSearch({ from });
+  return (
+    <OnboardingWizard session={session} personId={personId} chosenRole={chosenRole} step={step} />
+  );
+}
+
+function OnboardingWizard({
   session,
   personId,
   chosenRole: role,
@@ -101,7 +119,6 @@ export function OnboardingWizard({
   }>({});
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const [leaving, setLeaving] = useState(false);
 
   useEffect(() => setChosen(role), [role]);
 
@@ -323,61 +340,38 @@ export function OnboardingWizard({
   }
 
   return (
-    <main className="page onboarding" id="main">
-      <form className="card" onSubmit={next} noValidate aria-busy={busy}>
-        <p className="status">{t.stepOf(step, total)}</p>
-        {body}
-        <ErrorAlert message={error} />
-        <div className="actions">
-          {kind === 'thanks' ? (
-            <>
-              {role !== 'Supporter' ? (
-                <button type="button" disabled={busy} onClick={() => finish('library')}>
-                  {busy ? t.saving : t.goToLibrary}
-                </button>
-              ) : null}
-              <button
-                type="button"
-                className={role === 'Supporter' ? undefined : 'secondary'}
-                disabled={busy}
-                onClick={() => finish('profile')}
-              >
-                {busy && role === 'Supporter' ? t.saving : t.createProfile}
+    <WizardForm
+      className="onboarding"
+      progress={t.stepOf(step, total)}
+      busy={busy}
+      error={error}
+      onSubmit={next}
+      actions={
+        kind === 'thanks' ? (
+          <>
+            {role !== 'Supporter' ? (
+              <button type="button" disabled={busy} onClick={() => finish('library')}>
+                {busy ? t.saving : t.goToLibrary}
               </button>
-            </>
-          ) : (
-            <button type="submit">{t.next}</button>
-          )}
-          {step > 1 ? (
+            ) : null}
             <button
               type="button"
-              className="secondary"
+              className={role === 'Supporter' ? undefined : 'secondary'}
               disabled={busy}
-              onClick={() => go(here, step - 1)}
+              onClick={() => finish('profile')}
             >
-              {t.back}
+              {busy && role === 'Supporter' ? t.saving : t.createProfile}
             </button>
-          ) : null}
-          <button
-            type="button"
-            className="secondary"
-            disabled={busy}
-            onClick={() => setLeaving(true)}
-          >
-            {t.cancel}
-          </button>
-        </div>
-      </form>
-      <LeaveConfirm
-        open={leaving}
-        title={t.cancelTitle}
-        body={t.cancelBody}
-        onClose={() => setLeaving(false)}
-        onConfirm={() => {
-          setLeaving(false);
-          void navigate({ to: '/logout' });
-        }}
-      />
-    </main>
+          </>
+        ) : (
+          <button type="submit">{t.next}</button>
+        )
+      }
+      onBack={step > 1 ? () => void go(here, step - 1) : undefined}
+      texts={t}
+      onLeave={() => void navigate({ to: '/logout' })}
+    >
+      {body}
+    </WizardForm>
   );
 }

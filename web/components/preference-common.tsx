@@ -1,10 +1,27 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { DATE_LOCALE, messages } from '../messages.ts';
 
 const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long' });
 
 /** A date of the library (epoch ms), as "5 March 2026" in en-NZ. */
 export const formatDate = (ms: number) => dateFormat.format(ms);
+
+const dateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/**
+ * Spec §2's date and time (epoch ms or a Date): a short weekday, 2-digit hour
+ * and minute, on a 12-hour clock.
+ */
+export const formatDateTime = (when: number | Date) => dateTimeFormat.format(when);
 
 /** Unknown id or no access: the same words either way (never reveal that it exists). */
 export function PreferenceNotFound({ personId }: { personId: string }) {
@@ -19,24 +36,73 @@ export function PreferenceNotFound({ personId }: { personId: string }) {
   );
 }
 
-/** Unknown note or no access: the same words either way. */
-export function NoteNotFound({
+/**
+ * An item of a preference (a note, a media item) that is not there, not in
+ * this preference, or not for this reader: the same words either way
+ * (`message`), and the way back to the preference (`back`).
+ */
+export function ItemNotFound({
   personId,
   preferenceId,
+  message,
+  back,
 }: {
   personId: string;
   preferenceId: string;
+  message: string;
+  back: string;
 }) {
   return (
     <div className="card">
-      <p role="alert">{messages.note.notFound}</p>
-      <Link
-        className="button secondary"
-        to="/people/$personId/preferences/$id"
-        params={{ personId, id: preferenceId }}
-      >
-        {messages.note.backToPreference}
-      </Link>
+      <p role="alert">{message}</p>
+      <BackToPreference personId={personId} preferenceId={preferenceId} label={back} />
     </div>
+  );
+}
+
+/** Unknown note or no access: the same words either way. */
+export const NoteNotFound = (props: { personId: string; preferenceId: string }) => (
+  <ItemNotFound {...props} message={messages.note.notFound} back={messages.note.backToPreference} />
+);
+
+/** The way back to the preference a page is under (its notes, its media), as a secondary button. */
+export function BackToPreference({
+  personId,
+  preferenceId,
+  label,
+}: {
+  personId: string;
+  preferenceId: string;
+  label: string;
+}) {
+  return (
+    <Link
+      className="button secondary"
+      to="/people/$personId/preferences/$preferenceId"
+      params={{ personId, preferenceId }}
+    >
+      {label}
+    </Link>
+  );
+}
+
+/** The preference a page is under, named above its heading, as a link to it. */
+export function PreferenceCrumb({
+  personId,
+  preferenceId,
+  className,
+  children,
+}: {
+  personId: string;
+  preferenceId: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <p className={className}>
+      <Link to="/people/$personId/preferences/$preferenceId" params={{ personId, preferenceId }}>
+        {children}
+      </Link>
+    </p>
   );
 }

@@ -35,3 +35,46 @@ export function QueryState({
     </p>
   );
 }
+
+/** QueryState for a list with no rows to show: once the query is complete, its `empty` words. */
+export function EmptyListState({
+  empty,
+  ...rest
+}: {
+  details: QueryDetails;
+  loading: string;
+  empty: string;
+}) {
+  return (
+    <QueryState
+      {...rest}
+      missing={
+        <p className="status" role="status">
+          {empty}
+        </p>
+      }
+    />
+  );
+}
+
+/**
+ * The same for what a page asks the API for: "Loading …" until the answer
+ * comes, then, when the server refused, its refusal in its words.
+ */
+export function AnswerState({
+  state,
+  loading,
+}: {
+  state: { status: 'loading' } | { status: 'refused'; message: string };
+  loading: string;
+}) {
+  return state.status === 'loading' ? (
+    <p className="status" role="status">
+      {loading}
+    </p>
+  ) : (
+    <p role="alert" className="alert">
+      {state.message}
+    </p>
+  );
+}

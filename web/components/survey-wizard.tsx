@@ -13,9 +13,8 @@
  * you want to cancel?". An unanswered statement says "Please choose one."
  * under its question, announced, and takes focus; nothing is saved.
  */
-import type { Zero } from '@rocicorp/zero';
 import { useQuery, ZeroProvider } from '@rocicorp/zero/react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useRouteContext, useSearch } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { SURVEY_ANSWERS, type SurveyAnswer } from '../../schema/enums.ts';
 import { mutators } from '../../sync/mutators.ts';
@@ -23,11 +22,10 @@ import { queries } from '../../sync/queries.ts';
 import { surveyMessages as refusals, type SurveyRole, surveyRolesOf } from '../../sync/survey.ts';
 import { messages } from '../messages.ts';
 import { useWrite } from '../offline/use-write.ts';
-import { LeaveConfirm } from './leave-confirm.tsx';
-import { ErrorAlert } from './modal-dialog.tsx';
 import { describedBy, FieldError } from './preference-steps/step-parts.tsx';
 import { LastAnswers } from './survey-last.tsx';
 import { type SurveyKind, surveyRouteOf } from './survey-routes.ts';
+import { WizardForm } from './wizard-form.tsx';
 
 const t = messages.survey;
 
@@ -125,7 +123,7 @@ function responseOf(answers: Answers, role: SurveyRole) {
   return { id: crypto.randomUUID(), type: role, answer1, answer2, answer3 };
 }
 
-export function SurveyWizard({
+function SurveyWizard({
   personId,
   kind,
   step: rawStep,
@@ -152,7 +150,6 @@ export function SurveyWizard({
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [waiting, setWaiting] = useState(false);
-  const [leaving, setLeaving] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   /** Errors to show on the step being moved to (a statement left unanswered earlier). */
@@ -359,49 +356,28 @@ export function SurveyWizard({
   }
 
   return (
-    <main className="page survey" id="main">
-      <form className="card" onSubmit={next} noValidate aria-busy={busy}>
-        <p className="status">{t.stepOf(step, total)}</p>
-        {body}
-        <ErrorAlert message={error} />
-        {current.kind === 'thanks' ? null : (
-          <div className="actions">
-            <button type="submit" disabled={busy}>
-              {savesHere ? (busy ? t.saving : t.save) : t.next}
-            </button>
-            {step > 1 ? (
-              <button
-                type="button"
-                className="secondary"
-                disabled={busy}
-                onClick={() => go(step - 1)}
-              >
-                {t.back}
-              </button>
-            ) : null}
-            <button
-              type="button"
-              className="secondary"
-              disabled={busy}
-              onClick={() => setLeaving(true)}
-            >
-              {t.cancel}
-            </button>
-          </div>
-        )}
-      </form>
-      <LeaveConfirm
-        open={leaving}
-        title={t.cancelTitle}
-        body={t.cancelBody}
-        onClose={() => setLeaving(false)}
-        onConfirm={() => {
-          setLeaving(false);
-          store(keptKey(personId, kind), null);
-          void navigate({ to: '/' });
-        }}
-      />
-    </main>
+    <WizardForm
+      className="survey"
+      progress={t.stepOf(step, total)}
+      busy={busy}
+      error={error}
+      onSubmit={next}
+      actions={
+        current.kind === 'thanks' ? undefined : (
+          <button type="submit" disabled={busy}>
+            {savesHere ? (busy ? t.saving : t.save) : t.next}
+          </button>
+        )
+      }
+      onBack={step > 1 ? () => void go(step - 1) : undefined}
+      texts={t}
+      onLeave={() => {
+        store(keptKey(personId, kind), null);
+        void navigate({ to: '/' });
+      }}
+    >
+      {body}
+    </WizardForm>
   );
 }
 
@@ -483,17 +459,18 @@ function CheckRole({
   );
 }
 
-/** The survey page: the sync client of the person area, and the wizard. */
-export function SurveyPage(props: {
-  zero: Zero;
-  personId: string;
-  kind: SurveyKind;
-  step: number | undefined;
-}) {
-  const { zero, ...rest } = props;
+/**
+ * The page of a survey route (`kind`'s): the sync client its guard started
+ * (as the person area's), and the wizard at the route's step.
+ */
+export function SurveyPage({ kind }: { kind: SurveyKind }) {
+  const from = surveyRouteOf[kind];
+  const { zero } = useRouteContext({ from });
+  const { personId } = useParams({ from });
+  const { step } = useSearch({ from });
   return (
     <ZeroProvider zero={zero}>
-      <SurveyWizard {...rest} />
+      <SurveyWizard personId={personId} kind={kind} step={step} />
     </ZeroProvider>
   );
 }

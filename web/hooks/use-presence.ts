@@ -1,5 +1,5 @@
 /**
- * Presence on a preference (sync/presence.ts, api/presence.ts): who else has
+ * Presence on a preference (sync/presence.ts, api/routes/presence.ts): who else has
  * it open and which field they are in. One WebSocket while the page is open;
  * it says where this page is whenever that changes and beats every few
  * seconds; it reconnects after a dropped connection (a tablet on the move).
@@ -15,7 +15,7 @@ import {
 } from '../../sync/presence.ts';
 import { client } from '../api-client.ts';
 
-/** Close codes of api/presence.ts that must not be retried. */
+/** Close codes of api/routes/presence.ts that must not be retried. */
 const FINAL = new Set([4403, 1008]);
 
 function presenceUrl(personId: string, preferenceId: string): string {

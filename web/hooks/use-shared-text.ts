@@ -25,14 +25,11 @@ import {
   type TextTarget,
 } from '../../sync/shared-text.ts';
 import { messages } from '../messages.ts';
+import { sharedTextStore } from '../offline/text-store.ts';
 import { outboxOf } from '../zero.ts';
 
 /** The origin of what the rows brought (not to be sent back). */
 const REMOTE = Symbol('remote');
-
-/** The IndexedDB database of one text for one signed-in user (cleared on sign-out). */
-export const sharedTextStore = (userID: string, target: TextTarget) =>
-  `pb-text:${userID}:${target.noteId ?? target.preferenceId}`;
 
 export type SharedText = {
   /** The text to bind an editor to, once the document is ready. */

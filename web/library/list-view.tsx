@@ -3,7 +3,7 @@
  * (/preferences/filter/{filterBy}/{name}): the search box, the items and the
  * grouped sections.
  */
-import { useRouter } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import {
   memo,
   startTransition,
@@ -28,10 +28,12 @@ import {
 
 /**
  * The search text: typed into local state (the input never waits for the
- * router), written to the URL with `onCommit` (replace), and returned
- * deferred so filtering a long list never blocks a keystroke.
+ * router), written to the URL's `query` (replacing the entry; none when
+ * empty), and returned deferred so filtering a long list never blocks a
+ * keystroke.
  */
-export function useSearchText(urlQuery: string | undefined, onCommit: (q: string) => void) {
+function useSearchText(urlQuery: string | undefined) {
+  const navigate = useNavigate();
   const [text, setText] = useState(urlQuery ?? '');
   const last = useRef(urlQuery ?? '');
   // The URL changed by other means (back, a link): follow it.
@@ -45,7 +47,11 @@ export function useSearchText(urlQuery: string | undefined, onCommit: (q: string
   const change = (q: string) => {
     setText(q);
     last.current = q;
-    onCommit(q);
+    void navigate({
+      to: '.',
+      search: (prev) => ({ ...prev, query: q === '' ? undefined : q }),
+      replace: true,
+    });
   };
   return { text, deferred: useDeferredValue(text), change };
 }
@@ -100,9 +106,21 @@ function sameItems<T>(a: readonly T[], b: readonly T[]) {
 }
 
 /** Rows indexed once per sync update; searched on each (deferred) keystroke. */
-export function useSearched<P extends ListPreference>(rows: readonly P[], query: string): P[] {
+function useSearched<P extends ListPreference>(rows: readonly P[], query: string): P[] {
   const index: Indexed<P>[] = useMemo(() => indexPreferences(rows), [rows]);
   return useMemo(() => searchPreferences(index, query), [index, query]);
+}
+
+/**
+ * A list's search: the text for the SearchBox (`text`, `change`), what is
+ * searched for (`deferred`, for SearchStatus) and the `rows` it finds.
+ */
+export function useListSearch<P extends ListPreference>(
+  rows: readonly P[],
+  urlQuery: string | undefined,
+) {
+  const { text, deferred, change } = useSearchText(urlQuery);
+  return { text, deferred, change, found: useSearched(rows, deferred) };
 }
 
 export function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
@@ -199,7 +217,10 @@ function useRowLinks(personId: string) {
         ? e.target.closest<HTMLAnchorElement>('a[data-preference]')?.dataset.preference
         : undefined;
     const target = (id: string) =>
-      ({ to: '/people/$personId/preferences/$id', params: { personId, id } }) as const;
+      ({
+        to: '/people/$personId/preferences/$preferenceId',
+        params: { personId, preferenceId: id },
+      }) as const;
     const click = (e: MouseEvent) => {
       const id = rowOf(e);
       if (!id || e.defaultPrevented || e.button !== 0) return;

@@ -1,8 +1,9 @@
 /**
- * The guards and search of the onboarding and survey routes, apart from the
- * wizards themselves: a route's `beforeLoad` and `validateSearch` are loaded
- * with the app, its component only when opened, so keeping these here keeps
- * the wizards (and what they import) out of the first load.
+ * The guards and search of the onboarding, invite-onboarding and survey
+ * routes, apart from the wizards themselves: a route's `beforeLoad` and
+ * `validateSearch` are loaded with the app, its component only when opened,
+ * so keeping these here keeps the wizards (and what they import) out of the
+ * first load.
  */
 import { redirect } from '@tanstack/react-router';
 import { z } from 'zod';
@@ -21,8 +22,12 @@ export const onboardingSearch = z.object({
   step: z.unknown().transform(numericStep).optional(),
 });
 
+export type InviteOnboardingRoute =
+  | '/invite-onboarding/$personId'
+  | '/invite-onboarding/$personId/decision-maker';
+
 /** Signed in, and one's own onboarding: another person's id goes to one's own. */
-export function onboardingGuard(to: OnboardingRoute) {
+export function onboardingGuard(to: OnboardingRoute | InviteOnboardingRoute) {
   return async ({ params }: { params: { personId: string } }) => {
     const session = await requireSignIn();
     if (params.personId !== session.person.id) {

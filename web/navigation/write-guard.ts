@@ -4,7 +4,7 @@
  * with the app, so this module imports nothing of the sync client (the sign-in
  * page's first load stays small).
  */
-import { redirect } from '@tanstack/react-router';
+import { type ResolveParams, redirect } from '@tanstack/react-router';
 import { keepsOwnLibrary } from '../../sync/library-rules.ts';
 import { knownAccess, type PersonAccess } from '../access.ts';
 import { storedSupportSession } from '../support-session.ts';
@@ -34,26 +34,33 @@ export function canWrite(me: Me, personId: string, flag?: PersonAccess): boolean
   return sessionId !== null;
 }
 
-/** The page a create or edit screen belongs to: its path without `/create…` or `/edit…`. */
-export function pageOf(pathname: string): string {
-  return pathname.replace(/\/(create|edit)(\/.*)?$/, '') || '/';
-}
+/** The pages a create or edit screen belongs to: the view, or the list. */
+export type WritePage =
+  | '/people/$personId/preferences'
+  | '/people/$personId/preferences/$preferenceId'
+  | '/people/$personId/preferences/$preferenceId/media'
+  | '/people/$personId/preferences/$preferenceId/media/$id'
+  | '/people/$personId/preferences/categories'
+  | '/people/$personId/preferences/categories/$id';
 
 /**
  * The `beforeLoad` of every screen that changes the library (create and edit
- * of preferences and categories): without write access, the page it belongs
- * to instead (the view, or the list). The one write-access guard of the routes;
- * the person area's own guard (sign-in, person, support session) runs first.
+ * of preferences, media and categories): without write access, `page`, the
+ * page it belongs to, instead, with the screen's own params (the router's,
+ * typed: a screen's params hold its page's). The one write-access guard of
+ * the routes; the person area's own guard (sign-in, person, support session)
+ * runs first.
  */
-export function requireWrite<P extends { personId: string }>({
-  context,
-  params,
-  location,
-}: {
-  context: { session: { person: Me } };
-  params: P;
-  location: { pathname: string };
-}) {
-  if (canWrite(context.session.person, params.personId)) return;
-  throw redirect({ href: pageOf(location.pathname), replace: true });
+export function requireWrite<const Page extends WritePage>(page: Page) {
+  return <P extends { personId: string } & ResolveParams<Page>>({
+    context,
+    params,
+  }: {
+    context: { session: { person: Me } };
+    params: P;
+  }) => {
+    if (canWrite(context.session.person, params.personId)) return;
+    // P holds the page's params (checked where the guard is named); the router takes those.
+    throw redirect({ to: page as WritePage, params: params as never, replace: true });
+  };
 }

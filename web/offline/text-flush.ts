@@ -11,9 +11,9 @@ import * as Y from 'yjs';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { decodeUpdate, encodeUpdate, missingFrom } from '../../sync/shared-text.ts';
-import { sharedTextStore } from '../hooks/use-shared-text.ts';
 import { whenConnected } from './connected.ts';
 import type { TextEntry } from './outbox.ts';
+import { sharedTextStore } from './text-store.ts';
 
 type AnyZero = Zero;
 

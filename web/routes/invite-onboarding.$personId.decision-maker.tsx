@@ -1,33 +1,13 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
-import { numericStep } from '../../sync/validation.ts';
-import { InviteOnboarding } from '../components/invite-onboarding.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { InviteOnboardingPage } from '../components/invite-onboarding.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
-import { requireSignIn } from '../session.ts';
+import { onboardingGuard, onboardingSearch } from '../navigation/wizard-guards.ts';
 
 /** Onboarding for someone invited to look after their own library (spec §2). */
 export const Route = createFileRoute('/invite-onboarding/$personId/decision-maker')({
   head: pageHead(messages.titles.inviteWelcomeDecisionMaker),
-  validateSearch: z.object({ step: z.unknown().transform(numericStep).optional() }),
-  beforeLoad: async ({ params }) => {
-    const s = await requireSignIn();
-    if (params.personId !== s.person.id) {
-      throw redirect({
-        to: '/invite-onboarding/$personId/decision-maker',
-        params: { personId: s.person.id },
-      });
-    }
-    return { session: s };
-  },
-  component: Page,
+  validateSearch: onboardingSearch,
+  beforeLoad: onboardingGuard('/invite-onboarding/$personId/decision-maker'),
+  component: () => <InviteOnboardingPage variant="decision-maker" />,
 });
-
-function Page() {
-  const { session } = Route.useRouteContext();
-  const { personId } = Route.useParams();
-  const { step } = Route.useSearch();
-  return (
-    <InviteOnboarding variant="decision-maker" session={session} personId={personId} step={step} />
-  );
-}

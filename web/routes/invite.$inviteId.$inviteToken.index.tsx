@@ -123,8 +123,8 @@ function InvitePage() {
         return;
       case 'Preference':
         await navigate({
-          to: '/people/$personId/preferences/$id',
-          params: { personId: done.personId, id: done.targetId ?? '' },
+          to: '/people/$personId/preferences/$preferenceId',
+          params: { personId: done.personId, preferenceId: done.targetId ?? '' },
         });
         return;
       case 'PreferenceCategory':
@@ -157,6 +157,13 @@ function InvitePage() {
   const busy = answer.kind === 'busy';
   const selfSupport = answer.kind === 'refused' && answer.code === 'self_support';
 
+  const home = (
+    <p>
+      <Link className="button secondary" to="/">
+        {t.home}
+      </Link>
+    </p>
+  );
   return (
     <main className="page" id="main">
       <h1 ref={headingRef} tabIndex={-1}>
@@ -171,20 +178,12 @@ function InvitePage() {
           <div role="alert" className="alert">
             {load.message}
           </div>
-          <p>
-            <Link className="button secondary" to="/">
-              {t.home}
-            </Link>
-          </p>
+          {home}
         </>
       ) : answer.kind === 'declined' ? (
         <>
           <p role="status">{t.declined}</p>
-          <p>
-            <Link className="button secondary" to="/">
-              {t.home}
-            </Link>
-          </p>
+          {home}
         </>
       ) : (
         <section className="card" aria-labelledby={whatId}>

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { z } from 'zod';
 import { PENDING_INVITE_KEY, parsePendingInvite } from '../../sync/pending-invite.ts';
 import { EMAIL_PATTERN, validationMessages } from '../../sync/validation.ts';
+import { EmailField } from '../components/email-field.tsx';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { PasskeySignIn } from '../components/passkey-sign-in.tsx';
 import { messages } from '../messages.ts';
@@ -70,19 +71,13 @@ function Login() {
             {error}
           </div>
         ) : null}
-        <div className="field">
-          <label htmlFor={emailId}>{messages.login.email}</label>
-          <input
-            id={emailId}
-            type="email"
-            autoComplete="email webauthn"
-            title={validationMessages.emailTitle}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            onBlur={(e) => setEmail(e.target.value.trim())}
-            required
-          />
-        </div>
+        <EmailField
+          id={emailId}
+          label={messages.login.email}
+          value={email}
+          onChange={setEmail}
+          autoComplete="email webauthn"
+        />
         <button type="submit">{messages.login.submit}</button>
       </form>
       <PasskeySignIn

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OnboardingWizard } from '../components/onboarding-wizard.tsx';
+import { OnboardingPage } from '../components/onboarding-wizard.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { onboardingGuard, onboardingSearch } from '../navigation/wizard-guards.ts';
@@ -9,17 +9,5 @@ export const Route = createFileRoute('/onboarding/$personId/supporter-and-decisi
   head: pageHead(messages.account.titles.onboarding),
   validateSearch: onboardingSearch,
   beforeLoad: onboardingGuard('/onboarding/$personId/supporter-and-decision-maker'),
-  component: () => {
-    const { session } = Route.useRouteContext();
-    const { personId } = Route.useParams();
-    const { step } = Route.useSearch();
-    return (
-      <OnboardingWizard
-        session={session}
-        personId={personId}
-        chosenRole="SupporterAndDecisionMaker"
-        step={step}
-      />
-    );
-  },
+  component: () => <OnboardingPage chosenRole="SupporterAndDecisionMaker" />,
 });

@@ -75,6 +75,11 @@ function Home() {
         return [{ id: s.id, name: who?.knownAs || who?.firstName || '', since: s.startedAt }];
       })
     : [];
+  const openCircle = (
+    <Link className="button secondary" to="/people/$personId/supporters" params={{ personId }}>
+      {t.openCircle}
+    </Link>
+  );
   return (
     <div className="home">
       {own ? (
@@ -109,13 +114,7 @@ function Home() {
             ))}
           </ul>
           <p className="status">{t.endSessionHint}</p>
-          <Link
-            className="button secondary"
-            to="/people/$personId/supporters"
-            params={{ personId }}
-          >
-            {t.openCircle}
-          </Link>
+          {openCircle}
         </section>
       ) : null}
       {administrator ? (
@@ -186,13 +185,7 @@ function Home() {
         <section className="card home-card" aria-labelledby="home-circle">
           <h2 id="home-circle">{t.circleTitle}</h2>
           <p>{t.supporters(links.length)}</p>
-          <Link
-            className="button secondary"
-            to="/people/$personId/supporters"
-            params={{ personId }}
-          >
-            {t.openCircle}
-          </Link>
+          {openCircle}
         </section>
       ) : null}
     </div>
@@ -319,7 +312,10 @@ function PreferenceLinks({
     <ul className="home-recent">
       {preferences.map((p) => (
         <li key={p.id}>
-          <Link to="/people/$personId/preferences/$id" params={{ personId, id: p.id }}>
+          <Link
+            to="/people/$personId/preferences/$preferenceId"
+            params={{ personId, preferenceId: p.id }}
+          >
             {p.feeling ? <FeelingIcon feeling={p.feeling} /> : null} {p.title}
           </Link>
         </li>

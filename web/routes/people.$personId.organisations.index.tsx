@@ -1,6 +1,7 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
+import { EmptyListState } from '../components/query-state.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -24,14 +25,8 @@ function OrganisationList() {
     <section className="organisations" aria-labelledby="organisations-heading">
       <h1 id="organisations-heading">{t.listTitle}</h1>
       <p>{t.listIntro}</p>
-      {details.type === 'error' ? (
-        <p role="alert" className="alert">
-          {messages.errors.generic}
-        </p>
-      ) : organisations.length === 0 ? (
-        <p role="status" className="status">
-          {details.type === 'complete' ? t.empty : t.loading}
-        </p>
+      {details.type === 'error' || organisations.length === 0 ? (
+        <EmptyListState details={details} loading={t.loading} empty={t.empty} />
       ) : (
         <ul className="pref-list card" aria-label={t.listLabel}>
           {organisations.map((o) => (

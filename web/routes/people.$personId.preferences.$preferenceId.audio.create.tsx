@@ -6,22 +6,20 @@
  * any, through the outbox like every other write.
  */
 
-import { useQuery } from '@rocicorp/zero/react';
-import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
 import { MEDIA_LIMITS } from '../../sync/media.ts';
 import { mutators } from '../../sync/mutators.ts';
-import { queries } from '../../sync/queries.ts';
 import { ApiError } from '../api-client.ts';
+import { SaveCancel } from '../components/form-actions.tsx';
 import { LeaveConfirm } from '../components/leave-confirm.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
-import { PreferenceNotFound } from '../components/preference-common.tsx';
-import { QueryState } from '../components/query-state.tsx';
 import { StoragePrompt } from '../components/storage-prompt.tsx';
 import { type RecorderProblem, useAudioRecorder } from '../hooks/use-audio-recorder.ts';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
+import { usePreferencePage } from '../hooks/use-preference-page.tsx';
 import { clock, lengthInWords, recordingName } from '../media/recording.ts';
 import { checkFile, isAbort, uploadMedia } from '../media/upload.ts';
 import { messages } from '../messages.ts';
@@ -50,28 +48,11 @@ const problemText: Record<RecorderProblem, string> = {
 
 function AudioCreate() {
   const { personId, preferenceId } = Route.useParams();
-  const canWrite = useCanWrite(personId);
-  const [pref, details] = useQuery(queries.preference.byId({ personId, id: preferenceId }));
+  const { pref, fallback } = usePreferencePage(personId, preferenceId, {
+    mayWrite: useCanWrite(personId),
+  });
   usePageTitle(pref ? t.titleFor(pref.title) : undefined, useLibraryName(personId));
-
-  if (!canWrite) {
-    return (
-      <Navigate
-        to="/people/$personId/preferences/$id"
-        params={{ personId, id: preferenceId }}
-        replace
-      />
-    );
-  }
-  if (!pref) {
-    return (
-      <QueryState
-        details={details}
-        loading={messages.preference.loading}
-        missing={<PreferenceNotFound personId={personId} />}
-      />
-    );
-  }
+  if (!pref || fallback) return fallback;
   return <Recorder personId={personId} preferenceId={preferenceId} title={pref.title} />;
 }
 
@@ -129,8 +110,8 @@ function Recorder({
 
   const toPreference = () =>
     navigate({
-      to: '/people/$personId/preferences/$id',
-      params: { personId, id: preferenceId },
+      to: '/people/$personId/preferences/$preferenceId',
+      params: { personId, preferenceId },
       replace: true,
     });
 
@@ -335,14 +316,7 @@ function Recorder({
               aria-label={t.progress}
             />
           ) : null}
-          <div className="actions">
-            <button type="submit" disabled={saving}>
-              {saving ? t.saving : t.save}
-            </button>
-            <button type="button" className="secondary" onClick={cancel} disabled={saving}>
-              {t.cancel}
-            </button>
-          </div>
+          <SaveCancel saving={saving} texts={t} onCancel={cancel} />
         </form>
       ) : null}
 

@@ -1,24 +1,20 @@
 import { useQuery } from '@rocicorp/zero/react';
-import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { z } from 'zod';
 import { MEDIA_LIMITS, mediaUpdateArgs } from '../../sync/media.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
+import { SaveCancel } from '../components/form-actions.tsx';
+import { useLeaveEdit } from '../components/item-actions.tsx';
 import { MediaNotFound, mediaTitle } from '../components/media-tiles.tsx';
 import { MediaViewer } from '../components/media-viewer.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { messages } from '../messages.ts';
+import { editSearch } from '../navigation/edit-search.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { requireWrite } from '../navigation/write-guard.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
-
-/** `isFromView`: a boolean, or its text from a hand-typed URL; anything else is absent. */
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
-  .optional()
-  .catch(undefined);
 
 /**
  * A media item's description (spec §2 /media/{id}/edit). Without write access
@@ -26,8 +22,8 @@ const flag = z
  */
 export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/media/$id/edit')({
   head: pageHead(messages.titles.editMedia),
-  validateSearch: z.object({ isFromView: flag }),
-  beforeLoad: requireWrite,
+  validateSearch: editSearch,
+  beforeLoad: requireWrite('/people/$personId/preferences/$preferenceId/media/$id'),
   loader: ({ context, params }) => {
     context.zero.preload(queries.media.byId({ personId: params.personId, id: params.id }), {
       ttl: '1m',
@@ -41,8 +37,8 @@ const t = messages.media;
 function MediaEdit() {
   const { personId, preferenceId, id } = Route.useParams();
   const { isFromView } = Route.useSearch();
-  const navigate = useNavigate();
   const router = useRouter();
+  const leave = useLeaveEdit('media', { personId, preferenceId, id }, isFromView);
   const [item, details] = useQuery(queries.media.byId({ personId, id }));
   usePageTitle(
     item ? messages.titles.editOf(mediaTitle(item)) : undefined,
@@ -68,17 +64,7 @@ function MediaEdit() {
       router.history.back();
       return;
     }
-    void (isFromView
-      ? navigate({
-          to: '/people/$personId/preferences/$preferenceId/media/$id',
-          params: { personId, preferenceId, id },
-          replace: true,
-        })
-      : navigate({
-          to: '/people/$personId/preferences/$id',
-          params: { personId, id: preferenceId },
-          replace: true,
-        }));
+    void leave();
   }
 
   return (
@@ -162,14 +148,7 @@ function DescriptionForm({
           onBlur={(e) => setDescription(e.target.value.trim())}
         />
       </div>
-      <div className="actions">
-        <button type="submit" disabled={saving}>
-          {saving ? t.saving : t.save}
-        </button>
-        <button type="button" className="secondary" onClick={onDone} disabled={saving}>
-          {messages.common.cancel}
-        </button>
-      </div>
+      <SaveCancel saving={saving} texts={t} onCancel={onDone} />
       <p role="status" className="status">
         {saving ? t.saving : ''}
       </p>

@@ -1,43 +1,30 @@
 import { useQuery } from '@rocicorp/zero/react';
-import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { displayName } from '../components/circle-common.tsx';
-import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
+import { ItemActions } from '../components/item-actions.tsx';
 import { MediaIcon } from '../components/media-icon.tsx';
 import { byKind, MediaNotFound, MediaTiles, mediaTitle } from '../components/media-tiles.tsx';
 import { MediaViewer } from '../components/media-viewer.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
+import { formatDateTime } from '../components/preference-common.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
-import { DATE_LOCALE, messages } from '../messages.ts';
+import { loadPreferenceMedia } from '../hooks/use-preference-page.tsx';
+import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 /** One picture, sound or video of a preference (spec §2 /preferences/{preferenceId}/media/{id}). */
 export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/media/$id/')({
   head: pageHead(messages.titles.mediaItem),
-  loader: ({ context, params }) => {
-    const { personId, preferenceId } = params;
-    context.zero.preload(queries.preference.byId({ personId, id: preferenceId }), { ttl: '1m' });
-    context.zero.preload(queries.media.ofPreference({ personId, preferenceId }), { ttl: '1m' });
-  },
+  loader: (c) => loadPreferenceMedia(c),
   component: MediaView,
 });
 
 const t = messages.media;
-
-/** Spec §2: the date and time with a short weekday, 2-digit hour and minute, on a 12-hour clock. */
-const dateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: true,
-});
 
 function MediaView() {
   const { personId, preferenceId, id } = Route.useParams();
@@ -106,8 +93,8 @@ function MediaView() {
       return;
     }
     void navigate({
-      to: '/people/$personId/preferences/$id',
-      params: { personId, id: preferenceId },
+      to: '/people/$personId/preferences/$preferenceId',
+      params: { personId, preferenceId },
       replace: true,
     });
   }
@@ -164,40 +151,20 @@ function MediaView() {
           <span className="media-byline">{t.by(creator)}</span>
           <br />
           <time dateTime={new Date(item.createdAt).toISOString()}>
-            {dateTimeFormat.format(item.createdAt)}
+            {formatDateTime(item.createdAt)}
           </time>
         </p>
-        <div className="actions">
-          {canWrite ? (
-            <>
-              <Link
-                className="button"
-                to="/people/$personId/preferences/$preferenceId/media/$id/edit"
-                params={{ personId, preferenceId, id }}
-                search={{ isFromView: true }}
-              >
-                {t.edit}
-              </Link>
-              <DestructiveConfirm
-                label={t.delete}
-                triggerLabel={t.deleteLabel(title)}
-                title={t.deleteTitle}
-                body={t.deleteBody(title)}
-                confirmLabel={t.deleteConfirm}
-                runningLabel={t.deleting}
-                action={remove}
-                afterDestroy={afterRemove}
-              />
-            </>
-          ) : null}
-          <Link
-            className="button secondary"
-            to="/people/$personId/preferences/$id"
-            params={{ personId, id: preferenceId }}
-          >
-            {t.backToPreference}
-          </Link>
-        </div>
+        <ItemActions
+          kind="media"
+          personId={personId}
+          preferenceId={preferenceId}
+          id={id}
+          name={title}
+          texts={t}
+          canWrite={canWrite}
+          remove={remove}
+          afterRemove={afterRemove}
+        />
       </section>
 
       <section className="card" aria-labelledby={`${baseId}-all`}>

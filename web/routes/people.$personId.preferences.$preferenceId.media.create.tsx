@@ -1,4 +1,3 @@
-import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import type { MediaType } from '../../schema/enums.ts';
@@ -6,10 +5,10 @@ import { acceptFor, mediaKind } from '../../sync/media.ts';
 import { queries } from '../../sync/queries.ts';
 import { ApiError } from '../api-client.ts';
 import { MediaIcon } from '../components/media-icon.tsx';
-import { PreferenceNotFound } from '../components/preference-common.tsx';
-import { QueryState } from '../components/query-state.tsx';
+import { BackToPreference, PreferenceCrumb } from '../components/preference-common.tsx';
 import { StoragePrompt } from '../components/storage-prompt.tsx';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
+import { usePreferencePage } from '../hooks/use-preference-page.tsx';
 import { checkFile, isAbort, uploadMedia } from '../media/upload.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -22,7 +21,7 @@ import { requireWrite } from '../navigation/write-guard.ts';
  */
 export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/media/create')({
   head: pageHead(messages.titles.addMedia),
-  beforeLoad: requireWrite,
+  beforeLoad: requireWrite('/people/$personId/preferences/$preferenceId/media'),
   loader: ({ context, params }) => {
     context.zero.preload(
       queries.preference.byId({ personId: params.personId, id: params.preferenceId }),
@@ -57,7 +56,7 @@ function MediaCreate() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [over, setOver] = useState(false);
-  const [pref, details] = useQuery(queries.preference.byId({ personId, id: preferenceId }));
+  const { pref, fallback } = usePreferencePage(personId, preferenceId);
   usePageTitle(
     pref ? `${messages.titles.addMedia} – ${pref.title}` : undefined,
     useLibraryName(personId),
@@ -72,15 +71,7 @@ function MediaCreate() {
     return () => window.removeEventListener('beforeunload', ask);
   }, [working]);
 
-  if (!pref) {
-    return (
-      <QueryState
-        details={details}
-        loading={messages.preference.loading}
-        missing={<PreferenceNotFound personId={personId} />}
-      />
-    );
-  }
+  if (!pref || fallback) return fallback;
 
   const update = (key: string, change: Partial<Upload>) =>
     setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...change } : u)));
@@ -146,11 +137,9 @@ function MediaCreate() {
 
   return (
     <article className="card media-create">
-      <p className="media-preference">
-        <Link to="/people/$personId/preferences/$id" params={{ personId, id: preferenceId }}>
-          {t.forPreference(pref.title)}
-        </Link>
-      </p>
+      <PreferenceCrumb personId={personId} preferenceId={preferenceId} className="media-preference">
+        {t.forPreference(pref.title)}
+      </PreferenceCrumb>
       <h1>{t.createHeading}</h1>
       <StoragePrompt personId={personId} version={done.length} />
       {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a shortcut for a mouse; the file field inside is the way for everyone. */}
@@ -220,13 +209,11 @@ function MediaCreate() {
             </Link>
           )
         ) : null}
-        <Link
-          className="button secondary"
-          to="/people/$personId/preferences/$id"
-          params={{ personId, id: preferenceId }}
-        >
-          {t.backToPreference}
-        </Link>
+        <BackToPreference
+          personId={personId}
+          preferenceId={preferenceId}
+          label={t.backToPreference}
+        />
       </div>
     </article>
   );

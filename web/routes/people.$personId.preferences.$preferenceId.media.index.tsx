@@ -1,24 +1,20 @@
 import { useQuery } from '@rocicorp/zero/react';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useId } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { MediaIcon } from '../components/media-icon.tsx';
 import { AddMediaLinks, byKind, MediaTiles } from '../components/media-tiles.tsx';
-import { PreferenceNotFound } from '../components/preference-common.tsx';
-import { QueryState } from '../components/query-state.tsx';
+import { BackToPreference, PreferenceCrumb } from '../components/preference-common.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
+import { loadPreferenceMedia, usePreferencePage } from '../hooks/use-preference-page.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
 /** The media of one preference, grouped by kind (spec §2 /preferences/{preferenceId}/media). */
 export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/media/')({
   head: pageHead(messages.titles.media),
-  loader: ({ context, params }) => {
-    const { personId, preferenceId } = params;
-    context.zero.preload(queries.preference.byId({ personId, id: preferenceId }), { ttl: '1m' });
-    context.zero.preload(queries.media.ofPreference({ personId, preferenceId }), { ttl: '1m' });
-  },
+  loader: (c) => loadPreferenceMedia(c),
   component: MediaList,
 });
 
@@ -28,22 +24,16 @@ function MediaList() {
   const { personId, preferenceId } = Route.useParams();
   const canWrite = useCanWrite(personId);
   const headingId = useId();
-  const [pref, prefDetails] = useQuery(queries.preference.byId({ personId, id: preferenceId }));
+  const { pref, fallback } = usePreferencePage(personId, preferenceId, {
+    loading: t.listLoading,
+  });
   const [media, mediaDetails] = useQuery(queries.media.ofPreference({ personId, preferenceId }));
   usePageTitle(
     pref ? `${messages.titles.media} – ${pref.title}` : undefined,
     useLibraryName(personId),
   );
 
-  if (!pref) {
-    return (
-      <QueryState
-        details={prefDetails}
-        loading={t.listLoading}
-        missing={<PreferenceNotFound personId={personId} />}
-      />
-    );
-  }
+  if (!pref || fallback) return fallback;
 
   const groups = byKind(media, pref.heroMediaId);
   const settled = mediaDetails.type === 'complete' || media.length > 0;
@@ -51,11 +41,13 @@ function MediaList() {
   return (
     <article className="media-list">
       <header className="card">
-        <p className="media-preference">
-          <Link to="/people/$personId/preferences/$id" params={{ personId, id: preferenceId }}>
-            {t.forPreference(pref.title)}
-          </Link>
-        </p>
+        <PreferenceCrumb
+          personId={personId}
+          preferenceId={preferenceId}
+          className="media-preference"
+        >
+          {t.forPreference(pref.title)}
+        </PreferenceCrumb>
         <h1 id={headingId}>{t.listHeading}</h1>
         {canWrite && groups.length > 0 ? (
           <div className="actions">
@@ -108,13 +100,11 @@ function MediaList() {
         ))
       )}
 
-      <Link
-        className="button secondary"
-        to="/people/$personId/preferences/$id"
-        params={{ personId, id: preferenceId }}
-      >
-        {t.backToPreference}
-      </Link>
+      <BackToPreference
+        personId={personId}
+        preferenceId={preferenceId}
+        label={t.backToPreference}
+      />
     </article>
   );
 }

@@ -1,26 +1,21 @@
 import { useQuery } from '@rocicorp/zero/react';
-import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
 import { useRef } from 'react';
-import { z } from 'zod';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
+import { useLeaveEdit } from '../components/item-actions.tsx';
 import { NoteForm } from '../components/note-form.tsx';
 import { NoteNotFound } from '../components/preference-common.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { messages } from '../messages.ts';
+import { editSearch } from '../navigation/edit-search.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { formRefusal, useWrite } from '../offline/use-write.ts';
 
-/** `isFromView`: a boolean, or its text from a hand-typed URL; anything else is absent. */
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
-  .optional()
-  .catch(undefined);
-
 export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/notes/$id/edit')({
   head: pageHead(messages.titles.editNote),
-  validateSearch: z.object({ isFromView: flag }),
+  validateSearch: editSearch,
   component: NoteEdit,
 });
 
@@ -30,7 +25,7 @@ function NoteEdit() {
   const write = useWrite();
   // The title the form started from: one changed meanwhile is not overwritten silently.
   const base = useRef<string | undefined>(undefined);
-  const navigate = useNavigate();
+  const back = useLeaveEdit('notes', { personId, preferenceId, id }, isFromView);
   const canWrite = useCanWrite(personId);
   const [note, details] = useQuery(queries.note.byId({ personId, id }));
   usePageTitle(note ? messages.titles.editOf(note.title) : undefined, useLibraryName(personId));
@@ -55,20 +50,6 @@ function NoteEdit() {
   }
 
   base.current ??= note.title;
-
-  /** Back where the edit started: the note when opened from it, else the preference. */
-  const back = () =>
-    isFromView
-      ? navigate({
-          to: '/people/$personId/preferences/$preferenceId/notes/$id',
-          params: { personId, preferenceId, id },
-          replace: true,
-        })
-      : navigate({
-          to: '/people/$personId/preferences/$id',
-          params: { personId, id: preferenceId },
-          replace: true,
-        });
 
   return (
     <NoteForm

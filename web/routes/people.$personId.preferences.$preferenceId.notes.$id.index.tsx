@@ -1,12 +1,12 @@
 import { useQuery } from '@rocicorp/zero/react';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { displayName } from '../components/circle-common.tsx';
-import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
+import { ItemActions } from '../components/item-actions.tsx';
 import { Markdown } from '../components/markdown.tsx';
-import { formatDate, NoteNotFound } from '../components/preference-common.tsx';
+import { formatDate, NoteNotFound, PreferenceCrumb } from '../components/preference-common.tsx';
 import { ReadAloudButton } from '../components/read-aloud.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
@@ -59,11 +59,13 @@ function NoteView() {
   return (
     <article className="card note-view">
       {note.preference ? (
-        <p className="note-preference">
-          <Link to="/people/$personId/preferences/$id" params={{ personId, id: preferenceId }}>
-            {note.preference.title}
-          </Link>
-        </p>
+        <PreferenceCrumb
+          personId={personId}
+          preferenceId={preferenceId}
+          className="note-preference"
+        >
+          {note.preference.title}
+        </PreferenceCrumb>
       ) : null}
       <h1 className={reader.current === 'title' ? 'read-now' : undefined}>{note.title}</h1>
       {reader.supported ? (
@@ -84,43 +86,23 @@ function NoteView() {
         className={`note-body${reader.current === 'body' ? ' read-now' : ''}`}
         text={note.body}
       />
-      <div className="actions">
-        {canWrite ? (
-          <>
-            <Link
-              className="button"
-              to="/people/$personId/preferences/$preferenceId/notes/$id/edit"
-              params={{ personId, preferenceId, id }}
-              search={{ isFromView: true }}
-            >
-              {t.edit}
-            </Link>
-            <DestructiveConfirm
-              label={t.delete}
-              triggerLabel={t.deleteLabel(note.title)}
-              title={t.deleteTitle}
-              body={t.deleteBody(note.title)}
-              confirmLabel={t.deleteConfirm}
-              runningLabel={t.deleting}
-              action={remove}
-              afterDestroy={() =>
-                void navigate({
-                  to: '/people/$personId/preferences/$id',
-                  params: { personId, id: preferenceId },
-                  replace: true,
-                })
-              }
-            />
-          </>
-        ) : null}
-        <Link
-          className="button secondary"
-          to="/people/$personId/preferences/$id"
-          params={{ personId, id: preferenceId }}
-        >
-          {t.backToPreference}
-        </Link>
-      </div>
+      <ItemActions
+        kind="notes"
+        personId={personId}
+        preferenceId={preferenceId}
+        id={id}
+        name={note.title}
+        texts={t}
+        canWrite={canWrite}
+        remove={remove}
+        afterRemove={() =>
+          void navigate({
+            to: '/people/$personId/preferences/$preferenceId',
+            params: { personId, preferenceId },
+            replace: true,
+          })
+        }
+      />
     </article>
   );
 }

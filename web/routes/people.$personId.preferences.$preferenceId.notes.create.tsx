@@ -1,11 +1,8 @@
-import { useQuery } from '@rocicorp/zero/react';
-import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { mutators } from '../../sync/mutators.ts';
-import { queries } from '../../sync/queries.ts';
 import { NoteForm } from '../components/note-form.tsx';
-import { PreferenceNotFound } from '../components/preference-common.tsx';
-import { QueryState } from '../components/query-state.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
+import { usePreferencePage } from '../hooks/use-preference-page.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
@@ -19,30 +16,16 @@ function NoteCreate() {
   const { personId, preferenceId } = Route.useParams();
   const write = useWrite();
   const navigate = useNavigate();
-  const canWrite = useCanWrite(personId);
-  const [pref, details] = useQuery(queries.preference.byId({ personId, id: preferenceId }));
-
-  if (!canWrite) {
-    return (
-      <Navigate
-        to="/people/$personId/preferences/$id"
-        params={{ personId, id: preferenceId }}
-        replace
-      />
-    );
-  }
-  if (!pref) {
-    return (
-      <QueryState
-        details={details}
-        loading={messages.preference.loading}
-        missing={<PreferenceNotFound personId={personId} />}
-      />
-    );
-  }
+  const { pref, fallback } = usePreferencePage(personId, preferenceId, {
+    mayWrite: useCanWrite(personId),
+  });
+  if (!pref || fallback) return fallback;
 
   const toPreference = () =>
-    navigate({ to: '/people/$personId/preferences/$id', params: { personId, id: preferenceId } });
+    navigate({
+      to: '/people/$personId/preferences/$preferenceId',
+      params: { personId, preferenceId },
+    });
 
   return (
     <NoteForm

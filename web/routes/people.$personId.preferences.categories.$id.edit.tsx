@@ -1,10 +1,12 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { mutators } from '../../sync/mutators.ts';
 import {
+  CategoryButton,
   CategoryForm,
   CategoryMissing,
   type CategoryValues,
+  useShowCategory,
 } from '../components/category-form.tsx';
 import { loadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
@@ -18,7 +20,7 @@ const m = messages.category;
 /** Edit a category (spec §2 /preferences/categories/{id}/edit); read-only users go to its view. */
 export const Route = createFileRoute('/people/$personId/preferences/categories/$id/edit')({
   head: pageHead(messages.titles.editCategory),
-  beforeLoad: requireWrite,
+  beforeLoad: requireWrite('/people/$personId/preferences/categories/$id'),
   loader: (c) => loadLibrary(c, { categories: 'list' }),
   component: CategoryEdit,
 });
@@ -36,7 +38,7 @@ function CategoryEdit() {
       }
     | undefined
   >(undefined);
-  const navigate = useNavigate();
+  const showCategory = useShowCategory(personId);
   const { categories: rows, details } = useCategories(personId);
   const allowedAccess = useAllowedAccess(personId);
   const category = rows.find((c) => c.id === id);
@@ -45,13 +47,9 @@ function CategoryEdit() {
     useLibraryName(personId),
   );
   const back = (
-    <Link
-      className="button secondary"
-      to="/people/$personId/preferences/categories/$id"
-      params={{ personId, id }}
-    >
+    <CategoryButton personId={personId} id={id}>
       {m.cancel}
-    </Link>
+    </CategoryButton>
   );
 
   if (!category) return <CategoryMissing personId={personId} state={details.type} />;
@@ -93,11 +91,7 @@ function CategoryEdit() {
     }
     const failed = formRefusal(outcome, values);
     if (failed) return failed;
-    await navigate({
-      to: '/people/$personId/preferences/categories/$id',
-      params: { personId, id },
-      replace: true,
-    });
+    await showCategory(id);
     return undefined;
   }
 

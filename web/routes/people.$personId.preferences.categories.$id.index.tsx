@@ -3,7 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type ReactElement, type ReactNode, useRef } from 'react';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { CategoryMissing } from '../components/category-form.tsx';
+import { CategoryButton, CategoryMissing } from '../components/category-form.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { CategoryPhoto } from '../components/media-image.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
@@ -152,7 +152,11 @@ function CategoryView() {
         title={m.preferences}
         empty={m.noPreferences}
         items={preferences.map((p) => (
-          <Link key={p.id} to="/people/$personId/preferences/$id" params={{ personId, id: p.id }}>
+          <Link
+            key={p.id}
+            to="/people/$personId/preferences/$preferenceId"
+            params={{ personId, preferenceId: p.id }}
+          >
             {p.title}
             {p.access === 'Restricted' ? <span className="tag">{m.access.Restricted}</span> : null}
           </Link>
@@ -171,13 +175,7 @@ function CategoryView() {
         }
       />
 
-      <Link
-        className="button secondary"
-        to="/people/$personId/preferences/categories"
-        params={{ personId }}
-      >
-        {m.backToCategories}
-      </Link>
+      <CategoryButton personId={personId}>{m.backToCategories}</CategoryButton>
     </>
   );
 }

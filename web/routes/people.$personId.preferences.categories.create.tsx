@@ -1,7 +1,12 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { mutators } from '../../sync/mutators.ts';
-import { CategoryForm, type CategoryValues } from '../components/category-form.tsx';
+import {
+  CategoryButton,
+  CategoryForm,
+  type CategoryValues,
+  useShowCategory,
+} from '../components/category-form.tsx';
 import { loadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -14,7 +19,7 @@ const m = messages.category;
 export const Route = createFileRoute('/people/$personId/preferences/categories/create')({
   head: pageHead(messages.titles.createCategory),
   validateSearch: z.object({ parentId: z.string().max(64).optional().catch(undefined) }),
-  beforeLoad: requireWrite,
+  beforeLoad: requireWrite('/people/$personId/preferences/categories'),
   loader: (c) => loadLibrary(c, { categories: 'list' }),
   component: CategoryCreate,
 });
@@ -23,7 +28,7 @@ function CategoryCreate() {
   const { personId } = Route.useParams();
   const { parentId } = Route.useSearch();
   const write = useWrite();
-  const navigate = useNavigate();
+  const showCategory = useShowCategory(personId);
   const { categories: rows, details } = useCategories(personId);
   const allowedAccess = useAllowedAccess(personId);
 
@@ -40,11 +45,7 @@ function CategoryCreate() {
     const id = crypto.randomUUID();
     const failed = refusalOf(await write(mutators.category.create({ id, personId, ...values })));
     if (failed) return failed;
-    await navigate({
-      to: '/people/$personId/preferences/categories/$id',
-      params: { personId, id },
-      replace: true,
-    });
+    await showCategory(id);
     return undefined;
   }
 
@@ -69,23 +70,9 @@ function CategoryCreate() {
       savingLabel={m.creating}
       onSubmit={create}
       cancel={
-        parent ? (
-          <Link
-            className="button secondary"
-            to="/people/$personId/preferences/categories/$id"
-            params={{ personId, id: parent.id }}
-          >
-            {m.cancel}
-          </Link>
-        ) : (
-          <Link
-            className="button secondary"
-            to="/people/$personId/preferences/categories"
-            params={{ personId }}
-          >
-            {m.cancel}
-          </Link>
-        )
+        <CategoryButton personId={personId} id={parent?.id}>
+          {m.cancel}
+        </CategoryButton>
       }
     />
   );

@@ -13,7 +13,7 @@ const t = messages.preferenceForm;
 export const Route = createFileRoute('/people/$personId/preferences/create/')({
   head: pageHead(messages.titles.createPreference),
   validateSearch: z.object({ categoryId: z.string().max(64).optional().catch(undefined) }),
-  beforeLoad: requireWrite,
+  beforeLoad: requireWrite('/people/$personId/preferences'),
   component: CreateIntro,
 });
 
@@ -40,8 +40,8 @@ function CreateIntro() {
         <div className="actions">
           <Link
             className="button"
-            to="/people/$personId/preferences/create/$id/$step"
-            params={{ personId, id: newId, step: '1' }}
+            to="/people/$personId/preferences/create/$preferenceId/$step"
+            params={{ personId, preferenceId: newId, step: '1' }}
             search={categoryId ? { categoryId } : {}}
           >
             {t.start}
@@ -64,8 +64,8 @@ function CreateIntro() {
                 <span>{d.title}</span>
                 <Link
                   className="button secondary"
-                  to="/people/$personId/preferences/create/$id/$step"
-                  params={{ personId, id: d.id, step: '1' }}
+                  to="/people/$personId/preferences/create/$preferenceId/$step"
+                  params={{ personId, preferenceId: d.id, step: '1' }}
                   aria-label={t.continueDraftLabel(d.title)}
                 >
                   {t.continueDraft}

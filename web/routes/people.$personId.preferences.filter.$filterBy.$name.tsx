@@ -11,13 +11,13 @@ import {
   isFilterBy,
   isValidFilterKey,
 } from '../library/grouping.ts';
+import { listSearch } from '../library/list-search.ts';
 import {
   PreferenceItems,
   SearchBox,
   SearchStatus,
   useLibrary,
-  useSearched,
-  useSearchText,
+  useListSearch,
 } from '../library/list-view.tsx';
 import { libraryMessages as m } from '../messages/library.ts';
 import { messages } from '../messages.ts';
@@ -26,11 +26,7 @@ import { pageHead } from '../navigation/page-title.ts';
 /** Spec §2: /preferences/filter/{filterBy}/{name}, search value (default empty), query, isOnboarding. */
 export const Route = createFileRoute('/people/$personId/preferences/filter/$filterBy/$name')({
   head: pageHead(messages.titles.filteredPreferences),
-  validateSearch: z.object({
-    value: z.string().optional(),
-    query: z.string().optional(),
-    isOnboarding: z.boolean().optional(),
-  }),
+  validateSearch: z.object({ value: z.string().optional(), ...listSearch }),
   loader: (c) => loadLibrary(c, { preferences: true, categories: 'forLibrary' }),
   component: FilteredList,
 });
@@ -65,7 +61,6 @@ function Filtered({
   name: string;
 }) {
   const search = Route.useSearch();
-  const navigate = Route.useNavigate();
   const { rows, details, categories, categoryDetails } = useLibrary(personId);
   const given = search.value || name;
   // A category link without a value names the category by its title.
@@ -78,12 +73,6 @@ function Filtered({
     (rows.length === 0 && details.type !== 'complete') ||
     (filterBy === 'category' && categories.length === 0 && categoryDetails.type !== 'complete');
 
-  const { text, deferred, change } = useSearchText(search.query, (q) => {
-    void navigate({
-      search: (prev) => ({ ...prev, query: q === '' ? undefined : q }),
-      replace: true,
-    });
-  });
   const scope = useMemo(
     () => (filterBy === 'category' ? categoryScope(categories, key) : undefined),
     [filterBy, categories, key],
@@ -92,7 +81,7 @@ function Filtered({
     () => filterPreferences(rows, filterBy, key, { scope }) ?? [],
     [rows, filterBy, key, scope],
   );
-  const found = useSearched(matching, deferred);
+  const { text, deferred, change, found } = useListSearch(matching, search.query);
 
   const known = filterKeyLabel(filterBy, key, { categories, prefs: rows });
   const missingCategory = filterBy === 'category' && !loading && known === undefined;

@@ -6,13 +6,13 @@ import { loadLibrary } from '../hooks/use-library-queries.ts';
 import { useMyType } from '../hooks/use-my-type.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { GROUP_BYS, groupPreferences, isGroupBy } from '../library/grouping.ts';
+import { listSearch } from '../library/list-search.ts';
 import {
   GroupedPreferences,
   SearchBox,
   SearchStatus,
   useLibrary,
-  useSearched,
-  useSearchText,
+  useListSearch,
 } from '../library/list-view.tsx';
 import { libraryMessages as m } from '../messages/library.ts';
 import { messages } from '../messages.ts';
@@ -20,11 +20,7 @@ import { pageHead } from '../navigation/page-title.ts';
 
 export const Route = createFileRoute('/people/$personId/preferences/')({
   head: pageHead(messages.titles.library),
-  validateSearch: z.object({
-    groupBy: z.string().optional(),
-    query: z.string().optional(),
-    isOnboarding: z.boolean().optional(),
-  }),
+  validateSearch: z.object({ groupBy: z.string().optional(), ...listSearch }),
   loader: (c) => loadLibrary(c, { preferences: true, categories: 'forLibrary' }),
   component: PreferenceList,
 });
@@ -39,13 +35,7 @@ function PreferenceList() {
   const loading = rows.length === 0 && details.type !== 'complete';
   const groupSelectId = useId();
 
-  const { text, deferred, change } = useSearchText(search.query, (q) => {
-    void navigate({
-      search: (prev) => ({ ...prev, query: q === '' ? undefined : q }),
-      replace: true,
-    });
-  });
-  const found = useSearched(rows, deferred);
+  const { text, deferred, change, found } = useListSearch(rows, search.query);
   const groupBy = isGroupBy(search.groupBy) ? search.groupBy : undefined;
   const groups = useMemo(() => groupPreferences(found, groupBy), [found, groupBy]);
 

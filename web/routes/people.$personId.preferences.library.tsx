@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { z } from 'zod';
 import { FEELINGS, REVIEW_GROUPS } from '../../schema/enums.ts';
 import { reviewGroup } from '../../sync/review.ts';
@@ -25,6 +25,43 @@ function Count({ n }: { n: number }) {
       {n}
       <span className="library-visually-hidden">{m.countHidden(n)}</span>
     </span>
+  );
+}
+
+/** A section of chips, each a filter of the list (`filterBy`, the chip's `name`) with its count. */
+function Chips({
+  id,
+  title,
+  personId,
+  filterBy,
+  search,
+  chips,
+}: {
+  id: string;
+  title: string;
+  personId: string;
+  filterBy: 'emoji' | 'review';
+  search: { isOnboarding?: boolean };
+  chips: { name: string; count: number; label: ReactNode }[];
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="library-chips" aria-labelledby={id}>
+        {chips.map(({ name, count, label }) => (
+          <li key={name}>
+            <Link
+              className="library-chip"
+              to="/people/$personId/preferences/filter/$filterBy/$name"
+              params={{ personId, filterBy, name }}
+              search={search}
+            >
+              {label} <Count n={count} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -109,42 +146,35 @@ function LibraryOverview() {
             )}
           </section>
           {feelings.length > 0 ? (
-            <section aria-labelledby="library-feelings">
-              <h2 id="library-feelings">{m.byFeelingTitle}</h2>
-              <ul className="library-chips" aria-labelledby="library-feelings">
-                {feelings.map(({ feeling, count }) => (
-                  <li key={feeling}>
-                    <Link
-                      className="library-chip"
-                      to="/people/$personId/preferences/filter/$filterBy/$name"
-                      params={{ personId, filterBy: 'emoji', name: feeling }}
-                      search={onboarding}
-                    >
-                      <FeelingIcon feeling={feeling} /> {m.feelings[feeling].label}{' '}
-                      <Count n={count} />
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <Chips
+              id="library-feelings"
+              title={m.byFeelingTitle}
+              personId={personId}
+              filterBy="emoji"
+              search={onboarding}
+              chips={feelings.map(({ feeling, count }) => ({
+                name: feeling,
+                count,
+                label: (
+                  <>
+                    <FeelingIcon feeling={feeling} /> {m.feelings[feeling].label}
+                  </>
+                ),
+              }))}
+            />
           ) : null}
-          <section aria-labelledby="library-review">
-            <h2 id="library-review">{m.byReviewTitle}</h2>
-            <ul className="library-chips" aria-labelledby="library-review">
-              {reviews.map(({ group, count }) => (
-                <li key={group}>
-                  <Link
-                    className="library-chip"
-                    to="/people/$personId/preferences/filter/$filterBy/$name"
-                    params={{ personId, filterBy: 'review', name: group }}
-                    search={onboarding}
-                  >
-                    {m.review[group]} <Count n={count} />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <Chips
+            id="library-review"
+            title={m.byReviewTitle}
+            personId={personId}
+            filterBy="review"
+            search={onboarding}
+            chips={reviews.map(({ group, count }) => ({
+              name: group,
+              count,
+              label: m.review[group],
+            }))}
+          />
         </>
       )}
     </>

@@ -1,8 +1,8 @@
 /**
  * "My data": a copy of everything kept about me, made in
- * the background while this page shows how far it got (api/my-data.ts), and
+ * the background while this page shows how far it got (api/routes/my-data.ts), and
  * the way to delete my account, or to keep it while its deletion waits
- * (api/account-deletion.ts). Only one's own: another person's data is
+ * (api/routes/account-deletion.ts). Only one's own: another person's data is
  * refused by the API, and this page says so without asking.
  */
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
@@ -27,7 +27,7 @@ const when = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long', timeStyle
 /** How often the page asks how far a copy got while it is being made. */
 const POLL_MS = 1_000;
 
-/** The copies' routes (api/my-data.ts), once: the typed client makes a new object at each access. */
+/** The copies' routes (api/routes/my-data.ts), once: the typed client makes a new object at each access. */
 const copiesApi = client.people[':personId'].exports;
 
 function MyData() {

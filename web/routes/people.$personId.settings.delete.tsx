@@ -3,7 +3,7 @@
  * library, the media, the Circle, the history), and for each person I
  * administer whom nobody else looks after, a decision: their library goes
  * too, or I find them another Administrator first. Asking sets the deletion
- * ACCOUNT_DELETION_GRACE_DAYS ahead (api/account-deletion.ts); until then
+ * ACCOUNT_DELETION_GRACE_DAYS ahead (api/my-data/account-deletion.ts); until then
  * the account can be kept from My data or the banner on every page.
  */
 import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router';

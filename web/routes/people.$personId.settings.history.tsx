@@ -4,9 +4,11 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
 import { queries } from '../../sync/queries.ts';
 import { ApiError } from '../api-client.ts';
+import { formatDateTime } from '../components/preference-common.tsx';
+import { AnswerState } from '../components/query-state.tsx';
 import { fetchHistoryPage, type HistoryEvent, type HistoryShow } from '../history-feed.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
-import { DATE_LOCALE, messages } from '../messages.ts';
+import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
 const t = messages.historyFeed;
@@ -23,17 +25,6 @@ export const Route = createFileRoute('/people/$personId/settings/history')({
   head: pageHead(t.title),
   validateSearch: z.object({ show: z.enum(SHOWS).optional().catch(undefined) }),
   component: HistoryFeed,
-});
-
-/** Spec §2's date and time: short weekday, 2-digit hour and minute, 12-hour clock. */
-const when = new Intl.DateTimeFormat(DATE_LOCALE, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: true,
 });
 
 type State =
@@ -136,14 +127,8 @@ function HistoryFeed() {
           </label>
         ))}
       </fieldset>
-      {state.status === 'loading' ? (
-        <p className="status" role="status">
-          {t.loading}
-        </p>
-      ) : state.status === 'refused' ? (
-        <p role="alert" className="alert">
-          {state.message}
-        </p>
+      {state.status !== 'ready' ? (
+        <AnswerState state={state} loading={t.loading} />
       ) : state.events.length === 0 ? (
         <p className="status">{t.empty}</p>
       ) : (
@@ -160,7 +145,7 @@ function HistoryFeed() {
                 >
                   <span className="history-kind">{t.kinds[e.type]}</span>
                   <span className="history-sentence">{e.sentence}</span>
-                  <time dateTime={e.createdAt}>{when.format(new Date(e.createdAt))}</time>
+                  <time dateTime={e.createdAt}>{formatDateTime(new Date(e.createdAt))}</time>
                 </li>
               );
             })}

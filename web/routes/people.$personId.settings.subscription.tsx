@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { queries } from '../../sync/queries.ts';
 import { planLabel, subscriptionMessages } from '../../sync/subscription.ts';
 import { ApiError, call, client } from '../api-client.ts';
+import { AnswerState } from '../components/query-state.tsx';
 import { PlanList } from '../components/subscription-plans.tsx';
 import { useSubscriptionVersion } from '../components/upgrade-button.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
@@ -141,14 +142,8 @@ function SubscriptionPage() {
             : subscriptionMessages.checkoutCancelled}
         </p>
       ) : null}
-      {state.status === 'loading' ? (
-        <p role="status" className="status">
-          {t.loading}
-        </p>
-      ) : state.status === 'refused' ? (
-        <p role="alert" className="alert">
-          {state.message}
-        </p>
+      {state.status !== 'ready' ? (
+        <AnswerState state={state} loading={t.loading} />
       ) : (
         <Ready personId={personId} own={own} name={name} loaded={state} />
       )}

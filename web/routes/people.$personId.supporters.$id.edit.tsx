@@ -5,9 +5,8 @@ import { ACCESS_LEVELS, type AccessLevel } from '../../schema/enums.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { AccessEndField, useAccessEnd } from '../components/access-end-field.tsx';
-import { displayName } from '../components/circle-common.tsx';
+import { CircleLinkState, displayName } from '../components/circle-common.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
-import { QueryState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { messages } from '../messages.ts';
@@ -51,17 +50,7 @@ function SupporterEdit() {
   }, [link, end]);
 
   if (!link) {
-    return (
-      <QueryState
-        details={details}
-        loading={messages.circle.loading}
-        missing={
-          <p role="alert" className="alert">
-            {messages.circle.notFound}
-          </p>
-        }
-      />
-    );
+    return <CircleLinkState details={details} loading={messages.circle.loading} />;
   }
 
   const name = displayName(link.supporter);

@@ -1,9 +1,8 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
-import { circleDate, displayName, endDate } from '../components/circle-common.tsx';
+import { CircleLinkState, circleDate, displayName, endDate } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
-import { QueryState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { useLinkRemoval } from '../hooks/use-link-removal.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
@@ -29,17 +28,7 @@ function SupporterView() {
   usePageTitle(shown ? displayName(shown.supporter) : undefined, messages.titles.circle);
 
   if (!shown) {
-    return (
-      <QueryState
-        details={details}
-        loading={messages.circle.loading}
-        missing={
-          <p role="alert" className="alert">
-            {messages.circle.notFound}
-          </p>
-        }
-      />
-    );
+    return <CircleLinkState details={details} loading={messages.circle.loading} />;
   }
   const canEdit = manager && shown.supporterId !== me;
   const name = displayName(shown.supporter);

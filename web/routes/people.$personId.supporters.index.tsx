@@ -1,8 +1,9 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
-import { CircleTabs, circleDate, displayName } from '../components/circle-common.tsx';
+import { CircleLinks, CircleTabs, displayName } from '../components/circle-common.tsx';
 import { CircleSpots } from '../components/circle-spots.tsx';
+import { EmptyListState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -29,28 +30,19 @@ function Supporters() {
       <h1>{title}</h1>
       {own ? <CircleTabs personId={personId} /> : null}
       {manager ? <CircleSpots personId={personId} taken={links.length} /> : null}
-      {details.type === 'error' ? (
-        <p role="alert" className="alert">
-          {messages.errors.generic}
-        </p>
-      ) : links.length === 0 ? (
-        <p role="status" className="status">
-          {details.type === 'complete' ? messages.circle.empty : messages.circle.loading}
-        </p>
+      {details.type === 'error' || links.length === 0 ? (
+        <EmptyListState
+          details={details}
+          loading={messages.circle.loading}
+          empty={messages.circle.empty}
+        />
       ) : (
-        <ul className="pref-list card" aria-label={messages.circle.supportersLabel}>
-          {links.map((l) => (
-            <li key={l.id}>
-              <Link to="/people/$personId/supporters/$id" params={{ personId, id: l.id }}>
-                {displayName(l.supporter)}
-                <span className="tag">{messages.circle.level[l.accessLevel]}</span>
-                {l.endsAt !== null ? (
-                  <span className="tag">{messages.circle.endsTag(circleDate(l.endsAt))}</span>
-                ) : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <CircleLinks
+          personId={personId}
+          label={messages.circle.supportersLabel}
+          to="/people/$personId/supporters/$id"
+          links={links.map((l) => ({ ...l, name: displayName(l.supporter) }))}
+        />
       )}
       {manager ? (
         <div className="actions">

@@ -9,6 +9,7 @@ import { EMAIL_PATTERN, validationMessages } from '../../sync/validation.ts';
 import { ApiError } from '../api-client.ts';
 import { AccessEndField, useAccessEnd } from '../components/access-end-field.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import {
   createInvite,
   formatInviteDate,
@@ -169,20 +170,14 @@ function InviteSomeone() {
             <h2 id={`${ids}-by-email`} style={{ fontSize: '1.15rem', marginTop: 0 }}>
               {t.byEmailTitle}
             </h2>
-            <div className="field">
-              <label htmlFor={`${ids}-email`}>{t.email}</label>
-              <input
-                id={`${ids}-email`}
-                type="email"
-                autoComplete="off"
-                maxLength={254}
-                title={validationMessages.emailTitle}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                onBlur={(e) => setEmail(e.target.value.trim())}
-                required
-              />
-            </div>
+            <EmailField
+              id={`${ids}-email`}
+              label={t.email}
+              value={email}
+              onChange={setEmail}
+              autoComplete="off"
+              maxLength={254}
+            />
             <button type="submit" disabled={busy !== null}>
               {busy === 'email' ? t.sending : t.send}
             </button>

@@ -2,13 +2,14 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
 import {
+  CircleLinkState,
   circleDate,
   displayName,
   endDate,
   SUPPORTED_LIST_REFRESH_MS,
+  SupportedListLink,
 } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
-import { QueryState } from '../components/query-state.tsx';
 import { useLinkRemoval } from '../hooks/use-link-removal.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { messages } from '../messages.ts';
@@ -32,25 +33,9 @@ function SupportedView() {
 
   if (!shown) {
     return (
-      <QueryState
-        details={details}
-        loading={messages.circle.supportingLoading}
-        missing={
-          <>
-            <p role="alert" className="alert">
-              {messages.circle.notFound}
-            </p>
-            <Link
-              className="button secondary"
-              to="/people/$personId/supporting"
-              params={{ personId }}
-              search={{ all: 1 }}
-            >
-              {messages.circle.allPeople}
-            </Link>
-          </>
-        }
-      />
+      <CircleLinkState details={details} loading={messages.circle.supportingLoading}>
+        <SupportedListLink personId={personId}>{messages.circle.allPeople}</SupportedListLink>
+      </CircleLinkState>
     );
   }
 
@@ -96,14 +81,7 @@ function SupportedView() {
           />
         </div>
       </article>
-      <Link
-        className="button secondary"
-        to="/people/$personId/supporting"
-        params={{ personId }}
-        search={{ all: 1 }}
-      >
-        {messages.circle.allPeople}
-      </Link>
+      <SupportedListLink personId={personId}>{messages.circle.allPeople}</SupportedListLink>
     </>
   );
 }

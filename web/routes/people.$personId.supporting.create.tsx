@@ -1,7 +1,8 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { createProfileSchema } from '../../sync/person.ts';
 import { ApiError, call, client } from '../api-client.ts';
+import { SupportedListLink } from '../components/circle-common.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -37,14 +38,7 @@ function CreateProfile() {
   }, [step]);
 
   const cancel = (
-    <Link
-      className="button secondary"
-      to="/people/$personId/supporting"
-      params={{ personId }}
-      search={{ all: 1 }}
-    >
-      {messages.circle.cancel}
-    </Link>
+    <SupportedListLink personId={personId}>{messages.circle.cancel}</SupportedListLink>
   );
 
   if (!allowed) {
@@ -76,7 +70,17 @@ function CreateProfile() {
     );
   }
 
+  const inputIds: Record<keyof Form, string> = {
+    firstName: ids.first,
+    lastName: ids.last,
+    knownAs: ids.known,
+  };
+  /** The props of the text input of `key`. */
   const field = (key: keyof Form) => ({
+    id: inputIds[key],
+    type: 'text',
+    autoComplete: 'off',
+    maxLength: 100,
     value: form[key],
     onChange: (e: { target: { value: string } }) =>
       setForm((f) => ({ ...f, [key]: e.target.value })),
@@ -119,36 +123,15 @@ function CreateProfile() {
       <ErrorAlert message={error} />
       <div className="field">
         <label htmlFor={ids.first}>{messages.circle.firstName}</label>
-        <input
-          id={ids.first}
-          type="text"
-          autoComplete="off"
-          required
-          maxLength={100}
-          {...field('firstName')}
-        />
+        <input required {...field('firstName')} />
       </div>
       <div className="field">
         <label htmlFor={ids.last}>{messages.circle.lastName}</label>
-        <input
-          id={ids.last}
-          type="text"
-          autoComplete="off"
-          required
-          maxLength={100}
-          {...field('lastName')}
-        />
+        <input required {...field('lastName')} />
       </div>
       <div className="field">
         <label htmlFor={ids.known}>{messages.circle.knownAs}</label>
-        <input
-          id={ids.known}
-          type="text"
-          autoComplete="off"
-          maxLength={100}
-          aria-describedby={ids.knownHelp}
-          {...field('knownAs')}
-        />
+        <input aria-describedby={ids.knownHelp} {...field('knownAs')} />
         <p id={ids.knownHelp} className="status" style={{ margin: '0.25rem 0 0' }}>
           {messages.circle.knownAsHelp}
         </p>

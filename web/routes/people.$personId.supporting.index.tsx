@@ -2,7 +2,7 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { queries } from '../../sync/queries.ts';
-import { CircleTabs, circleDate, displayName } from '../components/circle-common.tsx';
+import { CircleLinks, CircleTabs, displayName } from '../components/circle-common.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -57,19 +57,12 @@ function Supporting() {
             : messages.circle.supportingLoading}
         </p>
       ) : (
-        <ul className="pref-list card" aria-label={messages.circle.supportingLabel}>
-          {links.map((l) => (
-            <li key={l.id}>
-              <Link to="/people/$personId/supporting/$id" params={{ personId, id: l.id }}>
-                {displayName(l.supported)}
-                <span className="tag">{messages.circle.level[l.accessLevel]}</span>
-                {l.endsAt !== null ? (
-                  <span className="tag">{messages.circle.endsTag(circleDate(l.endsAt))}</span>
-                ) : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <CircleLinks
+          personId={personId}
+          label={messages.circle.supportingLabel}
+          to="/people/$personId/supporting/$id"
+          links={links.map((l) => ({ ...l, name: displayName(l.supported) }))}
+        />
       )}
       {mayCreate ? (
         <div className="actions">

@@ -14,7 +14,7 @@ import { guestKey, storedSupportSession } from '../support-session.ts';
 
 /** The person area requires a signed-in user and a person; it owns the Zero client. */
 export const Route = createFileRoute('/people/$personId')({
-  beforeLoad: async ({ params, location }) => {
+  beforeLoad: async ({ params, matches }) => {
     // Spec §5: an unusable person parameter is an expectation error.
     if (!/^[\w-]{1,64}$/.test(params.personId)) throw new Error(messages.errors.expectedPerson);
     // The sync client loads while the session is asked for (here, not at
@@ -31,7 +31,7 @@ export const Route = createFileRoute('/people/$personId')({
     const me = session.person.id;
     if (
       params.personId !== me &&
-      !location.pathname.endsWith('/supporters/start') &&
+      !matches.some((m) => m.routeId === '/people/$personId/supporters/start') &&
       !storedSupportSession(params.personId) &&
       // A guest of an invite reads what it names; the synced queries enforce the rest.
       !sessionStorage.getItem(guestKey(params.personId))

@@ -9,10 +9,5 @@ export const Route = createFileRoute('/survey/$personId/decision-maker')({
   head: pageHead(messages.survey.titles.DecisionMaker),
   validateSearch: onboardingSearch,
   beforeLoad: surveyGuard('/survey/$personId/decision-maker'),
-  component: () => {
-    const { zero } = Route.useRouteContext();
-    const { personId } = Route.useParams();
-    const { step } = Route.useSearch();
-    return <SurveyPage zero={zero} personId={personId} kind="DecisionMaker" step={step} />;
-  },
+  component: () => <SurveyPage kind="DecisionMaker" />,
 });

@@ -9,12 +9,5 @@ export const Route = createFileRoute('/survey/$personId/supporter-and-decision-m
   head: pageHead(messages.survey.titles.SupporterAndDecisionMaker),
   validateSearch: onboardingSearch,
   beforeLoad: surveyGuard('/survey/$personId/supporter-and-decision-maker'),
-  component: () => {
-    const { zero } = Route.useRouteContext();
-    const { personId } = Route.useParams();
-    const { step } = Route.useSearch();
-    return (
-      <SurveyPage zero={zero} personId={personId} kind="SupporterAndDecisionMaker" step={step} />
-    );
-  },
+  component: () => <SurveyPage kind="SupporterAndDecisionMaker" />,
 });

@@ -9,10 +9,5 @@ export const Route = createFileRoute('/survey/$personId/supporter')({
   head: pageHead(messages.survey.titles.Supporter),
   validateSearch: onboardingSearch,
   beforeLoad: surveyGuard('/survey/$personId/supporter'),
-  component: () => {
-    const { zero } = Route.useRouteContext();
-    const { personId } = Route.useParams();
-    const { step } = Route.useSearch();
-    return <SurveyPage zero={zero} personId={personId} kind="Supporter" step={step} />;
-  },
+  component: () => <SurveyPage kind="Supporter" />,
 });

@@ -324,7 +324,10 @@ export function PreferenceEditor({
           type="button"
           className="secondary"
           onClick={() =>
-            navigate({ to: '/people/$personId/preferences/$id', params: { personId, id } })
+            navigate({
+              to: '/people/$personId/preferences/$preferenceId',
+              params: { personId, preferenceId: id },
+            })
           }
         >
           {t.cancelEdit}
@@ -332,8 +335,8 @@ export function PreferenceEditor({
         {step ? (
           <Link
             className="button secondary"
-            to="/people/$personId/preferences/$id/edit"
-            params={{ personId, id }}
+            to="/people/$personId/preferences/$preferenceId/edit"
+            params={{ personId, preferenceId: id }}
             search={isReview ? { isReview } : {}}
           >
             {t.editAll}

@@ -1,0 +1,288 @@
+/**
+ * People and the Circle of Support over REST (spec §7 People and users,
+ * Supporters and supported). Reads run the synced queries, so they see exactly
+ * what Zero would show the caller; writes run the change tables
+ * (sync/person.ts, sync/circle.ts) with their history.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Row } from '@rocicorp/zero';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ACCESS_LEVELS } from '../../schema/enums.ts';
+import { zql } from '../../schema/zero-schema.gen.ts';
+import { circleChanges, circleQueries } from '../../sync/circle.ts';
+import type { AuthContext } from '../../sync/context.ts';
+import { appError } from '../../sync/errors.ts';
+import {
+  isAdministrator,
+  libraryAccess,
+  readablePeople,
+  readablePersonDetails,
+} from '../../sync/permissions.ts';
+import { personChanges, personMessages } from '../../sync/person.ts';
+import { type SupporterSpots, spotsMessage, supporterSpots } from '../../sync/plan-limits.ts';
+import { personRoute, signedIn } from '../auth/caller.ts';
+import { runChange } from '../change.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { Refusal } from '../errors.ts';
+import { personParams, valid } from '../validate.ts';
+import type { ZeroDb } from '../zero/db-provider.ts';
+
+/** Texts of this API's refusals (never telling whether a hidden record exists). */
+export const circleApiMessages = {
+  ...personMessages,
+  loggedOut: 'You must be logged in to view this page',
+  badPersonId: 'That is not a valid person id.',
+  badLinkId: 'That is not a valid connection id.',
+  noAccess: 'You do not have access to this person.',
+  linkNotFound: 'We could not find that connection.',
+  moved:
+    'A connection cannot be moved to another person: supportedId must be the person in the path.',
+} as const;
+
+const linkParam = personParams({ id: z.string().min(1).max(64) });
+const levelBody = z.object({
+  supportedId: z.string().min(1).max(64),
+  accessLevel: z.enum(ACCESS_LEVELS),
+});
+/** When a link ends by itself: an ISO date-time with its offset, or null for never. */
+const endBody = z.object({
+  endsAt: z.iso
+    .datetime({ offset: true, message: 'endsAt must be an ISO date-time or null.' })
+    .nullable(),
+});
+/** Bodies are objects; each change's own schema checks their fields. */
+const objectBody = z.record(z.string(), z.unknown());
+
+type PersonRow = Row['person'];
+/** A person's personal details (the `person_detail` row), as REST shows them. */
+type DetailFields = Pick<
+  Row['personDetail'],
+  'pronouns' | 'pronounsOther' | 'bio' | 'phone' | 'email'
+>;
+type LinkRow = Row['supporterLink'] & {
+  readonly supporter?: PersonRow | undefined;
+  readonly supported?: PersonRow | undefined;
+};
+
+/** What anyone linked to a person may read: display name and photo. */
+function personSummary(p: PersonRow) {
+  return {
+    id: p.id,
+    type: p.type,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    knownAs: p.knownAs,
+    fullName: p.fullName,
+    photoId: p.photoId,
+  };
+}
+
+/** What the person and their Administrator read: the personal details too. */
+function personDetails(p: PersonRow, d: DetailFields | undefined) {
+  return {
+    ...personSummary(p),
+    pronouns: d?.pronouns ?? null,
+    pronounsOther: d?.pronounsOther ?? null,
+    bio: d?.bio ?? null,
+    personalInformation: { phone: d?.phone ?? null },
+    email: d?.email ?? null,
+  };
+}
+
+function linkJson(l: LinkRow) {
+  return {
+    id: l.id,
+    supporterId: l.supporterId,
+    supportedId: l.supportedId,
+    accessLevel: l.accessLevel,
+    endsAt: l.endsAt === null ? null : new Date(l.endsAt).toISOString(),
+    createdAt: new Date(l.createdAt).toISOString(),
+    updatedAt: new Date(l.updatedAt).toISOString(),
+    ...(l.supporter ? { supporter: personSummary(l.supporter) } : {}),
+    ...(l.supported ? { supported: personSummary(l.supported) } : {}),
+  };
+}
+
+const spotsJson = (s: SupporterSpots) => ({ ...s, message: spotsMessage(s) });
+
+function circleReads(zdb: ZeroDb) {
+  return {
+    person: (ctx: AuthContext, personId: string) =>
+      zdb.run(readablePeople(ctx).where('id', personId).one()),
+    /** The details, exactly when the caller may read them (the rule of person.detail). */
+    details: (ctx: AuthContext, personId: string) =>
+      zdb.run(readablePersonDetails(ctx).where('personId', personId).one()),
+    administers: (ctx: AuthContext, personId: string) =>
+      zdb.transaction(async (tx) => isAdministrator(await libraryAccess(tx, ctx, personId))),
+    spots: (personId: string) => zdb.transaction((tx) => supporterSpots(tx, personId)),
+    supporterLink: (ctx: AuthContext, personId: string, id: string) =>
+      zdb.run(circleQueries.supporterLink.fn({ args: { personId, id }, ctx })),
+    supportedLink: (ctx: AuthContext, personId: string, id: string) =>
+      zdb.run(circleQueries.supportedLink.fn({ args: { personId, id }, ctx })),
+  };
+}
+
+export function circleRoutes(deps: AppDeps) {
+  const { zdb } = deps;
+  const read = circleReads(zdb);
+  const caller = personRoute(deps, circleApiMessages.badPersonId);
+  const link = valid('param', linkParam, circleApiMessages.badLinkId);
+
+  /** 403 unless the caller may read `personId` at all. */
+  async function assertLinked(ctx: AuthContext, personId: string) {
+    if (!(await read.person(ctx, personId)))
+      throw appError('forbidden', circleApiMessages.noAccess);
+  }
+
+  return (
+    new Hono<AppEnv>()
+      // -----------------------------------------------------------------------
+      // People
+      // -----------------------------------------------------------------------
+
+      /** A Decision Maker's profile made on their behalf; the creator becomes its Administrator. */
+      .post('/', signedIn(deps), valid('json', objectBody), async (c) => {
+        const ctx = c.var.session.auth;
+        const { id } = await runChange(zdb, personChanges.createProfile, ctx, {
+          ...c.req.valid('json'),
+          id: randomUUID(),
+          linkId: randomUUID(),
+        });
+        const [p, details, links] = await Promise.all([
+          zdb.run(zql.person.where('id', id).one()),
+          zdb.run(zql.personDetail.where('personId', id).one()),
+          zdb.run(zql.supporterLink.where('supportedId', id).related('supported')),
+        ]);
+        const l = links[0];
+        if (!p || !l) throw new Error('a profile just made cannot be read');
+        c.header('location', `/api/people/${id}`);
+        return c.json({ person: personDetails(p, details), link: linkJson(l) }, 201);
+      })
+
+      /** A person: the summary for anyone linked to them, the details for them and their Administrator. */
+      .get('/:personId', caller, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const p = await read.person(ctx, personId);
+        if (!p) throw appError('not_found', circleApiMessages.personNotFound);
+        // Every person has a details row: the caller reads it exactly when they may read the details.
+        const details = await read.details(ctx, personId);
+        return c.json(details ? personDetails(p, details) : personSummary(p));
+      })
+
+      /** Personal details: the person themselves or their Administrator in session. */
+      .put('/:personId', caller, valid('json', objectBody), async (c) => {
+        const { ctx, personId } = c.var.caller;
+        await runChange(zdb, personChanges.updateDetails, ctx, {
+          ...c.req.valid('json'),
+          personId,
+        });
+        const [p, details] = await Promise.all([
+          zdb.run(zql.person.where('id', personId).one()),
+          zdb.run(zql.personDetail.where('personId', personId).one()),
+        ]);
+        if (!p) throw appError('not_found', circleApiMessages.personNotFound);
+        return c.json(personDetails(p, details));
+      })
+
+      // -----------------------------------------------------------------------
+      // Supporters (the Circle of a Decision Maker)
+      // -----------------------------------------------------------------------
+
+      /** Plan spots (spec §8 upgrade prompts): the person and their Administrator in session. */
+      .get('/:personId/supporters/spots', caller, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        if (!(await read.administers(ctx, personId))) {
+          throw appError('forbidden', circleApiMessages.noAccess);
+        }
+        return c.json(spotsJson(await read.spots(personId)));
+      })
+
+      /**
+       * The links of a person's Circle the caller may read: all of them for the
+       * person and their Administrator in session (with the plan's spots), a
+       * supporter's own link otherwise.
+       */
+      .get('/:personId/supporters', caller, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        await assertLinked(ctx, personId);
+        const [links, admin] = await Promise.all([
+          zdb.run(circleQueries.supporters.fn({ args: { personId }, ctx })),
+          read.administers(ctx, personId),
+        ]);
+        return c.json({
+          supporters: links.map(linkJson),
+          spots: admin ? spotsJson(await read.spots(personId)) : null,
+        });
+      })
+
+      .get('/:personId/supporters/:id', caller, link, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const row = await read.supporterLink(ctx, personId, c.req.valid('param').id);
+        if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
+        return c.json(linkJson(row));
+      })
+
+      /** Changes a supporter's access level: body `{supportedId, accessLevel}`. */
+      .put('/:personId/supporters/:id', caller, link, valid('json', levelBody), async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        const { supportedId, accessLevel } = c.req.valid('json');
+        if (supportedId !== personId) throw new Refusal(409, 'conflict', circleApiMessages.moved);
+        await runChange(zdb, circleChanges.updateLevel, ctx, { id, accessLevel, supportedId });
+        const row = await read.supporterLink(ctx, personId, id);
+        if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
+        return c.json(linkJson(row));
+      })
+
+      /** Sets or clears when a link ends by itself: body `{endsAt}` (ISO date-time, or null). */
+      .put('/:personId/supporters/:id/end', caller, link, valid('json', endBody), async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        const { endsAt } = c.req.valid('json');
+        await runChange(zdb, circleChanges.setEnd, ctx, {
+          id,
+          endsAt: endsAt === null ? null : Date.parse(endsAt),
+          supportedId: personId,
+        });
+        deps.linkEnds?.changed();
+        const row = await read.supporterLink(ctx, personId, id);
+        if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
+        return c.json(linkJson(row));
+      })
+
+      /** Removes a link named from the supported side; ends its active support session first. */
+      .delete('/:personId/supporters/:id', caller, link, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        await runChange(zdb, circleChanges.remove, ctx, { id, supportedId: personId });
+        return c.body(null, 204);
+      })
+
+      // -----------------------------------------------------------------------
+      // Supported (the people a Supporter supports)
+      // -----------------------------------------------------------------------
+
+      .get('/:personId/supported', caller, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        await assertLinked(ctx, personId);
+        const links = await zdb.run(circleQueries.supported.fn({ args: { personId }, ctx }));
+        return c.json({ supported: links.map(linkJson) });
+      })
+
+      .get('/:personId/supported/:id', caller, link, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const row = await read.supportedLink(ctx, personId, c.req.valid('param').id);
+        if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
+        return c.json(linkJson(row));
+      })
+
+      /** Removes a link named from the supporter side. */
+      .delete('/:personId/supported/:id', caller, link, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        await runChange(zdb, circleChanges.remove, ctx, { id, supporterId: personId });
+        return c.body(null, 204);
+      })
+  );
+}

@@ -1,0 +1,275 @@
+/**
+ * Invites over REST (spec §3 Invite, §4 Invite, §7). Mounted at /api.
+ *
+ *   POST   /api/people/{personId}/invites             the Decision Maker or their administrator
+ *          {kind, accessLevel?, targetId?, email?, expiresInDays?, accessEndsAt?} → 201 {id, url, expiresAt}
+ *   GET    /api/people/{personId}/invites/accepted    the caller's own connections made by invite
+ *   DELETE /api/people/{personId}/invites/{id}        withdraws an invite (and any guest access)
+ *   GET    /api/invites/{id}?token=                   no sign-in: what the invite is, if open
+ *   POST   /api/invites/{id}/accept   {token}         signed in; single use
+ *   POST   /api/invites/{id}/decline  {token}         no sign-in
+ *
+ * Every write is a change of `inviteChanges` (sync/invite.ts), with its
+ * permission, rules and history; here the token is made or hashed, and an
+ * invite e-mail is sent inside the change's transaction, so that no invite is
+ * left behind when it cannot go. Invite e-mails are limited per account and
+ * per network (ADR 014: 429 with Retry-After). A missing invite and a wrong
+ * token get the same 404.
+ */
+import { randomUUID } from 'node:crypto';
+import { ApplicationError } from '@rocicorp/zero';
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { zql } from '../../schema/zero-schema.gen.ts';
+import { appError } from '../../sync/errors.ts';
+import {
+  type AcceptedInvite,
+  displayName,
+  INVITE_DEFAULT_DAYS,
+  type InviteAccepted,
+  type InviteView,
+  inviteChanges,
+  inviteCreateBody,
+  inviteErrors,
+  inviteIdSchema,
+  inviteTokenBody,
+  inviteTokenSchema,
+  openInvite,
+  targetOf,
+} from '../../sync/invite.ts';
+import { personRoute, signedIn } from '../auth/caller.ts';
+import { type SessionUser, sessionFromRequest } from '../auth/sessions.ts';
+import { runChange } from '../change.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { Refusal } from '../errors.ts';
+import { inviteMail, inviterOf, mailSafe } from '../invites/mail.ts';
+import { inviteTokenHash, inviteUrl, newInviteToken } from '../invites/tokens.ts';
+import { clientNetwork, HOUR_MS, limit, rateLimitMessages, tooMany } from '../rate-limit.ts';
+import { personParams, valid } from '../validate.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Two accepts racing to connect the same two people: the unique constraint decides. */
+function isUniqueViolation(e: unknown): boolean {
+  return (
+    !(e instanceof ApplicationError) &&
+    e instanceof Error &&
+    /unique|duplicate/i.test(`${e.message} ${String(e.cause)}`)
+  );
+}
+
+/** The body's first problem in the words of the invite form (its schema's own messages). */
+const formRefusal = (error: { issues: readonly { message: string }[] }) =>
+  appError('invalid', error.issues[0]?.message ?? 'Invalid request.');
+
+/** An id or token that cannot be an invite's: the same answer as a missing invite. */
+const noSuchInvite = () => appError('not_found', inviteErrors.notFound);
+const inviteParam = z.object({ id: inviteIdSchema });
+
+export function inviteRoutes(deps: AppDeps) {
+  const { zdb, config } = deps;
+  const caller = personRoute(deps, 'That is not a valid person id.');
+
+  /**
+   * Takes one invite e-mail from the caller's allowance (per account and per
+   * network, ADR 014), or refuses with 429. Links are not counted: they send no mail.
+   */
+  async function mailAllowance(c: Context, who: SessionUser) {
+    const verdict = await limit(deps.db, [
+      {
+        bucket: 'invite-mail:account',
+        subject: who.user.id,
+        max: config.INVITE_MAIL_LIMIT_PER_ACCOUNT,
+        windowMs: HOUR_MS,
+      },
+      {
+        bucket: 'invite-mail:ip',
+        subject: clientNetwork(c, config.TRUST_PROXY),
+        max: config.INVITE_MAIL_LIMIT_PER_IP,
+        windowMs: HOUR_MS,
+      },
+    ]);
+    if (verdict.ok) return;
+    const message =
+      verdict.rule.bucket === 'invite-mail:account'
+        ? rateLimitMessages.inviteAccount(verdict.retryAfter)
+        : rateLimitMessages.inviteNetwork(verdict.retryAfter);
+    throw tooMany(c, verdict.retryAfter, message);
+  }
+
+  return (
+    new Hono<AppEnv>()
+      // -- The inviter's side --------------------------------------------------
+      .post(
+        '/people/:personId/invites',
+        caller,
+        valid('json', inviteCreateBody, formRefusal),
+        async (c) => {
+          const { ctx, personId, session } = c.var.caller;
+          const input = c.req.valid('json');
+          const id = randomUUID();
+          const { token, tokenHash } = newInviteToken();
+          const url = inviteUrl(config.publicUrl, id, token);
+          const expiresAt = Date.now() + (input.expiresInDays ?? INVITE_DEFAULT_DAYS) * DAY_MS;
+          const args = { id, personId, tokenHash, expiresAt, invite: input };
+          await runChange(zdb, inviteChanges.create, ctx, args, async (tx) => {
+            const email = input.email;
+            if (!email) return;
+            // Counted once the change is allowed; a refusal rolls the invite back.
+            await mailAllowance(c, session);
+            const invite = await tx.run(zql.invite.where('id', id).one());
+            const owner = await tx.run(zql.person.where('id', personId).one());
+            if (!invite || !owner) throw appError('not_found', inviteErrors.targetNotFound);
+            const target = await targetOf(tx, invite.kind, personId, invite.targetId);
+            const inviter = inviterOf(session);
+            const onBehalf = session.person.id !== personId;
+            // Sent inside the transaction: if the mail cannot go, no invite is left behind.
+            await deps.mailer
+              .send(
+                inviteMail({
+                  publicUrl: config.publicUrl,
+                  to: email,
+                  url,
+                  inviter,
+                  personName: mailSafe(displayName(owner)) ?? (onBehalf ? 'someone' : inviter.name),
+                  onBehalf,
+                  kind: invite.kind,
+                  level: invite.accessLevel,
+                  title: mailSafe(target?.title) ?? null,
+                  expiresAt: new Date(expiresAt),
+                }),
+              )
+              .catch((e: unknown) => {
+                console.error('invite: the mail could not be sent', e);
+                throw new Refusal(502, 'mail_failed', inviteErrors.mailFailed);
+              });
+          });
+          return c.json({ id, url, expiresAt: new Date(expiresAt).toISOString() }, 201);
+        },
+      )
+      /** Withdraws an invite of this person: its link stops working, and any guest access it gave ends. */
+      .delete(
+        '/people/:personId/invites/:id',
+        caller,
+        valid('param', personParams({ id: inviteIdSchema }), () =>
+          appError('not_found', inviteErrors.targetNotFound),
+        ),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          const { id } = c.req.valid('param');
+          await runChange(zdb, inviteChanges.withdraw, ctx, { personId, id });
+          return c.body(null, 204);
+        },
+      )
+      /** The caller's connections made through invites (the invite onboarding's last step). */
+      .get('/people/:personId/invites/accepted', caller, async (c) => {
+        const { session, personId } = c.var.caller;
+        if (session.person.id !== personId) {
+          throw appError('forbidden', 'You can only see your own invites.');
+        }
+        const out: AcceptedInvite[] = await zdb.transaction(async (tx) => {
+          const rows = await tx.run(
+            zql.invite
+              .where('acceptedBy', personId)
+              .related('person')
+              .orderBy('acceptedAt', 'desc')
+              .orderBy('id', 'desc')
+              .limit(50),
+          );
+          return Promise.all(
+            rows.map(async (r) => ({
+              id: r.id,
+              kind: r.kind,
+              accessLevel: r.accessLevel,
+              personId: r.personId,
+              person: { name: r.person ? displayName(r.person) : 'Someone' },
+              target: (await targetOf(tx, r.kind, r.personId, r.targetId)) ?? null,
+              acceptedAt: new Date(r.acceptedAt ?? r.createdAt).toISOString(),
+            })),
+          );
+        });
+        return c.json(out);
+      })
+
+      // -- The recipient's side ------------------------------------------------
+      .get(
+        '/invites/:id',
+        valid('param', inviteParam, noSuchInvite),
+        valid('query', z.object({ token: inviteTokenSchema }), noSuchInvite),
+        async (c) => {
+          const { id } = c.req.valid('param');
+          const tokenHash = inviteTokenHash(c.req.valid('query').token);
+          const view: InviteView = await zdb.transaction(async (tx) => {
+            const row = await openInvite(tx, { id, tokenHash }, false);
+            const [owner, creator, target] = await Promise.all([
+              tx.run(zql.person.where('id', row.personId).one()),
+              row.createdBy ? tx.run(zql.person.where('id', row.createdBy).one()) : undefined,
+              targetOf(tx, row.kind, row.personId, row.targetId),
+            ]);
+            if (!owner) throw noSuchInvite();
+            if ((row.kind === 'Preference' || row.kind === 'PreferenceCategory') && !target) {
+              throw appError('invite_gone');
+            }
+            return {
+              id: row.id,
+              kind: row.kind,
+              accessLevel: row.accessLevel,
+              personId: row.personId,
+              person: { name: displayName(owner) },
+              inviter: { name: displayName(creator ?? owner) },
+              target: target ?? null,
+              expiresAt: new Date(row.expiresAt).toISOString(),
+              accessEndsAt:
+                row.accessEndsAt == null ? null : new Date(row.accessEndsAt).toISOString(),
+              state: 'open',
+            };
+          });
+          return c.json(view);
+        },
+      )
+      .post(
+        '/invites/:id/accept',
+        signedIn(deps),
+        valid('param', inviteParam, noSuchInvite),
+        valid('json', inviteTokenBody, noSuchInvite),
+        async (c) => {
+          const { id } = c.req.valid('param');
+          const tokenHash = inviteTokenHash(c.req.valid('json').token);
+          const supporterLinkId = randomUUID();
+          await runChange(zdb, inviteChanges.accept, c.var.session.auth, {
+            id,
+            tokenHash,
+            supporterLinkId,
+          }).catch((e: unknown) => {
+            throw isUniqueViolation(e) ? appError('already_connected') : e;
+          });
+          const row = await zdb.run(zql.invite.where('id', id).one());
+          if (!row) throw noSuchInvite();
+          // A link that ends by itself: the API's timer learns of it (api/sweeps.ts).
+          if (row.accessEndsAt != null) deps.linkEnds?.changed();
+          const accepted: InviteAccepted = {
+            id: row.id,
+            kind: row.kind,
+            personId: row.personId,
+            accessLevel: row.accessLevel,
+            targetId: row.targetId,
+            supporterLinkId: row.kind === 'Supporter' ? supporterLinkId : null,
+          };
+          return c.json(accepted);
+        },
+      )
+      .post(
+        '/invites/:id/decline',
+        valid('param', inviteParam, noSuchInvite),
+        valid('json', inviteTokenBody, noSuchInvite),
+        async (c) => {
+          const { id } = c.req.valid('param');
+          const tokenHash = inviteTokenHash(c.req.valid('json').token);
+          // Signed in or not: a signed-in decliner is named in the history.
+          const who = await sessionFromRequest(deps.db, c.req.raw.headers);
+          await runChange(zdb, inviteChanges.decline, who?.auth, { id, tokenHash });
+          return c.json({ id, declined: true as const });
+        },
+      )
+  );
+}

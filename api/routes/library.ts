@@ -1,0 +1,375 @@
+/**
+ * The library over REST (spec §7 Notes, Preferences and reviews, Categories).
+ * Reads run the synced queries (sync/preference.ts, category.ts, note.ts) so
+ * they see exactly what Zero would show the caller; writes run the change
+ * tables (sync/change.ts) with their history, in one transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Row } from '@rocicorp/zero';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ACCESS, FEELINGS, REVIEW_GROUPS } from '../../schema/enums.ts';
+import { categoryChanges, categoryQueries } from '../../sync/category.ts';
+import type { ChangeDef } from '../../sync/change.ts';
+import type { AuthContext } from '../../sync/context.ts';
+import { appError } from '../../sync/errors.ts';
+import { itemId, LIMITS } from '../../sync/library-fields.ts';
+import { noteChanges, noteQueries } from '../../sync/note.ts';
+import { readablePreferences } from '../../sync/permissions.ts';
+import { preferenceChanges, preferenceQueries } from '../../sync/preference.ts';
+import { reviewGroup } from '../../sync/review.ts';
+import { personRoute, signedIn } from '../auth/caller.ts';
+import { runChange } from '../change.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { personParams, valid } from '../validate.ts';
+import type { ZeroDb } from '../zero/db-provider.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: each kind's own argument types
+type AnyChange = ChangeDef<any, any>;
+
+export const libraryApiMessages = {
+  loggedOut: 'You must be logged in to view this page',
+  badId: 'That is not a valid id.',
+  notFound: 'We could not find that.',
+  badQuery: 'Please check the search parameters.',
+} as const;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+type PreferenceRow = Row['preference'] & {
+  categories?: readonly Row['category'][];
+  notes?: readonly (Row['note'] & { author?: Row['person'] | undefined })[];
+};
+
+function categorySummary(c: Row['category']) {
+  return { id: c.id, title: c.title, access: c.access, parentId: c.parentId, hidden: c.hidden };
+}
+
+function noteJson(n: Row['note']) {
+  return {
+    id: n.id,
+    personId: n.personId,
+    preferenceId: n.preferenceId,
+    title: n.title,
+    body: n.body,
+    createdBy: n.createdBy,
+    createdAt: iso(n.createdAt),
+    updatedAt: iso(n.updatedAt),
+    updatedBy: n.updatedBy,
+  };
+}
+
+function preferenceJson(p: PreferenceRow, now = Date.now()) {
+  return {
+    id: p.id,
+    personId: p.personId,
+    title: p.title,
+    description: p.description,
+    feeling: p.feeling,
+    feelingOther: p.feelingOther,
+    access: p.access,
+    reviewSchedule: p.reviewSchedule,
+    reviewAt: iso(p.reviewAt),
+    reviewStatus: reviewGroup(p, now),
+    heroMediaId: p.heroMediaId,
+    spokenMediaId: p.spokenMediaId,
+    status: p.status,
+    createdAt: iso(p.createdAt),
+    createdBy: p.createdBy,
+    updatedAt: iso(p.updatedAt),
+    updatedBy: p.updatedBy,
+    reviewedAt: iso(p.reviewedAt),
+    reviewedBy: p.reviewedBy,
+    ...(p.categories ? { categories: p.categories.map(categorySummary) } : {}),
+    ...(p.notes ? { notes: p.notes.map(noteJson) } : {}),
+  };
+}
+
+function categoryJson(
+  c: Row['category'] & { preferenceCategories?: readonly unknown[] },
+  includeCount: boolean,
+) {
+  return {
+    ...categorySummary(c),
+    personId: c.personId,
+    photoId: c.photoId,
+    createdAt: iso(c.createdAt),
+    createdBy: c.createdBy,
+    updatedAt: iso(c.updatedAt),
+    updatedBy: c.updatedBy,
+    ...(includeCount ? { count: c.preferenceCategories?.length ?? 0 } : {}),
+  };
+}
+
+/** Query flags arrive as strings: "true"/"false" (or 1/0) are booleans, anything else is refused. */
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const listQuery = z.object({
+  query: z.string().max(LIMITS.preferenceTitle).optional(),
+  categoryId: itemId.optional(),
+  access: z.enum(ACCESS).optional(),
+  feeling: z.enum(FEELINGS).optional(),
+  review: z.enum(REVIEW_GROUPS).optional(),
+  author: itemId.optional(),
+});
+
+const categoryListQuery = z.object({
+  parentId: itemId.optional(),
+  includeCounts: flag,
+  hidden: flag,
+});
+
+/** Bodies are objects; each change's own schema checks their fields (ids come from the path or are made here). */
+const objectBody = z.record(z.string(), z.unknown());
+const itemParam = personParams({ id: itemId });
+/** A body that names a preference, for the creates under one. */
+const preferenceBody = z.looseObject({ preferenceId: itemId });
+
+/** An item the caller may read, or not_found (never telling whether it exists). */
+function readable<R>(row: R | undefined): R {
+  if (row === undefined) throw appError('not_found', libraryApiMessages.notFound);
+  return row;
+}
+
+function libraryReads(zdb: ZeroDb) {
+  return {
+    preference: (ctx: AuthContext, personId: string, id: string) =>
+      zdb.run(preferenceQueries.byId.fn({ args: { personId, id }, ctx })),
+    category: (ctx: AuthContext, personId: string, id: string) =>
+      zdb.run(categoryQueries.byId.fn({ args: { personId, id }, ctx })),
+    note: (ctx: AuthContext, personId: string, id: string) =>
+      zdb.run(noteQueries.byId.fn({ args: { personId, id }, ctx })),
+    /** A preference of `personId` the caller may read, without relations; not_found otherwise. */
+    async assertInLibrary(ctx: AuthContext, personId: string, id: string) {
+      readable(
+        await zdb.run(
+          readablePreferences(ctx, personId).where('personId', personId).where('id', id).one(),
+        ),
+      );
+    },
+  };
+}
+
+export function libraryRoutes(deps: AppDeps) {
+  const { zdb } = deps;
+  const read = libraryReads(zdb);
+  const caller = personRoute(deps, libraryApiMessages.badId);
+  const item = valid('param', itemParam, libraryApiMessages.badId);
+  const change = (def: AnyChange, ctx: AuthContext, input: unknown) =>
+    runChange(zdb, def, ctx, input);
+
+  /**
+   * GET, PUT and DELETE of one item: only an item of the person in the path
+   * that the caller may read answers (404 otherwise); a change runs the
+   * kind's change with its history.
+   */
+  function itemRoutes<R>(kind: {
+    read: (ctx: AuthContext, personId: string, id: string) => Promise<R | undefined>;
+    json: (row: R) => unknown;
+    update: AnyChange;
+    remove: AnyChange;
+  }) {
+    return new Hono<AppEnv>()
+      .get('/:id', caller, item, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        return c.json(kind.json(readable(await kind.read(ctx, personId, c.req.valid('param').id))));
+      })
+      .put('/:id', caller, item, valid('json', objectBody), async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        readable(await kind.read(ctx, personId, id));
+        await change(kind.update, ctx, { ...c.req.valid('json'), id });
+        return c.json(kind.json(readable(await kind.read(ctx, personId, id))));
+      })
+      .delete('/:id', caller, item, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        readable(await kind.read(ctx, personId, id));
+        await change(kind.remove, ctx, { id });
+        return c.body(null, 204);
+      });
+  }
+
+  async function createCategory(ctx: AuthContext, personId: string, body: Record<string, unknown>) {
+    const id = randomUUID();
+    await change(categoryChanges.create, ctx, { ...body, id, personId });
+    return categoryJson(readable(await read.category(ctx, personId, id)), false);
+  }
+
+  return (
+    new Hono<AppEnv>()
+      // -----------------------------------------------------------------------
+      // Categories (before /:personId/preferences/:id, which would match them)
+      // -----------------------------------------------------------------------
+      .post(
+        '/people/:personId/preferences/categories',
+        caller,
+        valid('json', objectBody),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          return c.json(await createCategory(ctx, personId, c.req.valid('json')), 201);
+        },
+      )
+      /** The spec's other form: the person in the body. */
+      .post(
+        '/preferences/categories',
+        signedIn(deps),
+        valid('json', z.looseObject({ personId: itemId })),
+        async (c) => {
+          const body = c.req.valid('json');
+          return c.json(await createCategory(c.var.session.auth, body.personId, body), 201);
+        },
+      )
+      .get(
+        '/people/:personId/preferences/categories',
+        caller,
+        valid('query', categoryListQuery, libraryApiMessages.badQuery),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          const q = c.req.valid('query');
+          const rows = await zdb.run(categoryQueries.list.fn({ args: { personId }, ctx }));
+          const parentId = q.parentId ?? null;
+          const categories = rows
+            .filter((r) => r.parentId === parentId)
+            .filter((r) => q.hidden === undefined || r.hidden === q.hidden)
+            .map((r) => categoryJson(r, q.includeCounts === true));
+          return c.json({ categories });
+        },
+      )
+      .route(
+        '/people/:personId/preferences/categories',
+        itemRoutes({
+          read: read.category,
+          json: (row: NonNullable<Awaited<ReturnType<typeof read.category>>>) => ({
+            ...categoryJson(row, false),
+            parent: row.parent ? categorySummary(row.parent) : null,
+            children: row.children.map(categorySummary),
+            preferences: row.preferences.map((p) => ({
+              id: p.id,
+              title: p.title,
+              access: p.access,
+            })),
+          }),
+          update: categoryChanges.update,
+          remove: categoryChanges.delete,
+        }),
+      )
+
+      // -----------------------------------------------------------------------
+      // Preferences and reviews
+      // -----------------------------------------------------------------------
+      .post('/people/:personId/preferences', caller, valid('json', objectBody), async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const id = randomUUID();
+        await change(preferenceChanges.create, ctx, { ...c.req.valid('json'), id, personId });
+        return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))), 201);
+      })
+      .get(
+        '/people/:personId/preferences',
+        caller,
+        valid('query', listQuery, libraryApiMessages.badQuery),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          const q = c.req.valid('query');
+          const rows = await zdb.run(
+            preferenceQueries.listWithCategories.fn({ args: { personId }, ctx }),
+          );
+          const now = Date.now();
+          const text = q.query?.trim().toLocaleLowerCase('en-NZ');
+          const preferences = rows
+            .filter(
+              (p) =>
+                !text ||
+                `${p.title}\n${p.description ?? ''}`.toLocaleLowerCase('en-NZ').includes(text),
+            )
+            .filter((p) => !q.categoryId || p.categories.some((cat) => cat.id === q.categoryId))
+            .filter((p) => !q.access || p.access === q.access)
+            .filter((p) => !q.feeling || p.feeling === q.feeling)
+            .filter((p) => !q.review || reviewGroup(p, now) === q.review)
+            .filter((p) => !q.author || p.createdBy === q.author)
+            .map((p) => preferenceJson(p, now));
+          return c.json({ preferences });
+        },
+      )
+      .post('/people/:personId/reviews', caller, valid('json', preferenceBody), async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { preferenceId, ...rest } = c.req.valid('json');
+        await read.assertInLibrary(ctx, personId, preferenceId);
+        const reviewId = randomUUID();
+        await change(preferenceChanges.review, ctx, { ...rest, id: preferenceId, reviewId });
+        const row = await read.preference(ctx, personId, preferenceId);
+        return c.json(
+          {
+            id: reviewId,
+            preferenceId,
+            reviewSchedule: row?.reviewSchedule,
+            reviewedAt: iso(row?.reviewedAt ?? null),
+            nextReviewAt: iso(row?.reviewAt ?? null),
+          },
+          201,
+        );
+      })
+      /** The hero update (spec §3 Pin): `{heroMediaId}`, an image of the preference or null. */
+      .put(
+        '/people/:personId/preferences/:id/hero',
+        caller,
+        item,
+        valid('json', objectBody),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          const { id } = c.req.valid('param');
+          await read.assertInLibrary(ctx, personId, id);
+          await change(preferenceChanges.pin, ctx, { ...c.req.valid('json'), id });
+          return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))));
+        },
+      )
+      /** The spoken description: `{spokenMediaId}`, a sound of the preference or null. */
+      .put(
+        '/people/:personId/preferences/:id/spoken',
+        caller,
+        item,
+        valid('json', objectBody),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          const { id } = c.req.valid('param');
+          await read.assertInLibrary(ctx, personId, id);
+          await change(preferenceChanges.speak, ctx, { ...c.req.valid('json'), id });
+          return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))));
+        },
+      )
+      .route(
+        '/people/:personId/preferences',
+        itemRoutes({
+          read: read.preference,
+          json: (row: NonNullable<Awaited<ReturnType<typeof read.preference>>>) =>
+            preferenceJson(row),
+          update: preferenceChanges.update,
+          remove: preferenceChanges.delete,
+        }),
+      )
+
+      // -----------------------------------------------------------------------
+      // Notes
+      // -----------------------------------------------------------------------
+      .post('/people/:personId/notes', caller, valid('json', preferenceBody), async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const body = c.req.valid('json');
+        await read.assertInLibrary(ctx, personId, body.preferenceId);
+        const id = randomUUID();
+        await change(noteChanges.create, ctx, { ...body, id });
+        return c.json(noteJson(readable(await read.note(ctx, personId, id))), 201);
+      })
+      .route(
+        '/people/:personId/notes',
+        itemRoutes({
+          read: read.note,
+          json: (row: NonNullable<Awaited<ReturnType<typeof read.note>>>) => noteJson(row),
+          update: noteChanges.update,
+          remove: noteChanges.delete,
+        }),
+      )
+  );
+}

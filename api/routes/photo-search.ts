@@ -1,0 +1,198 @@
+/**
+ * Photo search over REST (spec §1, §8; ADR 019):
+ *
+ * - `GET /api/people/{personId}/photo-search?query=&page=` searches the
+ *   configured provider (Unsplash with a key, else the bundled catalogue) for
+ *   someone who may change that person's library (sync/permissions.ts
+ *   assertLibraryWrite, as every library write);
+ * - `GET /api/photo-search/catalogue/{id}/preview` serves the catalogue's
+ *   small PNG previews, cached for good (their URL names their graphic);
+ * - `POST /api/people/{personId}/media/from-search` copies a chosen photo into
+ *   the person's media store by the one upload path: the same `begin` change
+ *   as a browser's upload, the bytes written to its upload key by the API
+ *   itself, then `settleUpload` (type sniffing, limits, history); the photo's
+ *   attribution is kept on its media row.
+ *
+ * A provider that fails answers 502 "Sorry, something went wrong." and
+ * nothing is stored; no results is an ordinary empty answer.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import { media as mediaTable } from '../../schema/index.ts';
+import type { AuthContext } from '../../sync/context.ts';
+import { appError } from '../../sync/errors.ts';
+import { itemId } from '../../sync/library-fields.ts';
+import { MEDIA_LIMITS, mediaChanges } from '../../sync/media.ts';
+import { assertLibraryWrite } from '../../sync/permissions.ts';
+import { personRoute } from '../auth/caller.ts';
+import { runChange } from '../change.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { Refusal } from '../errors.ts';
+import { mediaApiMessages, mediaJson } from '../media/serving.ts';
+import type { MediaStore } from '../media/store.ts';
+import { settleUpload, uploadKeyFor } from '../media/uploads.ts';
+import { PROVIDER_NAMES, ProviderError, type ProviderName } from '../photo-search/provider.ts';
+import { photoProviders } from '../photo-search/providers.ts';
+import { valid } from '../validate.ts';
+
+export const photoSearchMessages = {
+  /** Spec §8: the default failure, photo search included. */
+  failed: 'Sorry, something went wrong.',
+  noQuery: 'Please type what you are looking for.',
+  queryTooLong: 'Please search with fewer words (at most 100 characters).',
+  badPage: 'That is not a page of results.',
+  badPhoto: 'That is not a photo of this search.',
+  noProvider: 'That photo search is not available.',
+  noPreference: 'Please choose the preference this picture is for.',
+  notFound: 'We could not find that photo.',
+  badId: 'That is not a valid id.',
+} as const;
+
+/** Results on one page. */
+export const PHOTO_SEARCH_PER_PAGE = 12;
+/** The last page anyone may ask for: enough for any search a person reads through. */
+const MAX_PAGE = 50;
+const QUERY_MAX = 100;
+
+/** A provider's photo id: Unsplash's and the catalogue's alike. */
+const photoId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, photoSearchMessages.badPhoto);
+
+/** A provider's name; another is a search that is not there (a message, not zod's own words). */
+const providerName = z.string().refine((v) => (PROVIDER_NAMES as readonly string[]).includes(v), {
+  message: photoSearchMessages.noProvider,
+});
+
+const searchQuery = z.object({
+  query: z
+    .string()
+    .trim()
+    .min(1, photoSearchMessages.noQuery)
+    .max(QUERY_MAX, photoSearchMessages.queryTooLong),
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,2}$/, photoSearchMessages.badPage)
+    .refine((p) => Number(p) <= MAX_PAGE, photoSearchMessages.badPage)
+    .optional(),
+  provider: providerName.optional(),
+});
+
+const fromSearchBody = z
+  .object({
+    provider: providerName,
+    photoId,
+    /** A category's photo, or a preference's picture (as an upload's announcement says). */
+    purpose: z.enum(['photo', 'preference']),
+    preferenceId: itemId.nullish(),
+  })
+  .refine((b) => b.purpose !== 'preference' || !!b.preferenceId, {
+    message: photoSearchMessages.noPreference,
+    path: ['preferenceId'],
+  });
+
+/** Runs a provider's call; its failure is the answer 502 "Sorry, something went wrong." */
+async function fromProvider<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof ProviderError)) throw e;
+    console.warn(`photo search: ${e.message}`);
+    throw new Refusal(502, 'provider_failed', photoSearchMessages.failed);
+  }
+}
+
+export function photoSearchRoutes(deps: AppDeps, providers = photoProviders(deps.config)) {
+  const { zdb } = deps;
+  const caller = personRoute(deps, photoSearchMessages.badId);
+
+  /** Only someone who may change the library searches for it or adds to it. */
+  const assertWrite = (ctx: AuthContext, personId: string) =>
+    zdb.transaction((tx) => assertLibraryWrite(tx, ctx, personId, {}));
+
+  /** The provider named (the default when none is): a known one, configured here; 400 otherwise. */
+  const providerNamed = (name: string | undefined) => {
+    const provider = name ? providers.byName[name as ProviderName] : providers.default;
+    if (!provider) throw appError('invalid', photoSearchMessages.noProvider);
+    return provider;
+  };
+
+  /** The media store; without one there is nowhere to copy a photo to (503, as the media routes). */
+  const store = createMiddleware<AppEnv & { Variables: { store: MediaStore } }>(async (c, next) => {
+    if (!deps.media) throw new Refusal(503, 'unavailable', mediaApiMessages.unavailable);
+    c.set('store', deps.media);
+    await next();
+  });
+
+  return new Hono<AppEnv>()
+    .get('/people/:personId/photo-search', caller, valid('query', searchQuery), async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { query, page: pageParam, provider: name } = c.req.valid('query');
+      const provider = providerNamed(name);
+      await assertWrite(ctx, personId);
+      const page = pageParam ? Number(pageParam) : 1;
+      const perPage = PHOTO_SEARCH_PER_PAGE;
+      const found = await fromProvider(() => provider.search(query, { page, perPage }));
+      return c.json({
+        provider: provider.name,
+        query,
+        page,
+        perPage,
+        total: found.total,
+        hasMore: page * perPage < found.total && page < MAX_PAGE,
+        results: found.results,
+      });
+    })
+    .get(
+      '/photo-search/catalogue/:id/preview',
+      valid('param', z.object({ id: photoId }), photoSearchMessages.notFound),
+      async (c) => {
+        const png = await fromProvider(() => providers.catalogue.preview(c.req.valid('param').id));
+        if (!png) throw appError('not_found', photoSearchMessages.notFound);
+        // Nothing personal, and its URL names its graphic (previewPath): cached for good.
+        c.header('cache-control', 'public, max-age=31536000, immutable');
+        return c.body(png, 200, { 'content-type': 'image/png' });
+      },
+    )
+    .post(
+      '/people/:personId/media/from-search',
+      store,
+      caller,
+      valid('json', fromSearchBody),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const body = c.req.valid('json');
+        const provider = providerNamed(body.provider);
+        // Refused before anything is asked of the provider.
+        await assertWrite(ctx, personId);
+        const photo = await fromProvider(() => provider.fetch(body.photoId));
+        if (!photo) throw appError('not_found', photoSearchMessages.notFound);
+        // Announced exactly as a browser's upload is (the same change and rules).
+        const args = await runChange(zdb, mediaChanges.begin, ctx, {
+          id: randomUUID(),
+          personId,
+          name: photo.name.slice(0, MEDIA_LIMITS.name),
+          contentType: photo.contentType,
+          contentLength: photo.bytes.length,
+          purpose: body.purpose,
+          preferenceId: body.preferenceId ?? null,
+        });
+        const unconfirmed = and(eq(mediaTable.id, args.id), isNull(mediaTable.settledAt));
+        try {
+          // Kept with it from the start: the photo is never shown without its maker's name.
+          await deps.db
+            .update(mediaTable)
+            .set({ attribution: photo.attribution })
+            .where(unconfirmed);
+          await c.var.store.put(uploadKeyFor(personId, args.id), photo.bytes, args.contentType);
+        } catch (e) {
+          await deps.db.delete(mediaTable).where(unconfirmed);
+          throw e;
+        }
+        // The one settling path: what arrived is checked, copied and confirmed, its history written.
+        const row = await settleUpload(deps, c.var.store, ctx, personId, args.id);
+        return c.json(mediaJson(row), 201);
+      },
+    );
+}

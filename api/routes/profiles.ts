@@ -1,0 +1,154 @@
+/**
+ * One-page profiles over REST (the page and its rules are
+ * sync/profile.ts): making a share link (server only: its token is made and
+ * hashed here and shown once), and what a share link shows to anyone who has
+ * it, signed in or not: the page laid out live from the library at every
+ * request, its pictures, or "This page is no longer shared" (410) for a link
+ * that is unknown, expired or revoked, which look the same.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { zql } from '../../schema/zero-schema.gen.ts';
+import { appError } from '../../sync/errors.ts';
+import {
+  layOut,
+  mediaOf,
+  PROFILE_SHARE_DEFAULT_DAYS,
+  type ProfileView,
+  profileMessages,
+  profileQueries,
+  profileServerChanges,
+  sharedPage,
+} from '../../sync/profile.ts';
+import { personRoute } from '../auth/caller.ts';
+import { hashToken } from '../auth/sessions.ts';
+import { runChange } from '../change.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { Refusal } from '../errors.ts';
+import { slugOf } from '../file-names.ts';
+import { profilePdf } from '../profiles/pdf.ts';
+import { personParams, valid } from '../validate.ts';
+
+const itemId = z.string().min(1).max(64);
+/** A share token as made here: 32 random bytes, base64url. */
+const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+const shareBody = z
+  .object({ expiresInDays: z.number({ message: profileMessages.days }).optional() })
+  .strict();
+
+/** The address a share link opens (the web app's /p/{token}). */
+export function profileShareUrl(publicUrl: string, t: string) {
+  return `${publicUrl.replace(/\/$/, '')}/p/${t}`;
+}
+
+/** "about-me-for-my-hospital-stay.pdf": a file name from a title. */
+function fileName(title: string) {
+  return `${slugOf(title) || 'one-page-profile'}.pdf`;
+}
+
+export function profileRoutes(deps: AppDeps) {
+  const { zdb, config } = deps;
+  /** A picture the page shows (an item's hero, the person's photo), of its person; else undefined. */
+  const pageImage = async (view: ProfileView, personId: string, mediaId: string) => {
+    if (!mediaOf(view).has(mediaId)) return undefined;
+    const row = await zdb.run(zql.media.where('id', mediaId).one());
+    return row && row.personId === personId && row.type === 'image' ? row : undefined;
+  };
+  const pdfAnswer = async (view: ProfileView, personId: string) => {
+    const bytes = await profilePdf(view, async (mediaId) => {
+      const row = deps.media ? await pageImage(view, personId, mediaId) : undefined;
+      return row && deps.media?.read(row.thumbKey ?? row.displayKey ?? row.storageKey);
+    });
+    return new Response(new Uint8Array(bytes), {
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="${fileName(view.title)}"`,
+        'cache-control': 'no-store',
+      },
+    });
+  };
+  const caller = personRoute(deps);
+  const gone = () => new Refusal(410, 'gone', profileMessages.noLongerShared);
+  const read = async (t: string) => {
+    const parsed = token.safeParse(t);
+    if (!parsed.success) throw gone();
+    const shown = await zdb.transaction((tx) => sharedPage(tx, hashToken(parsed.data)));
+    if (!shown) throw gone();
+    return shown;
+  };
+
+  return (
+    new Hono<AppEnv>()
+      /** A share link of one of the person's pages: `{expiresInDays?}` (1–90, 30 by default). */
+      .post(
+        '/people/:personId/profiles/:id/shares',
+        caller,
+        valid('param', personParams({ id: itemId })),
+        valid('json', shareBody),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          const { id } = c.req.valid('param');
+          const page = await zdb.run(zql.profilePage.where('id', id).one());
+          if (!page || page.personId !== personId) throw appError('not_found');
+          const t = randomBytes(32).toString('base64url');
+          const shareId = randomUUID();
+          const days = c.req.valid('json').expiresInDays ?? PROFILE_SHARE_DEFAULT_DAYS;
+          await runChange(zdb, profileServerChanges.share, ctx, {
+            shareId,
+            pageId: id,
+            tokenHash: hashToken(t),
+            expiresInDays: days,
+          });
+          const share = await zdb.run(zql.profileShare.where('id', shareId).one());
+          return c.json(
+            {
+              id: shareId,
+              url: profileShareUrl(config.publicUrl, t),
+              expiresAt: new Date(share?.expiresAt ?? Date.now()).toISOString(),
+            },
+            201,
+          );
+        },
+      )
+      /** What a share link shows now; no sign-in. Never cached: a revoked link ends at once. */
+      .get('/shared-profiles/:token', async (c) => {
+        const { view } = await read(c.req.param('token'));
+        c.header('cache-control', 'no-store');
+        return c.json(view);
+      })
+      /** The shared page as a PDF file, laid out now. */
+      .get('/shared-profiles/:token/pdf', async (c) => {
+        const { view, personId } = await read(c.req.param('token'));
+        return pdfAnswer(view, personId);
+      })
+      /** One of the person's pages as a PDF file (the person, or their Administrator in session). */
+      .get(
+        '/people/:personId/profiles/:id/pdf',
+        caller,
+        valid('param', personParams({ id: itemId })),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          const { id } = c.req.valid('param');
+          const page = await zdb.run(profileQueries.byId.fn({ args: { personId, id }, ctx }));
+          const person = await zdb.run(zql.person.where('id', personId).one());
+          if (!page || !person) throw appError('not_found');
+          return pdfAnswer(layOut(page, person), personId);
+        },
+      )
+      /** A picture of a shared page (an item's hero, or the person's photo), as a redirect. */
+      .get('/shared-profiles/:token/media/:mediaId', async (c) => {
+        const { view, personId } = await read(c.req.param('token'));
+        const row = await pageImage(view, personId, c.req.param('mediaId'));
+        if (!row || !deps.media) throw appError('not_found');
+        const key = row.displayKey ?? row.storageKey;
+        const url = await deps.media.signDownload(key, 300, {
+          contentType: row.displayKey ? 'image/webp' : row.contentType,
+          contentDisposition: 'inline',
+        });
+        c.header('cache-control', 'private, max-age=60');
+        return c.redirect(url, 302);
+      })
+  );
+}

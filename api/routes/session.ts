@@ -1,0 +1,52 @@
+/**
+ * The signed-in session: GET /api/session says who is signed in (and what the
+ * web app needs to start: sync/session.ts); POST /api/auth/logout signs out.
+ */
+import { Hono } from 'hono';
+import type { SessionInfo } from '../../sync/session.ts';
+import { clearSessionCookie, sessionFromRequest, signOutSession } from '../auth/sessions.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { deletionDueFor } from '../my-data/account-deletion.ts';
+
+export function sessionRoutes(deps: AppDeps) {
+  const { config, db } = deps;
+  const production = config.NODE_ENV === 'production';
+  return new Hono<AppEnv>()
+    .get('/session', async (c) => {
+      const who = await sessionFromRequest(db, c.req.raw.headers);
+      const body: SessionInfo = {
+        user: who
+          ? {
+              id: who.user.id,
+              email: who.user.email,
+              personId: who.person.id,
+              wizardCompletedAt: who.user.wizardCompletedAt?.getTime() ?? null,
+              deletionDueAt: await deletionDueFor(db, who.person.id),
+            }
+          : null,
+        person: who
+          ? {
+              id: who.person.id,
+              type: who.person.type,
+              firstName: who.person.firstName,
+              knownAs: who.person.knownAs,
+            }
+          : null,
+        zeroCacheUrl: config.zeroPublicUrl,
+        launched: config.APP_LAUNCHED,
+        links: {
+          help: config.HELP_URL ?? null,
+          feedback: config.FEEDBACK_URL ?? null,
+          platform: config.PLATFORM_DASHBOARD_URL ?? null,
+        },
+        payments: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET),
+      };
+      return c.json(body);
+    })
+    .post('/auth/logout', async (c) => {
+      const who = await sessionFromRequest(db, c.req.raw.headers);
+      if (who) await signOutSession(deps.zdb, who);
+      clearSessionCookie(c, production);
+      return c.body(null, 204);
+    });
+}

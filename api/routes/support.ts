@@ -1,0 +1,92 @@
+/**
+ * Support sessions over REST (spec §4, §7): POST starts (or resumes) the
+ * session of the caller's link, GET reads it (and, for its supporter, counts
+ * as activity), DELETE ends it. The rules are the change table's
+ * (sync/support-session.ts); sessions also end after
+ * SUPPORT_SESSION_IDLE_MINUTES without activity (`endIdleSessions`,
+ * api/support/idle-sessions.ts, run by the API's sweep).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Row } from '@rocicorp/zero';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { zql } from '../../schema/zero-schema.gen.ts';
+import { appError } from '../../sync/errors.ts';
+import { supportMessages, supportSessionChanges } from '../../sync/support-session.ts';
+import { personRoute } from '../auth/caller.ts';
+import { runChange } from '../change.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { personParams, valid } from '../validate.ts';
+
+export { supportMessages };
+
+function view(s: Row['supportSession'], idleMinutes: number) {
+  return {
+    /**
+     * How long until it ends for want of activity, as the server counts
+     * (relative, so a device's clock does not matter): the page warns before.
+     */
+    endsWhenIdleInMs:
+      s.endedAt === null
+        ? Math.max(0, Number(s.lastActiveAt) + idleMinutes * 60_000 - Date.now())
+        : 0,
+    id: s.id,
+    personId: s.personId,
+    supporterId: s.supporterId,
+    supporterLinkId: s.supporterLinkId,
+    startedAt: s.startedAt,
+    lastActiveAt: s.lastActiveAt,
+    endedAt: s.endedAt,
+    endedReason: s.endedReason,
+    active: s.endedAt === null,
+  };
+}
+
+const sessionParam = personParams({ id: z.string().min(1).max(64) });
+
+export function supportRoutes(deps: AppDeps) {
+  const { zdb } = deps;
+  const idle = deps.config.SUPPORT_SESSION_IDLE_MINUTES;
+  const caller = personRoute(deps, supportMessages.invalid);
+  /** The caller, and the session the path names. */
+  const aSession = [caller, valid('param', sessionParam, supportMessages.invalid)] as const;
+  const session = (id: string) => zdb.run(zql.supportSession.where('id', id).one());
+
+  return new Hono<AppEnv>()
+    .post('/:personId/support', caller, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = await runChange(zdb, supportSessionChanges.start, ctx, {
+        personId,
+        id: randomUUID(),
+      });
+      // Started now, or the one another tab or device opened: the link's active session.
+      const link = await zdb.run(
+        zql.supporterLink
+          .where('supporterId', ctx.personId)
+          .where('supportedId', personId)
+          .related('sessions', (s) => s.where('endedAt', 'IS', null).limit(1))
+          .one(),
+      );
+      const active = link?.sessions[0];
+      if (!link || !active) throw appError('not_found', supportMessages.notFound);
+      // The link's level: the tab asks for the library at it without waiting to sync it.
+      return c.json(
+        { ...view(active, idle), accessLevel: link.accessLevel },
+        active.id === id ? 201 : 200,
+      );
+    })
+    .get('/:personId/support/:id', ...aSession, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      await runChange(zdb, supportSessionChanges.touch, ctx, { personId, id });
+      const s = await session(id);
+      if (!s) throw appError('not_found', supportMessages.notFound);
+      return c.json(view(s, idle));
+    })
+    .delete('/:personId/support/:id', ...aSession, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      await runChange(zdb, supportSessionChanges.end, ctx, { personId, id });
+      return c.body(null, 204);
+    });
+}
