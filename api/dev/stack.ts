@@ -78,17 +78,19 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     if (!(await portIsFree(config.PORT, listenHost))) {
       throw new StackError('api', `port ${config.PORT} is already in use (set PORT)`);
     }
+    // Every port is checked before the web app is built: a taken port is said
+    // at once, not after a minute of building.
+    if (!config.DATABASE_URL && !(await portIsFree(config.PG_PORT))) {
+      throw new StackError(
+        'postgres',
+        `port ${config.PG_PORT} is already in use (set PG_PORT or DATABASE_URL)`,
+      );
+    }
     if (opts.web === 'static') await ensureWebBuild(log);
 
     const pids: Stack['pids'] = {};
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
-      if (!(await portIsFree(config.PG_PORT))) {
-        throw new StackError(
-          'postgres',
-          `port ${config.PG_PORT} is already in use (set PG_PORT or DATABASE_URL)`,
-        );
-      }
       const startPg = () =>
         startEmbeddedPostgres({
           dataDir: config.DATA_DIR,
