@@ -29,11 +29,27 @@ export default defineConfig({
           name: 'integration',
           sequence: { groupOrder: 1 },
           include: ['tests/integration/**/*.test.ts'],
+          exclude: ['tests/integration/runner.test.ts'],
           globalSetup: ['tests/harness/global-setup.ts'],
           testTimeout: 30_000,
           retry: 0,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        // `npm start` itself, on stacks of its own: most of its time is waiting
+        // for a stack to start, stop or restart a child. `npm run test:unit`
+        // runs it in a Vitest of its own beside the other two projects
+        // (concurrently): one Vitest runs projects of a group with one worker
+        // count, which for the integration files is one.
+        test: {
+          name: 'runner',
+          sequence: { groupOrder: 1 },
+          include: ['tests/integration/runner.test.ts'],
+          testTimeout: 30_000,
+          retry: 0,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -13,9 +13,9 @@
  */
 import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, historyEntry, serverDb, sqlTexts, sqlTime } from './change.ts';
+import { defineServerChange, historyEntry, sqlTexts, sqlTime } from './change.ts';
 import { appError } from './errors.ts';
-import { isAdministrator, libraryAccess, requireAuth } from './permissions.ts';
+import { isAdministrator, libraryAccess } from './permissions.ts';
 import { registrationSchema } from './validation.ts';
 
 export const accountMessages = {
@@ -64,9 +64,7 @@ export const accountServerChanges = {
    * an account already (email_taken); of two registrations racing for one
    * address, the unique index refuses the second (the API answers it the same).
    */
-  register: defineChange(registrationSchema, async (tx, ctx, args) => {
-    serverDb(tx);
-    const me = requireAuth(ctx);
+  register: defineServerChange(registrationSchema, async ({ tx, me }, args) => {
     const taken = await tx.run(zql.user.where('email', args.email).one());
     if (taken) throw appError('email_taken');
     const now = Date.now();
@@ -108,9 +106,7 @@ export const accountServerChanges = {
    * Signs `ctx` in: a fresh session (rotation: the browser's previous session,
    * if any, is revoked). The API sets the cookie once this is stored.
    */
-  signIn: defineChange(signInArgs, async (tx, ctx, args) => {
-    const db = serverDb(tx);
-    const me = requireAuth(ctx);
+  signIn: defineServerChange(signInArgs, async ({ db, me }, args) => {
     if (args.previousSessionId) {
       await db.query('UPDATE private.session SET revoked_at = $2::timestamptz WHERE id = $1', [
         args.previousSessionId,
@@ -131,9 +127,7 @@ export const accountServerChanges = {
   }),
 
   /** Ends `ctx`'s session `sessionId` at once. */
-  signOut: defineChange(signOutArgs, async (tx, ctx, args) => {
-    const db = serverDb(tx);
-    const me = requireAuth(ctx);
+  signOut: defineServerChange(signOutArgs, async ({ db, me }, args) => {
     await db.query(
       'UPDATE private.session SET revoked_at = $3::timestamptz WHERE id = $1 AND user_id = $2',
       [args.sessionId, me.userID, sqlTime(Date.now())],
@@ -145,9 +139,7 @@ export const accountServerChanges = {
    * A passkey of `ctx`'s own, as the API verified it (its public key never
    * leaves the server). A credential stored already, whoever's, is refused.
    */
-  addPasskey: defineChange(passkeyAddArgs, async (tx, ctx, args) => {
-    const db = serverDb(tx);
-    const me = requireAuth(ctx);
+  addPasskey: defineServerChange(passkeyAddArgs, async ({ db, me }, args) => {
     const inserted = [
       ...(await db.query(
         `INSERT INTO private.passkey_credential
@@ -180,9 +172,7 @@ export const accountServerChanges = {
    * Deletes a passkey of `personId`'s (spec §4 Settings): only their
    * administrator may (forbidden); one that is not theirs is not found.
    */
-  deletePasskey: defineChange(passkeyDeleteArgs, async (tx, ctx, args) => {
-    const db = serverDb(tx);
-    const me = requireAuth(ctx);
+  deletePasskey: defineServerChange(passkeyDeleteArgs, async ({ tx, db, me }, args) => {
     if (!isAdministrator(await libraryAccess(tx, me, args.personId))) {
       throw appError('forbidden', accountMessages.notPasskeyAdministrator);
     }

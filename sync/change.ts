@@ -24,7 +24,7 @@ import {
 } from '@rocicorp/zero';
 import type { z } from 'zod';
 import type { HistoryEventType, HistoryRelatedType } from '../schema/enums.ts';
-import type { ZeroContext } from './context.ts';
+import type { AuthContext, ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 
 /** What a change did, as one event of the history feed of `personId`'s library. */
@@ -79,6 +79,25 @@ export function defineChange<I extends Json, O extends Json>(
 export function serverDb(tx: Transaction): ServerTransaction['dbTransaction'] {
   if (tx.location !== 'server') throw appError('forbidden');
   return tx.dbTransaction;
+}
+
+/**
+ * A change only the server makes, for a caller the API has identified (the
+ * person registering, signing in, asking for their data): its rule gets the
+ * server's database (`serverDb`) and the caller, and it is refused without one.
+ */
+export function defineServerChange<I extends Json, O extends Json>(
+  args: z.ZodType<O, I>,
+  run: (
+    on: { tx: Transaction; db: ServerTransaction['dbTransaction']; me: AuthContext },
+    args: O,
+  ) => Promise<ChangeOutcome>,
+): ChangeDef<I, O> {
+  return defineChange(args, async (tx, ctx, a) => {
+    const db = serverDb(tx);
+    if (!ctx) throw appError('unauthenticated');
+    return run({ tx, db, me: ctx }, a);
+  });
 }
 
 /** A time for a `timestamptz` parameter of `serverDb(tx).query` (`$1::timestamptz`). */

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
 import {
   defineChange,
+  defineServerChange,
   type HistoryEntry,
   historyEntry,
   serverDb,
@@ -17,7 +18,7 @@ import {
   sqlTime,
 } from './change.ts';
 import { appError, errorMessages } from './errors.ts';
-import { assertSelf, requireAuth } from './permissions.ts';
+import { assertSelf } from './permissions.ts';
 
 /** How long a finished copy can be downloaded before it is removed. */
 export const EXPORT_KEEP_MS = 48 * 60 * 60 * 1000;
@@ -186,9 +187,7 @@ export const myDataServerChanges = {
    * Starts a copy of everything kept about the caller (`id`, made by the API,
    * which then builds it): only of one's own data.
    */
-  startExport: defineChange(exportStartArgs, async (tx, ctx, args) => {
-    const db = serverDb(tx);
-    const me = requireAuth(ctx);
+  startExport: defineServerChange(exportStartArgs, async ({ db, me }, args) => {
     assertSelf(me, args.personId, myDataMessages.onlyYours);
     await db.query(
       `INSERT INTO private.data_export (id, person_id, status, progress, expires_at)
@@ -210,9 +209,7 @@ export const myDataServerChanges = {
    * (invalid), leaving one of them undecided too (decide_first), and asking
    * twice (already_asked). Written to the history of each.
    */
-  askDeletion: defineChange(deletionAskArgs, async (tx, ctx, args) => {
-    const db = serverDb(tx);
-    const me = requireAuth(ctx);
+  askDeletion: defineServerChange(deletionAskArgs, async ({ tx, db, me }, args) => {
     assertSelf(me, args.personId, myDataMessages.onlyYourAccount);
     const deciding = (await administeredBy(tx, args.personId)).filter((a) => a.needsDecision);
     const chosen = new Set(args.alsoDelete);
@@ -255,9 +252,7 @@ export const myDataServerChanges = {
   }),
 
   /** Keeps the caller's account: the deletion asked for is called off (not_asked if none is). */
-  keepAccount: defineChange(deletionKeepArgs, async (tx, ctx, args) => {
-    const db = serverDb(tx);
-    const me = requireAuth(ctx);
+  keepAccount: defineServerChange(deletionKeepArgs, async ({ tx, db, me }, args) => {
     assertSelf(me, args.personId, myDataMessages.onlyYourAccount);
     const [removed] = [
       ...(await db.query(

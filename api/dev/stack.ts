@@ -8,7 +8,7 @@ import { DATABASE_NAME } from './local-database.ts';
 import { DEV_CREDENTIALS, DEV_REGION, startDevObjectStore } from './object-store.ts';
 import { portIsFree } from './ports.ts';
 import { startEmbeddedPostgres } from './postgres.ts';
-import { supervise } from './supervise.ts';
+import { type Child, supervise } from './supervise.ts';
 import { ensureWebBuild, projectRoot, webDist } from './web-build.ts';
 import { startZeroCache } from './zero-cache.ts';
 
@@ -89,6 +89,28 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     if (opts.web === 'static') await ensureWebBuild(log);
 
     const pids: Stack['pids'] = {};
+    /**
+     * Supervises a child (api/dev/supervise.ts): started again when it dies,
+     * its pid kept current in `pids`, stopped with the stack.
+     */
+    const keepRunning = <C extends Child>(
+      key: keyof Stack['pids'],
+      first: C,
+      start: () => Promise<C>,
+    ) => {
+      pids[key] = first.pid;
+      const child = supervise({
+        name: key === 'zeroCache' ? 'zero-cache' : key,
+        first,
+        start,
+        log,
+        restarted: (next) => {
+          pids[key] = next.pid;
+          opts.pidsChanged?.();
+        },
+      });
+      cleanups.push(() => child.stop());
+    };
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
       const startPg = () =>
@@ -98,20 +120,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
           ...(opts.childLog ? { log: opts.childLog } : {}),
         });
       const started = await startPg();
-      pids.postgres = started.pid;
-      // Postgres dying on its own is started again on the same data and port
-      // (api/dev/supervise.ts); the API's pool and zero-cache reconnect.
-      const postgres = supervise({
-        name: 'postgres',
-        first: started,
-        start: startPg,
-        log,
-        restarted: (next) => {
-          pids.postgres = next.pid;
-          opts.pidsChanged?.();
-        },
-      });
-      cleanups.push(() => postgres.stop());
+      // Postgres dying on its own is started again on the same data and port;
+      // the API's pool and zero-cache reconnect.
+      keepRunning('postgres', started, startPg);
       databaseUrl = started.url(DATABASE_NAME);
       await ensureDatabase(databaseUrl);
     }
@@ -183,23 +194,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         throw e instanceof StackError ? e : new StackError('zero-cache', String(e));
       }
     };
-    const zero = await startZero();
-    pids.zeroCache = zero.pid;
-
     // zero-cache dying on its own is started again, with a growing pause while
-    // it keeps dying (api/dev/supervise.ts): the clients reconnect by
-    // themselves, so a tablet in the middle of a care visit carries on.
-    const zeroCache = supervise({
-      name: 'zero-cache',
-      first: zero,
-      start: startZero,
-      log,
-      restarted: (next) => {
-        pids.zeroCache = next.pid;
-        opts.pidsChanged?.();
-      },
-    });
-    cleanups.push(() => zeroCache.stop());
+    // it keeps dying: the clients reconnect by themselves, so a tablet in the
+    // middle of a care visit carries on.
+    keepRunning('zeroCache', await startZero(), startZero);
 
     return {
       url: config.publicUrl,

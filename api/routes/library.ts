@@ -193,6 +193,17 @@ export function libraryRoutes(deps: AppDeps) {
       });
   }
 
+  /** A PUT that sets one of a preference's media (its picture, its spoken description); answers the preference. */
+  function mediaSlot<P extends string>(path: P, table: AnyChange) {
+    return new Hono<AppEnv>().put(path, caller, item, valid('json', objectBody), async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      await read.assertInLibrary(ctx, personId, id);
+      await change(table, ctx, { ...c.req.valid('json'), id });
+      return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))));
+    });
+  }
+
   async function createCategory(ctx: AuthContext, personId: string, body: Record<string, unknown>) {
     const id = randomUUID();
     await change(categoryChanges.create, ctx, { ...body, id, personId });
@@ -313,33 +324,9 @@ export function libraryRoutes(deps: AppDeps) {
         );
       })
       /** The hero update (spec §3 Pin): `{heroMediaId}`, an image of the preference or null. */
-      .put(
-        '/people/:personId/preferences/:id/hero',
-        caller,
-        item,
-        valid('json', objectBody),
-        async (c) => {
-          const { ctx, personId } = c.var.caller;
-          const { id } = c.req.valid('param');
-          await read.assertInLibrary(ctx, personId, id);
-          await change(preferenceChanges.pin, ctx, { ...c.req.valid('json'), id });
-          return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))));
-        },
-      )
+      .route('/people/:personId/preferences', mediaSlot('/:id/hero', preferenceChanges.pin))
       /** The spoken description: `{spokenMediaId}`, a sound of the preference or null. */
-      .put(
-        '/people/:personId/preferences/:id/spoken',
-        caller,
-        item,
-        valid('json', objectBody),
-        async (c) => {
-          const { ctx, personId } = c.var.caller;
-          const { id } = c.req.valid('param');
-          await read.assertInLibrary(ctx, personId, id);
-          await change(preferenceChanges.speak, ctx, { ...c.req.valid('json'), id });
-          return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))));
-        },
-      )
+      .route('/people/:personId/preferences', mediaSlot('/:id/spoken', preferenceChanges.speak))
       .route(
         '/people/:personId/preferences',
         itemRoutes({

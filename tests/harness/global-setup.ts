@@ -1,4 +1,7 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { projectRoot } from '../../api/dev/web-build.ts';
 import { startTestStack } from './stack.ts';
 
 declare module 'vitest' {
@@ -10,13 +13,24 @@ declare module 'vitest' {
       port: number;
       zeroPort: number;
       mediaEndpoint: string;
+      /** zero-cache's warnings and the runner's lines, for a stalled test to quote. */
+      logFile: string;
+      /** zero-cache's process (its workers are its children), for a stalled test's report. */
+      zeroCachePid: number;
     };
   }
 }
 
 /** One real stack (Postgres, zero-cache, API) for all integration tests. */
 export default async function setup(project: TestProject) {
-  const stack = await startTestStack({ web: 'none', verbose: process.env.HARNESS_VERBOSE === '1' });
+  const logs = path.join(projectRoot, '.data', 'test', 'logs');
+  await mkdir(logs, { recursive: true });
+  const logFile = path.join(logs, `integration-${process.pid}.log`);
+  const stack = await startTestStack({
+    web: 'none',
+    verbose: process.env.HARNESS_VERBOSE === '1',
+    logFile,
+  });
   project.provide('stack', {
     url: stack.url,
     zeroUrl: stack.zeroUrl,
@@ -24,8 +38,11 @@ export default async function setup(project: TestProject) {
     port: stack.port,
     zeroPort: stack.zeroPort,
     mediaEndpoint: stack.mediaEndpoint,
+    logFile,
+    zeroCachePid: stack.pids.zeroCache ?? 0,
   });
   return async () => {
     await stack.stop();
+    await rm(logFile, { force: true });
   };
 }

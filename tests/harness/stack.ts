@@ -4,6 +4,7 @@
  * seeded with the demo circle, plus the API and zero-cache on free ports.
  * `stop()` stops every process it started and deletes the cluster.
  */
+import { appendFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../../api/config.ts';
@@ -40,11 +41,27 @@ export async function freePortPair(): Promise<number> {
   throw new Error('no two consecutive free ports');
 }
 
+/** Appends each line, with the time, to `file`: synchronously, so a crash loses nothing. */
+function fileLog(file: string) {
+  return (line: string) => {
+    try {
+      appendFileSync(file, `${new Date().toISOString()} ${line}\n`);
+    } catch {
+      // A log that cannot be written must not stop the stack.
+    }
+  };
+}
+
 export async function startTestStack(
   opts: {
     seed?: boolean;
     web?: 'static' | 'none';
     verbose?: boolean;
+    /**
+     * Where the child processes' output (zero-cache at warn level, Postgres)
+     * goes when not verbose: a file a stalled test can quote from.
+     */
+    logFile?: string;
     /** More settings (api/config.ts), e.g. the menu's external links. */
     env?: Record<string, string>;
   } = {},
@@ -76,7 +93,7 @@ export async function startTestStack(
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       ZERO_NUM_SYNC_WORKERS: '1',
-      ZERO_LOG_LEVEL: opts.verbose ? 'warn' : 'error',
+      ZERO_LOG_LEVEL: opts.verbose || opts.logFile ? 'warn' : 'error',
       // Every test signs in from 127.0.0.1; the rate-limit tests use their own addresses.
       MAGIC_LINK_LIMIT_PER_IP: '100000',
       MAGIC_LINK_LIMIT_PER_EMAIL: '50',
@@ -87,7 +104,11 @@ export async function startTestStack(
       REGISTRATION_LIMIT_PER_IP: '100000',
       ...opts.env,
     });
-    const log = opts.verbose ? (l: string) => console.log(l) : undefined;
+    const log = opts.verbose
+      ? (l: string) => console.log(l)
+      : opts.logFile
+        ? fileLog(opts.logFile)
+        : undefined;
     const stack = await startStack({
       config,
       web: opts.web ?? 'static',
