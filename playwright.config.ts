@@ -44,11 +44,12 @@ export default defineConfig({
   reporter: 'list',
   outputDir: '.data/test-results',
   projects: [
-    { name: 'app', testIgnore: faultTests },
     // Processes killed and restarted under an open app, most on a stack of
-    // the test's own: one at a time, beside the rest (a fault test waits on
-    // restarts far more than it computes).
+    // the test's own: one at a time, on one worker. Listed first, so they start
+    // at once while the other worker takes the app's tests: queued after them
+    // all, they ran alone at the end (16.7 min in all against 13.7 here).
     { name: 'faults', testMatch: faultTests, workers: 1 },
+    { name: 'app', testIgnore: faultTests },
   ],
   use: {
     browserName: 'chromium',

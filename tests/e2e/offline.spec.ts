@@ -12,6 +12,11 @@ import { expect, startSupporting, test } from './fixtures.ts';
 const aroha = seedId('person:aroha');
 const food = seedId('category:aroha:food');
 
+// Each test is a whole visit (two browsers, a connection cut and restored, a
+// reload): about 10-20 s on a quiet machine, and the other worker's tests run
+// beside it.
+test.describe.configure({ timeout: 90_000 });
+
 // Offline, requests fail by design: the browser logs each one.
 test.use({
   allowedConsoleErrors: {
