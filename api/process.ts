@@ -9,6 +9,7 @@
  * checks what api/main.ts bundles).
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { createAdaptorServer, type WebSocketServerLike } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { billingFor } from './billing/stripe.ts';
@@ -97,8 +98,19 @@ export function listenHostOf(config: Config) {
   return config.HOST === 'localhost' ? '127.0.0.1' : config.HOST;
 }
 
-/** Listens with `server`; its close also ends the connections still open. */
+/**
+ * Listens with `server`; its close also ends the connections still open.
+ * `closeAllConnections` ends only the HTTP connections: a socket handed to an
+ * `upgrade` handler that has not finished with it (a WebSocket caught
+ * mid-handshake by a restart) is the server's no more, yet `close` waits for
+ * it, for ever. So every socket is kept here and destroyed at close.
+ */
 export async function serve(server: Server, port: number, host: string) {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (e) => reject(new StackError('api', `could not listen: ${e.message}`)));
     server.listen(port, host, () => resolve());
@@ -109,6 +121,7 @@ export async function serve(server: Server, port: number, host: string) {
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
       }),
   };
 }

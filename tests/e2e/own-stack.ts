@@ -10,15 +10,19 @@ import { startTestStack, type TestStack } from '../harness/stack.ts';
 import { type Devices, expect, test as shared } from './fixtures.ts';
 
 export const test = shared.extend<{ ownStack: TestStack }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
-  ownStack: async ({}, use) => {
-    const stack = await startTestStack({ web: 'static' });
-    try {
-      await use(stack);
-    } finally {
-      await stack.stop();
-    }
-  },
+  // Its start and stop have time of their own, not the test's.
+  ownStack: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
+    async ({}, use) => {
+      const stack = await startTestStack({ web: 'static' });
+      try {
+        await use(stack);
+      } finally {
+        await stack.stop();
+      }
+    },
+    { timeout: 120_000 },
+  ],
   baseURL: async ({ ownStack }, use) => {
     await use(ownStack.url);
   },

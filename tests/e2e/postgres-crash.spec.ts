@@ -24,15 +24,20 @@ import { type RunnerStack, startRunnerStack } from '../harness/runner-stack.ts';
 import { expect, test as shared, startSupporting } from './fixtures.ts';
 
 const test = shared.extend<{ runner: RunnerStack }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
-  runner: async ({}, use) => {
-    const stack = await startRunnerStack();
-    try {
-      await use(stack);
-    } finally {
-      await stack.stop();
-    }
-  },
+  // A whole `npm start` stack: its start and stop have time of their own,
+  // not the test's (on a busy machine a start alone has passed 30 s).
+  runner: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
+    async ({}, use) => {
+      const stack = await startRunnerStack();
+      try {
+        await use(stack);
+      } finally {
+        await stack.stop();
+      }
+    },
+    { timeout: 120_000 },
+  ],
   baseURL: async ({ runner }, use) => {
     await use(runner.url);
   },
