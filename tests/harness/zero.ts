@@ -114,10 +114,16 @@ async function stalled(
   states: { seen: string[] },
   more: () => string = () => '',
 ): Promise<string> {
-  const [cpu, api, database] = await Promise.all([zeroCacheCpu(), apiAnswer(), databaseNow()]);
+  const [cpu, api, database, group] = await Promise.all([
+    zeroCacheCpu(),
+    apiAnswer(),
+    databaseNow(),
+    // zero-cache's log names client groups, not clients.
+    Promise.race([z.clientGroupID, new Promise((r) => setTimeout(() => r('unknown'), 1000))]),
+  ]);
   return (
     `${what} within ${ms / 1000} s. ` +
-    `Client ${z.clientID} (${owners.get(z) ?? 'made outside the harness'}${z.closed ? ', closed' : ''}): ` +
+    `Client ${z.clientID} of group ${String(group)} (${owners.get(z) ?? 'made outside the harness'}${z.closed ? ', closed' : ''}): ` +
     `connection ${stateText(z.connection.state.current)} now; it was ${states.seen.join(', then ')}.` +
     `${more()}\n` +
     `zero-cache: ${cpu}. The API: ${api}.\nPostgres, what runs now:\n${database}\n` +
