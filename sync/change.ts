@@ -26,6 +26,7 @@ import type { z } from 'zod';
 import type { HistoryEventType, HistoryRelatedType } from '../schema/enums.ts';
 import type { AuthContext, ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
+import { requireAuth } from './permissions.ts';
 
 /** What a change did, as one event of the history feed of `personId`'s library. */
 export type HistoryEntry = {
@@ -95,8 +96,7 @@ export function defineServerChange<I extends Json, O extends Json>(
 ): ChangeDef<I, O> {
   return defineChange(args, async (tx, ctx, a) => {
     const db = serverDb(tx);
-    if (!ctx) throw appError('unauthenticated');
-    return run({ tx, db, me: ctx }, a);
+    return run({ tx, db, me: requireAuth(ctx) }, a);
   });
 }
 
