@@ -20,6 +20,7 @@ export default defineConfig({
             'tests/bench/**/*.test.ts',
             'tests/stand-ins/**/*.test.ts',
             'tests/static/**/*.test.ts',
+            'tests/patches/**/*.test.ts',
           ],
           environment: 'node',
         },

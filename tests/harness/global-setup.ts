@@ -43,6 +43,7 @@ export default async function setup(project: TestProject) {
   });
   return async () => {
     await stack.stop();
-    await rm(logFile, { force: true });
+    // TEST_KEEP_LOG=1 keeps it for reading after the run.
+    if (process.env.TEST_KEEP_LOG !== '1') await rm(logFile, { force: true });
   };
 }

@@ -93,7 +93,9 @@ export async function startTestStack(
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       ZERO_NUM_SYNC_WORKERS: '1',
-      ZERO_LOG_LEVEL: opts.verbose || opts.logFile ? 'warn' : 'error',
+      // TEST_ZERO_LOG_LEVEL=info traces a stalled client group's view-syncer into the log file.
+      ZERO_LOG_LEVEL:
+        opts.verbose || opts.logFile ? (process.env.TEST_ZERO_LOG_LEVEL ?? 'warn') : 'error',
       // Every test signs in from 127.0.0.1; the rate-limit tests use their own addresses.
       MAGIC_LINK_LIMIT_PER_IP: '100000',
       MAGIC_LINK_LIMIT_PER_EMAIL: '50',

@@ -11,6 +11,42 @@ import type { ZeroContext } from '../../sync/context.ts';
 import { type SignedIn, zeroClient } from './clients.ts';
 
 export type Client = ReturnType<typeof zeroClient>;
+
+/**
+ * What went over each client's sockets (message types and times, by client
+ * ID): a stall's report says whether the client sent what zero-cache needed,
+ * and what it heard back. Zero takes `WebSocket` from the global scope.
+ */
+const traffic = new Map<string, string[]>();
+const NativeWebSocket = globalThis.WebSocket;
+globalThis.WebSocket = class extends NativeWebSocket {
+  constructor(url: string | URL, protocols?: string | string[]) {
+    super(url, protocols);
+    const clientID = new URL(String(url)).searchParams.get('clientID') ?? 'unknown';
+    const seen = traffic.get(clientID) ?? [];
+    traffic.set(clientID, seen);
+    const started = Date.now();
+    const note = (what: string) => {
+      seen.push(`${Date.now() - started} ms ${what}`);
+      if (seen.length > 40) seen.shift();
+    };
+    note('socket created');
+    this.addEventListener('open', () => note('open'));
+    this.addEventListener('close', (e) => note(`closed ${e.code}`));
+    this.addEventListener('message', (e) => note(`got ${messageType(e.data)}`));
+    const send = this.send.bind(this);
+    this.send = (data) => {
+      note(`sent ${messageType(data)}`);
+      send(data);
+    };
+  }
+} as typeof WebSocket;
+
+function messageType(data: unknown): string {
+  if (typeof data !== 'string') return 'binary';
+  const m = /^\["(\w+)"/.exec(data);
+  return m?.[1] ?? data.slice(0, 20);
+}
 type MutateRequest = Parameters<Client['mutate']>[0];
 type ServerAnswer = Awaited<ReturnType<Client['mutate']>['server']>;
 
@@ -125,8 +161,9 @@ async function stalled(
     `${what} within ${ms / 1000} s. ` +
     `Client ${z.clientID} of group ${String(group)} (${owners.get(z) ?? 'made outside the harness'}${z.closed ? ', closed' : ''}): ` +
     `connection ${stateText(z.connection.state.current)} now; it was ${states.seen.join(', then ')}.` +
-    `${more()}\n` +
+    `${more()}\nIts sockets: ${(traffic.get(z.clientID) ?? ['none seen']).join('; ')}\n` +
     `zero-cache: ${cpu}. The API: ${api}.\nPostgres, what runs now:\n${database}\n` +
+    `The stack's last lines about group ${String(group)}:\n${stackLogTail(20, String(group))}\n` +
     `The stack's last lines:\n${stackLogTail()}`
   );
 }
@@ -226,12 +263,13 @@ async function databaseNow(): Promise<string> {
 }
 
 /** The last lines zero-cache and the runner wrote (tests/harness/global-setup.ts). */
-function stackLogTail(lines = 40): string {
+function stackLogTail(lines = 40, about?: string): string {
   try {
     const text = readFileSync(inject('stack').logFile, 'utf8');
     return (
       text
         .split('\n')
+        .filter((l) => about === undefined || l.includes(about))
         .slice(-lines - 1)
         .map((l) => (l.length > 400 ? `${l.slice(0, 400)}…` : l))
         .join('\n') || '(nothing)'
