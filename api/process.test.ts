@@ -32,3 +32,27 @@ test('close ends every connection: a request in flight, and an upgrade no handle
     expect(socket.closed).toBe(true);
   }
 });
+
+test('an idle keep-alive connection outlives Node’s 5 s default, so a client reusing it is not reset', async () => {
+  const server = createServer((_req, res) => res.end('ok'));
+  const port = await freePort();
+  const { close } = await serve(server, port, '127.0.0.1');
+  try {
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    const ask = async () => {
+      socket.write('GET / HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n');
+      const [chunk] = (await once(socket, 'data')) as [Buffer];
+      return chunk.toString();
+    };
+    expect(await ask()).toMatch(/^HTTP\/1\.1 200/);
+    // Past Node's default of 5 s idle (checked about once a second), the
+    // connection is still there and answers.
+    await new Promise((r) => setTimeout(r, 7_000));
+    expect(socket.closed).toBe(false);
+    expect(await ask()).toMatch(/^HTTP\/1\.1 200/);
+    socket.destroy();
+  } finally {
+    await close();
+  }
+}, 15_000);

@@ -98,6 +98,9 @@ export function listenHostOf(config: Config) {
   return config.HOST === 'localhost' ? '127.0.0.1' : config.HOST;
 }
 
+/** How long an idle HTTP connection stays open (more than a 60 s load balancer's). */
+export const KEEP_ALIVE_MS = 65_000;
+
 /**
  * Listens with `server`; its close also ends the connections still open.
  * `closeAllConnections` ends only the HTTP connections: a socket handed to an
@@ -106,6 +109,12 @@ export function listenHostOf(config: Config) {
  * it, for ever. So every socket is kept here and destroyed at close.
  */
 export async function serve(server: Server, port: number, host: string) {
+  // A client that reuses an idle connection at the moment the server closes it
+  // gets ECONNRESET for a request the server never saw. Node closes idle
+  // connections after 5 s; browsers, proxies and load balancers keep theirs for
+  // 60 s or more, so the server waits longer than they do and they close first.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
