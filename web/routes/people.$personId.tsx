@@ -42,9 +42,14 @@ export const Route = createFileRoute('/people/$personId')({
     // asked with the sync client's start, waited for only the first time. Only
     // in one's own area or in a support session: a guest of an invite (or a
     // session still starting) has none, and reads only (use-can-write.ts).
+    // Finishing a session needs none, and asked beside the finish it would race
+    // it: the server may end the session first and answer 403.
+    const finishing = matches.some((m) => m.routeId === '/people/$personId/supporters/finish');
     const sessionId = params.personId === me ? null : storedSupportSession(params.personId);
     const access =
-      params.personId === me || sessionId ? loadAccess(params.personId, sessionId) : undefined;
+      !finishing && (params.personId === me || sessionId)
+        ? loadAccess(params.personId, sessionId)
+        : undefined;
     const { zeroFor, outboxOf } = await zeroModule;
     await access;
     const zero = zeroFor(session);
