@@ -9,6 +9,11 @@
  * A relationship may not share a name with a column, so the person behind an
  * audit column `createdBy` is the relationship `creator` (`author` for notes).
  *
+ * `personLinks`, on every table whose rows a supporter reads by their link to
+ * the row's person: that person's supporter links, reached from the row's own
+ * `personId` in one step (sync/permissions.ts: one relationship per rule). Its
+ * other end is a `one` on supporter_link that nothing reads.
+ *
  * Many-to-many (preference.categories, category.preferences) is declared in
  * drizzle-zero.config.ts: drizzle relations have no "through".
  */
@@ -75,7 +80,8 @@ export const personRelations = relations(person, ({ one, many }) => ({
   surveyResponses: many(surveyResponse),
 }));
 
-export const personDetailRelations = relations(personDetail, ({ one }) => ({
+export const personDetailRelations = relations(personDetail, ({ one, many }) => ({
+  personLinks: many(supporterLink, { relationName: 'personDetailPersonLinks' }),
   person: one(person, { fields: [personDetail.personId], references: [person.id] }),
 }));
 
@@ -84,6 +90,7 @@ export const userRelations = relations(user, ({ one }) => ({
 }));
 
 export const preferenceRelations = relations(preference, ({ one, many }) => ({
+  personLinks: many(supporterLink, { relationName: 'preferencePersonLinks' }),
   owner: one(person, {
     fields: [preference.personId],
     references: [person.id],
@@ -124,6 +131,7 @@ export const preferenceRelations = relations(preference, ({ one, many }) => ({
 }));
 
 export const categoryRelations = relations(category, ({ one, many }) => ({
+  personLinks: many(supporterLink, { relationName: 'categoryPersonLinks' }),
   owner: one(person, {
     fields: [category.personId],
     references: [person.id],
@@ -150,7 +158,12 @@ export const categoryRelations = relations(category, ({ one, many }) => ({
   invites: many(invite, { relationName: 'inviteCategory' }),
 }));
 
-export const preferenceCategoryRelations = relations(preferenceCategory, ({ one }) => ({
+export const preferenceCategoryRelations = relations(preferenceCategory, ({ one, many }) => ({
+  /**
+   * PreferenceCategory invites naming this link's category, reached without
+   * the category row: a guest's rule takes one step fewer (sync/permissions.ts).
+   */
+  categoryInvites: many(invite, { relationName: 'preferenceCategoryInvites' }),
   preference: one(preference, {
     fields: [preferenceCategory.preferenceId],
     references: [preference.id],
@@ -239,6 +252,64 @@ export const supporterLinkRelations = relations(supporterLink, ({ one, many }) =
     relationName: 'linkSupported',
   }),
   sessions: many(supportSession, { relationName: 'sessionLink' }),
+  /** The person's other links (an Administrator reads the whole Circle). */
+  personLinks: many(supporterLink, { relationName: 'supporterLinkPersonLinks' }),
+  supporterLinkRows: one(supporterLink, {
+    fields: [supporterLink.supportedId],
+    references: [supporterLink.supportedId],
+    relationName: 'supporterLinkPersonLinks',
+  }),
+  // The other ends of the tables' `personLinks` (see the top of this file).
+  preferenceRows: one(preference, {
+    fields: [supporterLink.supportedId],
+    references: [preference.personId],
+    relationName: 'preferencePersonLinks',
+  }),
+  categoryRows: one(category, {
+    fields: [supporterLink.supportedId],
+    references: [category.personId],
+    relationName: 'categoryPersonLinks',
+  }),
+  inviteRows: one(invite, {
+    fields: [supporterLink.supportedId],
+    references: [invite.personId],
+    relationName: 'invitePersonLinks',
+  }),
+  historyEventRows: one(historyEvent, {
+    fields: [supporterLink.supportedId],
+    references: [historyEvent.personId],
+    relationName: 'historyEventPersonLinks',
+  }),
+  subscriptionRows: one(subscription, {
+    fields: [supporterLink.supportedId],
+    references: [subscription.personId],
+    relationName: 'subscriptionPersonLinks',
+  }),
+  surveyResponseRows: one(surveyResponse, {
+    fields: [supporterLink.supportedId],
+    references: [surveyResponse.personId],
+    relationName: 'surveyResponsePersonLinks',
+  }),
+  personDetailRows: one(personDetail, {
+    fields: [supporterLink.supportedId],
+    references: [personDetail.personId],
+    relationName: 'personDetailPersonLinks',
+  }),
+  profilePageRows: one(profilePage, {
+    fields: [supporterLink.supportedId],
+    references: [profilePage.personId],
+    relationName: 'profilePagePersonLinks',
+  }),
+  profilePageItemRows: one(profilePageItem, {
+    fields: [supporterLink.supportedId],
+    references: [profilePageItem.personId],
+    relationName: 'profilePageItemPersonLinks',
+  }),
+  profileShareRows: one(profileShare, {
+    fields: [supporterLink.supportedId],
+    references: [profileShare.personId],
+    relationName: 'profileSharePersonLinks',
+  }),
 }));
 
 export const supportSessionRelations = relations(supportSession, ({ one }) => ({
@@ -260,7 +331,8 @@ export const supportSessionRelations = relations(supportSession, ({ one }) => ({
   }),
 }));
 
-export const inviteRelations = relations(invite, ({ one }) => ({
+export const inviteRelations = relations(invite, ({ one, many }) => ({
+  personLinks: many(supporterLink, { relationName: 'invitePersonLinks' }),
   person: one(person, {
     fields: [invite.personId],
     references: [person.id],
@@ -282,9 +354,16 @@ export const inviteRelations = relations(invite, ({ one }) => ({
     references: [category.id],
     relationName: 'inviteCategory',
   }),
+  /** The other end of preferenceCategory.categoryInvites; nothing reads it. */
+  preferenceCategoryRows: one(preferenceCategory, {
+    fields: [invite.targetId],
+    references: [preferenceCategory.categoryId],
+    relationName: 'preferenceCategoryInvites',
+  }),
 }));
 
-export const historyEventRelations = relations(historyEvent, ({ one }) => ({
+export const historyEventRelations = relations(historyEvent, ({ one, many }) => ({
+  personLinks: many(supporterLink, { relationName: 'historyEventPersonLinks' }),
   person: one(person, {
     fields: [historyEvent.personId],
     references: [person.id],
@@ -316,7 +395,8 @@ export const planRelations = relations(plan, ({ many }) => ({
   subscriptions: many(subscription),
 }));
 
-export const subscriptionRelations = relations(subscription, ({ one }) => ({
+export const subscriptionRelations = relations(subscription, ({ one, many }) => ({
+  personLinks: many(supporterLink, { relationName: 'subscriptionPersonLinks' }),
   person: one(person, {
     fields: [subscription.personId],
     references: [person.id],
@@ -330,7 +410,8 @@ export const subscriptionRelations = relations(subscription, ({ one }) => ({
   }),
 }));
 
-export const surveyResponseRelations = relations(surveyResponse, ({ one }) => ({
+export const surveyResponseRelations = relations(surveyResponse, ({ one, many }) => ({
+  personLinks: many(supporterLink, { relationName: 'surveyResponsePersonLinks' }),
   person: one(person, { fields: [surveyResponse.personId], references: [person.id] }),
 }));
 
@@ -375,12 +456,14 @@ export const textUpdateRelations = relations(textUpdate, ({ one }) => ({
 }));
 
 export const profilePageRelations = relations(profilePage, ({ one, many }) => ({
+  personLinks: many(supporterLink, { relationName: 'profilePagePersonLinks' }),
   person: one(person, { fields: [profilePage.personId], references: [person.id] }),
   items: many(profilePageItem),
   shares: many(profileShare),
 }));
 
-export const profilePageItemRelations = relations(profilePageItem, ({ one }) => ({
+export const profilePageItemRelations = relations(profilePageItem, ({ one, many }) => ({
+  personLinks: many(supporterLink, { relationName: 'profilePageItemPersonLinks' }),
   person: one(person, { fields: [profilePageItem.personId], references: [person.id] }),
   page: one(profilePage, {
     fields: [profilePageItem.profilePageId],
@@ -392,7 +475,8 @@ export const profilePageItemRelations = relations(profilePageItem, ({ one }) => 
   }),
 }));
 
-export const profileShareRelations = relations(profileShare, ({ one }) => ({
+export const profileShareRelations = relations(profileShare, ({ one, many }) => ({
+  personLinks: many(supporterLink, { relationName: 'profileSharePersonLinks' }),
   person: one(person, { fields: [profileShare.personId], references: [person.id] }),
   page: one(profilePage, { fields: [profileShare.profilePageId], references: [profilePage.id] }),
 }));

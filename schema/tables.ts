@@ -424,13 +424,22 @@ export const supporterLink = pgTable(
      * ZQL has no now() and the rules only see rows.
      */
     endsAt: timestamptz('ends_at'),
+    /**
+     * Whether a support session on this link is active now. The database keeps
+     * it, in the same transaction as the session's start and end (a trigger
+     * on support_session, migrations/0014), so that every supporter rule
+     * (sync/permissions.ts) is equalities on this row, which Zero keeps
+     * cheaply, instead of a walk on to the sessions.
+     */
+    inSession: boolean('in_session').notNull().default(false),
     createdAt: createdAt(),
     createdBy: personRef('created_by'),
     updatedAt: updatedAt(),
     updatedBy: personRef('updated_by'),
   },
   (t) => [
-    // Also serves lookups by supporter_id (leading column).
+    // Also serves lookups by supporter_id (leading column), and the rules'
+    // "my link to the person this row belongs to" (supporter_id and supported_id).
     unique('supporter_link_supporter_supported_unique').on(t.supporterId, t.supportedId),
     index('supporter_link_supported_id_idx').on(t.supportedId),
     index('supporter_link_ends_at_idx').on(t.endsAt).where(sql`${t.endsAt} is not null`),

@@ -3,7 +3,8 @@
  *
  * Reads are ZQL relationship filters: a supporter reaches a Decision Maker's
  * library only through a supporter link whose level allows the item AND an
- * active support session on that link (`endedAt IS NULL`); a guest reaches
+ * active support session on that link (`inSession`, which the database keeps
+ * from the sessions' `endedAt IS NULL`); a guest reaches
  * what an accepted Preference / PreferenceCategory invite names, read-only. Because the rule is
  * a live filter, ending a session or lowering a level removes rows from an open
  * screen without reconnecting. Writes are assert functions; the server runs
@@ -26,14 +27,18 @@ export const LEVELS_FOR_ACCESS: Record<Access, readonly AccessLevel[]> = {
 
 /**
  * The heart of every supporter rule: `me`'s link at one of `levels`, with an
- * active support session on it. Used inside relationship filters.
+ * active support session on it. Equalities on the link row only: the database
+ * keeps `inSession` with the sessions (schema/tables.ts), so a rule reaches
+ * its answer in one relationship (`personLinks`, from the row's own person),
+ * the shape Zero keeps cheaply: a plain `where` filters in memory before the
+ * `exists` reads anything (docs/decisions/032-supporter-rules-in-one-step.md).
  */
 function activeLinkOf(me: string, levels: readonly AccessLevel[]) {
   return (link: Query<'supporterLink'>) =>
     link
       .where('supporterId', me)
-      .where('accessLevel', 'IN', [...levels])
-      .whereExists('sessions', (s) => s.where('endedAt', 'IS', null));
+      .where('inSession', true)
+      .where('accessLevel', 'IN', [...levels]);
 }
 
 /**
@@ -106,7 +111,7 @@ export function preferenceReadableBy(me: string, library?: string) {
   if (library === me) return ({ cmp }: Where<'preference'>) => cmp('personId', '=', me);
   return ({ or, and, cmp, exists }: Where<'preference'>) => {
     const inActiveSession = (levels: readonly AccessLevel[]) =>
-      exists('owner', (owner) => owner.whereExists('supporters', activeLinkOf(me, levels)));
+      exists('personLinks', activeLinkOf(me, levels));
     return or(
       cmp('personId', '=', me),
       and(cmp('access', '=', 'General'), inActiveSession(LEVELS_FOR_ACCESS.General)),
@@ -114,10 +119,8 @@ export function preferenceReadableBy(me: string, library?: string) {
       // A guest: an accepted invite that names this preference, or a category it is in.
       exists('invites', (inv) => inv.where('kind', 'Preference').where('acceptedBy', me)),
       exists('preferenceCategories', (pc) =>
-        pc.whereExists('category', (cat) =>
-          cat.whereExists('invites', (inv) =>
-            inv.where('kind', 'PreferenceCategory').where('acceptedBy', me),
-          ),
+        pc.whereExists('categoryInvites', (inv) =>
+          inv.where('kind', 'PreferenceCategory').where('acceptedBy', me),
         ),
       ),
     );
@@ -129,7 +132,7 @@ export function categoryReadableBy(me: string, library?: string) {
   if (library === me) return ({ cmp }: Where<'category'>) => cmp('personId', '=', me);
   return ({ or, and, cmp, exists }: Where<'category'>) => {
     const inActiveSession = (levels: readonly AccessLevel[]) =>
-      exists('owner', (owner) => owner.whereExists('supporters', activeLinkOf(me, levels)));
+      exists('personLinks', activeLinkOf(me, levels));
     return or(
       cmp('personId', '=', me),
       and(cmp('access', '=', 'General'), inActiveSession(LEVELS_FOR_ACCESS.General)),
@@ -324,9 +327,7 @@ export function readableLinks(ctx: ZeroContext) {
     or(
       cmp('supporterId', '=', me),
       cmp('supportedId', '=', me),
-      exists('supported', (person) =>
-        person.whereExists('supporters', activeLinkOf(me, ['Administrator'])),
-      ),
+      exists('personLinks', activeLinkOf(me, ['Administrator'])),
     ),
   );
 }
@@ -353,10 +354,7 @@ export function readableInvites(ctx: ZeroContext) {
   if (!ctx) return q.where(({ or }) => or());
   const me = ctx.personId;
   return q.where(({ or, cmp, exists }) =>
-    or(
-      cmp('personId', '=', me),
-      exists('person', (p) => p.whereExists('supporters', activeLinkOf(me, ['Administrator']))),
-    ),
+    or(cmp('personId', '=', me), exists('personLinks', activeLinkOf(me, ['Administrator']))),
   );
 }
 
@@ -411,10 +409,7 @@ type PersonRecords =
 function personOrAdministrator<T extends PersonRecords>(me: string) {
   // Every table named has the same two fields; ZQL's builder types one table at a time.
   const rule = ({ or, cmp, exists }: Where<'historyEvent'>) =>
-    or(
-      cmp('personId', '=', me),
-      exists('person', (p) => p.whereExists('supporters', activeLinkOf(me, ['Administrator']))),
-    );
+    or(cmp('personId', '=', me), exists('personLinks', activeLinkOf(me, ['Administrator'])));
   return rule as unknown as (eb: Where<T>) => ReturnType<typeof rule>;
 }
 
