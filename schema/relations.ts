@@ -252,13 +252,6 @@ export const supporterLinkRelations = relations(supporterLink, ({ one, many }) =
     relationName: 'linkSupported',
   }),
   sessions: many(supportSession, { relationName: 'sessionLink' }),
-  /** The person's other links (an Administrator reads the whole Circle). */
-  personLinks: many(supporterLink, { relationName: 'supporterLinkPersonLinks' }),
-  supporterLinkRows: one(supporterLink, {
-    fields: [supporterLink.supportedId],
-    references: [supporterLink.supportedId],
-    relationName: 'supporterLinkPersonLinks',
-  }),
   // The other ends of the tables' `personLinks` (see the top of this file).
   preferenceRows: one(preference, {
     fields: [supporterLink.supportedId],

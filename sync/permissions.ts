@@ -327,7 +327,19 @@ export function readableLinks(ctx: ZeroContext) {
     or(
       cmp('supporterId', '=', me),
       cmp('supportedId', '=', me),
-      exists('personLinks', activeLinkOf(me, ['Administrator'])),
+      // Not through the link's own `inSession`: the change that opens the
+      // Circle would then be an edit of a row of this same table, reached
+      // through a relationship to itself, and in one full run the open view
+      // of an Administrator starting a session got two of three links. The
+      // session's own row decides it here, as it always has.
+      exists('supported', (person) =>
+        person.whereExists('supporters', (link) =>
+          link
+            .where('supporterId', me)
+            .where('accessLevel', 'Administrator')
+            .whereExists('sessions', (s) => s.where('endedAt', 'IS', null)),
+        ),
+      ),
     ),
   );
 }
