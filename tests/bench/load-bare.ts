@@ -40,7 +40,12 @@ export const bareLoadSchema = {
 export type BareLoadSchema = typeof bareLoadSchema;
 const zql = createBuilder(bareLoadSchema);
 
-/** The Postgres side of the table: the columns of `preference`, enums as text. */
+/**
+ * The Postgres side of the table: the columns of `preference`, enums as text.
+ * Every column of `bareLoadSchema` must be here: zero-cache refuses a client
+ * whose schema names a column the replica lacks (SchemaVersionNotSupported),
+ * and the control's clients then never sync.
+ */
 export const BARE_TABLE_DDL = `create table bare_preference (
   id text primary key,
   person_id text not null,
@@ -52,6 +57,7 @@ export const BARE_TABLE_DDL = `create table bare_preference (
   review_schedule text not null,
   review_at timestamptz,
   hero_media_id text,
+  spoken_media_id text,
   status text not null,
   created_at timestamptz not null,
   created_by text,

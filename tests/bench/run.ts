@@ -24,6 +24,7 @@ import { runStart } from '../harness/run-start.ts';
 import { startTestStack } from '../harness/stack.ts';
 import { bareEditLatency } from './bare-control.ts';
 import { coEditing } from './co-editing.ts';
+import { liveRemoval } from './live-removal.ts';
 import { mediaBench } from './media.ts';
 import { armObserver } from './observe.ts';
 import { fmt, summarise } from './stats.ts';
@@ -379,6 +380,18 @@ if (process.env.BENCH_AS_SUPPORTER) {
   console.log(
     `The same library opened by a General supporter in session (${lib.rows} preferences visible): cold p50 ${fmt(lib.cold.p50)}, max ${fmt(lib.cold.max)}; warm p50 ${fmt(lib.warm.p50)}, max ${fmt(lib.warm.max)}; search p50 ${fmt(lib.keystroke.p50)}, max ${fmt(lib.keystroke.max)}`,
   );
+}
+if (!process.env.BENCH_SKIP_REMOVAL) {
+  const r = await liveRemoval({ iterations: Number(process.env.BENCH_REMOVAL_ITERATIONS ?? 10) });
+  const line = (what: string, s: (typeof r)['session']) =>
+    `  ${what} (${s.n}): p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, max ${fmt(s.max)}${s.missed ? `; ${s.missed} still shown after 20 s` : ''}${s.unseen ? `; ${s.unseen} never shown` : ''}`;
+  console.log(
+    'Access taken away, to the last row gone from the open screen (from the request)  [target p50 <= 1 s]:',
+  );
+  console.log(line("a supporter's session finished", r.session));
+  console.log(line("a supporter's link removed by the person, mid-session", r.link));
+  console.log(line("a guest's Preference invite withdrawn", r.preferenceInvite));
+  console.log(line("a guest's PreferenceCategory invite withdrawn", r.categoryInvite));
 }
 if (!process.env.BENCH_SKIP_MEDIA) {
   const m = await mediaBench();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedId } from '../../api/seed.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { eventually, type SignedIn, signIn } from '../harness/clients.ts';
+import { eventually, registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
 import { sql, stack } from '../harness/db.ts';
 import { call, type Reply, raw, startSession } from '../harness/rest.ts';
 import { client, serverResult } from '../harness/zero.ts';
@@ -934,6 +934,36 @@ describe('Zero: circle.remove', () => {
         created_by: tui.personId,
       });
     } finally {
+      await sql`delete from supporter_link where id = ${id}`;
+    }
+  });
+
+  test('the person removes a link mid-session; the supporter’s open library empties live', async () => {
+    const helper = await registerAndSignIn(stack.url, 'circle.removed');
+    const id = crypto.randomUUID();
+    await sql`insert into supporter_link (id, supporter_id, supported_id, access_level, created_by)
+              values (${id}, ${helper.personId}, ${arohaId}, 'General', ${arohaId})`;
+    const hz = client(helper);
+    const view = hz.materialize(
+      queries.preference.supported({ personId: arohaId, level: 'General' }),
+    );
+    try {
+      await startSession(helper, arohaId);
+      await eventually(
+        'the library in session',
+        () => view.data?.preferences.length ?? 0,
+        (n) => n > 0,
+      );
+      const removed = await call(aroha, 'DELETE', `/api/people/${arohaId}/supporters/${id}`);
+      expect(removed.status).toBe(204);
+      await eventually(
+        'the library gone from the supporter’s screen',
+        () => view.data?.preferences.length ?? 0,
+        (n) => n === 0,
+      );
+      expect(await linkExists(id)).toBe(false);
+    } finally {
+      view.destroy();
       await sql`delete from supporter_link where id = ${id}`;
     }
   });
