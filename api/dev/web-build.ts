@@ -13,7 +13,8 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 export const webDist = path.resolve(projectRoot, process.env.WEB_DIST_DIR || 'dist/web');
 const stampFile = path.join(webDist, '.source-hash');
 
-const inputs = ['web', 'sync', 'schema', 'vite.config.ts', 'package-lock.json'];
+// patches/: what patch-package changes in a dependency is built into the app too.
+const inputs = ['web', 'sync', 'schema', 'vite.config.ts', 'package-lock.json', 'patches'];
 
 async function hashInto(hash: ReturnType<typeof createHash>, p: string): Promise<void> {
   const s = await stat(p).catch(() => undefined);

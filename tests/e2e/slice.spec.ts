@@ -63,6 +63,43 @@ test('a title changed in one browser appears in another without reload', async (
   expect(await viewer.evaluate(() => document.body.dataset.sameDocument)).toBe('yes');
 });
 
+test('a save sends its change before the form draws anything', async ({ device }) => {
+  const { page: editor, personId } = await device('aroha@example.com');
+  // What the form showed at the moment each push frame left the page. A
+  // string: tsx's keepNames would inject a helper the page lacks.
+  await editor.addInitScript(`(() => {
+    const Base = window.WebSocket;
+    window.__atPush = [];
+    window.WebSocket = class extends Base {
+      send(data) {
+        if (typeof data === 'string' && data.startsWith('["push"')) {
+          const button = document.querySelector('form button[type=submit]');
+          window.__atPush.push({ disabled: button ? button.disabled : null, text: document.body.innerText });
+        }
+        return super.send(data);
+      }
+    };
+  })()`);
+  await editor.goto(`/people/${personId}/preferences`);
+  await editor.getByRole('link', { name: 'Porridge on cold mornings' }).click();
+  await editor.getByRole('link', { name: 'Edit' }).click();
+  const title = editor.getByLabel('Title');
+  await expect(title).toHaveValue('Porridge on cold mornings');
+  await title.fill('Porridge on frosty mornings');
+  const before = Number(await editor.evaluate('window.__atPush.length'));
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(editor.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  const pushes = (await editor.evaluate('window.__atPush')) as {
+    disabled: boolean | null;
+    text: string;
+  }[];
+  const first = pushes[before];
+  // The push left while the form was still as it was before the click: the
+  // button not yet disabled for saving, no "Saving" said yet.
+  expect(first?.disabled).toBe(false);
+  expect(first?.text).not.toMatch(/Saving/);
+});
+
 test('keyboard only: the edit form is reachable and labelled, with visible focus', async ({
   page,
   signIn,

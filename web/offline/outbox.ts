@@ -25,6 +25,7 @@ import { codeOf } from '../../sync/errors.ts';
 import { mutators } from '../../sync/mutators.ts';
 import type { TextTarget } from '../../sync/shared-text.ts';
 import { messages } from '../messages.ts';
+import { afterThisTask } from './after-task.ts';
 
 /** How a write ended, for the screen that made it. */
 export type Outcome =
@@ -546,6 +547,14 @@ export class Outbox {
 
   #changed() {
     this.#state = { waiting: this.#changes.size + this.#texts.size, problems: this.#problems };
-    for (const l of this.#listeners) l();
+    // The state is current at once; its listeners (the status line) hear of it
+    // on the next task, so that a change's push leaves before they render.
+    if (this.#notifying) return;
+    this.#notifying = true;
+    afterThisTask(() => {
+      this.#notifying = false;
+      for (const l of this.#listeners) l();
+    });
   }
+  #notifying = false;
 }

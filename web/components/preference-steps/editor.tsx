@@ -11,6 +11,7 @@ import { mutators } from '../../../sync/mutators.ts';
 import { crossable, type PreferenceUpdateArgs } from '../../../sync/preference.ts';
 import { queries } from '../../../sync/queries.ts';
 import { usePresence } from '../../hooks/use-presence.ts';
+import { nextTask } from '../../offline/after-task.ts';
 import type { Outcome } from '../../offline/outbox.ts';
 import { CrossedChoice } from '../../offline/sync-status.tsx';
 import { refusalOf, savedText, useOutbox, useWrite } from '../../offline/use-write.ts';
@@ -37,6 +38,8 @@ import type { StepProps } from './step-parts.tsx';
 
 const t = messages.preferenceForm;
 
+/** No errors: one value, so that clearing errors already clear renders nothing. */
+const noErrors: FieldErrors = {};
 export function StepFields({
   step,
   personId,
@@ -125,7 +128,7 @@ export function PreferenceEditor({
   const formRef = useRef<HTMLFormElement>(null);
   const [row, details] = useQuery(queries.preference.byId({ personId, id }));
   const [fields, setFields] = useState<PreferenceFields | undefined>();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(noErrors);
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'reviewed'>('idle');
   const [uploading, setUploading] = useState(false);
@@ -225,8 +228,8 @@ export function PreferenceEditor({
     e?.preventDefault();
     if (!fields || !row) return;
     const found = Object.assign({}, ...steps.map((s) => validateStep(s, fields))) as FieldErrors;
-    setErrors(found);
     if (Object.keys(found).length > 0) {
+      setErrors(found);
       focusFirstError(formRef.current, found);
       return;
     }
@@ -255,9 +258,6 @@ export function PreferenceEditor({
       Object.keys(changes).map((k) => [k, (before[k] as string | string[] | null) ?? null]),
     );
     if (Object.keys(base).length > 0) changes.base = base;
-    setError(undefined);
-    setCrossed(undefined);
-    setStatus('saving');
     // What is sent now is where the next save starts, even before it is
     // answered: the person may edit and save again while this one is on its
     // way (or waits for the connection), and that save must not be judged
@@ -265,9 +265,17 @@ export function PreferenceEditor({
     const sent = fields;
     baseline.current = sent;
     const mine = ++saves.current;
-    let outcome = isReview
-      ? await saveReview(changes, start)
-      : await write(mutators.preference.update({ id, ...changes }));
+    const sending = isReview
+      ? saveReview(changes, start)
+      : write(mutators.preference.update({ id, ...changes }));
+    // The change goes first: the form says "Saving" once its push has left
+    // the page, not before (each render here costs milliseconds on a tablet).
+    await nextTask();
+    setErrors(noErrors);
+    setError(undefined);
+    setCrossed(undefined);
+    if (mine === saves.current) setStatus('saving');
+    let outcome = await sending;
     if (outcome.type !== 'refused' && !isReview && steps.includes(4)) {
       outcome = (await savePicture(write, id, fields, start)) ?? outcome;
     }
