@@ -66,6 +66,19 @@ export const configSchema = z.object({
     .string()
     .regex(/^\/\S+\.so(\.\d+)*$/, 'expected the absolute path of a shared library (.so)')
     .optional(),
+  /**
+   * Where the zero-cache the runner starts sends its OpenTelemetry metrics
+   * (OTLP over HTTP, JSON): a collector's metrics URL, e.g.
+   * http://127.0.0.1:4318/v1/metrics. Its figures per client group (advance
+   * time, IVM advance, CVR flushes, pipeline resets) are what `npm run
+   * bench:load` reads. Unset: none sent.
+   */
+  ZERO_METRICS_URL: z
+    .string()
+    .refine((v) => /^https?:\/\//i.test(v), { message: 'expected an http:// or https:// URL' })
+    .optional(),
+  /** How often zero-cache sends its metrics there (ms). */
+  ZERO_METRICS_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   /** Whether the product is publicly launched: signed-out visitors of / go to /login, else /landing. */
   APP_LAUNCHED: bool.default(true),
   LOG_REQUESTS: bool.default(false),

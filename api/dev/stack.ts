@@ -187,6 +187,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
           numSyncWorkers: config.ZERO_NUM_SYNC_WORKERS,
           logLevel: config.ZERO_LOG_LEVEL,
           mallocLibrary: config.ZERO_MALLOC_LIBRARY,
+          metrics: config.ZERO_METRICS_URL
+            ? { url: config.ZERO_METRICS_URL, intervalMs: config.ZERO_METRICS_INTERVAL_MS }
+            : undefined,
           production: config.NODE_ENV === 'production',
           ...(opts.childLog ? { log: opts.childLog } : {}),
         });

@@ -40,6 +40,8 @@ export type ZeroCacheOptions = {
    * have left; jemalloc gives it back (docs/decisions/025).
    */
   mallocLibrary?: string | undefined;
+  /** Where its OpenTelemetry metrics go (OTLP/HTTP JSON), and how often (ms). */
+  metrics?: { url: string; intervalMs: number } | undefined;
 };
 
 export type ZeroCacheHandle = {
@@ -111,6 +113,12 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
   };
   if (opts.adminPassword) env.ZERO_ADMIN_PASSWORD = opts.adminPassword;
   if (opts.mallocLibrary) env.LD_PRELOAD = opts.mallocLibrary;
+  if (opts.metrics) {
+    // zero-cache starts OpenTelemetry's SDK when an exporter is named, in every worker.
+    env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT = opts.metrics.url;
+    env.OTEL_EXPORTER_OTLP_PROTOCOL = 'http/json';
+    env.OTEL_METRIC_EXPORT_INTERVAL = String(opts.metrics.intervalMs);
+  }
   if (opts.changeStreamerUri) env.ZERO_CHANGE_STREAMER_URI = opts.changeStreamerUri;
   if (opts.changeStreamerPort !== undefined && changeStreamerPort !== undefined) {
     env.ZERO_CHANGE_STREAMER_PORT = String(changeStreamerPort);

@@ -253,6 +253,8 @@ export async function startBareBackend(opts: {
   log?: (line: string) => void;
   /** zero-cache's sync workers: 1 unless said otherwise, as the app's stack has. */
   syncWorkers?: number;
+  /** Where its zero-cache sends its OpenTelemetry metrics, as the app's stack can (ZERO_METRICS_URL). */
+  metrics?: { url: string; intervalMs: number };
   /** zero-cache's malloc library (ZERO_MALLOC_LIBRARY), as the app's stack has. */
   mallocLibrary?: string | undefined;
 }): Promise<BareBackend> {
@@ -291,6 +293,7 @@ export async function startBareBackend(opts: {
       dataDir: path.join(dir, 'zero'),
       numSyncWorkers: opts.syncWorkers ?? 1,
       mallocLibrary: opts.mallocLibrary,
+      metrics: opts.metrics,
       logLevel: 'error',
       production: false,
       ...(opts.log ? { log: opts.log } : {}),

@@ -289,7 +289,7 @@ function openWriter(m: Extract<ToClient, { type: 'writer' }>): Promise<Writer> {
 function runWrites(w: number, writer: Writer, m: Extract<ToClient, { type: 'write' }>) {
   let k = 0;
   const next = () => {
-    const mine = ++k;
+    const mine = m.first + k++;
     const t0 = now();
     const server = writer.write(taggedTitle(writer.target.title, writer.step, w, mine));
     send({ type: 'sent', w, k: mine, t0 });

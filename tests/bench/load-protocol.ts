@@ -33,8 +33,11 @@ export type ToClient =
   /** The writes start: the viewers synced by now are the ones whose sightings count. */
   | { type: 'count' }
   | { type: 'writer'; step: string; w: number; spec: WriterSpec; target: Target }
-  /** Writer `w` writes `count` times, one every `intervalMs`, the first at `at`. */
-  | { type: 'write'; w: number; at: number; intervalMs: number; count: number }
+  /**
+   * Writer `w` writes `count` times, one every `intervalMs`, the first at
+   * `at`, numbered from `first` (a step's later phases go on from its earlier ones).
+   */
+  | { type: 'write'; w: number; at: number; intervalMs: number; count: number; first: number }
   | { type: 'close' };
 
 /**

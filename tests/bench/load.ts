@@ -59,6 +59,13 @@ import { startTopology } from '../harness/topology.ts';
 import { type BareBackend, bareZeroEndpoints, startBareBackend } from './bare-control.ts';
 import { BARE_USER_ID, bareLoadMutators, bareLoadQueries, bareLoadSchema } from './load-bare.ts';
 import { copyLibraryToBare, keepSessionsActive, type LoadData, seedLoadData } from './load-data.ts';
+import {
+  type GroupFigures,
+  groupFigures,
+  type MetricsReceiver,
+  type MetricTotals,
+  startMetricsReceiver,
+} from './load-metrics.ts';
 import { lineChart } from './load-plot.ts';
 import { machineBusyMs, mergeTrees, readTrees, type TreeReading } from './load-proc.ts';
 import {
@@ -118,6 +125,26 @@ const OWNER_SHARE = 0.1;
 /** A write some client has not had this long after it was sent is an error. */
 const SEEN_TIMEOUT_MS = 30_000;
 const SYNC_TIMEOUT_MS = 10 * 60_000;
+
+/** How often zero-cache reports its metrics to the bench (load-metrics.ts). */
+const METRICS_INTERVAL_MS = 1000;
+/**
+ * The per-kind comparison: this many clients all of one kind, supporters in
+ * session and then the Decision Maker's own devices, at LOAD_RATE (0: not run).
+ */
+const KIND_CLIENTS = Math.round(Number(process.env.LOAD_KIND_CLIENTS ?? 50));
+/**
+ * The sustainable-rate search: at LOAD_RATE_CLIENTS clients (if a step), after
+ * the step's own writes, these rates a second in turn (LOAD_RATE_SECONDS
+ * each) until the last client's p99 passes 1 s. Empty: not run.
+ */
+const RATES = (process.env.LOAD_RATES ?? '5,10,20,40,80')
+  .split(',')
+  .filter((x) => x.trim() !== '')
+  .map(Number);
+if (RATES.some((r) => !(r > 0)))
+  throw new Error('LOAD_RATES must be writes a second, e.g. 5,10,20');
+const RATE_CLIENTS = Math.round(setting('LOAD_RATE_CLIENTS', 200));
 
 const ownersAt = (n: number) => Math.ceil(n * OWNER_SHARE);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -318,6 +345,12 @@ type StepResult = {
   /** To the quickest client: the write's way in (push, Postgres, replication), before the fan-out. */
   writeToFirstClient: Summary;
   writerAck: Summary;
+  /** The clients' kind when the step had one kind only (the per-kind comparison). */
+  only?: 'owners' | 'supporters' | undefined;
+  /** zero-cache's own figures while the writes ran (its OpenTelemetry metrics). */
+  groups: GroupFigures | undefined;
+  /** The sustainable-rate search, when this step ran it: each rate tried, in order. */
+  rates: RatePhase[];
   /**
    * Every write in the order sent: [ms after the first, to the last client
    * (null: some client never had it), to the acknowledgement (null: none)].
@@ -370,6 +403,7 @@ type Ours = {
 
 type Bench = {
   stack: Ours;
+  metrics: MetricsReceiver | undefined;
   bare: BareBackend | undefined;
   data: LoadData;
   viewers: ClientProcess[];
@@ -461,14 +495,18 @@ function samplePeaks(b: Bench, app: App) {
   };
 }
 
-function viewerSpecs(b: Bench, app: App, n: number): ViewerSpec[] {
+/** `only`: every client of one kind (the Decision Maker's devices, or supporters in session). */
+function viewerSpecs(b: Bench, app: App, n: number, only?: 'owners' | 'supporters'): ViewerSpec[] {
   if (app === 'bare') {
     const zeroUrl = b.bare?.zeroUrl ?? '';
     return Array.from({ length: n }, () => ({ app: 'bare', zeroUrl }));
   }
   const { zeroUrl } = b.stack;
   const { libraryId } = b.data;
-  const owners = ownersAt(n);
+  const owners = only === 'owners' ? n : only === 'supporters' ? 0 : ownersAt(n);
+  if (b.data.ownerDevices.length < owners || b.data.supporters.length < n - owners) {
+    throw new Error(`not enough clients seeded for ${n} (${only ?? 'mixed'})`);
+  }
   return [
     ...b.data.ownerDevices.slice(0, owners).map((who) => ({
       app: 'ours' as const,
@@ -493,7 +531,120 @@ function writerSpec(b: Bench, app: App, w: number): WriterSpec {
   return { app: 'ours', zeroUrl: b.stack.zeroUrl, who, libraryId: b.data.libraryId };
 }
 
-async function runStep(b: Bench, app: App, n: number): Promise<StepResult> {
+/** How long each rate of the sustainable-rate search writes. */
+const RATE_SECONDS = setting('LOAD_RATE_SECONDS', 15);
+
+type RatePhase = {
+  rate: number;
+  writeToLastClient: Summary;
+  missed: number;
+  /** p99 to the last client ≤ 1 s, and no write missed. */
+  held: boolean;
+  groups: GroupFigures | undefined;
+};
+
+/**
+ * One run of writes at `rate` a second for `seconds`, numbered from `first`:
+ * done when every write was sent and each was acknowledged and had by every
+ * counted client, or given up on SEEN_TIMEOUT_MS after it was sent.
+ */
+async function writePhase(
+  b: Bench,
+  s: StepState,
+  expected: number,
+  rate: number,
+  seconds: number,
+  first: number,
+) {
+  const perWriter = Math.max(1, Math.round((rate * seconds) / WRITERS));
+  const total = perWriter * WRITERS;
+  const inPhase = (key: string) => {
+    const k = Number(key.slice(key.indexOf(':') + 1));
+    return k >= first && k < first + perWriter;
+  };
+  const at = now() + 250;
+  for (let w = 0; w < WRITERS; w++) {
+    tell(b.writer, {
+      type: 'write',
+      w,
+      at: at + (w * 1000) / rate,
+      intervalMs: (1000 * WRITERS) / rate,
+      count: perWriter,
+      first,
+    });
+  }
+  const records = () => [...s.writes.entries()].filter(([key]) => inPhase(key)).map(([, r]) => r);
+  await until(
+    () => {
+      const rs = records();
+      if (rs.filter((r) => r.t0 !== undefined).length < total) return false;
+      const t = now();
+      return rs.every(
+        (r) =>
+          r.t0 !== undefined &&
+          ((r.ack !== undefined && r.count >= expected) || t - r.t0 > SEEN_TIMEOUT_MS),
+      );
+    },
+    seconds * 1000 + SEEN_TIMEOUT_MS + 60_000,
+  );
+  const latencies: number[] = [];
+  const firsts: number[] = [];
+  const acks: number[] = [];
+  let missed = 0;
+  let refused = 0;
+  let unacknowledged = 0;
+  for (const r of records()) {
+    if (r.t0 === undefined) continue;
+    if (expected > 0 && r.count >= expected && r.last - r.t0 <= SEEN_TIMEOUT_MS) {
+      latencies.push(r.last - r.t0);
+      firsts.push(r.first - r.t0);
+    } else missed++;
+    if (r.ack === undefined) unacknowledged++;
+    else if (r.error) refused++;
+    else acks.push(r.ack - r.t0);
+  }
+  const sent = records()
+    .filter((r): r is WriteRecord & { t0: number } => r.t0 !== undefined)
+    .sort((a, b) => a.t0 - b.t0);
+  const start = sent[0]?.t0 ?? 0;
+  const timeline = sent.map((r): [number, number | null, number | null] => [
+    Math.round(r.t0 - start),
+    expected > 0 && r.count >= expected ? Math.round(r.last - r.t0) : null,
+    r.ack !== undefined && !r.error ? Math.round(r.ack - r.t0) : null,
+  ]);
+  return {
+    latencies,
+    firsts,
+    acks,
+    missed,
+    refused,
+    unacknowledged,
+    total,
+    timeline,
+    nextK: first + perWriter,
+  };
+}
+
+/** zero-cache's totals for `app` once every worker has reported since now (none without a receiver). */
+async function metricsNow(b: Bench, app: App): Promise<MetricTotals | undefined> {
+  if (!b.metrics) return undefined;
+  await b.metrics.fresh(app, 10_000);
+  return b.metrics.snapshot(app);
+}
+
+function groupsSince(
+  before: MetricTotals | undefined,
+  after: MetricTotals | undefined,
+): GroupFigures | undefined {
+  return before && after ? groupFigures(before, after) : undefined;
+}
+
+async function runStep(
+  b: Bench,
+  app: App,
+  n: number,
+  opts: { only?: 'owners' | 'supporters'; rates?: readonly number[] } = {},
+): Promise<StepResult> {
   const step = `${app}-${n}`;
   const s: StepState = {
     synced: [],
@@ -507,7 +658,7 @@ async function runStep(b: Bench, app: App, n: number): Promise<StepResult> {
   };
   state = s;
   if (app === 'ours') await keepSessionsActive(b.stack.databaseUrl, b.data.libraryId);
-  const specs = viewerSpecs(b, app, n);
+  const specs = viewerSpecs(b, app, n, opts.only);
   const mix: Record<string, number> = {};
   for (const v of specs) {
     const kind = v.app === 'bare' ? 'bare' : (v.supporting?.level ?? 'Decision Maker');
@@ -527,7 +678,11 @@ async function runStep(b: Bench, app: App, n: number): Promise<StepResult> {
     tell(b.writer, { type: 'writer', step, w, spec: writerSpec(b, app, w), target });
   }
   await until(() => s.synced.length >= n && s.writersReady >= WRITERS, SYNC_TIMEOUT_MS);
-  if (s.writersReady < WRITERS) throw new Error(`${step}: a writer never held its row`);
+  if (s.writersReady < WRITERS) {
+    // What the clients reported says why (a refused schema, a refused connection).
+    const why = s.details.length ? `; the clients reported: ${s.details.join('; ')}` : '';
+    throw new Error(`${step}: a writer never held its row${why}`);
+  }
   const syncMs = s.synced.length >= n ? Math.max(...s.synced) - opened.at : Number.NaN;
 
   // Write: the viewers synced by now are the ones that must see every write.
@@ -536,35 +691,34 @@ async function runStep(b: Bench, app: App, n: number): Promise<StepResult> {
   for (const p of b.viewers) tell(p, { type: 'count' });
   await until(() => s.countReplies === b.viewers.length, 30_000);
   const expected = s.counted;
-  const perWriter = Math.max(1, Math.round((RATE * SECONDS) / WRITERS));
-  const total = perWriter * WRITERS;
-  const at = now() + 250;
-  for (let w = 0; w < WRITERS; w++) {
-    tell(b.writer, {
-      type: 'write',
-      w,
-      at: at + (w * 1000) / RATE,
-      intervalMs: (1000 * WRITERS) / RATE,
-      count: perWriter,
-    });
-  }
-  // Done when every write was sent, and each was acknowledged and had by every
-  // counted client, or given up on SEEN_TIMEOUT_MS after it was sent.
-  await until(
-    () => {
-      const records = [...s.writes.values()];
-      if (records.filter((r) => r.t0 !== undefined).length < total) return false;
-      const t = now();
-      return records.every(
-        (r) =>
-          r.t0 !== undefined &&
-          ((r.ack !== undefined && r.count >= expected) || t - r.t0 > SEEN_TIMEOUT_MS),
-      );
-    },
-    SECONDS * 1000 + SEEN_TIMEOUT_MS + 60_000,
-  );
+  const metricsBefore = await metricsNow(b, app);
+  const main = await writePhase(b, s, expected, RATE, SECONDS, 1);
   const ended = await read(b, app);
+  const groups = groupsSince(metricsBefore, await metricsNow(b, app));
   const peak = await peaks.stop();
+
+  // The sustainable write rate: the same clients, faster and faster, until
+  // the last client's p99 passes 1 s (or a write goes missing).
+  const rates: RatePhase[] = [];
+  if (opts.rates) {
+    let first = main.nextK;
+    for (const rate of opts.rates) {
+      const before = await metricsNow(b, app);
+      const phase = await writePhase(b, s, expected, rate, RATE_SECONDS, first);
+      first = phase.nextK;
+      const held =
+        phase.missed === 0 && phase.latencies.length > 0 && summary(phase.latencies).p99 <= 1000;
+      rates.push({
+        rate,
+        writeToLastClient: summary(phase.latencies),
+        missed: phase.missed,
+        held,
+        groups: groupsSince(before, await metricsNow(b, app)),
+      });
+      if (!held) break;
+      await sleep(2000);
+    }
+  }
 
   // Leave: every client closes; zero-cache's memory is read again after a while.
   const closing = b.viewers.length + 1;
@@ -574,31 +728,7 @@ async function runStep(b: Bench, app: App, n: number): Promise<StepResult> {
   const left = await read(b, app);
   state = undefined;
 
-  const latencies: number[] = [];
-  const firsts: number[] = [];
-  const acks: number[] = [];
-  let missed = 0;
-  let refused = 0;
-  let unacknowledged = 0;
-  for (const r of s.writes.values()) {
-    if (r.t0 === undefined) continue;
-    if (expected > 0 && r.count >= expected && r.last - r.t0 <= SEEN_TIMEOUT_MS) {
-      latencies.push(r.last - r.t0);
-      firsts.push(r.first - r.t0);
-    } else missed++;
-    if (r.ack === undefined) unacknowledged++;
-    else if (r.error) refused++;
-    else acks.push(r.ack - r.t0);
-  }
-  const sent = [...s.writes.values()]
-    .filter((r): r is WriteRecord & { t0: number } => r.t0 !== undefined)
-    .sort((a, b) => a.t0 - b.t0);
-  const first = sent[0]?.t0 ?? 0;
-  const timeline = sent.map((r): [number, number | null, number | null] => [
-    Math.round(r.t0 - first),
-    expected > 0 && r.count >= expected ? Math.round(r.last - r.t0) : null,
-    r.ack !== undefined && !r.error ? Math.round(r.ack - r.t0) : null,
-  ]);
+  const { latencies, firsts, acks, missed, refused, unacknowledged, total, timeline } = main;
   const neverSynced = n - expected;
   const errors = {
     neverSynced,
@@ -611,6 +741,9 @@ async function runStep(b: Bench, app: App, n: number): Promise<StepResult> {
   return {
     app,
     clients: n,
+    only: opts.only,
+    groups,
+    rates,
     mix,
     loadAverage,
     syncMs,
@@ -669,6 +802,8 @@ async function runStep(b: Bench, app: App, n: number): Promise<StepResult> {
 
 const fmtMs = (ms: number) =>
   !Number.isFinite(ms) ? '—' : ms >= 999.5 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
+/** Small times, to a hundredth of a millisecond. */
+const fmtMs2 = (ms: number) => (Number.isFinite(ms) ? `${ms.toFixed(2)} ms` : '—');
 const fmtMb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const fmtPct = (p: number) => `${p.toFixed(0)} %`;
 const ratio = (a: number, b: number) =>
@@ -734,6 +869,17 @@ function printStep(n: number, results: StepResult[]) {
   );
   line('writer ack p50 / p99', (r) => `${fmtMs(r.writerAck.p50)} / ${fmtMs(r.writerAck.p99)}`);
   line('errors', describeErrors);
+  line('zero-cache: group advances (per write)', (r) =>
+    r.groups ? `${r.groups.advances} (${(r.groups.advances / r.writes).toFixed(0)})` : '—',
+  );
+  line('  one group advance, mean / its IVM', (r) =>
+    r.groups ? `${fmtMs2(r.groups.advanceMs)} / ${fmtMs2(r.groups.ivmAdvanceMs)}` : '—',
+  );
+  line('  CVR flushes (mean) / pipeline resets', (r) =>
+    r.groups
+      ? `${r.groups.cvrFlushes} (${fmtMs2(r.groups.cvrFlushMs)}) / ${r.groups.pipelineResets}`
+      : '—',
+  );
   line('CPU, % of a core: zero-cache', (r) => fmtPct(r.cpu.writePercent.zeroCache));
   line(
     '  Postgres / API process',
@@ -783,11 +929,65 @@ function printStep(n: number, results: StepResult[]) {
   }
 }
 
-function targets(all: StepResult[]): string[] {
+/** The highest rate the search held (p99 ≤ 1 s, nothing missed), or 0. */
+function sustained(r: StepResult | undefined): number {
+  return Math.max(0, ...(r?.rates ?? []).filter((x) => x.held).map((x) => x.rate));
+}
+
+function printRates(all: StepResult[]) {
+  const searched = all.filter((r) => r.rates.length > 0);
+  if (searched.length === 0) return;
+  console.log(
+    `\nSustainable write rate at ${RATE_CLIENTS} clients (${RATE_SECONDS} s a rate; held: write to last client p99 ≤ 1 s, none missed)`,
+  );
+  for (const r of searched) {
+    const tried = r.rates
+      .map(
+        (x) =>
+          `${x.rate}/s p50 ${fmtMs(x.writeToLastClient.p50)} p99 ${fmtMs(x.writeToLastClient.p99)}${x.missed ? ` (${x.missed} missed)` : ''}${x.groups ? ` advance ${fmtMs2(x.groups.advanceMs)}` : ''} ${x.held ? 'held' : 'NOT held'}`,
+      )
+      .join('; ');
+    console.log(`  ${r.app === 'ours' ? 'ours' : 'control'}: ${sustained(r)}/s held. ${tried}`);
+  }
+}
+
+function printKinds(kinds: StepResult[]) {
+  if (kinds.length === 0) return;
+  console.log(
+    `\nOne kind of client at a time (${KIND_CLIENTS} clients, ours, ${RATE} writes/s for ${SECONDS} s)`,
+  );
+  for (const r of kinds) {
+    const g = r.groups;
+    console.log(
+      `  ${r.only === 'supporters' ? 'supporters in session' : "the person's own devices"} (${describeMix(r)}): write to last client p50 ${fmtMs(r.writeToLastClient.p50)}, p99 ${fmtMs(r.writeToLastClient.p99)}; ` +
+        (g
+          ? `${g.advances} group advances, mean ${fmtMs2(g.advanceMs)} (IVM ${fmtMs2(g.ivmAdvanceMs)}), CVR flush ${fmtMs2(g.cvrFlushMs)}, ${g.pipelineResets} pipeline resets; zero-cache CPU ${fmtPct(r.cpu.writePercent.zeroCache)}`
+          : 'no zero-cache figures'),
+    );
+  }
+}
+
+function targets(all: StepResult[], kinds: StepResult[] = []): string[] {
   const ours = (n: number) => all.find((r) => r.app === 'ours' && r.clients === n);
   const bare = (n: number) => all.find((r) => r.app === 'bare' && r.clients === n);
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const lines: string[] = [];
+  const sup = kinds.find((k) => k.only === 'supporters')?.groups;
+  const own = kinds.find((k) => k.only === 'owners')?.groups;
+  if (sup && own) {
+    const r = ratio(sup.advanceMs, own.advanceMs);
+    lines.push(
+      `one group advance, a supporter in session ≤ 1.5x the person's own: ${fmtMs2(sup.advanceMs)} vs ${fmtMs2(own.advanceMs)}, ${fmtRatio(r)}, ${verdict(r <= 1.5)}`,
+    );
+  }
+  const oursRated = all.find((r) => r.app === 'ours' && r.rates.length > 0);
+  const bareRated = all.find((r) => r.app === 'bare' && r.rates.length > 0);
+  if (oursRated && bareRated) {
+    const r = ratio(sustained(oursRated), sustained(bareRated));
+    lines.push(
+      `${RATE_CLIENTS} clients: sustainable write rate ≥ 0.8x the control's: ${sustained(oursRated)}/s vs ${sustained(bareRated)}/s, ${fmtRatio(r)}, ${verdict(r >= 0.8)}`,
+    );
+  }
   const at200 = ours(200);
   if (at200) {
     lines.push(
@@ -808,7 +1008,7 @@ function targets(all: StepResult[]): string[] {
     lines.push(
       `${r.clients} clients: zero-cache within 20 % of idle ${SETTLE_SECONDS} s after the clients left: ${fmtMb(z.afterLeave)} vs ${fmtMb(z.idle)}, ${verdict(z.afterLeave <= z.idle * 1.2)}` +
         (bareAt
-          ? `; ratio to the control ≤ 1.5: p50 ${fmtRatio(rp50)}, p99 ${fmtRatio(rp99)}, ${verdict(rp50 <= 1.5 && rp99 <= 1.5)}`
+          ? `; ratio to the control ≤ 1.2: p50 ${fmtRatio(rp50)}, p99 ${fmtRatio(rp99)}, ${verdict(rp50 <= 1.2 && rp99 <= 1.2)}`
           : ''),
     );
   }
@@ -867,7 +1067,7 @@ function plot(all: StepResult[], date: string): string {
 // ---------------------------------------------------------------------------
 
 /** Our stack: one node as `npm start` runs it, or the production topology (LOAD_TOPOLOGY=two). */
-async function startOurs(): Promise<Ours> {
+async function startOurs(metrics: MetricsReceiver): Promise<Ours> {
   if (TOPOLOGY === 'two') {
     const topo = await startTopology(MALLOC_LIBRARY ? { mallocLibrary: MALLOC_LIBRARY } : {});
     cleanups.push(() => topo.stop());
@@ -883,6 +1083,8 @@ async function startOurs(): Promise<Ours> {
     web: 'none',
     env: {
       ZERO_NUM_SYNC_WORKERS: String(SYNC_WORKERS),
+      ZERO_METRICS_URL: metrics.urlFor('ours'),
+      ZERO_METRICS_INTERVAL_MS: String(METRICS_INTERVAL_MS),
       ...(MALLOC_LIBRARY ? { ZERO_MALLOC_LIBRARY: MALLOC_LIBRARY } : {}),
     },
   });
@@ -905,10 +1107,12 @@ async function main() {
     `Steps ${STEPS.join(', ')} clients; ${RATE} writes/s by ${WRITERS} writer(s) for ${SECONDS} s; ${PROCESSES} client processes; ${TOPOLOGY === 'two' ? 'a replication-manager and two view-syncers' : `${SYNC_WORKERS} sync worker(s)`}; zero-cache on ${ALLOCATOR === 'jemalloc' ? 'jemalloc' : "glibc's malloc"}; ${VIEW_ROWS_ONLY ? "the library's rows only" : "the library screen's queries"}; ${SETTLE_SECONDS} s to settle; ${APPS.includes('bare') ? 'with' : 'without'} the bare control`,
   );
   const maxClients = Math.max(...STEPS);
-  const stack = await startOurs();
+  const metrics = await startMetricsReceiver();
+  cleanups.push(() => metrics.stop());
+  const stack = await startOurs(metrics);
   const data = await seedLoadData(stack.databaseUrl, {
-    supporters: maxClients - ownersAt(maxClients),
-    ownerDevices: ownersAt(maxClients),
+    supporters: Math.max(maxClients - ownersAt(maxClients), KIND_CLIENTS),
+    ownerDevices: Math.max(ownersAt(maxClients), KIND_CLIENTS),
     writers: WRITERS,
   });
   let bare: BareBackend | undefined;
@@ -927,6 +1131,7 @@ async function main() {
         }),
       syncWorkers: SYNC_WORKERS,
       mallocLibrary: MALLOC_LIBRARY,
+      metrics: { url: metrics.urlFor('bare'), intervalMs: METRICS_INTERVAL_MS },
     });
     cleanups.push(() => bare?.stop() ?? Promise.resolve());
   }
@@ -937,6 +1142,7 @@ async function main() {
   await sleep(5000);
   const b: Bench = {
     stack,
+    metrics,
     bare,
     data,
     viewers,
@@ -956,7 +1162,12 @@ async function main() {
     for (const app of APPS) {
       console.log(`… ${n} clients, ${app === 'ours' ? 'ours' : 'control'}`);
       try {
-        const r = await runStep(b, app, n);
+        const r = await runStep(
+          b,
+          app,
+          n,
+          n === RATE_CLIENTS && RATES.length ? { rates: RATES } : {},
+        );
         here.push(r);
         results.push(r);
       } catch (e) {
@@ -968,8 +1179,24 @@ async function main() {
     printStep(n, here);
   }
 
+  // The cost of one kind of client: supporters in session, then the person's own devices.
+  const kinds: StepResult[] = [];
+  if (!failure && KIND_CLIENTS > 0) {
+    for (const only of ['supporters', 'owners'] as const) {
+      console.log(`… ${KIND_CLIENTS} clients, ours, ${only} only`);
+      try {
+        kinds.push(await runStep(b, 'ours', KIND_CLIENTS, { only }));
+      } catch (e) {
+        failure = e;
+        break;
+      }
+    }
+    printKinds(kinds);
+  }
+  printRates(results);
+
   console.log('\nTargets:');
-  for (const l of targets(results)) console.log(`  ${l}`);
+  for (const l of targets(results, kinds)) console.log(`  ${l}`);
   console.log('\nSummary (Markdown):\n');
   for (const l of markdownSummary(results)) console.log(l);
 
@@ -987,12 +1214,16 @@ async function main() {
     TOPOLOGY,
     APPS,
     ALLOCATOR,
+    KIND_CLIENTS,
+    RATES,
+    RATE_CLIENTS,
+    RATE_SECONDS,
     VIEW: VIEW_ROWS_ONLY ? 'rows' : 'screen',
   };
   const machine = { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version };
   await writeFile(
     file,
-    `${JSON.stringify({ date, machine, settings, idle: b.idle, results }, null, 2)}\n`,
+    `${JSON.stringify({ date, machine, settings, idle: b.idle, results, kinds }, null, 2)}\n`,
   );
   // Beside the figures: the README's plot (docs/bench/load.svg) is a recorded run's, copied.
   const svg = file.replace(/\.json$/, '.svg');
