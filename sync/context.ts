@@ -1,4 +1,5 @@
 import '../schema/zero-schema.gen.ts';
+import type { PersonType } from '../schema/enums.ts';
 
 /**
  * Who is asking. The API derives it from the session cookie; the browser gets the
@@ -15,6 +16,12 @@ export type AuthContext = {
    * the organisation rules ask, and a context without it is not one.
    */
   platform?: boolean;
+  /**
+   * The person's type, read with the session on every request: a change to
+   * their own library asks whether they keep one (sync/library-rules.ts)
+   * without reading their row again. Optional: without it the rule reads it.
+   */
+  personType?: PersonType;
 };
 
 export type ZeroContext = AuthContext | undefined;

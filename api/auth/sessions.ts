@@ -102,6 +102,7 @@ export async function sessionById(db: Db, id: string): Promise<SessionUser | nul
       // Read with the session on every request: a person made a platform user
       // (or no longer one) reads organisations accordingly from the next call.
       platform: row.person.type === 'Platform',
+      personType: row.person.type,
     },
   };
 }
