@@ -159,9 +159,14 @@ async function seedLargeLibrary(databaseUrl: string) {
 /** In the page: ms from navigation start until the first preference title is on screen. */
 const FIRST_ROW = `new Promise((resolve) => {
   const done = () => document.querySelector('[data-testid="preference-title"]');
-  if (done()) return resolve(performance.now());
-  const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolve(performance.now()); } });
-  obs.observe(document.documentElement, { subtree: true, childList: true });
+  const watch = () => {
+    if (done()) return resolve(performance.now());
+    // Just after the navigation commits the document may have no element yet.
+    if (!document.documentElement) return setTimeout(watch, 1);
+    const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolve(performance.now()); } });
+    obs.observe(document.documentElement, { subtree: true, childList: true });
+  };
+  watch();
 })`;
 
 /**
