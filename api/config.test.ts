@@ -59,6 +59,14 @@ describe('loadConfig', () => {
       { ZERO_MALLOC_LIBRARY: 'libjemalloc.so.2' },
       'Invalid setting ZERO_MALLOC_LIBRARY: expected the absolute path of a shared library (.so)',
     ],
+    [
+      { ZERO_METRICS_URL: 'collector:4318' },
+      'Invalid setting ZERO_METRICS_URL: expected an http:// or https:// URL',
+    ],
+    [
+      { ZERO_METRICS_INTERVAL_MS: '10' },
+      'Invalid setting ZERO_METRICS_INTERVAL_MS: expected a whole number of milliseconds, at least 100',
+    ],
     [{ SMTP_URL: 'http://mail' }, 'Invalid setting SMTP_URL: expected an smtp:// or smtps:// URL'],
     [
       { MAGIC_LINK_LIMIT_PER_EMAIL: '0' },

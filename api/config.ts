@@ -78,7 +78,11 @@ export const configSchema = z.object({
     .refine((v) => /^https?:\/\//i.test(v), { message: 'expected an http:// or https:// URL' })
     .optional(),
   /** How often zero-cache sends its metrics there (ms). */
-  ZERO_METRICS_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  ZERO_METRICS_INTERVAL_MS: z.coerce
+    .number({ message: 'expected a whole number of milliseconds, at least 100' })
+    .int('expected a whole number of milliseconds, at least 100')
+    .min(100, 'expected a whole number of milliseconds, at least 100')
+    .default(60_000),
   /** Whether the product is publicly launched: signed-out visitors of / go to /login, else /landing. */
   APP_LAUNCHED: bool.default(true),
   LOG_REQUESTS: bool.default(false),
