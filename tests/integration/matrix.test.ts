@@ -15,7 +15,7 @@ import { encodeUpdate, TEXT } from '../../sync/shared-text.ts';
 import { eventually, registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
 import { sql, stack } from '../harness/db.ts';
 import { call, raw } from '../harness/rest.ts';
-import { type Client, client, serverResult } from '../harness/zero.ts';
+import { type Client, COMPLETE_READ_MS, client, serverResult } from '../harness/zero.ts';
 
 const aroha = seedId('person:aroha');
 
@@ -327,6 +327,9 @@ async function prepare(a: Actor, actorClient?: Client) {
     () =>
       sessionKey((sessionsView?.data ?? []).map((r) => ({ id: r.id, active: r.endedAt === null }))),
     (have) => have === sessionKey(rows),
+    // A wait for replication, not a measure of it: one full run on this
+    // 2-core machine (typecheck and the runner tests beside it) took over 5 s.
+    COMPLETE_READ_MS,
   );
   const me = signedIn(a);
   if (!actorClient || !me) return;
@@ -345,6 +348,7 @@ async function prepare(a: Actor, actorClient?: Client) {
         ).map((r) => ({ id: r.id, active: r.endedAt === null })),
       ),
     (have) => have === sessionKey(theirs),
+    COMPLETE_READ_MS,
   );
 }
 
