@@ -16,6 +16,8 @@ const atLeastOne = z.coerce
   .int('expected a whole number of at least 1')
   .min(1, 'expected a whole number of at least 1');
 
+const METRICS_INTERVAL = 'expected a whole number of milliseconds, at least 100';
+
 const externalLink = z
   .url({ message: 'expected an absolute http(s):// or mailto: address' })
   .refine((v) => /^(https?|mailto):/i.test(v), {
@@ -79,9 +81,9 @@ export const configSchema = z.object({
     .optional(),
   /** How often zero-cache sends its metrics there (ms). */
   ZERO_METRICS_INTERVAL_MS: z.coerce
-    .number({ message: 'expected a whole number of milliseconds, at least 100' })
-    .int('expected a whole number of milliseconds, at least 100')
-    .min(100, 'expected a whole number of milliseconds, at least 100')
+    .number({ message: METRICS_INTERVAL })
+    .int(METRICS_INTERVAL)
+    .min(100, METRICS_INTERVAL)
     .default(60_000),
   /** Whether the product is publicly launched: signed-out visitors of / go to /login, else /landing. */
   APP_LAUNCHED: bool.default(true),

@@ -403,7 +403,7 @@ type Ours = {
 
 type Bench = {
   stack: Ours;
-  metrics: MetricsReceiver | undefined;
+  metrics: MetricsReceiver;
   bare: BareBackend | undefined;
   data: LoadData;
   viewers: ClientProcess[];
@@ -625,18 +625,15 @@ async function writePhase(
   };
 }
 
-/** zero-cache's totals for `app` once every worker has reported since now (none without a receiver). */
-async function metricsNow(b: Bench, app: App): Promise<MetricTotals | undefined> {
-  if (!b.metrics) return undefined;
+/** zero-cache's totals for `app`, once every worker has reported since now. */
+async function metricsNow(b: Bench, app: App): Promise<MetricTotals> {
   await b.metrics.fresh(app, 10_000);
   return b.metrics.snapshot(app);
 }
 
-function groupsSince(
-  before: MetricTotals | undefined,
-  after: MetricTotals | undefined,
-): GroupFigures | undefined {
-  return before && after ? groupFigures(before, after) : undefined;
+/** What zero-cache reported between two snapshots; undefined when it reported nothing (LOAD_TOPOLOGY=two). */
+function groupsSince(before: MetricTotals, after: MetricTotals): GroupFigures | undefined {
+  return after.size > 0 ? groupFigures(before, after) : undefined;
 }
 
 async function runStep(

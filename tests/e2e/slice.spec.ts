@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { seedId } from '../../api/seed.ts';
 import { mailedLink } from '../harness/magic-link.ts';
 import { expect, test } from './fixtures.ts';
@@ -37,6 +38,16 @@ test('the demo Decision Maker signs in and sees her preference titles', async ({
   await expect(list).toContainText('How I take my medication');
 });
 
+/** From the library to the edit form of the preference titled `name`; its Title field. */
+async function openEditor(page: Page, personId: string, name: string) {
+  await page.goto(`/people/${personId}/preferences`);
+  await page.getByRole('link', { name }).click();
+  await page.getByRole('link', { name: 'Edit' }).click();
+  const title = page.getByLabel('Title');
+  await expect(title).toHaveValue(name);
+  return title;
+}
+
 test('a title changed in one browser appears in another without reload', async ({ device }) => {
   const { page: editor, personId } = await device('aroha@example.com');
   const { page: viewer } = await device('aroha@example.com');
@@ -49,11 +60,7 @@ test('a title changed in one browser appears in another without reload', async (
     document.body.dataset.sameDocument = 'yes';
   });
 
-  await editor.goto(`/people/${personId}/preferences`);
-  await editor.getByRole('link', { name: 'Radio in the morning' }).click();
-  await editor.getByRole('link', { name: 'Edit' }).click();
-  const title = editor.getByLabel('Title');
-  await expect(title).toHaveValue('Radio in the morning');
+  const title = await openEditor(editor, personId, 'Radio in the morning');
   await title.fill('Radio National in the morning');
   await editor.getByRole('button', { name: 'Save changes' }).click();
   await expect(editor.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
@@ -80,11 +87,7 @@ test('a save sends its change before the form draws anything', async ({ device }
       }
     };
   })()`);
-  await editor.goto(`/people/${personId}/preferences`);
-  await editor.getByRole('link', { name: 'Porridge on cold mornings' }).click();
-  await editor.getByRole('link', { name: 'Edit' }).click();
-  const title = editor.getByLabel('Title');
-  await expect(title).toHaveValue('Porridge on cold mornings');
+  const title = await openEditor(editor, personId, 'Porridge on cold mornings');
   await title.fill('Porridge on frosty mornings');
   const before = Number(await editor.evaluate('window.__atPush.length'));
   await editor.getByRole('button', { name: 'Save changes' }).click();
