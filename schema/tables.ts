@@ -424,14 +424,6 @@ export const supporterLink = pgTable(
      * ZQL has no now() and the rules only see rows.
      */
     endsAt: timestamptz('ends_at'),
-    /**
-     * Whether a support session on this link is active now. The database keeps
-     * it, in the same transaction as the session's start and end (a trigger
-     * on support_session, migrations/0014), so that every supporter rule
-     * (sync/permissions.ts) is equalities on this row, which Zero keeps
-     * cheaply, instead of a walk on to the sessions.
-     */
-    inSession: boolean('in_session').notNull().default(false),
     createdAt: createdAt(),
     createdBy: personRef('created_by'),
     updatedAt: updatedAt(),

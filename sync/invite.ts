@@ -419,8 +419,6 @@ export const inviteChanges = {
         supportedId: row.personId,
         accessLevel: level,
         endsAt: row.accessEndsAt ?? null,
-        // A new link has no session yet; the database keeps this from the sessions.
-        inSession: false,
         createdAt: now,
         createdBy: me.personId,
         updatedAt: now,

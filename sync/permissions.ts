@@ -3,8 +3,7 @@
  *
  * Reads are ZQL relationship filters: a supporter reaches a Decision Maker's
  * library only through a supporter link whose level allows the item AND an
- * active support session on that link (`inSession`, which the database keeps
- * from the sessions' `endedAt IS NULL`); a guest reaches
+ * active support session on that link (`endedAt IS NULL`); a guest reaches
  * what an accepted Preference / PreferenceCategory invite names, read-only. Because the rule is
  * a live filter, ending a session or lowering a level removes rows from an open
  * screen without reconnecting. Writes are assert functions; the server runs
@@ -27,18 +26,17 @@ export const LEVELS_FOR_ACCESS: Record<Access, readonly AccessLevel[]> = {
 
 /**
  * The heart of every supporter rule: `me`'s link at one of `levels`, with an
- * active support session on it. Equalities on the link row only: the database
- * keeps `inSession` with the sessions (schema/tables.ts), so a rule reaches
- * its answer in one relationship (`personLinks`, from the row's own person),
- * the shape Zero keeps cheaply: a plain `where` filters in memory before the
- * `exists` reads anything (docs/decisions/032-supporter-rules-in-one-step.md).
+ * active support session on it. Reached from a row's own person
+ * (`personLinks`), with the link's equalities before the walk on to its
+ * sessions: a plain `where` filters in memory before the `exists` reads
+ * anything (docs/decisions/032-supporter-rules-in-one-step.md).
  */
 function activeLinkOf(me: string, levels: readonly AccessLevel[]) {
   return (link: Query<'supporterLink'>) =>
     link
       .where('supporterId', me)
-      .where('inSession', true)
-      .where('accessLevel', 'IN', [...levels]);
+      .where('accessLevel', 'IN', [...levels])
+      .whereExists('sessions', (s) => s.where('endedAt', 'IS', null));
 }
 
 /**
@@ -328,18 +326,8 @@ export function readableLinks(ctx: ZeroContext) {
     or(
       cmp('supporterId', '=', me),
       cmp('supportedId', '=', me),
-      // Not through the link's own `inSession`: the change that opens the
-      // Circle would then be an edit of a row of this same table, reached
-      // through a relationship to itself, and in one full run the open view
-      // of an Administrator starting a session got two of three links. The
-      // session's own row decides it here, as it always has.
       exists('supported', (person) =>
-        person.whereExists('supporters', (link) =>
-          link
-            .where('supporterId', me)
-            .where('accessLevel', 'Administrator')
-            .whereExists('sessions', (s) => s.where('endedAt', 'IS', null)),
-        ),
+        person.whereExists('supporters', activeLinkOf(me, ['Administrator'])),
       ),
     ),
   );

@@ -169,8 +169,6 @@ export const createProfile = defineChange(profileCreateArgs, async (tx, ctx, arg
     supporterId: me.personId,
     supportedId: args.id,
     accessLevel: 'Administrator',
-    // A new link has no session yet; the database keeps this from the sessions.
-    inSession: false,
     ...stamp,
   });
   const name = personName({ firstName: args.firstName, lastName: args.lastName, knownAs });

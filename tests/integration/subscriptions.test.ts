@@ -497,7 +497,6 @@ describe('the spot check holds under concurrency', () => {
         supporterId: who.personId,
         supportedId: owner.personId,
         accessLevel: 'General',
-        inSession: false,
         createdAt: Date.now(),
         createdBy: owner.personId,
         updatedAt: Date.now(),

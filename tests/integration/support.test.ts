@@ -81,33 +81,6 @@ describe('support sessions: POST/GET/DELETE /api/people/{personId}/support', () 
     expect(row?.ended_reason).toBe('ended by the person supported');
   });
 
-  test('the link says whether it is in session, kept by the database however the session starts or ends', async () => {
-    // The synced rules read only the link (sync/permissions.ts): this flag must
-    // follow the sessions in every way they change, API or not.
-    const inSession = async () => {
-      const [row] = await sql`select in_session from supporter_link
-                              where supporter_id = ${sam.personId} and supported_id = ${aroha}`;
-      return row?.in_session;
-    };
-    expect(await inSession()).toBe(false);
-    const first = await call(sam, 'POST', `/api/people/${aroha}/support`);
-    expect(await inSession()).toBe(true);
-    await call(sam, 'DELETE', `/api/people/${aroha}/support/${first.body.id}`);
-    expect(await inSession()).toBe(false);
-    // Ended by a statement of its own (the idle sweep's, an operator's).
-    const second = await call(sam, 'POST', `/api/people/${aroha}/support`);
-    expect(await inSession()).toBe(true);
-    await sql`update support_session set ended_at = now() where id = ${second.body.id}`;
-    expect(await inSession()).toBe(false);
-    // A session row removed; and one ended twice changes nothing more.
-    const third = await call(sam, 'POST', `/api/people/${aroha}/support`);
-    expect(await inSession()).toBe(true);
-    await sql`delete from support_session where id = ${third.body.id}`;
-    expect(await inSession()).toBe(false);
-    await sql`update support_session set ended_reason = 'again' where id = ${second.body.id}`;
-    expect(await inSession()).toBe(false);
-  });
-
   test('the library appears on the supporter’s client with the session and vanishes when it ends', async () => {
     const z = client(sam);
     const view = z.materialize(queries.preference.list({ personId: aroha }));
