@@ -1,5 +1,5 @@
 import type { ReadonlyJSONValue, Transaction } from '@rocicorp/zero';
-import { applyChange, type ChangeDef } from '../sync/change.ts';
+import { applyChange, type ChangeDef, settled } from '../sync/change.ts';
 import type { ZeroContext } from '../sync/context.ts';
 import { appError } from '../sync/errors.ts';
 import { firstIssue } from './errors.ts';
@@ -26,7 +26,11 @@ export async function runChange<I extends Json, O extends Json>(
   if (!parsed.success) throw appError('invalid', firstIssue(parsed.error));
   await zdb.transaction(async (tx) => {
     await applyChange(change, tx, ctx, parsed.data);
-    await within?.(tx, parsed.data);
+    if (within) {
+      // The change's writes were sent ahead: known written before the work that follows them.
+      await settled(tx);
+      await within(tx, parsed.data);
+    }
   });
   return parsed.data;
 }

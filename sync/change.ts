@@ -121,15 +121,102 @@ export function entriesOf(outcome: ChangeOutcome): readonly HistoryEntry[] {
 }
 
 /**
+ * A server transaction that sends statements without waiting for each
+ * answer (api/zero/db-provider.ts; ADR 035). `hold` keeps the answer of a
+ * statement already sent that the change does not read; the transaction
+ * awaits it before it reports a commit. `settle` awaits those held so far
+ * and throws the first that failed.
+ */
+export type Pipeline = { hold(answer: Promise<unknown>): void; settle(): Promise<void> };
+
+function pipelineOf(tx: Transaction): Pipeline | undefined {
+  if (tx.location !== 'server') return undefined;
+  const db = tx.dbTransaction as unknown as Partial<Pipeline>;
+  return typeof db.hold === 'function' && typeof db.settle === 'function'
+    ? (db as Pipeline)
+    : undefined;
+}
+
+const CRUD_KINDS = ['insert', 'upsert', 'update', 'delete'] as const;
+
+/**
+ * The server transaction a change runs in: its writes (`tx.mutate`) are sent
+ * at once and held, not awaited, so a change's writes and its history go to
+ * Postgres together, behind its reads, in one round trip. Nothing a change
+ * does reads a write's answer; a write that fails still fails the change
+ * (at its next read, or at the commit, which Postgres then turns into a
+ * rollback).
+ */
+function sendingWritesAhead(tx: ServerTransaction, pipeline: Pipeline): Transaction {
+  type Crud = Record<(typeof CRUD_KINDS)[number], (value: unknown) => Promise<void>>;
+  const tables = new Map<string, Crud>();
+  const mutate = new Proxy(tx.mutate, {
+    get(target, table) {
+      const crud = Reflect.get(target, table) as Crud | undefined;
+      if (typeof table !== 'string' || crud === undefined) return crud;
+      let held = tables.get(table);
+      if (!held) {
+        held = Object.fromEntries(
+          CRUD_KINDS.map((kind) => [
+            kind,
+            (value: unknown) => {
+              pipeline.hold(crud[kind](value));
+              return Promise.resolve();
+            },
+          ]),
+        ) as Crud;
+        tables.set(table, held);
+      }
+      return held;
+    },
+  });
+  return new Proxy(tx, {
+    get(target, key) {
+      if (key === 'mutate') return mutate;
+      const value = Reflect.get(target, key, target);
+      // Zero's transaction keeps private fields: its methods run on itself.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  }) as Transaction;
+}
+
+/**
+ * Locks rows with `statement` (a `SELECT … FOR UPDATE` whose rows nobody
+ * reads) on the server. In a pipelined transaction it is sent and held: the
+ * change's next read goes right behind it and, as Postgres runs a
+ * connection's statements in order, reads what the lock protects.
+ */
+export async function lockRows(tx: Transaction, statement: string, params: unknown[]) {
+  if (tx.location !== 'server') return;
+  const answer = tx.dbTransaction.query(statement, params);
+  const pipeline = pipelineOf(tx);
+  if (pipeline) pipeline.hold(answer);
+  else await answer;
+}
+
+/**
+ * Awaits the statements a change has sent ahead, in a pipelined server
+ * transaction (nothing to wait for elsewhere), and throws the first that
+ * failed: for work after a change, in its transaction, that must know the
+ * change was written (an e-mail about it).
+ */
+export async function settled(tx: Transaction): Promise<void> {
+  await pipelineOf(tx)?.settle();
+}
+
+/**
  * Runs a change with parsed arguments and, on the server, records its history
  * in the same transaction. The browser records none: history is the server's.
+ * On the server the change's writes are sent ahead (`sendingWritesAhead`).
  */
 export async function applyChange<A>(
   change: { readonly run: ChangeRun<A> },
-  tx: Transaction,
+  given: Transaction,
   ctx: ZeroContext,
   args: A,
 ): Promise<readonly HistoryEntry[]> {
+  const pipeline = pipelineOf(given);
+  const tx = pipeline && given.location === 'server' ? sendingWritesAhead(given, pipeline) : given;
   const entries = entriesOf(await change.run(tx, ctx, args));
   if (tx.location === 'server') {
     const at = Date.now();

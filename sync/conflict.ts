@@ -13,6 +13,7 @@
  */
 import type { Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
+import { lockRows } from './change.ts';
 import { appError } from './errors.ts';
 import { itemId } from './library-fields.ts';
 
@@ -72,8 +73,7 @@ const lockStatements: Record<Judged, string> = {
  * always locked before its note, so two changes never wait for each other.
  */
 export async function lockJudged(tx: Transaction, table: Judged, id: string) {
-  if (tx.location !== 'server') return;
-  await tx.dbTransaction.query(lockStatements[table], [id]);
+  await lockRows(tx, lockStatements[table], [id]);
 }
 
 /**

@@ -16,7 +16,7 @@ import { defineQuery, type Row, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { ACCESS_LEVELS, type AccessLevel, INVITE_KINDS, type InviteKind } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, type HistoryEntry, historyEntry } from './change.ts';
+import { defineChange, type HistoryEntry, historyEntry, lockRows } from './change.ts';
 import { assertLinkEnd } from './circle.ts';
 import { appError, errorMessages } from './errors.ts';
 import { inviteIdSchema, inviteTokenSchema } from './pending-invite.ts';
@@ -408,7 +408,7 @@ export const inviteChanges = {
       );
       if (existing) throw appError('already_connected');
       // One accept at a time per Decision Maker, so two invites cannot both take the last spot.
-      await serverDb(tx).query('SELECT 1 FROM person WHERE id = $1 FOR UPDATE', [row.personId]);
+      await lockRows(tx, 'SELECT 1 FROM person WHERE id = $1 FOR UPDATE', [row.personId]);
       await assertSupporterSpot(tx, row.personId);
       const level = row.accessLevel ?? 'General';
       // The access it offered has ended already: nothing to join.

@@ -8,6 +8,7 @@
  */
 import type { Transaction } from '@rocicorp/zero';
 import { zql } from '../schema/zero-schema.gen.ts';
+import { lockRows } from './change.ts';
 import { appError } from './errors.ts';
 import { LIVE_STATUSES } from './subscription.ts';
 
@@ -49,9 +50,7 @@ export async function supporterSpots(tx: Transaction, personId: string): Promise
  * spot: the second counts after the first commits.
  */
 export async function assertSupporterSpot(tx: Transaction, personId: string) {
-  if (tx.location === 'server') {
-    await tx.dbTransaction.query('SELECT 1 FROM "person" WHERE "id" = $1 FOR UPDATE', [personId]);
-  }
+  await lockRows(tx, 'SELECT 1 FROM "person" WHERE "id" = $1 FOR UPDATE', [personId]);
   const spots = await supporterSpots(tx, personId);
   if (spots.left !== null && spots.left <= 0) {
     throw appError('circle_full', circleLimitMessages.full);

@@ -7,7 +7,7 @@
 import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, type HistoryEntry, historyEntry } from './change.ts';
+import { defineChange, type HistoryEntry, historyEntry, lockRows } from './change.ts';
 import { appError } from './errors.ts';
 import { readableSessions, requireAuth, takesPartIn } from './permissions.ts';
 
@@ -71,7 +71,8 @@ export const startSession = defineChange(sessionStartArgs, async (tx, ctx, args)
   const me = requireAuth(ctx);
   if (tx.location !== 'server') throw appError('forbidden');
   // Two tabs starting at once: the second waits here, then finds the first's session.
-  await tx.dbTransaction.query(
+  await lockRows(
+    tx,
     'SELECT 1 FROM supporter_link WHERE supporter_id = $1 AND supported_id = $2 FOR UPDATE',
     [me.personId, args.personId],
   );
@@ -118,11 +119,7 @@ export const touchSession = defineChange(sessionArgs, async (tx, ctx, args) => {
 /** Ends a session: its supporter finishing, or the person supported ending it. Twice is harmless. */
 export const endSession = defineChange(sessionArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
-  if (tx.location === 'server') {
-    await tx.dbTransaction.query('SELECT 1 FROM support_session WHERE id = $1 FOR UPDATE', [
-      args.id,
-    ]);
-  }
+  await lockRows(tx, 'SELECT 1 FROM support_session WHERE id = $1 FOR UPDATE', [args.id]);
   const s = await sessionOf(tx, me.personId, args);
   if (s.endedAt !== null) return undefined;
   const bySupporter = s.supporterId === me.personId;

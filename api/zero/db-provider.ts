@@ -1,18 +1,137 @@
-import { type ApplicationError, isApplicationError } from '@rocicorp/zero/server';
-import { zeroDrizzle } from '@rocicorp/zero/server/adapters/drizzle';
+import type { AST } from '@rocicorp/zero';
+import {
+  type ApplicationError,
+  executePostgresQuery,
+  isApplicationError,
+  ZQLDatabase,
+} from '@rocicorp/zero/server';
+import type { DrizzleTransaction } from '@rocicorp/zero/server/adapters/drizzle';
 import { sql } from 'drizzle-orm';
+import type postgres from 'postgres';
 import { schema } from '../../schema/zero-schema.gen.ts';
+import type { Pipeline } from '../../sync/change.ts';
+import { appError } from '../../sync/errors.ts';
 import type { Db } from '../db.ts';
 import { databaseUnavailable } from '../errors.ts';
+
+type DrizzleTx = DrizzleTransaction<Db>;
+type Rows = Iterable<Record<string, unknown>>;
+
+/**
+ * One transaction of the API, whose statements go to Postgres without
+ * waiting for each other's answers where nothing reads the answer
+ * (docs/decisions/035-a-change-in-two-round-trips.md).
+ *
+ * - `query` sends a statement at once and resolves with its rows. It goes
+ *   straight to postgres.js, so statements reach the connection in the order
+ *   they were asked for, and Postgres runs them in that order.
+ * - `hold` keeps the answer of a statement already sent that nobody reads (a
+ *   change's writes and row locks: sync/change.ts). The change goes on at
+ *   once; its next read is sent behind it, in the same round trip.
+ * - `settle` awaits every held answer and throws the first failure.
+ *
+ * A held statement that fails aborts the transaction in Postgres: every
+ * later statement fails too (a read then throws the held failure, not
+ * "transaction aborted"), and the commit becomes a rollback. The commit is
+ * sent behind the held statements, so when it is answered they are too; the
+ * connection then settles them and throws if one failed (`PipelinedConnection`).
+ */
+class PipelinedTransaction implements Pipeline {
+  readonly #client: postgres.Sql;
+  readonly #held: Promise<void>[] = [];
+  #failure: { error: unknown } | undefined;
+
+  constructor(readonly wrappedTransaction: DrizzleTx) {
+    // drizzle's postgres-js session keeps the transaction's own postgres.js client.
+    const session = (wrappedTransaction as unknown as { _: { session: { client: postgres.Sql } } })
+      ._.session;
+    this.#client = session.client;
+  }
+
+  query(text: string, params: unknown[]): Promise<Rows> {
+    // Those sent before this one (not this one's own, held after it is sent).
+    const earlier = [...this.#held];
+    // A named statement, as every query of the API (ADR 034): once prepared
+    // on the connection, it can be sent behind others without waiting.
+    const answer = this.#client
+      .unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+      .execute();
+    return answer.then(
+      (rows) => rows as Rows,
+      async (e: unknown) => {
+        // After a held statement failed, Postgres refuses the rest of the
+        // transaction: that failure is the one worth telling. Those held
+        // before this one are answered by now; their handlers may not have
+        // run yet.
+        await Promise.all(earlier);
+        throw this.#failure ? this.#failure.error : e;
+      },
+    );
+  }
+
+  runQuery(ast: AST, format: never, zeroSchema: never, serverSchema: never): Promise<never> {
+    return executePostgresQuery(this, ast, format, zeroSchema, serverSchema) as Promise<never>;
+  }
+
+  hold(answer: Promise<unknown>): void {
+    this.#held.push(
+      answer.then(
+        () => {},
+        (error: unknown) => {
+          this.#failure ??= { error };
+        },
+      ),
+    );
+  }
+
+  async settle(): Promise<void> {
+    await Promise.all(this.#held.splice(0));
+    if (this.#failure) throw this.#failure.error;
+  }
+}
+
+/**
+ * A statement sent ahead failed after its change had returned, so Postgres
+ * turned the commit into a rollback: nothing of the transaction was written.
+ * `cause` is the statement's own error (it may quote the statement).
+ */
+export class NotCommitted extends Error {
+  constructor(cause: unknown) {
+    super('a statement of the transaction failed, so its commit was a rollback', { cause });
+  }
+}
+
+/** The API's transactions as Zero's database adapter asks for them: pipelined (above). */
+class PipelinedConnection {
+  constructor(readonly db: Db) {}
+
+  async transaction<T>(fn: (tx: PipelinedTransaction) => Promise<T>): Promise<T> {
+    let tx: PipelinedTransaction | undefined;
+    const result = await this.db.transaction(async (drizzleTx) => {
+      tx = new PipelinedTransaction(drizzleTx as unknown as DrizzleTx);
+      return fn(tx);
+    });
+    // Everything held was sent before the commit, so it is answered by now.
+    // If something failed, Postgres turned that commit into a rollback: the
+    // change did not land, and this says so.
+    try {
+      await tx?.settle();
+    } catch (e) {
+      throw new NotCommitted(e);
+    }
+    return result;
+  }
+}
 
 /**
  * ZQL over Postgres, through the app's drizzle client: runs the mutators, lets
  * REST handlers reuse the synced queries' filters, and gives them drizzle
  * (`tx.dbTransaction.wrappedTransaction`) for the rest of a change, all in one
- * transaction. The one ZQL database of the API.
+ * transaction. The one ZQL database of the API; its transactions are
+ * pipelined (`PipelinedTransaction`).
  */
 export function createZeroDb(db: Db) {
-  return zeroDrizzle(schema, db);
+  return new ZQLDatabase<typeof schema, DrizzleTx>(new PipelinedConnection(db), schema);
 }
 export type ZeroDb = ReturnType<typeof createZeroDb>;
 
@@ -160,6 +279,16 @@ export function pushDatabase(
       try {
         return await zdb.transaction(run, input);
       } catch (e) {
+        if (e instanceof NotCommitted) {
+          // The database refused one of the change's statements, as it may
+          // refuse one inside the mutator (api/routes/zero.ts): a code and
+          // words for the client, whose answer Zero stores and replicates;
+          // the statement's error to the server log only.
+          console.error('zero mutate: a statement failed; nothing was written:', e.cause);
+          const refusal = appError('internal');
+          if (key) ledger?.refused.set(key, refusal);
+          throw refusal;
+        }
         if (!databaseUnavailable(e)) {
           if (key && isApplicationError(e)) ledger?.refused.set(key, e);
           // A refusal is the change's answer, and a change sent again after its

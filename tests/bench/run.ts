@@ -7,7 +7,8 @@
  * <= 1 s), after a warm load from the local cache (<= 300 ms), and search as
  * you type (<= 16 ms a keystroke); and media: upload throughput for a 20 MB
  * file, a large photo's confirmation, and the first picture of a media page
- * with 200 pictures (tests/bench/media.ts). The edit is printed beside the
+ * with 200 pictures (tests/bench/media.ts); one edit at the API alone, its
+ * time, statements and round trips (tests/bench/mutate.ts). The edit is printed beside the
  * same measure of a bare Zero app (tests/bench/bare-control.ts) and the ratio.
  * Prints figures; asserts nothing.
  */
@@ -26,6 +27,7 @@ import { bareEditLatency } from './bare-control.ts';
 import { coEditing } from './co-editing.ts';
 import { liveRemoval } from './live-removal.ts';
 import { mediaBench } from './media.ts';
+import { type MutateCost, mutateBench } from './mutate.ts';
 import { armObserver } from './observe.ts';
 import { fmt, summarise } from './stats.ts';
 import { type Split, type SplitSummary, splitOf, summariseSplit, wsStamps } from './ws-split.ts';
@@ -353,6 +355,23 @@ if (!process.env.BENCH_SKIP_EDIT) {
   }
   console.log(
     `Initial JavaScript of the sign-in page: ${latency.signInJsKb.toFixed(1)} KB compressed  [budget <= 250 KB gzip]`,
+  );
+}
+if (!process.env.BENCH_SKIP_MUTATE) {
+  // The API's part of an edit, alone: on this machine's loopback, and with a
+  // network's round trip to Postgres as a managed database in another zone has.
+  const iterations = Number(process.env.BENCH_MUTATE_ITERATIONS ?? 300);
+  const near = await mutateBench({ iterations });
+  const far = await mutateBench({ iterations: Math.min(iterations, 150), rttMs: 2 });
+  const cost = (c: MutateCost) =>
+    `p50 ${fmt(c.time.p50)}, p95 ${fmt(c.time.p95)}; ${c.statements} statements in ${c.turns} round trips`;
+  console.log(
+    `One edit at the API's mutate endpoint, in process (${near.owner.time.n} pushes each; the statements count the session read, begin and commit):`,
+  );
+  console.log(`  a Decision Maker's title change: ${cost(near.owner)}`);
+  console.log(`  a General supporter's, in session: ${cost(near.supporter)}`);
+  console.log(
+    `  with about 2 ms between the API and Postgres (a relay adds 1 ms each way): ${fmt(far.owner.time.p50)} and ${fmt(far.supporter.time.p50)} at p50`,
   );
 }
 if (!process.env.BENCH_SKIP_COEDIT) {

@@ -68,3 +68,40 @@ export async function smtpSink(): Promise<SmtpSink> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** What the mutate endpoint answered for one change: nothing for a saved one, else Zero's error. */
+export type PushResult = { error?: string; message?: string; details?: unknown };
+
+/**
+ * One device of `who` (its session cookie) pushing changes to `app`'s mutate
+ * endpoint exactly as zero-cache pushes them, one change a push, with the
+ * mutation ids of one Zero client.
+ */
+export function pushingDevice(app: InProcessApi['app'], who: { cookie: string }) {
+  const clientGroupID = crypto.randomUUID();
+  const clientID = crypto.randomUUID();
+  let next = 1;
+  return {
+    async push(name: string, args: Record<string, unknown>): Promise<PushResult> {
+      const res = await app.request('/api/zero/mutate?schema=zero_0&appID=zero', {
+        method: 'POST',
+        headers: { cookie: who.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          clientGroupID,
+          mutations: [
+            { type: 'custom', id: next++, clientID, name, args: [args], timestamp: Date.now() },
+          ],
+          pushVersion: 1,
+          timestamp: Date.now(),
+          requestID: crypto.randomUUID(),
+        }),
+      });
+      const body = (await res.json()) as { mutations?: { result: PushResult }[] };
+      const result = body.mutations?.[0]?.result;
+      if (res.status !== 200 || !result) {
+        throw new Error(`the push was not answered: ${res.status} ${JSON.stringify(body)}`);
+      }
+      return result;
+    },
+  };
+}
