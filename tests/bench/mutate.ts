@@ -84,4 +84,3 @@ export async function mutateBench({
     await stack.stop();
   }
 }
-
