@@ -1,7 +1,8 @@
 import type { ReadonlyJSONValue, Transaction } from '@rocicorp/zero';
-import { applyChange, type ChangeDef, settled } from '../sync/change.ts';
+import { applyChange, type ChangeDef } from '../sync/change.ts';
 import type { ZeroContext } from '../sync/context.ts';
 import { appError } from '../sync/errors.ts';
+import { settled } from '../sync/pipeline.ts';
 import { firstIssue } from './errors.ts';
 import type { ZeroDb } from './zero/db-provider.ts';
 

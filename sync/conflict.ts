@@ -13,9 +13,9 @@
  */
 import type { Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
-import { lockRows } from './change.ts';
 import { appError } from './errors.ts';
 import { itemId } from './library-fields.ts';
+import { lockRows } from './pipeline.ts';
 
 /**
  * Set by the outbox when it sends a create again after a reload: a create

@@ -16,11 +16,12 @@ import { defineQuery, type Row, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { ACCESS_LEVELS, type AccessLevel, INVITE_KINDS, type InviteKind } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, type HistoryEntry, historyEntry, lockRows } from './change.ts';
+import { defineChange, type HistoryEntry, historyEntry } from './change.ts';
 import { assertLinkEnd } from './circle.ts';
 import { appError, errorMessages } from './errors.ts';
 import { inviteIdSchema, inviteTokenSchema } from './pending-invite.ts';
 import { isAdministrator, libraryAccess, readableInvites, requireAuth } from './permissions.ts';
+import { lockRows } from './pipeline.ts';
 import { assertSupporterSpot } from './plan-limits.ts';
 import { emailAddress } from './validation.ts';
 

@@ -8,8 +8,8 @@
  */
 import type { Transaction } from '@rocicorp/zero';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { lockRows } from './change.ts';
 import { appError } from './errors.ts';
+import { lockRows } from './pipeline.ts';
 import { LIVE_STATUSES } from './subscription.ts';
 
 /** Spec §8 upgrade prompts for the Circle of Support. */

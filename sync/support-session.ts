@@ -7,9 +7,10 @@
 import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, type HistoryEntry, historyEntry, lockRows } from './change.ts';
+import { defineChange, type HistoryEntry, historyEntry } from './change.ts';
 import { appError } from './errors.ts';
 import { readableSessions, requireAuth, takesPartIn } from './permissions.ts';
+import { lockRows } from './pipeline.ts';
 
 const id = z.string().min(1).max(64);
 

@@ -9,8 +9,8 @@ import type { DrizzleTransaction } from '@rocicorp/zero/server/adapters/drizzle'
 import { sql } from 'drizzle-orm';
 import type postgres from 'postgres';
 import { schema } from '../../schema/zero-schema.gen.ts';
-import type { Pipeline } from '../../sync/change.ts';
 import { appError } from '../../sync/errors.ts';
+import type { Pipeline } from '../../sync/pipeline.ts';
 import type { Db } from '../db.ts';
 import { databaseUnavailable } from '../errors.ts';
 
@@ -84,6 +84,11 @@ class PipelinedTransaction implements Pipeline {
     );
   }
 
+  /** The first held statement that failed, if one did. */
+  get failure(): { error: unknown } | undefined {
+    return this.#failure;
+  }
+
   async settle(): Promise<void> {
     await Promise.all(this.#held.splice(0));
     if (this.#failure) throw this.#failure.error;
@@ -107,19 +112,32 @@ class PipelinedConnection {
 
   async transaction<T>(fn: (tx: PipelinedTransaction) => Promise<T>): Promise<T> {
     let tx: PipelinedTransaction | undefined;
-    const result = await this.db.transaction(async (drizzleTx) => {
-      tx = new PipelinedTransaction(drizzleTx as unknown as DrizzleTx);
-      return fn(tx);
-    });
-    // Everything held was sent before the commit, so it is answered by now.
-    // If something failed, Postgres turned that commit into a rollback: the
-    // change did not land, and this says so.
     try {
+      const result = await this.db.transaction(async (drizzleTx) => {
+        tx = new PipelinedTransaction(drizzleTx as unknown as DrizzleTx);
+        return fn(tx);
+      });
+      // Everything held was sent before the commit, so it is answered by now.
+      // If something failed, Postgres turned that commit into a rollback.
       await tx?.settle();
+      return result;
     } catch (e) {
-      throw new NotCommitted(e);
+      const failure = tx?.failure;
+      // A held statement failed: the change did not land, and this says so,
+      // whether postgres.js noticed before its commit (it then rolls back and
+      // throws the statement's error) or the commit was the rollback. A
+      // refusal of the change's own stays the answer; so does the database's
+      // absence, which is tried again (pushDatabase), never answered.
+      if (
+        failure === undefined ||
+        isApplicationError(e) ||
+        databaseUnavailable(e) ||
+        databaseUnavailable(failure.error)
+      ) {
+        throw e;
+      }
+      throw new NotCommitted(failure.error);
     }
-    return result;
   }
 }
 

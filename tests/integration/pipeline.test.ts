@@ -132,6 +132,20 @@ describe('a write that fails fails its change', () => {
     expect(await sql`select id from category where id in (${id}, ${good})`).toHaveLength(0);
   });
 
+  test('answered before the change has returned: the change is refused all the same', async () => {
+    const id = crypto.randomUUID();
+    const change = defineChange(z.object({}), async (tx) => {
+      await tx.mutate.category.insert(orphan(id));
+      // Work that is not the database's: the write's answer arrives meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return undefined;
+    });
+    const failed = await runChange(zdb(), change, ctx(), {}).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(NotCommitted);
+    expect((failed as NotCommitted).cause).toMatchObject({ code: '23503' });
+    expect(await sql`select id from category where id = ${id}`).toHaveLength(0);
+  });
+
   test('followed by a read: the read fails with the write’s error, not with an aborted transaction', async () => {
     const id = crypto.randomUUID();
     let read: unknown;
@@ -142,7 +156,8 @@ describe('a write that fails fails its change', () => {
     });
     const failed = await runChange(zdb(), change, ctx(), {}).catch((e: unknown) => e);
     expect(read).toMatchObject({ code: '23503' });
-    expect(failed).toMatchObject({ code: '23503' });
+    expect(failed).toBeInstanceOf(NotCommitted);
+    expect((failed as NotCommitted).cause).toMatchObject({ code: '23503' });
     expect(await sql`select id from category where id = ${id}`).toHaveLength(0);
   });
 
@@ -156,7 +171,8 @@ describe('a write that fails fails its change', () => {
     const failed = await runChange(zdb(), change, ctx(), {}, async () => {
       within = true;
     }).catch((e: unknown) => e);
-    expect(failed).toMatchObject({ code: '23503' });
+    expect(failed).toBeInstanceOf(NotCommitted);
+    expect((failed as NotCommitted).cause).toMatchObject({ code: '23503' });
     expect(within).toBe(false);
   });
 });
