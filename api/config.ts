@@ -163,6 +163,19 @@ export const configSchema = z.object({
     .string()
     .regex(/^whsec_\w+$/, 'expected a Stripe webhook signing secret (whsec_…)')
     .optional(),
+  /**
+   * The deployment's Stripe prices of Premium by the month and by the year
+   * (api/billing/plans.ts): written at start into private.billing_price.
+   * Unset: what that table holds for the plan stays.
+   */
+  STRIPE_PRICE_PREMIUM_MONTH: z
+    .string()
+    .regex(/^price_\w+$/, 'expected a Stripe price id (price_…)')
+    .optional(),
+  STRIPE_PRICE_PREMIUM_YEAR: z
+    .string()
+    .regex(/^price_\w+$/, 'expected a Stripe price id (price_…)')
+    .optional(),
   /** Where the Stripe SDK sends its requests (a local stand-in in tests). Unset: Stripe's own API. */
   STRIPE_API_URL: z
     .url({ message: 'expected an absolute URL such as https://api.stripe.com' })

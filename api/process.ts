@@ -12,6 +12,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { createAdaptorServer, type WebSocketServerLike } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
+import { preparePlans } from './billing/plans.ts';
 import { billingFor } from './billing/stripe.ts';
 import type { Config } from './config.ts';
 import { connect, type Sql } from './db.ts';
@@ -163,6 +164,8 @@ export async function startApi(opts: ApiOptions): Promise<ApiProcess> {
       if (!row?.any)
         log(`Seeded the demo circle (${await seedDemo(db)} rows): sign in as aroha@example.com`);
     }
+    // Every database has its plans (the migrations); a deployment's prices come from its settings.
+    await preparePlans(db, config);
     const media = s3MediaStore(opts.s3);
     // Time-limited supporter links end at their time (api/sweeps.ts).
     const linkEnds = new LinkEndTimer(db, log);

@@ -9,13 +9,13 @@ import {
   organisationMember,
   person,
   personDetail,
-  plan,
   preference,
   preferenceCategory,
   subscription,
   supporterLink,
   user,
 } from '../schema/index.ts';
+import { PLAN_IDS } from './billing/plans.ts';
 import type { Db } from './db.ts';
 import { backfillSharedText } from './shared-text-backfill.ts';
 
@@ -278,50 +278,7 @@ export async function seedDemo(db: Db, now = new Date('2026-11-01T09:00:00Z')): 
     inserted += rows.length;
   };
   await db.transaction(async (tx) => {
-    count(
-      await tx
-        .insert(plan)
-        .values([
-          {
-            id: seedId('plan:free'),
-            name: 'Free',
-            isDefault: true,
-            duration: 'Month',
-            supporterLimit: 3,
-            supportedLimit: null,
-            contentLengthTotalLimit: 3 * 1024 ** 3,
-            contentLengthLimit: 100 * 1024 ** 2,
-            priceCents: 0,
-            currency: 'NZD',
-          },
-          {
-            id: seedId('plan:premium-month'),
-            name: 'Premium',
-            isDefault: false,
-            duration: 'Month',
-            supporterLimit: null,
-            supportedLimit: null,
-            contentLengthTotalLimit: null,
-            contentLengthLimit: 1024 ** 3,
-            priceCents: 900,
-            currency: 'NZD',
-          },
-          {
-            id: seedId('plan:premium-year'),
-            name: 'Premium',
-            isDefault: false,
-            duration: 'Year',
-            supporterLimit: null,
-            supportedLimit: null,
-            contentLengthTotalLimit: null,
-            contentLengthLimit: 1024 ** 3,
-            priceCents: 9000,
-            currency: 'NZD',
-          },
-        ])
-        .onConflictDoNothing()
-        .returning({ id: plan.id }),
-    );
+    // The plans themselves come with the migrations (migrations/0016_plans.sql).
     for (const p of people) {
       const ids = demo[p.key];
       count(
@@ -401,8 +358,8 @@ export async function seedDemo(db: Db, now = new Date('2026-11-01T09:00:00Z')): 
       await tx
         .insert(billingPrice)
         .values([
-          { planId: seedId('plan:premium-month'), stripePriceId: DEMO_PRICES.month },
-          { planId: seedId('plan:premium-year'), stripePriceId: DEMO_PRICES.year },
+          { planId: PLAN_IDS.premiumMonth, stripePriceId: DEMO_PRICES.month },
+          { planId: PLAN_IDS.premiumYear, stripePriceId: DEMO_PRICES.year },
         ])
         .onConflictDoNothing()
         .returning({ id: billingPrice.planId }),
@@ -424,7 +381,7 @@ export async function seedDemo(db: Db, now = new Date('2026-11-01T09:00:00Z')): 
         .values({
           id: seedId('subscription:ana'),
           personId: demo.ana.personId,
-          planId: seedId('plan:premium-month'),
+          planId: PLAN_IDS.premiumMonth,
           administratedById: null,
           status: 'active',
           currentPeriodEnd: new Date(now.getTime() + 30 * 24 * 3600_000),

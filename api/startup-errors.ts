@@ -13,7 +13,8 @@ export class StackError extends Error {
       | 'api'
       | 'web'
       | 'config'
-      | 'media store',
+      | 'media store'
+      | 'plans',
     message: string,
   ) {
     super(message);

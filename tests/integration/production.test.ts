@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { noDefaultPlan } from '../../api/billing/plans.ts';
 import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
 import { freePort } from '../../api/dev/ports.ts';
 import { buildServer, serverBundle } from '../../api/dev/server-build.ts';
@@ -67,6 +68,32 @@ async function waitForLine(p: Started, re: RegExp, ms: number) {
   }
 }
 
+type Plan = {
+  name: string;
+  is_default: boolean;
+  duration: string;
+  supporter_limit: number | null;
+  total: number | null;
+  each: number;
+  price: string | null;
+};
+/** The spec's plans: Free, 3 GB and three supporters; Premium, unlimited, files up to 1 GB. */
+const free = {
+  name: 'Free',
+  is_default: true,
+  duration: 'Month',
+  supporter_limit: 3,
+  total: 3 * 1024 ** 3,
+  each: 100 * 1024 ** 2,
+};
+const premium = {
+  name: 'Premium',
+  is_default: false,
+  supporter_limit: null,
+  total: null,
+  each: 1024 ** 3,
+};
+
 let port = 0;
 const productionEnv = () => ({
   NODE_ENV: 'production',
@@ -85,6 +112,9 @@ const productionEnv = () => ({
   S3_SECRET_ACCESS_KEY: DEV_CREDENTIALS.secretAccessKey,
   // The image keeps the web app at dist/web beside dist/server; a test run may build elsewhere.
   WEB_ROOT: webDist,
+  // The deployment's own prices of the paid plans.
+  STRIPE_PRICE_PREMIUM_MONTH: 'price_deployment_month',
+  STRIPE_PRICE_PREMIUM_YEAR: 'price_deployment_year',
 });
 
 /** What the bundle imports from outside itself, as esbuild recorded it. */
@@ -161,6 +191,19 @@ describe('the production entry', () => {
         const [users] = await db`select count(*)::int as n from app_user`;
         // Production seeds nothing.
         expect(users?.n).toBe(0);
+        // Yet its plans are there, with the limits the subscription page shows,
+        // and the paid ones carry the deployment's prices.
+        const plans = await db<Plan[]>`
+          select p.name, p.is_default, p.duration, p.supporter_limit,
+                 p.content_length_total_limit::float8 as total, p.content_length_limit::float8 as each,
+                 b.stripe_price_id as price
+            from plan p left join private.billing_price b on b.plan_id = p.id
+           order by p.is_default desc, p.duration`;
+        expect(plans).toEqual([
+          { ...free, price: null },
+          { ...premium, duration: 'Month', price: 'price_deployment_month' },
+          { ...premium, duration: 'Year', price: 'price_deployment_year' },
+        ]);
       } finally {
         await db.end();
       }
@@ -178,6 +221,28 @@ describe('the production entry', () => {
       if (main.child.exitCode === null) main.child.kill('SIGKILL');
     }
   }, 120_000);
+
+  test('a database without its default plan is refused at start, on one line', async () => {
+    const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      // The first test migrated this database; its Free plan goes, as a careless hand might.
+      const [gone] = await db`delete from plan where is_default returning id`;
+      expect(gone).toBeDefined();
+      try {
+        const main = startMain(productionEnv());
+        expect(await main.exited).toBe(1);
+        expect(main.output().trim()).toBe(`plans: ${noDefaultPlan}`);
+      } finally {
+        // Put back as the migration made it (the next start would not re-run it).
+        await db`
+          insert into plan (id, name, is_default, duration, supporter_limit, content_length_total_limit,
+                            content_length_limit, price_cents, currency)
+          values (${gone?.id}, 'Free', true, 'Month', 3, 3221225472, 104857600, 0, 'NZD')`;
+      }
+    } finally {
+      await db.end();
+    }
+  }, 60_000);
 
   test('without a database or a bucket it says which, on one line, and exits non-zero', async () => {
     const { DATABASE_URL: _db, ...noDatabase } = productionEnv();
