@@ -27,6 +27,9 @@ export const HISTORY_GROUPS = {
 } as const satisfies Record<string, readonly HistoryEventType[]>;
 export type HistoryGroup = keyof typeof HISTORY_GROUPS | 'all';
 
+/** What the feed shows until the reader chooses: the changes (spec §7: Modify, Create, Delete). */
+export const DEFAULT_HISTORY_GROUP: HistoryGroup = 'changes';
+
 /** The `type` filter of the feed for a group (all: every type). */
 export function typesOf(group: HistoryGroup): readonly HistoryEventType[] {
   return group === 'all' ? HISTORY_EVENT_TYPES : HISTORY_GROUPS[group];

@@ -3,7 +3,6 @@ import {
   acceptFor,
   MEDIA_LIMITS,
   MEDIA_TYPES,
-  maxBytes,
   mediaBeginArgs,
   mediaKind,
   mediaMessages,
@@ -76,20 +75,14 @@ describe('an upload announcement', () => {
     }
   });
 
-  test('sizes: empty refused, up to the kind’s limit exactly', () => {
+  test('sizes: empty refused, up to what one upload can carry exactly (the plan says the rest)', () => {
     expect(message(announce({ contentLength: 0 }))).toBe(mediaMessages.empty);
-    expect(announce({ contentLength: maxBytes('image') }).success).toBe(true);
-    expect(message(announce({ contentLength: maxBytes('image') + 1 }))).toBe(
-      mediaMessages.tooBig('image'),
-    );
     const video = { contentType: 'video/mp4' };
-    expect(announce({ ...video, contentLength: MEDIA_LIMITS.otherBytes }).success).toBe(true);
-    expect(message(announce({ ...video, contentLength: MEDIA_LIMITS.otherBytes + 1 }))).toBe(
-      mediaMessages.tooBig('video'),
+    expect(announce({ ...video, contentLength: MEDIA_LIMITS.uploadBytes }).success).toBe(true);
+    expect(message(announce({ ...video, contentLength: MEDIA_LIMITS.uploadBytes + 1 }))).toBe(
+      mediaMessages.tooBig,
     );
-    expect(mediaMessages.tooBig('image')).toBe(
-      'That file is too big: a picture can be at most 20 MB.',
-    );
+    expect(mediaMessages.tooBig).toBe('That file is too big: one upload can be at most 5 GB.');
   });
 
   test('a photo must be a picture; names are bounded', () => {

@@ -23,13 +23,16 @@ import {
   readableMedia,
   requireAuth,
 } from './permissions.ts';
-import { assertStorageFor } from './plan-limits.ts';
+import { assertStorageFor, bytesInWords } from './plan-limits.ts';
 
 export const MEDIA_LIMITS = {
-  /** Bytes of one image (a photo from a phone camera fits). */
-  imageBytes: 20 * 1024 * 1024,
-  /** Bytes of one audio or video recording, or any other file. */
-  otherBytes: 200 * 1024 * 1024,
+  /**
+   * The most one upload can carry (one signed PUT: S3's limit for a single
+   * upload). How big one file may be is the plan's (`contentLengthLimit`:
+   * 100 MB on Free, 1 GB on Premium), checked when the upload is announced
+   * (plan-limits.ts assertStorageFor), the figure the subscription page shows.
+   */
+  uploadBytes: 5 * 1024 ** 3,
   name: 200,
   description: 1_000,
 } as const;
@@ -100,8 +103,6 @@ export function settledType(announced: string, sniffed: string | undefined) {
   return mediaKind(said) === mediaKind(is) ? is : undefined;
 }
 
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-
 /** What each kind may be, in words (MEDIA_TYPES). */
 const FORMATS = {
   image: 'a JPEG, PNG, GIF, WebP or AVIF file',
@@ -116,8 +117,7 @@ export const mediaMessages = {
     `We cannot use this kind of ${kind === 'image' ? 'picture' : kind === 'audio' ? 'sound' : 'video'}. Please choose ${FORMATS[kind]}.`,
   notImage: 'Please choose a picture (for example a JPEG or PNG file).',
   empty: 'That file is empty.',
-  tooBig: (kind: MediaType) =>
-    `That file is too big: ${kind === 'image' ? 'a picture' : 'a file'} can be at most ${mb(maxBytes(kind))}.`,
+  tooBig: `That file is too big: one upload can be at most ${bytesInWords(MEDIA_LIMITS.uploadBytes)}.`,
   nameTooLong: `A file name can be at most ${MEDIA_LIMITS.name} characters.`,
   notArrived: 'The file has not finished uploading. Please try again.',
   differs: 'The file that arrived is not the one announced. Please upload it again.',
@@ -142,10 +142,6 @@ export function typeProblem(type: string): string | undefined {
 export function mediaKind(contentType: string): MediaType {
   const prefix = contentType.split('/')[0]?.toLowerCase();
   return prefix === 'image' || prefix === 'audio' || prefix === 'video' ? prefix : 'other';
-}
-
-export function maxBytes(kind: MediaType): number {
-  return kind === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.otherBytes;
 }
 
 /** A mime type as browsers report it (normalised), and one we keep (MEDIA_TYPES). */
@@ -174,12 +170,8 @@ export const mediaBeginArgs = z
     if (v.purpose === 'photo' && kind !== 'image') {
       issue.addIssue({ code: 'custom', message: mediaMessages.notImage, path: ['contentType'] });
     }
-    if (v.contentLength > maxBytes(kind)) {
-      issue.addIssue({
-        code: 'custom',
-        message: mediaMessages.tooBig(kind),
-        path: ['contentLength'],
-      });
+    if (v.contentLength > MEDIA_LIMITS.uploadBytes) {
+      issue.addIssue({ code: 'custom', message: mediaMessages.tooBig, path: ['contentLength'] });
     }
   });
 export type MediaBeginArgs = z.input<typeof mediaBeginArgs>;

@@ -84,7 +84,15 @@ export type StorageSpace = {
   used: number;
   /** Bytes announced and not yet confirmed (uploads under way). */
   pending: number;
+  /** Bytes one file may have on the plan; null: no limit of the plan's. */
+  fileLimit: number | null;
 };
+
+/** The plan's limit on one file, as the subscription page says it. */
+export const fileLimitMessages = {
+  tooBig: (limit: string) =>
+    `That file is too big: on this plan a file can be at most ${limit}. Upgrade your plan for bigger files.`,
+} as const;
 
 /**
  * How much of `personId`'s storage is used (server only: the usage figure is
@@ -121,6 +129,7 @@ export async function storageSpace(
   ] as Array<{ bytes: string }>;
   return {
     limit: plan?.contentLengthTotalLimit ?? null,
+    fileLimit: plan?.contentLengthLimit ?? null,
     used: Number(usage?.bytes ?? 0),
     pending: Number(pending?.bytes ?? 0),
   };
@@ -138,7 +147,8 @@ export function bytesInWords(bytes: number): string {
 /**
  * Refuses (`library_full`, 409) when `bytes` more would take the library past
  * its plan's storage: at announcing, counting the uploads under way; at
- * confirming (`lock`), counting only what is confirmed.
+ * confirming (`lock`), counting only what is confirmed. On announcing, a
+ * file bigger than the plan allows for one file is refused too (`invalid`).
  */
 export async function assertStorageFor(
   tx: Transaction,
@@ -147,6 +157,10 @@ export async function assertStorageFor(
   opts: { lock?: boolean; exceptPending?: string } = {},
 ) {
   const space = await storageSpace(tx, personId, opts);
+  // One file, on announcing: the confirmation checks the bytes are the ones announced.
+  if (!opts.lock && space.fileLimit !== null && bytes > space.fileLimit) {
+    throw appError('invalid', fileLimitMessages.tooBig(bytesInWords(space.fileLimit)));
+  }
   if (space.limit === null) return space;
   const taken = space.used + (opts.lock ? 0 : space.pending);
   if (taken + bytes > space.limit) {

@@ -602,6 +602,11 @@ export const messages = {
     previouslyRegistered: 'This device already has a passkey for your account.',
     cookiesBlocked:
       'Signing in with a passkey needs cookies. Please allow cookies for this site, or use your email.',
+    // The browser refuses passkeys for this address (@simplewebauthn's error names).
+    invalidDomain:
+      'Passkeys work only when this site is opened at its own web address over a secure connection. Please use your email instead.',
+    invalidRpId:
+      'Passkeys are not set up for this web address, so they cannot be used here. Please use your email, and let the people who run this site know.',
     // Sign-in page.
     signIn: 'Sign in with a passkey',
     signingIn: 'Signing in',

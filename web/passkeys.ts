@@ -81,6 +81,16 @@ const requestOptions = z.custom<PublicKeyCredentialRequestOptionsJSON>(
 export type PasskeyUser = { id: string; email?: string | null | undefined };
 export type RegisterResult = { verified: true } | Cancelled;
 
+/**
+ * The browser's refusals of this site's address, by @simplewebauthn's names:
+ * trying again cannot help, so they say why, for creating and signing in alike.
+ */
+function addressRefusal(code: string): string | undefined {
+  if (code === 'ERROR_INVALID_DOMAIN') return messages.passkeys.invalidDomain;
+  if (code === 'ERROR_INVALID_RP_ID') return messages.passkeys.invalidRpId;
+  return undefined;
+}
+
 /** The message for a failed registration (spec §8: one toast, whatever the cause). */
 export function registrationErrorMessage(err: unknown): string {
   const code = errorCode(err);
@@ -88,7 +98,7 @@ export function registrationErrorMessage(err: unknown): string {
     return messages.passkeys.previouslyRegistered;
   }
   if (code === 'unsupported') return messages.passkeys.unsupported;
-  return messages.passkeys.createFailed;
+  return addressRefusal(code) ?? messages.passkeys.createFailed;
 }
 
 /**
@@ -132,7 +142,10 @@ export type SignInResult = PasskeySignedIn | Cancelled;
 
 /** The message for a failed sign-in (spec §8). */
 export function signInErrorMessage(err: unknown): string {
-  switch (errorCode(err)) {
+  const code = errorCode(err);
+  const refusal = addressRefusal(code);
+  if (refusal) return refusal;
+  switch (code) {
     case 'passkey_not_found':
       return messages.passkeys.notFound;
     case 'passkey_entity_mismatch':

@@ -9,7 +9,10 @@
  * is set (api/photo-search/unsplash.ts). ADR 019.
  */
 import { fileTypeFromBuffer } from 'file-type';
-import { isMediaType, MEDIA_LIMITS, mediaKind, normaliseType } from '../../sync/media.ts';
+import { isMediaType, mediaKind, normaliseType } from '../../sync/media.ts';
+
+/** A found photo bigger than this is not fetched (a camera's photo fits; the store keeps a display copy). */
+export const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
 
 export const PROVIDER_NAMES = ['catalogue', 'unsplash'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
@@ -63,7 +66,7 @@ export async function pictureOf(
   what: string,
 ): Promise<{ bytes: Uint8Array; contentType: string }> {
   if (bytes.length === 0) throw new ProviderError(`${what}: empty`);
-  if (bytes.length > MEDIA_LIMITS.imageBytes) throw new ProviderError(`${what}: too big`);
+  if (bytes.length > PHOTO_MAX_BYTES) throw new ProviderError(`${what}: too big`);
   const found = await fileTypeFromBuffer(bytes);
   const type = normaliseType(found?.mime ?? '');
   if (!isMediaType(type) || mediaKind(type) !== 'image') {

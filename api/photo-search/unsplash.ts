@@ -9,9 +9,10 @@
  * (tests/stand-ins/unsplash.test.ts), never the real service. ADR 019.
  */
 import { z } from 'zod';
-import { MEDIA_LIMITS } from '../../sync/media.ts';
+
 import {
   fileNameFor,
+  PHOTO_MAX_BYTES,
   type PhotoProvider,
   type PhotoResult,
   ProviderError,
@@ -114,7 +115,7 @@ export function unsplashProvider(opts: {
       });
       if (done) break;
       size += value.length;
-      if (size > MEDIA_LIMITS.imageBytes) {
+      if (size > PHOTO_MAX_BYTES) {
         await reader.cancel();
         throw new ProviderError(`unsplash: ${what}: too big`);
       }

@@ -107,9 +107,16 @@ export function subscriptionRoutes(deps: AppDeps) {
     });
   }
 
-  /** The provider in the path: only Stripe, and only when it is set up. */
-  function stripeOf(provider: string): Billing {
+  /** The provider in the path: only Stripe. */
+  function assertProvider(provider: string) {
     if (provider !== 'stripe') throw appError('not_found', subscriptionMessages.badProvider);
+  }
+
+  /**
+   * Stripe, when it is set up: asked only once the caller may change the plan,
+   * so that someone who may not is told so, whatever this deployment's payments.
+   */
+  function stripe(): Billing {
     if (!billing) throw new Refusal(503, 'payments_off', subscriptionMessages.contactProvider);
     return billing;
   }
@@ -242,7 +249,7 @@ export function subscriptionRoutes(deps: AppDeps) {
       valid('param', providerParam.extend({ personId: z.string() })),
       valid('query', checkoutQuery),
       async (c) => {
-        const b = stripeOf(c.req.valid('param').provider);
+        assertProvider(c.req.valid('param').provider);
         const { ctx, personId } = c.var.caller;
         const { planId } = c.req.valid('query');
         const { sub, plan } = await zdb.transaction(async (tx) => {
@@ -251,6 +258,7 @@ export function subscriptionRoutes(deps: AppDeps) {
           const plan = await tx.run(zql.plan.where('id', planId).one());
           return { sub, plan };
         });
+        const b = stripe();
         if (!plan) throw appError('invalid', subscriptionMessages.unknownPlan);
         if (plan.isDefault) throw appError('invalid', subscriptionMessages.freePlanChosen);
         if (isLive(sub) && sub?.planId === planId) {
@@ -293,11 +301,12 @@ export function subscriptionRoutes(deps: AppDeps) {
       caller,
       valid('param', providerParam.extend({ personId: z.string() })),
       async (c) => {
-        const b = stripeOf(c.req.valid('param').provider);
+        assertProvider(c.req.valid('param').provider);
         const { ctx, personId } = c.var.caller;
         await zdb.transaction(async (tx) =>
           assertMayChangePlan(tx, ctx, await libraryAccess(tx, ctx, personId), personId),
         );
+        const b = stripe();
         const customer = await keptCustomer(personId);
         if (!customer) throw appError('not_found', subscriptionMessages.noBilling);
         const url = await toStripe(personId, async () => {

@@ -12,6 +12,7 @@ import { s3MediaStore } from '../../api/media/store.ts';
 import { sweepMedia, UNSETTLED_MEDIA_MS, UNUSED_PHOTO_MS } from '../../api/media/sweep.ts';
 import { seedId } from '../../api/seed.ts';
 import { MEDIA_LIMITS, mediaMessages } from '../../sync/media.ts';
+import { fileLimitMessages } from '../../sync/plan-limits.ts';
 import { registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
 import { db, sql, stack } from '../harness/db.ts';
 import { call, endSessions, startSession } from '../harness/rest.ts';
@@ -228,16 +229,17 @@ describe('upload: a signed URL, then the settled confirmation', () => {
       [
         dm,
         `${media}/signed`,
-        announce({ contentLength: MEDIA_LIMITS.imageBytes + 1 }),
+        announce({ contentType: 'video/mp4', contentLength: MEDIA_LIMITS.uploadBytes + 1 }),
         400,
-        mediaMessages.tooBig('image'),
+        mediaMessages.tooBig,
       ],
+      // The Free plan's limit on one file, the one its subscription page shows.
       [
         dm,
         `${media}/signed`,
-        announce({ contentType: 'video/mp4', contentLength: MEDIA_LIMITS.otherBytes + 1 }),
+        announce({ contentType: 'video/mp4', contentLength: 100 * 1024 ** 2 + 1 }),
         400,
-        mediaMessages.tooBig('video'),
+        fileLimitMessages.tooBig('100 MB'),
       ],
       [dm, `${media}/signed`, announce({ contentLength: 0 }), 400, mediaMessages.empty],
       [
@@ -303,6 +305,26 @@ describe('upload: a signed URL, then the settled confirmation', () => {
     }
     expect((await call(dm, 'GET', `${media}/${'x'.repeat(65)}`)).status).toBe(400);
     expect((await call(undefined, 'GET', `${media}/${unknownId}`)).status).toBe(401);
+  });
+});
+
+describe('one file’s limit is the plan’s, the figure its subscription page shows', () => {
+  test('Premium: a file of more than 100 MB is announced; one of more than 1 GB is refused', async () => {
+    const ana = await signIn(stack.url, 'ana@example.com');
+    const anaId = seedId('person:ana');
+    const announce = (contentLength: number) =>
+      call(ana, 'POST', `/api/people/${anaId}/media/signed`, {
+        name: 'visit.mp4',
+        contentType: 'video/mp4',
+        contentLength,
+        preferenceId: anaPreference,
+      });
+    const fits = await announce(100 * 1024 ** 2 + 1);
+    expect(fits.status).toBe(201);
+    await sql`delete from media where id = ${String(fits.body.id)}`;
+    const tooBig = await announce(1024 ** 3 + 1);
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.error?.message).toBe(fileLimitMessages.tooBig('1 GB'));
   });
 });
 

@@ -612,6 +612,15 @@ describe('faults', () => {
     );
     expect(go.status).toBe(503);
     expect(go.body.error?.message).toBe('To upgrade your plan, please contact your provider.');
+    // Someone who may not change the plan is told that first, payments or not.
+    for (const who of [general, stranger]) {
+      for (const path of [
+        `/people/${person.personId}/subscriptions/plans/stripe/redirect?planId=${MONTH}`,
+        `/people/${person.personId}/subscriptions/stripe`,
+      ]) {
+        expect((await get(who, path, stack.url)).status, path).toBe(403);
+      }
+    }
     const hook = await fetch(`${stack.url}/api/webhooks/stripe`, { method: 'POST', body: '{}' });
     expect(hook.status).toBe(404);
     expect(standIn.requests.length).toBe(calls);

@@ -5,7 +5,7 @@
  * or with an AbortError when cancelled.
  */
 import { z } from 'zod';
-import { maxBytes, mediaKind, mediaMessages, typeProblem } from '../../sync/media.ts';
+import { MEDIA_LIMITS, mediaKind, mediaMessages, typeProblem } from '../../sync/media.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
 
@@ -21,14 +21,14 @@ export function checkPicture(file: File): string | undefined {
 
 /**
  * The same for a picture, a sound or a video (the media pages): its type, then
- * whether it is empty or too big for its kind.
+ * whether it is empty or bigger than any upload can be.
  */
 export function checkFile(file: File): string | undefined {
   const problem = typeProblem(file.type);
   if (problem) return problem;
   if (file.size === 0) return mediaMessages.empty;
-  const kind = mediaKind(file.type);
-  if (file.size > maxBytes(kind)) return mediaMessages.tooBig(kind);
+  // The plan's own limit on one file is the server's to say, when the upload is announced.
+  if (file.size > MEDIA_LIMITS.uploadBytes) return mediaMessages.tooBig;
   return undefined;
 }
 

@@ -50,7 +50,7 @@ export const mediaMessages = {
   createHeading: 'Add pictures, sounds and videos',
   choose: 'Choose files',
   chooseHelp:
-    'You can choose several at once. Pictures can be up to 20 MB each, sounds and videos up to 200 MB each.',
+    'You can choose several at once. How big each file can be is on the Subscription page: it comes with the plan.',
   drop: 'Or drop files here',
   dropNow: 'Drop the files to add them',
   files: 'Files you are adding',

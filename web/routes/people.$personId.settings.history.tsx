@@ -2,6 +2,7 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
+import { DEFAULT_HISTORY_GROUP } from '../../sync/history.ts';
 import { queries } from '../../sync/queries.ts';
 import { ApiError } from '../api-client.ts';
 import { formatDateTime } from '../components/preference-common.tsx';
@@ -12,7 +13,8 @@ import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
 const t = messages.historyFeed;
-const SHOWS = ['all', 'changes', 'access'] as const;
+// The default first: the changes, then who came in, then everything.
+const SHOWS = ['changes', 'access', 'all'] as const;
 
 /**
  * The history feed (spec §2 /settings/history, §4): a person's
@@ -42,7 +44,7 @@ type State =
 function HistoryFeed() {
   const { personId } = Route.useParams();
   const { session } = Route.useRouteContext();
-  const shown: HistoryShow = Route.useSearch().show ?? 'all';
+  const shown: HistoryShow = Route.useSearch().show ?? DEFAULT_HISTORY_GROUP;
   // The choice shows at once; the address follows (so Back and a reload keep it).
   const [show, setShow] = useState<HistoryShow>(shown);
   useEffect(() => setShow(shown), [shown]);
@@ -120,7 +122,10 @@ function HistoryFeed() {
               checked={show === s}
               onChange={() => {
                 setShow(s);
-                navigate({ search: { show: s === 'all' ? undefined : s }, replace: true });
+                navigate({
+                  search: { show: s === DEFAULT_HISTORY_GROUP ? undefined : s },
+                  replace: true,
+                });
               }}
             />
             {t.groups[s]}
