@@ -41,6 +41,8 @@ export const subscriptionMessages = {
   onlyAdministrator: (name: string) =>
     `Only ${name} can change this plan, because they look after it.`,
   noPermission: 'Only the person and their Administrator can see or change the plan.',
+  /** Spec §4: a non-administrator in a session sees the plans disabled, with this reason. */
+  notAdministrator: 'Only the person and their Administrator can change the plan.',
   unknownPlan: 'That plan does not exist.',
   freePlanChosen: 'The free plan needs no payment. To leave a paid plan, use Manage subscription.',
   samePlan: 'This is already the plan.',
@@ -110,6 +112,16 @@ export function mayChangePlan(
   if (!isAdministrator(access)) return false;
   const admin = planAdministratorId(sub);
   return admin === null || admin === me;
+}
+
+/**
+ * The plans on offer (not the person's subscription): seen by whoever is in
+ * the person's area, the person or any supporter in a session (spec §4: a
+ * non-administrator sees the plans as disabled). Refused as noPermission
+ * otherwise.
+ */
+export function assertSeesPlans(access: LibraryAccess) {
+  if (access.kind === 'none') throw appError('forbidden', subscriptionMessages.noPermission);
 }
 
 /** Refused `forbidden` with the words of spec §6 unless `access` sees the plan (isAdministrator). */

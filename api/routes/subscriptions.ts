@@ -5,7 +5,9 @@
  *
  * - GET …/subscriptions: the subscription (none: the free plan), the plan
  *   whose limits apply, whether the caller may change it and why not.
- * - GET …/subscriptions/usage and …/plans: the figures of the page.
+ * - GET …/subscriptions/usage: the figures of the page, for those who see
+ *   the subscription. GET …/subscriptions/plans: the plans on offer, for
+ *   anyone in the person's area (a non-administrator sees them disabled).
  * - GET …/subscriptions/plans/stripe/redirect?planId=: a browser navigation
  *   to Stripe Checkout (a paid subscription already running: to the Customer
  *   Portal, where Stripe switches it). GET …/subscriptions/stripe: the
@@ -28,6 +30,7 @@ import { planOf, supporterSpots } from '../../sync/plan-limits.ts';
 import {
   assertMayChangePlan,
   assertSeesPlan,
+  assertSeesPlans,
   isLive,
   mayChangePlan,
   planReason,
@@ -240,7 +243,11 @@ export function subscriptionRoutes(deps: AppDeps) {
       });
     })
     .get('/:personId/subscriptions/plans', caller, async (c) => {
-      const plans = await forPlanReader(c.var.caller, (tx) => tx.run(zql.plan));
+      const { ctx, personId } = c.var.caller;
+      const plans = await zdb.transaction(async (tx) => {
+        assertSeesPlans(await libraryAccess(tx, ctx, personId));
+        return tx.run(zql.plan);
+      });
       return c.json({ plans: sortPlans(plans).map(planJson) });
     })
     .get(

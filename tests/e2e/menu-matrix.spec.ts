@@ -177,3 +177,41 @@ for (const cell of cells) {
     }
   });
 }
+
+test('navigation for both roles, General, in a session: the drawer, one’s own details, and Logout signs out', async ({
+  page,
+  signIn,
+  newAccount,
+  circle,
+  sql,
+}) => {
+  // A new account is of both roles; its wizard done, Aroha's Circle takes it at General.
+  const { email } = await newAccount('menu-both-general');
+  await sql`update app_user set wizard_completed_at = now() where email = ${email}`;
+  const { personId: me } = await signIn(email);
+  await circle.link(me, aroha, 'General');
+  await startSupporting(page, aroha);
+  await page.goto(`/people/${aroha}/preferences`);
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  await expect(bar.getByRole('link').or(bar.getByRole('button'))).toHaveText([
+    'Home',
+    'Library',
+    'Circle',
+    'Menu',
+  ]);
+  await bar.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link')).toHaveText([
+    'Personal details',
+    'Supporter check-in',
+    feedback,
+    'Logout',
+  ]);
+  // Not Aroha's details, which a General supporter does not manage: her own.
+  await expect(menu.getByRole('link', { name: 'Personal details' })).toHaveAttribute(
+    'href',
+    `/people/${me}/settings/details`,
+  );
+  await menu.getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});

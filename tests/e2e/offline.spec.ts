@@ -32,7 +32,9 @@ test.use({
 });
 
 const statusLine = (page: Page) => page.locator('.sync-status-line');
-const announced = (page: Page) => page.locator('[data-sync-announcer]');
+/** The status line's announcer: a status region (role="status") that is there before anything changes. */
+const announced = (page: Page) =>
+  page.getByRole('status').and(page.locator('[data-sync-announcer]'));
 
 /**
  * A device's network, which the test can cut. Chromium's offline mode stops
@@ -110,6 +112,7 @@ test('offline on a care visit: edits wait, survive a reload, and all arrive', as
   }
   await installed(riley);
   await expect(statusLine(riley)).toHaveText(/All changes saved/);
+  await expect(announced(riley)).toBeAttached();
 
   await tablet.cut();
   await expect(statusLine(riley)).toContainText('Offline');

@@ -308,17 +308,32 @@ test.describe('someone who does not administer the person', () => {
     },
   });
 
-  test('sees why, and nothing else; a Supporter in their own area has no subscription page', async ({
+  test('sees the plans disabled and why, and nothing else; a Supporter in their own area has no subscription page', async ({
     page,
     signIn,
   }) => {
     const { personId: sam } = await signIn('sam@example.com');
     await startSupporting(page, aroha);
     await page.goto(subscriptionPage);
-    await expect(page.getByRole('alert')).toHaveText(
-      'Only the person and their Administrator can see or change the plan.',
-    );
-    await expect(page.getByRole('list', { name: 'Plans to choose from' })).toHaveCount(0);
+    const reason = 'Only the person and their Administrator can change the plan.';
+    await expect(page.getByText(reason)).toBeVisible();
+    const plans = page.getByRole('list', { name: 'Plans to choose from' });
+    await expect(plans.getByRole('heading', { level: 3 })).toHaveText([
+      'Free',
+      'Premium, paid monthly',
+      'Premium, paid yearly',
+    ]);
+    // Every choice is there but does nothing, its reason read with it.
+    const choices = plans.getByRole('button');
+    await expect(choices).toHaveCount(3);
+    for (const choice of await choices.all()) {
+      await expect(choice).toHaveAttribute('aria-disabled', 'true');
+      await expect(choice).toHaveAccessibleDescription(reason);
+    }
+    await expect(plans.getByRole('link')).toHaveCount(0);
+    // Nothing of Aroha's subscription: neither her plan nor what she uses.
+    await expect(page.getByRole('heading', { name: 'What is used' })).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
     // His own area: a Supporter has no plan; the page sends him home (his Circle).
     await page.goto(`/people/${sam}/settings/subscription`);
     await expect(page).toHaveURL(new RegExp(`/people/${sam}/supporting`));

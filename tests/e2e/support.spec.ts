@@ -3,6 +3,7 @@ import { seedId } from '../../api/seed.ts';
 import { expect, test } from './fixtures.ts';
 
 const aroha = seedId('person:aroha');
+const tui = seedId('person:tui');
 
 /** How many of Aroha's preferences are published, and how many of those are General. */
 async function counts(sql: postgres.Sql) {
@@ -83,7 +84,7 @@ test('a Supporter has no home of their own: / and their home go to the people th
   await expect(page).toHaveURL(new RegExp(`/people/${sam}/supporting`));
 });
 
-test('guests: a Preference invite shows what it names without the Circle item; a Profile invite hides the bar', async ({
+test('guests: a Preference invite shows what it names, keeps the menu, has no Circle item; a Profile invite hides the bar', async ({
   page,
   signIn,
   device,
@@ -105,6 +106,16 @@ test('guests: a Preference invite shows what it names without the Circle item; a
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Library' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Circle' })).toHaveCount(0);
+  // The guest keeps the menu: their own things and Logout, nothing of Aroha's.
+  await nav.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Logout' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Personal details' })).toHaveAttribute(
+    'href',
+    new RegExp(`/people/${tui}/settings/details$`),
+  );
+  await expect(menu.getByRole('link', { name: /History|Subscription/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await page.goto(`/people/${aroha}/preferences`);
   await expect(page.getByRole('list', { name: 'Preferences' }).getByRole('listitem')).toHaveCount(
     1,

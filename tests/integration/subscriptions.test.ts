@@ -152,9 +152,13 @@ describe('who may see and change the plan', () => {
         'Only the person and their Administrator can see or change the plan.',
       );
       for (const p of ['/usage', '/plans', `/plans/stripe/redirect?planId=${MONTH}`, '/stripe']) {
-        expect((await get(general, `${path}${p}`)).status, p).toBe(403);
+        if (p !== '/plans') expect((await get(general, `${path}${p}`)).status, p).toBe(403);
         expect((await get(stranger, `${path}${p}`)).status, p).toBe(403);
       }
+      // A non-administrator in a session sees the plans on offer (shown disabled), nothing more.
+      const offered = await get(general, `${path}/plans`);
+      expect(offered.status).toBe(200);
+      expect(offered.body.plans.map((p: { id: string }) => p.id)).toEqual([FREE, MONTH, YEAR]);
     } finally {
       await adminSession.end();
       await generalSession.end();

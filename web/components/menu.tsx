@@ -20,8 +20,9 @@ export type MenuLinks = {
 
 /**
  * Where each menu entry goes: personal details, the subscription and history
- * are those of the person whose area this is (an Administrator in a support
- * session manages them); passkeys and organisations are one's own. The
+ * are those of the person whose area this is when its reader administers them
+ * (an Administrator in a support session manages them); otherwise personal
+ * details are one's own. Passkeys and organisations are always one's own. The
  * external links (help, feedback, the platform dashboard) are not listed until
  * they are configured (HELP_URL, FEEDBACK_URL, PLATFORM_DASHBOARD_URL): the
  * visibility rules (web/navigation/menu.ts) already decide who sees them.
@@ -31,11 +32,14 @@ function destination(
   me: string,
   personId: string,
   links: MenuLinks,
-  myType: NavContext['myType'],
+  ctx: Pick<NavContext, 'myType' | 'isAdministrator'>,
 ) {
   switch (item) {
     case 'details':
-      return { to: '/people/$personId/settings/details' as const, params: { personId } };
+      return {
+        to: '/people/$personId/settings/details' as const,
+        params: { personId: ctx.isAdministrator ? personId : me },
+      };
     case 'help':
       return links.help ? { href: links.help } : null;
     case 'feedback':
@@ -55,7 +59,7 @@ function destination(
     case 'survey': {
       // One's own check-in, of one's own type (spec §2: /survey/{personId}/{type}
       // redirects there); none for a type without one (Platform).
-      const kind = surveyKindOf(myType);
+      const kind = surveyKindOf(ctx.myType);
       return kind ? { to: surveyRouteOf[kind], params: { personId: me } } : null;
     }
     case 'logout':
@@ -85,7 +89,7 @@ export function MenuList({
 }) {
   const items = menuItems(ctx).flatMap((item) => {
     if (only && !only.includes(item)) return [];
-    const to = destination(item, me, personId, links, ctx.myType);
+    const to = destination(item, me, personId, links, ctx);
     return to ? [{ item, to }] : [];
   });
   return (

@@ -38,16 +38,17 @@ describe('bottom bar', () => {
     expect(menuKind(supporterAtHome)).toBe('page');
   });
   test('a Supporter in a session for someone: Home is theirs; Menu page unless Administrator', () => {
-    expect(bottomItems({ ...supporterAtHome, actingForOther: true })).toEqual([
-      'home',
-      'library',
-      'circle',
-      'menu',
-    ]);
-    expect(menuKind(inSession)).toBe('page');
+    const supporterInSession = { ...supporterAtHome, actingForOther: true };
+    expect(bottomItems(supporterInSession)).toEqual(['home', 'library', 'circle', 'menu']);
+    expect(menuKind(supporterInSession)).toBe('page');
+    expect(menuKind({ ...supporterInSession, isAdministrator: true })).toBe('drawer');
+  });
+  test('someone of both roles in a session, at any level: the drawer (the Menu page is a Supporter’s only)', () => {
+    expect(bottomItems(inSession)).toEqual(['home', 'library', 'circle', 'menu']);
+    expect(menuKind(inSession)).toBe('drawer');
     expect(menuKind(adminInSession)).toBe('drawer');
   });
-  test('guests: no bar for a Profile invite; no Circle and no menu for Preference and PreferenceCategory', () => {
+  test('guests: no bar for a Profile invite; no Circle for Preference and PreferenceCategory, the menu kept', () => {
     const guest = {
       ...dm,
       myType: 'SupporterAndDecisionMaker' as const,
@@ -55,8 +56,20 @@ describe('bottom bar', () => {
       isAdministrator: false,
     };
     expect(bottomItems({ ...guest, guestOf: 'Profile' })).toEqual([]);
-    expect(bottomItems({ ...guest, guestOf: 'Preference' })).toEqual(['home', 'library']);
-    expect(bottomItems({ ...guest, guestOf: 'PreferenceCategory' })).toEqual(['home', 'library']);
+    expect(bottomItems({ ...guest, guestOf: 'Preference' })).toEqual(['home', 'library', 'menu']);
+    expect(bottomItems({ ...guest, guestOf: 'PreferenceCategory' })).toEqual([
+      'home',
+      'library',
+      'menu',
+    ]);
+    expect(menuKind({ ...guest, guestOf: 'Preference' })).toBe('drawer');
+    // A guest's menu is their own: no one else's details, history or subscription.
+    expect(menuItems({ ...guest, guestOf: 'Preference' })).toEqual([
+      'details',
+      'survey',
+      'feedback',
+      'logout',
+    ]);
   });
 });
 

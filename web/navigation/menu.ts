@@ -47,13 +47,16 @@ export function bottomItems(c: NavContext): BottomItem[] {
 }
 
 /**
- * How the menu is offered: a Supporter gets the Menu item (the /settings/menu
- * page); administrators and Decision Makers get the menu drawer. Guests get none.
+ * How the menu is offered (spec §2): a Supporter gets the Menu item (the
+ * /settings/menu page, theirs alone); administrators and Decision Makers get
+ * the menu drawer, someone of both roles inside a session too (the page is a
+ * Supporter's only, so it would send them away with no way to log out). A
+ * guest keeps the menu; only a Profile invite has no bar at all.
  */
 export function menuKind(c: NavContext): 'page' | 'drawer' | null {
-  if (c.guestOf !== null) return null;
-  if (c.isAdministrator || !asSupporter(c)) return 'drawer';
-  return 'page';
+  if (c.guestOf === 'Profile') return null;
+  if (c.myType === 'Supporter' && !c.isAdministrator) return 'page';
+  return 'drawer';
 }
 
 export type MenuItem =

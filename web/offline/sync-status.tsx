@@ -86,7 +86,14 @@ export function SyncStatusLine({ personId }: { personId: string }) {
         </span>
         {label}
       </span>
-      <span className="visually-hidden" aria-live="polite" aria-atomic="true" data-sync-announcer>
+      {/* A status region from the first render, so that a screen reader announces its first change too. */}
+      <span
+        className="visually-hidden"
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        data-sync-announcer
+      >
         {announcement}
       </span>
       {problems.length > 0 ? (

@@ -24,9 +24,10 @@ type Outcome = (typeof OUTCOMES)[number];
  * the API, which sends the browser back here with `?outcome=`; the plan
  * itself changes only by Stripe's webhook, and shows here live (the synced
  * subscription row), as it does in every other tab. Only the person and
- * their Administrator in a session may see it (the API refuses anyone else,
- * in words); a Supporter in their own area has no plan, and an iOS native
- * shell offers none.
+ * their Administrator in a session see the subscription and its usage; any
+ * other supporter in a session sees the plans disabled, with the reason
+ * (spec §4); the API refuses anyone else, in words. A Supporter in their own
+ * area has no plan, and an iOS native shell offers none.
  */
 export const Route = createFileRoute('/people/$personId/settings/subscription')({
   head: pageHead(t.title),
@@ -49,7 +50,12 @@ const subscriptions = client.people[':personId'].subscriptions;
 async function load(personId: string) {
   const param = { param: { personId } };
   const [state, { plans }, usage] = await Promise.all([
-    call(subscriptions.$get(param)),
+    // Refused to a non-administrator in a session, who still sees the plans,
+    // disabled (spec §4); refused to anyone else with the plans too.
+    call(subscriptions.$get(param)).catch((e: unknown) => {
+      if (e instanceof ApiError && e.status === 403) return null;
+      throw e;
+    }),
     call(subscriptions.plans.$get(param)),
     call(subscriptions.usage.$get(param)).catch(() => false as const),
   ]);
@@ -58,6 +64,7 @@ async function load(personId: string) {
 
 type Loaded = Awaited<ReturnType<typeof load>>;
 type Usage = Exclude<Loaded['usage'], false>;
+type PlanState = NonNullable<Loaded['state']>;
 
 type State =
   | { status: 'loading' }
@@ -163,6 +170,44 @@ function Ready({
   loaded: Loaded;
 }) {
   const { state, plans, usage } = loaded;
+  if (state === null) {
+    return (
+      <>
+        <p>{own || !name ? t.intro : t.introOf(name)}</p>
+        <section aria-labelledby="subscription-plans">
+          <h2 id="subscription-plans">{t.plansTitle}</h2>
+          <PlanList
+            personId={personId}
+            plans={plans}
+            currentId={undefined}
+            payments={false}
+            canChange={false}
+            reason={subscriptionMessages.notAdministrator}
+          />
+        </section>
+      </>
+    );
+  }
+  return (
+    <Subscribed personId={personId} own={own} name={name} state={state} {...{ plans, usage }} />
+  );
+}
+
+function Subscribed({
+  personId,
+  own,
+  name,
+  state,
+  plans,
+  usage,
+}: {
+  personId: string;
+  own: boolean;
+  name: string;
+  state: PlanState;
+  plans: Loaded['plans'];
+  usage: Loaded['usage'];
+}) {
   const sub = state.subscription;
   const current = state.plan ?? plans.find((p) => p.isDefault);
   const live = sub?.live ? sub : null;
