@@ -123,7 +123,12 @@ export type HistoryRelatedType = (typeof HISTORY_RELATED_TYPES)[number];
 export const ORGANISATION_TYPES = ['provider', 'platform'] as const;
 export type OrganisationType = (typeof ORGANISATION_TYPES)[number];
 
-export const ORGANISATION_STATUSES = ['approved', 'pending_approval', 'email_verified'] as const;
+export const ORGANISATION_STATUSES = [
+  'approved',
+  'pending_approval',
+  'email_verified',
+  'suspended',
+] as const;
 export type OrganisationStatus = (typeof ORGANISATION_STATUSES)[number];
 
 export const PLAN_DURATIONS = ['Month', 'Year'] as const;

@@ -6,6 +6,7 @@ import { circleChanges } from './circle.ts';
 import { accessChanges } from './history.ts';
 import { mediaClientChanges } from './media.ts';
 import { noteChanges } from './note.ts';
+import { organisationChanges } from './organisation.ts';
 import { preferenceChanges } from './preference.ts';
 import { profileChanges } from './profile.ts';
 import { textChanges } from './shared-text.ts';
@@ -22,6 +23,7 @@ export const mutators = defineMutators({
   circle: mutatorsOf(circleChanges),
   media: mutatorsOf(mediaClientChanges),
   note: mutatorsOf(noteChanges),
+  organisation: mutatorsOf(organisationChanges),
   preference: mutatorsOf(preferenceChanges),
   profile: mutatorsOf(profileChanges),
   survey: mutatorsOf(surveyChanges),

@@ -1,22 +1,35 @@
 /**
  * Organisations over REST (spec §7 Organisations): the caller's
  * list, one organisation with its members, and its logo through a
- * short-lived signed URL. Who may read what is sync/permissions.ts
+ * short-lived signed URL. A platform user manages them (sync/organisation.ts
+ * organisationChanges, the same changes the pages make through Zero):
+ * POST …/{id}/approve and …/{id}/suspend, PATCH …/{id} (name, type), and
+ * PUT …/{id}/logo (the picture's bytes as the body) or DELETE …/{id}/logo. Who may read what is sync/permissions.ts
  * readableOrganisations, through the same synced queries the pages use. An
  * organisation the caller may not read and an id that names none are
  * refused alike (403, spec §6's words), so the answer never tells whether
  * it exists.
  */
 import type { Row } from '@rocicorp/zero';
+import { fileTypeFromBuffer } from 'file-type';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { zql } from '../../schema/zero-schema.gen.ts';
 import { personName } from '../../sync/circle.ts';
 import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
 import { itemId } from '../../sync/library-fields.ts';
-import { organisationMessages, organisationQueries } from '../../sync/organisation.ts';
+import {
+  LOGO_MAX_BYTES,
+  LOGO_TYPES,
+  organisationChanges,
+  organisationMessages,
+  organisationQueries,
+  setOrganisationLogo,
+} from '../../sync/organisation.ts';
 import { readableOrganisations } from '../../sync/permissions.ts';
 import { signedIn } from '../auth/caller.ts';
+import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { DOWNLOAD_URL_SECONDS, mediaStoreRoute, servedAs } from '../media/serving.ts';
 import { valid } from '../validate.ts';
@@ -42,6 +55,9 @@ export type OrganisationJson = ReturnType<typeof organisationJson>;
 
 const idParam = z.object({ id: itemId });
 
+/** PATCH's body: what changes (the id is the path's). */
+const updateBody = z.record(z.string(), z.unknown());
+
 export function organisationRoutes(deps: AppDeps) {
   const { zdb } = deps;
   const caller = signedIn(deps);
@@ -52,6 +68,16 @@ export function organisationRoutes(deps: AppDeps) {
     const row = await zdb.run(organisationQueries.byId.fn({ args: { id: organisationId }, ctx }));
     if (!row) throw appError('forbidden', organisationMessages.noPermission);
     return row;
+  }
+
+  /** The organisation as the API shows it, once a change has committed. */
+  async function shown(ctx: AuthContext, organisationId: string) {
+    return organisationJson(await readable(ctx, organisationId));
+  }
+
+  /** Refused before any body is read or stored, as the change itself refuses. */
+  function assertPlatform(ctx: AuthContext) {
+    if (!ctx.platform) throw appError('forbidden', organisationMessages.notPlatform);
   }
 
   return (
@@ -73,6 +99,72 @@ export function organisationRoutes(deps: AppDeps) {
           })),
         });
       })
+      .post('/:id/approve', caller, id, async (c) => {
+        const ctx = c.var.session.auth;
+        const { id: organisationId } = c.req.valid('param');
+        await runChange(zdb, organisationChanges.approve, ctx, { id: organisationId });
+        return c.json(await shown(ctx, organisationId));
+      })
+      .post('/:id/suspend', caller, id, async (c) => {
+        const ctx = c.var.session.auth;
+        const { id: organisationId } = c.req.valid('param');
+        await runChange(zdb, organisationChanges.suspend, ctx, { id: organisationId });
+        return c.json(await shown(ctx, organisationId));
+      })
+      .patch('/:id', caller, id, valid('json', updateBody), async (c) => {
+        const ctx = c.var.session.auth;
+        const { id: organisationId } = c.req.valid('param');
+        await runChange(zdb, organisationChanges.update, ctx, {
+          ...c.req.valid('json'),
+          id: organisationId,
+        });
+        return c.json(await shown(ctx, organisationId));
+      })
+      /**
+       * A new logo: the picture's bytes as the body. What the bytes are decides
+       * (not the header): a PNG, JPEG, WebP or GIF, stored under a key of its
+       * own, and the one it replaces removed once the change has committed.
+       */
+      .put('/:id/logo', mediaStoreRoute(deps), caller, id, async (c) => {
+        const ctx = c.var.session.auth;
+        assertPlatform(ctx);
+        const { id: organisationId } = c.req.valid('param');
+        const before = await zdb.run(zql.organisation.where('id', organisationId).one());
+        if (!before) throw appError('not_found');
+        const bytes = new Uint8Array(await c.req.arrayBuffer());
+        if (bytes.byteLength > LOGO_MAX_BYTES) {
+          throw appError('invalid', organisationMessages.logoTooLarge(LOGO_MAX_BYTES / 1024 ** 2));
+        }
+        const type = await fileTypeFromBuffer(bytes);
+        if (!type || !(LOGO_TYPES as readonly string[]).includes(type.mime)) {
+          throw appError('invalid', organisationMessages.logoNotImage);
+        }
+        const key = `organisations/${organisationId}/logo-${crypto.randomUUID()}.${type.ext}`;
+        await c.var.store.put(
+          key,
+          bytes,
+          type.mime,
+          servedAs({ contentType: type.mime, name: `${before.name} logo` }),
+        );
+        try {
+          await runChange(zdb, setOrganisationLogo, ctx, { id: organisationId, key });
+        } catch (e) {
+          await c.var.store.remove(key).catch(() => {});
+          throw e;
+        }
+        await removeQuietly(c.var.store, before.logoStorageKey);
+        return c.json(await shown(ctx, organisationId));
+      })
+      .delete('/:id/logo', mediaStoreRoute(deps), caller, id, async (c) => {
+        const ctx = c.var.session.auth;
+        const { id: organisationId } = c.req.valid('param');
+        assertPlatform(ctx);
+        const before = await zdb.run(zql.organisation.where('id', organisationId).one());
+        if (!before) throw appError('not_found');
+        await runChange(zdb, setOrganisationLogo, ctx, { id: organisationId, key: null });
+        await removeQuietly(c.var.store, before.logoStorageKey);
+        return c.json(await shown(ctx, organisationId));
+      })
       /** For `<img src>`: the logo as a redirect to a signed URL; 404 when there is none. */
       .get('/:id/logo/signed/redirect', mediaStoreRoute(deps), caller, id, async (c) => {
         const row = await readable(c.var.session.auth, c.req.valid('param').id);
@@ -91,4 +183,19 @@ export function organisationRoutes(deps: AppDeps) {
         return c.redirect(url, 302);
       })
   );
+}
+
+/**
+ * A logo no organisation names any more: removed after the change that let
+ * it go has committed. Failing leaves an object nobody reads, never a logo
+ * that is gone; it is said in the log.
+ */
+async function removeQuietly(
+  store: { remove: (key: string) => Promise<void> },
+  key: string | null,
+) {
+  if (key === null) return;
+  await store
+    .remove(key)
+    .catch((e: unknown) => console.error('organisations: logo not removed', key, e));
 }

@@ -121,9 +121,80 @@ test('a platform user: Manage organisations lists every organisation, and Platfo
   expect(await seriousViolations(page), 'platform menu').toEqual([]);
   // Not a member of any organisation, he reads them all.
   await drawer.getByRole('link', { name: 'Manage organisations' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage organisations');
   await expect(
-    page.getByRole('list', { name: 'Your organisations' }).getByRole('link'),
+    page.getByRole('list', { name: 'All organisations' }).getByRole('link'),
   ).toContainText([/Kōwhai Support Services/]);
+});
+
+test('a platform user approves an organisation, edits its name, type and logo, and suspends it; its staff see each change live', async ({
+  page,
+  signIn,
+  sql,
+  device,
+}) => {
+  test.setTimeout(90_000);
+  const harakeke = crypto.randomUUID();
+  await sql`insert into organisation (id, name, type, status)
+    values (${harakeke}, 'Harakeke Homecare', 'provider', 'pending_approval')`;
+  await sql`insert into organisation_member (organisation_id, person_id, role)
+    values (${harakeke}, ${seedId('person:sam')}, 'Support worker')`;
+  // Sam, on its staff, has the organisation open.
+  const { page: staff, personId: sam } = await device('sam@example.com');
+  await staff.goto(`/people/${sam}/organisations/${harakeke}`);
+  const staffStatus = staff.getByRole('definition').nth(1);
+  await expect(staffStatus).toHaveText('Pending approval');
+
+  await sql`update person set type = 'Platform' where id = ${seedId('person:tui')}`;
+  const { personId } = await signIn('tui@example.com');
+  await page.goto(`/people/${personId}/organisations`);
+  await expect(page.getByText('1 organisation is waiting for approval.')).toBeVisible();
+  await page
+    .getByRole('list', { name: 'All organisations' })
+    .getByRole('link', { name: /Harakeke Homecare/ })
+    .click();
+  const manage = page.getByRole('region', { name: 'Manage this organisation' });
+  await manage.getByRole('button', { name: 'Approve' }).click();
+  await expect(manage.getByRole('status')).toHaveText('Harakeke Homecare is approved.');
+  await expect(manage.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(staffStatus).toHaveText('Approved');
+
+  const edit = manage.getByRole('form', { name: 'Edit details' });
+  await edit.getByLabel('Name').fill('Harakeke Care');
+  await edit.getByRole('radio', { name: 'Platform' }).check();
+  await edit.getByLabel('Logo').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(manage.getByRole('status')).toHaveText('Saved.');
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Harakeke Care');
+  await expect(staff.getByRole('definition').first()).toHaveText('Platform');
+  const logo = staff.getByRole('img', { name: 'Logo of Harakeke Care' });
+  await expect(logo).toBeVisible();
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1);
+
+  // Suspending asks first; Cancel changes nothing.
+  await manage.getByRole('button', { name: 'Suspend' }).click();
+  const ask = page.getByRole('dialog', { name: 'Suspend Harakeke Care?' });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(staffStatus).toHaveText('Approved');
+  await manage.getByRole('button', { name: 'Suspend' }).click();
+  await ask.getByRole('button', { name: 'Suspend' }).click();
+  await expect(staffStatus).toHaveText('Suspended');
+  await expect(manage.getByRole('button', { name: 'Approve' })).toBeVisible();
+  expect(await seriousViolations(page), 'the managing page').toEqual([]);
+
+  // Each change is in the platform user's own history.
+  const [events] = await sql`select count(*)::int as n from history_event
+    where related_id = ${harakeke} and person_id = ${personId}`;
+  expect(events?.n).toBe(5);
 });
 
 test('no Platform Dashboard for anyone but a platform user', async ({ page, signIn }) => {

@@ -11,11 +11,12 @@ import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
 import { s3MediaStore } from '../../api/media/store.ts';
 import { seedId } from '../../api/seed.ts';
 import type { ZeroContext } from '../../sync/context.ts';
+import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { eventually, registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
 import { sql, stack } from '../harness/db.ts';
 import { call, type Reply } from '../harness/rest.ts';
-import { client } from '../harness/zero.ts';
+import { client, serverResult } from '../harness/zero.ts';
 
 const store = s3MediaStore({
   endpoint: stack.mediaEndpoint,
@@ -221,5 +222,205 @@ describe('synced queries', () => {
       (r) => [kowhai, withLogo].every((id) => r.some((o) => o.id === id)),
     );
     expect(rows.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('a platform user manages organisations', () => {
+  /** An organisation of the test's own, pending approval, with `member` on its staff. */
+  async function pending(member: SignedIn) {
+    const id = crypto.randomUUID();
+    await sql`insert into organisation (id, name, type, status)
+      values (${id}, 'Harakeke Homecare', 'provider', 'pending_approval')`;
+    await sql`insert into organisation_member (organisation_id, person_id, role)
+      values (${id}, ${member.personId}, 'Coordinator')`;
+    return id;
+  }
+  const row = async (id: string) => {
+    const [r] = await sql`select name, type, status, logo_storage_key, updated_by
+                          from organisation where id = ${id}`;
+    return r;
+  };
+  const historyOf = (id: string) =>
+    sql`select person_id, type, related_type, created_by, message from history_event
+        where related_id = ${id} order by created_at, message`;
+  const putLogo = (who: SignedIn | undefined, id: string, bytes: Uint8Array, type: string) =>
+    fetch(`${stack.url}/api/orgs/${id}/logo`, {
+      method: 'PUT',
+      headers: { ...(who ? { cookie: who.cookie } : {}), 'content-type': type },
+      body: Buffer.from(bytes),
+    });
+  const NOT_PLATFORM = 'Only a platform user can change an organisation.';
+
+  test('the matrix: only a platform user approves, edits, sets a logo and suspends, over REST and Zero; anyone else changes nothing', async () => {
+    const id = await pending(logoMember);
+    try {
+      const before = await row(id);
+      // A member, someone else, and the signed out: refused, over both channels, nothing changed.
+      for (const who of [logoMember, aroha, sam]) {
+        for (const [method, path, body] of [
+          ['POST', `/api/orgs/${id}/approve`, undefined],
+          ['POST', `/api/orgs/${id}/suspend`, undefined],
+          ['PATCH', `/api/orgs/${id}`, { name: 'Taken over' }],
+          ['DELETE', `/api/orgs/${id}/logo`, undefined],
+        ] as const) {
+          const res = await call(who, method, path, body);
+          expect(res.status, `${method} ${path}`).toBe(403);
+          expect(res.body.error.message).toBe(NOT_PLATFORM);
+        }
+        const logo = await putLogo(who, id, PNG, 'image/png');
+        expect(logo.status).toBe(403);
+        const z = claimingPlatform(who);
+        try {
+          for (const change of [
+            mutators.organisation.approve({ id }),
+            mutators.organisation.suspend({ id }),
+            mutators.organisation.update({ id, name: 'Taken over' }),
+          ]) {
+            // Even a client that claims to be a platform user: the server decides.
+            expect(await serverResult(z, change)).toMatchObject({
+              type: 'error',
+              error: { message: NOT_PLATFORM },
+            });
+          }
+        } finally {
+          await z.close();
+        }
+      }
+      expect((await call(undefined, 'POST', `/api/orgs/${id}/approve`)).status).toBe(401);
+      expect((await putLogo(undefined, id, PNG, 'image/png')).status).toBe(401);
+      expect(await row(id)).toEqual(before);
+      expect(await historyOf(id)).toEqual([]);
+
+      // The platform user: approve (Zero), rename and retype (REST), logo (REST), suspend (REST).
+      const pz = claimingPlatform(platform);
+      try {
+        expect(await serverResult(pz, mutators.organisation.approve({ id }))).toEqual({
+          type: 'success',
+        });
+      } finally {
+        await pz.close();
+      }
+      const edited = await call(platform, 'PATCH', `/api/orgs/${id}`, {
+        name: '  Harakeke Care  ',
+        type: 'platform',
+      });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({
+        name: 'Harakeke Care',
+        type: 'platform',
+        status: 'approved',
+      });
+      const logo = await putLogo(platform, id, PNG, 'image/png');
+      expect(logo.status).toBe(200);
+      expect(await logo.json()).toMatchObject({ hasLogo: true });
+      const { logo_storage_key: key } = (await row(id)) ?? {};
+      expect(String(key)).toMatch(new RegExp(`^organisations/${id}/logo-.+\\.png$`));
+      const shown = await call(logoMember, 'GET', `/api/orgs/${id}/logo/signed/redirect`);
+      expect(shown.status).toBe(302);
+      expect(
+        Buffer.from(await (await fetch(shown.headers.get('location') ?? '')).arrayBuffer()),
+      ).toEqual(PNG);
+      const suspended = await call(platform, 'POST', `/api/orgs/${id}/suspend`);
+      expect(suspended.body).toMatchObject({ status: 'suspended' });
+      // Again: nothing more happens, and history says nothing more.
+      expect((await call(platform, 'POST', `/api/orgs/${id}/suspend`)).status).toBe(200);
+      expect(await row(id)).toMatchObject({
+        name: 'Harakeke Care',
+        type: 'platform',
+        status: 'suspended',
+        updated_by: platform.personId,
+      });
+      const events = await historyOf(id);
+      expect(events.map((e) => e.message).sort()).toEqual(
+        [
+          'Approved the organisation “Harakeke Homecare”',
+          'Renamed the organisation “Harakeke Homecare” to “Harakeke Care”',
+          'Made the organisation “Harakeke Care” a platform organisation',
+          'Changed the logo of the organisation “Harakeke Care”',
+          'Suspended the organisation “Harakeke Care”',
+        ].sort(),
+      );
+      for (const e of events) {
+        expect(e).toMatchObject({
+          person_id: platform.personId,
+          type: 'Modify',
+          related_type: 'Organisation',
+          created_by: platform.personId,
+        });
+      }
+      // Removing the logo takes its object away too.
+      const removed = await call(platform, 'DELETE', `/api/orgs/${id}/logo`);
+      expect(removed.body).toMatchObject({ hasLogo: false });
+      expect(await store.head(String(key))).toBeUndefined();
+    } finally {
+      await sql`delete from history_event where related_id = ${id}`;
+      await sql`delete from organisation where id = ${id}`;
+    }
+  });
+
+  test('bad input: an empty or long name, an unknown type, a logo that is not a picture, an unknown organisation; nothing changes', async () => {
+    const id = await pending(logoMember);
+    try {
+      const before = await row(id);
+      for (const [body, message] of [
+        [{ name: '   ' }, 'Please enter the organisation’s name.'],
+        [{ name: 'x'.repeat(201) }, 'An organisation’s name can be at most 200 characters.'],
+        [{ type: 'charity' }, undefined],
+      ] as const) {
+        const res = await call(platform, 'PATCH', `/api/orgs/${id}`, body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        if (message) expect(res.body.error.message).toBe(message);
+      }
+      // A text file that says it is a PNG: what the bytes are decides.
+      const fake = await putLogo(
+        platform,
+        id,
+        new TextEncoder().encode('not a picture'),
+        'image/png',
+      );
+      expect(fake.status).toBe(400);
+      expect((await fake.json()).error.message).toBe(
+        'A logo must be a PNG, JPEG, WebP or GIF picture.',
+      );
+      const unknown = crypto.randomUUID();
+      expect((await call(platform, 'POST', `/api/orgs/${unknown}/approve`)).status).toBe(404);
+      expect((await putLogo(platform, unknown, PNG, 'image/png')).status).toBe(404);
+      expect(await row(id)).toEqual(before);
+      expect(await store.list(`organisations/${id}/`)).toEqual([]);
+    } finally {
+      await sql`delete from organisation where id = ${id}`;
+    }
+  });
+
+  test('a member’s open page follows a platform user’s changes live', async () => {
+    const id = await pending(logoMember);
+    const z = client(logoMember);
+    try {
+      const view = z.materialize(queries.organisation.byId({ id }));
+      await eventually(
+        'the organisation on the member’s screen',
+        () => view.data?.status,
+        (s) => s === 'pending_approval',
+      );
+      expect((await call(platform, 'POST', `/api/orgs/${id}/approve`)).status).toBe(200);
+      await eventually(
+        'approved on the member’s screen',
+        () => view.data?.status,
+        (s) => s === 'approved',
+      );
+      expect(
+        (await call(platform, 'PATCH', `/api/orgs/${id}`, { name: 'Harakeke Ltd' })).status,
+      ).toBe(200);
+      await eventually(
+        'renamed on the member’s screen',
+        () => view.data?.name,
+        (n) => n === 'Harakeke Ltd',
+      );
+      view.destroy();
+    } finally {
+      await z.close();
+      await sql`delete from history_event where related_id = ${id}`;
+      await sql`delete from organisation where id = ${id}`;
+    }
   });
 });

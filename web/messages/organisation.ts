@@ -33,5 +33,39 @@ export const organisationMessages = {
     approved: 'Approved',
     pending_approval: 'Pending approval',
     email_verified: 'Email verified',
+    suspended: 'Suspended',
   } satisfies Record<OrganisationStatus, string>,
+  /** A platform user's list and the managing part of the organisation page. */
+  manageTitle: 'Manage organisations',
+  manageIntro:
+    'Every organisation on the platform, with its status. Open one to approve, edit or suspend it.',
+  manageLabel: 'All organisations',
+  manageEmpty: 'There are no organisations yet.',
+  waiting: (n: number) =>
+    n === 1
+      ? '1 organisation is waiting for approval.'
+      : `${n} organisations are waiting for approval.`,
+  manage: 'Manage this organisation',
+  approve: 'Approve',
+  approveHelp: 'Approving lets its staff use the organisation.',
+  suspend: 'Suspend',
+  suspendHelp: 'Suspending keeps its details and members, and stops it until it is approved again.',
+  suspendConfirmTitle: (name: string) => `Suspend ${name}?`,
+  suspendConfirmBody:
+    'Its staff will see it as suspended until a platform user approves it again. Nothing is deleted.',
+  edit: 'Edit details',
+  nameLabel: 'Name',
+  typeLabel: 'Type',
+  typeHints: {
+    provider: 'A care or support provider, whose staff support people.',
+    platform: 'An organisation that runs the platform.',
+  } satisfies Record<OrganisationType, string>,
+  logoLabel: 'Logo',
+  logoHint: 'A PNG, JPEG, WebP or GIF picture, at most 1 MB.',
+  removeLogo: 'Remove the logo',
+  save: 'Save',
+  saving: 'Saving…',
+  saved: 'Saved.',
+  approvedNow: (name: string) => `${name} is approved.`,
+  suspendedNow: (name: string) => `${name} is suspended.`,
 } as const;

@@ -2,6 +2,7 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
 import { client } from '../api-client.ts';
+import { ManageOrganisation } from '../components/organisation-manage.tsx';
 import { formatDate } from '../components/preference-common.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
@@ -16,6 +17,7 @@ const t = messages.organisation;
  * its logo, name, type, status, when it was created and last updated,
  * and its members, live from the synced query. An organisation the person
  * may not read and one that does not exist look the same: "Access Denied".
+ * A platform user also manages it here: approve, suspend, edit.
  */
 export const Route = createFileRoute('/people/$personId/organisations/$organisationId')({
   head: pageHead(t.title),
@@ -112,6 +114,9 @@ function OrganisationView() {
             ))}
           </ul>
         </>
+      ) : null}
+      {session.person.type === 'Platform' ? (
+        <ManageOrganisation organisation={organisation} />
       ) : null}
       <div className="actions">
         <Link

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."organisation_status" ADD VALUE 'suspended';
