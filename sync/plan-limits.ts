@@ -1,6 +1,7 @@
 /**
  * Plan limits (spec §8, §9): how many supporter connections a person may
- * have, and how many bytes of media their library may hold.
+ * have, how many bytes of media their library may hold, and (on a plan that
+ * has such a limit) how many preferences.
  * A rule for every caller: the changes that add a supporter (a profile made
  * on someone's behalf, an accepted invite) refuse a full Circle on the server
  * with `circle_full`; the interface shows the same spots (GET
@@ -170,6 +171,29 @@ export async function assertStorageFor(
     );
   }
   return space;
+}
+
+/** Spec §8 "Your library is full!", for a plan that keeps a number of preferences. */
+export const preferenceLimitMessages = {
+  fullDetail: (limit: number) =>
+    `Your library is full! Your plan keeps up to ${limit} preferences. Upgrade your plan to add more.`,
+} as const;
+
+/**
+ * Refuses (`library_full`, 409) a new preference when `personId`'s plan keeps
+ * a number of them and the library already holds that many (drafts count: they
+ * are in the library). Server only: a client does not hold the plan. The
+ * person's row is locked first, as for a supporter spot, so two creates at once
+ * cannot both take the last place.
+ */
+export async function assertPreferenceRoom(tx: Transaction, personId: string) {
+  if (tx.location !== 'server') return;
+  const plan = await planOf(tx, personId);
+  const limit = plan?.preferenceLimit ?? null;
+  if (limit === null) return;
+  await lockRows(tx, 'SELECT 1 FROM "person" WHERE "id" = $1 FOR UPDATE', [personId]);
+  const count = (await tx.run(zql.preference.where('personId', personId))).length;
+  if (count >= limit) throw appError('library_full', preferenceLimitMessages.fullDetail(limit));
 }
 
 /** The upgrade prompt for this much storage used: full, nearly full, or none. */

@@ -46,6 +46,7 @@ import {
   requireAuth,
   supportedLibrary,
 } from './permissions.ts';
+import { assertPreferenceRoom } from './plan-limits.ts';
 import { nextReviewAt } from './review.ts';
 import { lockTexts, writePlainText } from './shared-text.ts';
 
@@ -300,6 +301,7 @@ export const createPreference = defineChange(preferenceCreateArgs, async (tx, ct
   });
   const done = args.replayed && { createdBy: me.personId, personId: args.personId };
   if (await assertNewId(tx, 'preference', args.id, done)) return undefined;
+  await assertPreferenceRoom(tx, args.personId);
   const now = Date.now();
   await tx.mutate.preference.insert({
     id: args.id,

@@ -417,6 +417,29 @@ test.describe('a full Circle of Support', () => {
   });
 });
 
+test('a plan that keeps a number of preferences: adding one says the library is full, with Upgrade', async ({
+  page,
+  signIn,
+  sql,
+}) => {
+  const [row] = await sql`select count(*)::int as n from preference where person_id = ${aroha}`;
+  const n = Number(row?.n);
+  // The plan table is not put back by the fixture: this test puts it back itself.
+  await sql`update plan set preference_limit = ${n} where is_default`;
+  try {
+    await signIn('aroha@example.com');
+    await page.goto(`/people/${aroha}/preferences/create`);
+    const full = page.getByRole('region', { name: 'Your library is full!' });
+    await expect(full).toContainText(
+      `Your plan keeps up to ${n} preferences. Upgrade your plan to add more.`,
+    );
+    await full.getByRole('link', { name: 'Upgrade' }).click();
+    await expect(page).toHaveURL(onPage);
+  } finally {
+    await sql`update plan set preference_limit = null where is_default`;
+  }
+});
+
 test('the library prompts: full, then nearly full, each with Upgrade; a plan bought elsewhere lifts them live', async ({
   page,
   signIn,

@@ -20,13 +20,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../../api/dev/ports.ts';
 import { DEMO_PRICES, seedId } from '../../api/seed.ts';
 import { createZeroDb } from '../../api/zero/db-provider.ts';
+import { mutators } from '../../sync/mutators.ts';
 import { assertSupporterSpot } from '../../sync/plan-limits.ts';
 import { queries } from '../../sync/queries.ts';
 import { eventually, registerAndSignIn, type SignedIn } from '../harness/clients.ts';
 import { db, sql, stack } from '../harness/db.ts';
 import { type InProcessApi, inProcessApi } from '../harness/in-process.ts';
 import { call, startSession } from '../harness/rest.ts';
-import { client } from '../harness/zero.ts';
+import { client, serverResult } from '../harness/zero.ts';
 import {
   STAND_IN_SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET,
@@ -412,6 +413,62 @@ describe('checkout, the webhook and the limits', () => {
 });
 
 describe('limits and downgrades', () => {
+  test('a plan that keeps a number of preferences: one more is refused over REST and Zero, in words (drafts count); a plan without one lifts it', async () => {
+    const owner = await registerAndSignIn(stack.url, 'plan-preferences');
+    const prefs = `/api/people/${owner.personId}/preferences`;
+    await sql`update plan set preference_limit = 2 where is_default`;
+    try {
+      const usage = await call(owner, 'GET', `/api/people/${owner.personId}/subscriptions/usage`);
+      expect(usage.body).toMatchObject({ preferenceCount: 0, preferenceLimit: 2 });
+      expect((await call(owner, 'POST', prefs, { title: 'Tea', status: 'Draft' })).status).toBe(
+        201,
+      );
+      expect((await call(owner, 'POST', prefs, { title: 'Draft', status: 'Draft' })).status).toBe(
+        201,
+      );
+      const refused = await call(owner, 'POST', prefs, { title: 'Coffee', status: 'Draft' });
+      expect({ status: refused.status, error: refused.body.error }).toEqual({
+        status: 409,
+        error: {
+          code: 'library_full',
+          message:
+            'Your library is full! Your plan keeps up to 2 preferences. Upgrade your plan to add more.',
+        },
+      });
+      const z = client(owner);
+      try {
+        const zero = await serverResult(
+          z,
+          mutators.preference.create({
+            id: crypto.randomUUID(),
+            personId: owner.personId,
+            title: 'Coffee',
+            status: 'Draft',
+          }),
+        );
+        expect(zero).toMatchObject({
+          type: 'error',
+          error: { message: expect.stringMatching(/^Your library is full!/) },
+        });
+      } finally {
+        await z.close();
+      }
+      const count = async () =>
+        (
+          await sql`select count(*)::int as n from preference where person_id = ${owner.personId}`
+        )[0]?.n;
+      expect(await count()).toBe(2);
+      // The default plan without a number: room again.
+      await sql`update plan set preference_limit = null where is_default`;
+      expect((await call(owner, 'POST', prefs, { title: 'Coffee', status: 'Draft' })).status).toBe(
+        201,
+      );
+      expect(await count()).toBe(3);
+    } finally {
+      await sql`update plan set preference_limit = null where is_default`;
+    }
+  });
+
   test('a premium circle grows past 3; back on free it keeps everyone and takes nobody new', async () => {
     // The person is on Premium (yearly) from the tests above: two more supporters than free allows.
     const extra = await Promise.all([

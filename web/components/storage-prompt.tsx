@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { storageLimitMessages } from '../../sync/plan-limits.ts';
+import { preferenceLimitMessages, storageLimitMessages } from '../../sync/plan-limits.ts';
 import { call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
 import { UpgradeButton, useSubscriptionVersion } from './upgrade-button.tsx';
@@ -58,3 +58,47 @@ export function StoragePrompt({ personId, version = 0 }: { personId: string; ver
 
 /** Bytes as GB to 2 decimals (spec §9). */
 const gb = (bytes: number) => (bytes / 1024 ** 3).toFixed(2);
+
+/**
+ * Spec §8 "Your library is full!" for a plan that keeps a number of
+ * preferences, where one is added: the count, the plan's number and the
+ * Upgrade button. Read from the plan's usage, which only those who see the
+ * plan may read (the person, their Administrator in a session); for anyone
+ * else, and while loading, nothing shows, and the server still refuses a
+ * preference too many, in words.
+ */
+export function PreferenceRoomPrompt({ personId }: { personId: string }) {
+  const [full, setFull] = useState<{ count: number; limit: number } | undefined>();
+  const plan = useSubscriptionVersion(personId);
+
+  useEffect(() => {
+    let current = true;
+    void plan;
+    call(client.people[':personId'].subscriptions.usage.$get({ param: { personId } })).then(
+      (u) => {
+        if (!current) return;
+        const limit = u.preferenceLimit;
+        setFull(
+          limit !== null && u.preferenceCount >= limit
+            ? { count: u.preferenceCount, limit }
+            : undefined,
+        );
+      },
+      () => {
+        if (current) setFull(undefined);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [personId, plan]);
+
+  if (!full) return null;
+  return (
+    <section className="card storage-prompt is-full" aria-label={storageLimitMessages.full}>
+      <p className="storage-prompt-title">{storageLimitMessages.full}</p>
+      <p>{preferenceLimitMessages.fullDetail(full.limit)}</p>
+      <UpgradeButton personId={personId} />
+    </section>
+  );
+}

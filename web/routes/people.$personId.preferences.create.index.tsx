@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
 import { queries } from '../../sync/queries.ts';
+import { PreferenceRoomPrompt } from '../components/storage-prompt.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { requireWrite } from '../navigation/write-guard.ts';
@@ -26,6 +27,7 @@ function CreateIntro() {
 
   return (
     <>
+      <PreferenceRoomPrompt personId={personId} />
       <div className="card">
         <h1>{t.createTitle}</h1>
         <p>{t.createIntro}</p>
