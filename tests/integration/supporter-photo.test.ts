@@ -81,11 +81,14 @@ let otherLinkId: string;
 const people: string[] = [];
 
 beforeAll(async () => {
-  [dm, supporter, stranger, other, admin] = await Promise.all(
-    ['sp-dm', 'sp-supporter', 'sp-stranger', 'sp-other', 'sp-admin'].map((p) =>
-      registerAndSignIn(stack.url, p),
-    ),
-  );
+  const sign = (prefix: string) => registerAndSignIn(stack.url, prefix);
+  [dm, supporter, stranger, other, admin] = await Promise.all([
+    sign('sp-dm'),
+    sign('sp-supporter'),
+    sign('sp-stranger'),
+    sign('sp-other'),
+    sign('sp-admin'),
+  ]);
   people.push(dm.personId, supporter.personId, stranger.personId, other.personId, admin.personId);
   for (const [who, type] of [
     [dm, 'DecisionMaker'],
