@@ -197,7 +197,12 @@ export const beginUpload = defineChange(mediaBeginArgs, async (tx, ctx, args) =>
   const me = requireAuth(ctx);
   if (args.purpose === 'photo' && args.preferenceId) throw appError('invalid');
   const pref = await preferenceOf(tx, args.personId, args.preferenceId);
-  await assertLibraryWrite(tx, me, args.personId, { existing: accessOf(pref) });
+  // A photo (a picture of no preference) may be one's own even without a
+  // library: a Supporter's photo in the Circles they are in.
+  await assertLibraryWrite(tx, me, args.personId, {
+    existing: accessOf(pref),
+    ownPhoto: args.purpose === 'photo',
+  });
   await assertNewId(tx, 'media', args.id);
   // Refused before any byte is stored (the confirmation checks again).
   if (tx.location === 'server') await assertStorageFor(tx, args.personId, args.contentLength);
@@ -264,7 +269,11 @@ export const settleUpload = defineChange(mediaSettledArgs, async (tx, ctx, args)
   const me = requireAuth(ctx);
   const row = await pendingUpload(tx, ctx, args.personId, args.id);
   const pref = await preferenceOf(tx, row.personId, row.preferenceId);
-  await assertLibraryWrite(tx, me, row.personId, { existing: accessOf(pref) });
+  // A picture of no preference was announced as a photo (beginUpload), a Supporter's own included.
+  await assertLibraryWrite(tx, me, row.personId, {
+    existing: accessOf(pref),
+    ownPhoto: row.preferenceId === null && row.type === 'image',
+  });
   // Never another kind than announced (settledType): what may be pinned stays the same.
   if (!isMediaType(args.contentType) || mediaKind(args.contentType) !== row.type) {
     throw appError('invalid', mediaMessages.notWhatItSays);

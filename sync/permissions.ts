@@ -265,7 +265,10 @@ export function accessAllows(access: LibraryAccess, itemAccess: Access): boolean
  * changed, its preference, categories it is put in); one the caller may not
  * read is refused as `not_found`, like a missing one, so a refusal never tells
  * whether something exists. A Supporter has no library of their own
- * (keepsOwnLibrary): `forbidden`. `wanted`: the access the change asks for (a new
+ * (keepsOwnLibrary): `forbidden`, except for `ownPhoto`: a change that only
+ * adds a picture of the person themselves, belonging to no preference, which
+ * everyone may have (it is how the people they support see them).
+ * `wanted`: the access the change asks for (a new
  * item's, or an item's new access); more than the level allows is
  * `forbidden`. No way into the library at all is `not_found`. A supporter's
  * change keeps their session alive (sessions end when idle). Returns undefined
@@ -275,12 +278,12 @@ export async function assertLibraryWrite(
   tx: Transaction,
   ctx: AuthContext,
   personId: string,
-  items: { existing?: readonly Access[]; wanted?: readonly Access[] },
+  items: { existing?: readonly Access[]; wanted?: readonly Access[]; ownPhoto?: boolean },
 ): Promise<LibraryAccess | undefined> {
   if (tx.location !== 'server') return undefined;
   const access = await libraryAccess(tx, ctx, personId);
   if (access.kind === 'none') throw appError('not_found');
-  if (access.kind === 'owner') {
+  if (access.kind === 'owner' && !items.ownPhoto) {
     // The caller's own type came with their session (one statement fewer per change).
     const type = ctx.personType ?? (await tx.run(zql.person.where('id', personId).one()))?.type;
     if (type !== undefined && !keepsOwnLibrary(type)) {

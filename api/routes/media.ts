@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { zql } from '../../schema/zero-schema.gen.ts';
 import { circleQueries } from '../../sync/circle.ts';
 import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
@@ -27,6 +28,7 @@ import {
   DOWNLOAD_URL_SECONDS,
   inlineDisposition,
   MEDIA_SIZES,
+  type MediaRow,
   type MediaSize,
   mediaApiMessages,
   mediaJson,
@@ -59,7 +61,14 @@ export function mediaRoutes(deps: AppDeps) {
     id: string,
     size: MediaSize | undefined,
   ) {
-    const row = await readable(ctx, personId, id);
+    return signedRow(mediaStore, await readable(ctx, personId, id), size);
+  }
+  /** The signed URL of a media row already known to be readable. */
+  function signedRow(
+    mediaStore: MediaStore,
+    row: Pick<MediaRow, 'name' | 'storageKey' | 'displayKey' | 'thumbKey' | 'contentType'>,
+    size: MediaSize | undefined,
+  ) {
     const copy = size === 'thumb' ? (row.thumbKey ?? row.displayKey) : size && row.displayKey;
     if (copy) {
       return mediaStore.signDownload(copy, DOWNLOAD_URL_SECONDS, {
@@ -177,13 +186,19 @@ export function mediaRoutes(deps: AppDeps) {
           if (!link?.supporter || link.supporter.photoId !== photoId) {
             throw appError('not_found', mediaApiMessages.notFound);
           }
-          const url = await signedRead(
-            c.var.store,
-            ctx,
-            link.supporter.id,
-            photoId,
-            sizeOf(c.req.query('size')) ?? 'thumb',
+          // The link is the permission: whoever reads it sees the supporter's
+          // name and photo (an Administrator in session, say, who is not
+          // linked to that supporter), and the photo is the one shown now.
+          const row = await zdb.run(
+            zql.media
+              .where('personId', link.supporter.id)
+              .where('id', photoId)
+              .where('settledAt', 'IS NOT', null)
+              .where('type', 'image')
+              .one(),
           );
+          if (!row) throw appError('not_found', mediaApiMessages.notFound);
+          const url = await signedRow(c.var.store, row, sizeOf(c.req.query('size')) ?? 'thumb');
           c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
           return c.redirect(url, 302);
         },

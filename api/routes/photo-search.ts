@@ -4,7 +4,7 @@
  * - `GET /api/people/{personId}/photo-search?query=&page=` searches the
  *   configured provider (Unsplash with a key, else the bundled catalogue) for
  *   someone who may change that person's library (sync/permissions.ts
- *   assertLibraryWrite, as every library write);
+ *   assertLibraryWrite, as every library write), or add their own photo to it;
  * - `GET /api/photo-search/catalogue/{id}/preview` serves the catalogue's
  *   small PNG previews, cached for good (their URL names their graphic);
  * - `POST /api/people/{personId}/media/from-search` copies a chosen photo into
@@ -107,9 +107,13 @@ export function photoSearchRoutes(deps: AppDeps, providers = photoProviders(deps
   const { zdb } = deps;
   const caller = personRoute(deps, photoSearchMessages.badId);
 
-  /** Only someone who may change the library searches for it or adds to it. */
-  const assertWrite = (ctx: AuthContext, personId: string) =>
-    zdb.transaction((tx) => assertLibraryWrite(tx, ctx, personId, {}));
+  /**
+   * Only someone who may change the library searches for it or adds to it;
+   * `ownPhoto`: or adds only a photo of the person themselves, which a
+   * Supporter, who has no library, may do too (sync/media.ts beginUpload).
+   */
+  const assertWrite = (ctx: AuthContext, personId: string, ownPhoto: boolean) =>
+    zdb.transaction((tx) => assertLibraryWrite(tx, ctx, personId, { ownPhoto }));
 
   /** The provider named (the default when none is): a known one, configured here; 400 otherwise. */
   const providerNamed = (name: string | undefined) => {
@@ -130,7 +134,8 @@ export function photoSearchRoutes(deps: AppDeps, providers = photoProviders(deps
       const { ctx, personId } = c.var.caller;
       const { query, page: pageParam, provider: name } = c.req.valid('query');
       const provider = providerNamed(name);
-      await assertWrite(ctx, personId);
+      // A search adds nothing: it serves a photo as much as a preference's picture.
+      await assertWrite(ctx, personId, true);
       const page = pageParam ? Number(pageParam) : 1;
       const perPage = PHOTO_SEARCH_PER_PAGE;
       const found = await fromProvider(() => provider.search(query, { page, perPage }));
@@ -165,7 +170,7 @@ export function photoSearchRoutes(deps: AppDeps, providers = photoProviders(deps
         const body = c.req.valid('json');
         const provider = providerNamed(body.provider);
         // Refused before anything is asked of the provider.
-        await assertWrite(ctx, personId);
+        await assertWrite(ctx, personId, body.purpose === 'photo' && !body.preferenceId);
         const photo = await fromProvider(() => provider.fetch(body.photoId));
         if (!photo) throw appError('not_found', photoSearchMessages.notFound);
         // Announced exactly as a browser's upload is (the same change and rules).

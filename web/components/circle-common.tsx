@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { AccessLevel } from '../../schema/enums.ts';
 import { personName } from '../library/grouping.ts';
 import { messages } from '../messages.ts';
@@ -62,8 +62,46 @@ export function CircleTabs({ personId }: { personId: string }) {
 }
 
 /**
- * Links of the Circle as a list: each the person's name, the access level,
- * and when it ends (if it does), opening the link's own page (`to`).
+ * A person's photo in the Circle, its text their name; without a photo (or
+ * when it cannot be loaded) their initial, hidden from screen readers, as
+ * their name is written beside it. `large` on a person's own page.
+ */
+export function PersonPhoto({
+  src,
+  name,
+  large = false,
+}: {
+  src: string | null;
+  name: string;
+  large?: boolean;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const className = `circle-photo${large ? ' circle-photo-large' : ''}`;
+  const side = large ? 96 : 48;
+  if (src && failed !== src) {
+    return (
+      <img
+        className={className}
+        src={src}
+        alt={name}
+        width={side}
+        height={side}
+        onError={() => setFailed(src)}
+      />
+    );
+  }
+  return (
+    <span className={`${className} circle-initial`} aria-hidden="true">
+      {(name.trim()[0] ?? '?').toUpperCase()}
+    </span>
+  );
+}
+
+/**
+ * Links of the Circle as a list: each the person's photo, name, the access
+ * level, and when it ends (if it does), opening the link's own page (`to`).
+ * The photo stands beside the link, not in it: the link's name stays the
+ * person's name once.
  */
 export function CircleLinks({
   personId,
@@ -74,12 +112,20 @@ export function CircleLinks({
   personId: string;
   label: string;
   to: '/people/$personId/supporters/$id' | '/people/$personId/supporting/$id';
-  links: readonly { id: string; name: string; accessLevel: AccessLevel; endsAt: number | null }[];
+  links: readonly {
+    id: string;
+    name: string;
+    /** Where the person's photo loads from; null: they have none. */
+    photo: string | null;
+    accessLevel: AccessLevel;
+    endsAt: number | null;
+  }[];
 }) {
   return (
-    <ul className="pref-list card" aria-label={label}>
+    <ul className="pref-list card circle-list" aria-label={label}>
       {links.map((l) => (
         <li key={l.id}>
+          <PersonPhoto src={l.photo} name={l.name} />
           <Link to={to} params={{ personId, id: l.id }}>
             {l.name}
             <span className="tag">{messages.circle.level[l.accessLevel]}</span>

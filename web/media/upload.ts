@@ -162,3 +162,15 @@ export async function signedMediaUrl(
   if (!answer.success) throw new ApiError(res.status, 'unknown', messages.errors.generic);
   return answer.data.url;
 }
+
+/**
+ * The address an `<img>` loads a supporter's photo from, in the Circle of
+ * `personId` (spec §7 GET …/supporters/{id}/photo/{photoId}/signed/redirect):
+ * for whoever may read the link `linkId`, a tile unless asked otherwise.
+ */
+export function supporterPhotoSrc(personId: string, linkId: string, photoId: string): string {
+  const path = client.people[':personId'].supporters[':id'].photo[':photoId'].signed.redirect.$path(
+    { param: { personId, id: linkId, photoId } },
+  );
+  return `/api${path}`;
+}

@@ -1,11 +1,18 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
-import { CircleLinkState, circleDate, displayName, endDate } from '../components/circle-common.tsx';
+import {
+  CircleLinkState,
+  circleDate,
+  displayName,
+  endDate,
+  PersonPhoto,
+} from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { useLinkRemoval } from '../hooks/use-link-removal.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
+import { supporterPhotoSrc } from '../media/upload.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -71,7 +78,18 @@ function SupporterView() {
   return (
     <>
       <article className="card">
-        <h1>{name}</h1>
+        <div className="circle-person">
+          <PersonPhoto
+            src={
+              shown.supporter?.photoId
+                ? supporterPhotoSrc(personId, shown.id, shown.supporter.photoId)
+                : null
+            }
+            name={name}
+            large
+          />
+          <h1>{name}</h1>
+        </div>
         <p>{messages.circle.levelOf(level)}</p>
         <p>{messages.circle.since(circleDate(shown.createdAt))}</p>
         {shown.endsAt !== null ? <p>{messages.circle.endsOn(endDate(shown.endsAt))}</p> : null}

@@ -5,6 +5,7 @@ import { CircleLinks, CircleTabs, displayName } from '../components/circle-commo
 import { CircleSpots } from '../components/circle-spots.tsx';
 import { EmptyListState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
+import { supporterPhotoSrc } from '../media/upload.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -41,7 +42,13 @@ function Supporters() {
           personId={personId}
           label={messages.circle.supportersLabel}
           to="/people/$personId/supporters/$id"
-          links={links.map((l) => ({ ...l, name: displayName(l.supporter) }))}
+          links={links.map((l) => ({
+            ...l,
+            name: displayName(l.supporter),
+            photo: l.supporter?.photoId
+              ? supporterPhotoSrc(personId, l.id, l.supporter.photoId)
+              : null,
+          }))}
         />
       )}
       {manager ? (

@@ -6,12 +6,14 @@ import {
   circleDate,
   displayName,
   endDate,
+  PersonPhoto,
   SUPPORTED_LIST_REFRESH_MS,
   SupportedListLink,
 } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { useLinkRemoval } from '../hooks/use-link-removal.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
+import { mediaSrc } from '../media/upload.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -51,7 +53,18 @@ function SupportedView() {
   return (
     <>
       <article className="card">
-        <h1>{name}</h1>
+        <div className="circle-person">
+          <PersonPhoto
+            src={
+              shown.supported?.photoId
+                ? mediaSrc(shown.supportedId, shown.supported.photoId, 'thumb')
+                : null
+            }
+            name={name}
+            large
+          />
+          <h1>{name}</h1>
+        </div>
         <p>{messages.circle.yourLevel(level)}</p>
         <p>{messages.circle.supportingSince(circleDate(shown.createdAt))}</p>
         {shown.endsAt !== null ? (

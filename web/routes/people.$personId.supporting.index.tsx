@@ -3,6 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { CircleLinks, CircleTabs, displayName } from '../components/circle-common.tsx';
+import { mediaSrc } from '../media/upload.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -61,7 +62,13 @@ function Supporting() {
           personId={personId}
           label={messages.circle.supportingLabel}
           to="/people/$personId/supporting/$id"
-          links={links.map((l) => ({ ...l, name: displayName(l.supported) }))}
+          links={links.map((l) => ({
+            ...l,
+            name: displayName(l.supported),
+            photo: l.supported?.photoId
+              ? mediaSrc(l.supportedId, l.supported.photoId, 'thumb')
+              : null,
+          }))}
         />
       )}
       {mayCreate ? (
