@@ -21,6 +21,11 @@ export type AppDeps = {
   linkEnds?: { changed(): void } | undefined;
   /** Directory of the built web app; omitted when Vite serves it (dev) or in API-only tests. */
   staticRoot?: string | undefined;
+  /**
+   * How long a silent presence socket is kept (api/routes/presence.ts);
+   * PRESENCE_TIMEOUT_MS unless a test shortens it to watch one expire.
+   */
+  presenceTimeoutMs?: number | undefined;
 };
 
 /** The caller of a `/people/:personId/...` route (api/auth/caller.ts `personRoute`). */

@@ -11,7 +11,11 @@ import { z } from 'zod';
 
 /** A browser says it is still there this often… */
 export const PRESENCE_BEAT_MS = 5_000;
-/** …and is gone when it has not for this long (a closed tab goes at once). */
+/**
+ * …and is gone this long after its last word (a closed tab or a page left
+ * goes at once). Two beats and some: one late beat is not a departure, and
+ * someone whose connection dropped is off the others' screens well within 15 s.
+ */
 export const PRESENCE_TIMEOUT_MS = 12_000;
 
 /** Where on the preference a person is: a field of its form, or only looking. */

@@ -41,15 +41,17 @@ type Member = {
   name: string;
   colour: string;
   field: PresenceField | null;
-  lastBeat: number;
   lastCheck: number;
   socket: WSContext;
+  /** Fires when the socket has been silent for the timeout; put back by every message. */
+  expiry: ReturnType<typeof setTimeout>;
 };
 
 type Room = Map<string, Member>;
 
 export function presenceRoutes(deps: AppDeps, allowedOrigin: string) {
   const { zdb, db } = deps;
+  const timeoutMs = deps.presenceTimeoutMs ?? PRESENCE_TIMEOUT_MS;
   const rooms = new Map<string, Room>();
   const caller = personRoute(deps);
   const params = valid('param', personParams({ preferenceId: itemId }));
@@ -76,30 +78,12 @@ export function presenceRoutes(deps: AppDeps, allowedOrigin: string) {
 
   function leave(key: string, id: string) {
     const room = rooms.get(key);
-    if (!room?.delete(id)) return;
+    const m = room?.get(id);
+    if (!room || !m) return;
+    clearTimeout(m.expiry);
+    room.delete(id);
     if (room.size === 0) rooms.delete(key);
     else broadcast(room);
-    if (rooms.size === 0) stopWatch();
-  }
-
-  // Members that went silent (a tablet that lost its network) leave.
-  let watch: ReturnType<typeof setInterval> | undefined;
-  function startWatch() {
-    watch ??= setInterval(() => {
-      const now = Date.now();
-      for (const [key, room] of rooms) {
-        for (const m of room.values()) {
-          if (now - m.lastBeat <= PRESENCE_TIMEOUT_MS) continue;
-          m.socket.close(PRESENCE_CLOSE.silent, 'silent');
-          leave(key, m.id);
-        }
-      }
-    }, PRESENCE_BEAT_MS);
-    watch.unref();
-  }
-  function stopWatch() {
-    if (watch) clearInterval(watch);
-    watch = undefined;
   }
 
   return new Hono<AppEnv>().get(
@@ -127,21 +111,28 @@ export function presenceRoutes(deps: AppDeps, allowedOrigin: string) {
       const key = `${personId}/${preferenceId}`;
       const [row] = await db.select().from(person).where(eq(person.id, ctx.personId));
       const now = Date.now();
-      const member: Omit<Member, 'socket'> = {
+      const member: Omit<Member, 'socket' | 'expiry'> = {
         id: randomUUID(),
         personId: ctx.personId,
         name: personName(row) || 'Someone',
         colour: colourOf(ctx.personId),
         field: null,
-        lastBeat: now,
         lastCheck: now,
       };
       return {
         onOpen(_e, socket) {
           const room = rooms.get(key) ?? new Map<string, Member>();
           rooms.set(key, room);
-          room.set(member.id, { ...member, socket });
-          startWatch();
+          // A member that went silent (a tablet that lost its network, a
+          // frozen tab) leaves exactly `timeoutMs` after its last word: a
+          // timer of its own, put back by each beat, rather than a sweep
+          // whose period would add up to a beat to the wait.
+          const expiry = setTimeout(() => {
+            socket.close(PRESENCE_CLOSE.silent, 'silent');
+            leave(key, member.id);
+          }, timeoutMs);
+          expiry.unref();
+          room.set(member.id, { ...member, socket, expiry });
           broadcast(room);
         },
         async onMessage(e, socket) {
@@ -154,8 +145,8 @@ export function presenceRoutes(deps: AppDeps, allowedOrigin: string) {
             return;
           }
           if (!here.success) return;
+          m.expiry.refresh();
           const at = Date.now();
-          m.lastBeat = at;
           // Still allowed? (A session ended, a level lowered, signed out.)
           if (at - m.lastCheck >= PRESENCE_BEAT_MS) {
             m.lastCheck = at;

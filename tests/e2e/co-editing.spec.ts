@@ -127,6 +127,59 @@ test('each sees who else is on the preference and where they type; a closed tab 
   await expect(dm.locator('[data-peer]')).toHaveCount(0);
 });
 
+test.describe(() => {
+  // Offline, the page's requests and Zero's socket fail by design: the browser logs each one.
+  test.use({
+    allowedConsoleErrors: {
+      offline:
+        /ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket|ERR_NETWORK_CHANGED|net::ERR_FAILED/,
+    },
+  });
+
+  test('someone who goes to the library, goes offline or closes their tab leaves the other’s list at once', async ({
+    device,
+  }) => {
+    const tea = seedId('preference:aroha:tea');
+    const { page: dm } = await device('aroha@example.com');
+    const { page: riley, context } = await device('riley@example.com');
+    await startSupporting(riley, aroha);
+    const url = `/people/${aroha}/preferences/${tea}`;
+    await dm.goto(url);
+    await riley.goto(url);
+    const dmPeers = dm.getByRole('region', { name: 'Also here now' });
+    const rileyPeers = riley.getByRole('region', { name: 'Also here now' });
+    await expect(dmPeers).toContainText('Riley Parata, looking', { timeout: 15_000 });
+    // Riley goes to the library inside the app: the same page, not a reload.
+    const page = () => riley.evaluate(() => performance.timeOrigin);
+    const before = await page();
+    await riley.getByRole('link', { name: 'Library', exact: true }).first().click();
+    await expect(riley).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
+    expect(await page()).toBe(before);
+    // Far sooner than a silent socket's timeout (PRESENCE_TIMEOUT_MS, 12 s): the page said so.
+    await expect(dmPeers).toBeHidden({ timeout: 3_000 });
+    await expect(
+      dm.getByRole('status').filter({ hasText: 'Riley Parata left this preference.' }),
+    ).toBeAttached();
+
+    await riley.goBack();
+    await expect(dmPeers).toContainText('Riley Parata, looking', { timeout: 15_000 });
+    await expect(rileyPeers).toContainText('Aroha Ngata, looking');
+    // Offline, Riley's page knows nobody there any more, and gives up its own
+    // place (in Chromium's emulation its close still reaches the server; a
+    // network lost outright is the server's timeout, tests/integration/presence.test.ts).
+    await context.setOffline(true);
+    await expect(rileyPeers).toBeHidden({ timeout: 3_000 });
+    await expect(dmPeers).toBeHidden({ timeout: 3_000 });
+    // Back online, it says where it is again without waiting for a retry.
+    await context.setOffline(false);
+    await expect(dmPeers).toContainText('Riley Parata, looking', { timeout: 5_000 });
+    await expect(rileyPeers).toContainText('Aroha Ngata, looking', { timeout: 5_000 });
+
+    await riley.close();
+    await expect(dmPeers).toBeHidden({ timeout: 3_000 });
+  });
+});
+
 test('a General supporter sees no one on a Restricted preference, and is not seen there', async ({
   device,
 }) => {

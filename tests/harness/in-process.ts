@@ -5,7 +5,9 @@
  * stack's use these instead of starting a stack of their own.
  */
 import { once } from 'node:events';
+import { serve, type WebSocketServerLike } from '@hono/node-server';
 import { SMTPServer } from 'smtp-server';
+import { WebSocketServer } from 'ws';
 import { loadConfig } from '../../api/config.ts';
 import { connect } from '../../api/db.ts';
 import { freePort } from '../../api/dev/ports.ts';
@@ -22,18 +24,49 @@ export type InProcessApi = {
 
 /**
  * The API with `env` over `databaseUrl` (NODE_ENV test unless `env` says
- * otherwise), and with `media`, the media store it keeps files in.
+ * otherwise), with `media`, the media store it keeps files in, and
+ * `presenceTimeoutMs`, how long a silent presence socket is kept.
  */
 export function inProcessApi(
   databaseUrl: string,
   env: Record<string, string> = {},
-  opts: { media?: MediaStore } = {},
+  opts: { media?: MediaStore; presenceTimeoutMs?: number } = {},
 ): InProcessApi {
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, ...env });
   const { sql, db } = connect(databaseUrl, { max: 4 });
   const mailer = createMailer(config);
-  const app = createApp({ config, sql, db, zdb: createZeroDb(db), mailer, media: opts.media });
+  const app = createApp({
+    config,
+    sql,
+    db,
+    zdb: createZeroDb(db),
+    mailer,
+    media: opts.media,
+    presenceTimeoutMs: opts.presenceTimeoutMs,
+  });
   return { app, mailer, close: () => sql.end() };
+}
+
+/**
+ * Serves `app` on 127.0.0.1:`port` with its WebSockets (presence), as
+ * api/process.ts does; `close` ends the sockets still open, then the server.
+ */
+export async function serveWithSockets(app: InProcessApi['app'], port: number) {
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  const server = serve({
+    fetch: app.fetch,
+    port,
+    hostname: '127.0.0.1',
+    // ws's own types say `noServer?: boolean`; the adapter's, `boolean`.
+    websocket: { server: sockets as unknown as WebSocketServerLike },
+  });
+  await once(server, 'listening');
+  return {
+    close: async () => {
+      for (const socket of sockets.clients) socket.terminate();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 export type SmtpSink = {

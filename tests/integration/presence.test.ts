@@ -1,15 +1,19 @@
 /**
- * Presence (api/presence.ts): who else has a preference open, and in which
- * field, over a WebSocket that follows the read rule: a General supporter is
- * refused on a Restricted preference and so never learns who is there; a
- * peer that closes its page, or loses its session, is gone within seconds.
+ * Presence (api/routes/presence.ts): who else has a preference open, and in
+ * which field, over a WebSocket that follows the read rule: a General
+ * supporter is refused on a Restricted preference and so never learns who is
+ * there; a peer that closes its page or drops its connection is gone at once,
+ * one that falls silent (a lost network) when the timeout has passed since its
+ * last word, and one that loses its session within seconds.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
+import { freePort } from '../../api/dev/ports.ts';
 import { seedId } from '../../api/seed.ts';
 import { colourOf, type PresencePeers } from '../../sync/presence.ts';
 import { type SignedIn, signIn } from '../harness/clients.ts';
 import { stack } from '../harness/db.ts';
+import { inProcessApi, serveWithSockets } from '../harness/in-process.ts';
 import { type Session, startSession } from '../harness/rest.ts';
 
 const aroha = seedId('person:aroha');
@@ -34,8 +38,8 @@ afterAll(async () => {
 });
 
 /** A presence socket as a browser opens it; resolves once open, or with the refusal's status. */
-function connect(who: SignedIn | null, preferenceId: string, from = origin) {
-  const url = `${stack.url.replace(/^http/, 'ws')}/api/people/${aroha}/presence/${preferenceId}`;
+function connect(who: SignedIn | null, preferenceId: string, from = origin, base = stack.url) {
+  const url = `${base.replace(/^http/, 'ws')}/api/people/${aroha}/presence/${preferenceId}`;
   const socket = new WebSocket(url, {
     headers: { origin: from, ...(who && { cookie: who.cookie }) },
   });
@@ -89,6 +93,66 @@ describe('presence', () => {
     theirs.socket.close();
     await until(mine.latest, (p) => p?.length === 0, 2_000);
     mine.socket.close();
+  });
+
+  test('a peer whose connection drops without a closing word goes at once', async () => {
+    const mine = connect(dm, medication);
+    const theirs = connect(riley, medication);
+    expect(await mine.ready).toBe(101);
+    expect(await theirs.ready).toBe(101);
+    await until(mine.latest, (p) => p?.length === 1);
+    // The TCP connection ends with no WebSocket close frame (a killed browser).
+    theirs.socket.terminate();
+    await until(mine.latest, (p) => p?.length === 0, 2_000);
+    mine.socket.close();
+  });
+
+  test('a silent peer is let go when the timeout has passed since its last word; one that beats stays', async () => {
+    // The API in this process, with a short timeout, so that the test need not
+    // wait the real one (PRESENCE_TIMEOUT_MS) to see the rule.
+    const timeoutMs = 1_000;
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const api = inProcessApi(
+      stack.databaseUrl,
+      { PUBLIC_URL: base },
+      { presenceTimeoutMs: timeoutMs },
+    );
+    const server = await serveWithSockets(api.app, port);
+    try {
+      const mine = connect(dm, medication, base, base);
+      const theirs = connect(riley, medication, base, base);
+      expect(await mine.ready).toBe(101);
+      expect(await theirs.ready).toBe(101);
+      await until(mine.latest, (p) => p?.length === 1);
+      // Both beat for well past the timeout: each beat puts it back, so nobody leaves.
+      const beating = setInterval(() => mine.say(null), timeoutMs / 4);
+      try {
+        for (let i = 0; i < 6; i++) {
+          theirs.say('title');
+          await new Promise((r) => setTimeout(r, timeoutMs / 2));
+        }
+        expect(mine.latest()?.map((p) => p.field)).toEqual(['title']);
+        // Riley's last word; then silence, as from a tablet whose network is gone.
+        theirs.say('description');
+        const lastWord = Date.now();
+        await until(mine.latest, (p) => p?.[0]?.field === 'description');
+        await until(mine.latest, (p) => p?.length === 0, 3 * timeoutMs);
+        const after = Date.now() - lastWord;
+        // Gone when the timeout has passed, not a sweep's period later.
+        expect(after).toBeGreaterThanOrEqual(timeoutMs - 50);
+        expect(after).toBeLessThan(timeoutMs + 700);
+        expect(await theirs.closed).toBe(4408);
+        // Aroha, who kept beating, is still there.
+        expect(mine.socket.readyState).toBe(WebSocket.OPEN);
+      } finally {
+        clearInterval(beating);
+      }
+      mine.socket.close();
+    } finally {
+      await server.close();
+      await api.close();
+    }
   });
 
   test('a General supporter is refused on a Restricted preference and nobody sees them there', async () => {

@@ -3,6 +3,9 @@
  * it open and which field they are in. One WebSocket while the page is open;
  * it says where this page is whenever that changes and beats every few
  * seconds; it reconnects after a dropped connection (a tablet on the move).
+ * Leaving the page (in the app, to another site, closing the tab) closes it,
+ * so the others see this page go at once; a device that loses its network is
+ * let go by the server once silent (PRESENCE_TIMEOUT_MS).
  * A refusal (no longer allowed to read the preference) is final: nobody is
  * shown.
  */
@@ -44,10 +47,16 @@ export function usePresence(personId: string, preferenceId: string, enabled = tr
   useEffect(() => {
     if (!enabled) return;
     let stopped = false;
+    let refused = false;
+    // Not on the preference for now: the page went into the browser's history
+    // (it may come back from the back/forward cache), or the device has no network.
+    let hidden = false;
+    let offline = !navigator.onLine;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let attempts = 0;
     const open = () => {
-      if (stopped) return;
+      clearTimeout(retry);
+      if (stopped || refused || hidden || offline || socket.current) return;
       const s = new WebSocket(presenceUrl(personId, preferenceId));
       socket.current = s;
       s.onopen = () => {
@@ -55,6 +64,7 @@ export function usePresence(personId: string, preferenceId: string, enabled = tr
         say();
       };
       s.onmessage = (e) => {
+        if (socket.current !== s) return;
         try {
           const message = JSON.parse(String(e.data)) as PresencePeers;
           if (message.type === 'peers') setPeers(message.peers);
@@ -63,21 +73,68 @@ export function usePresence(personId: string, preferenceId: string, enabled = tr
         }
       };
       s.onclose = (e) => {
-        if (socket.current === s) socket.current = null;
+        // A socket this page already let go of says nothing any more.
+        if (socket.current !== s) return;
+        socket.current = null;
         setPeers([]);
-        if (stopped || FINAL.has(e.code)) return;
+        if (FINAL.has(e.code)) refused = true;
+        if (stopped || refused || hidden || offline) return;
         // 1 s, 2 s, 4 s … up to 30 s.
         retry = setTimeout(open, Math.min(30_000, 1_000 * 2 ** attempts++));
       };
     };
+    /** Leaves: the server drops this page from everyone's list as the socket closes. */
+    const letGo = () => {
+      clearTimeout(retry);
+      const s = socket.current;
+      socket.current = null;
+      s?.close();
+    };
+    const away = () => {
+      letGo();
+      // Whoever this page showed is not known to be there any more.
+      setPeers([]);
+    };
+    const back = () => {
+      attempts = 0;
+      open();
+    };
+    // A page left for another site or closed leaves at once, also where the
+    // browser would keep it (with its socket) in the back/forward cache.
+    const onPageHide = () => {
+      hidden = true;
+      away();
+    };
+    const onPageShow = (e: PageTransitionEvent) => {
+      if (!e.persisted) return;
+      hidden = false;
+      back();
+    };
+    // Without a network the socket can say nothing (the server lets it go when
+    // it falls silent); back online, this page says where it is at once rather
+    // than when a half-dead socket finally closes and the backoff has passed.
+    const onOffline = () => {
+      offline = true;
+      away();
+    };
+    const onOnline = () => {
+      offline = false;
+      back();
+    };
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
     open();
     const beat = setInterval(say, PRESENCE_BEAT_MS);
     return () => {
       stopped = true;
       clearInterval(beat);
-      clearTimeout(retry);
-      socket.current?.close();
-      socket.current = null;
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
+      letGo();
     };
   }, [personId, preferenceId, say, enabled]);
 
