@@ -143,7 +143,19 @@ describe('npm start: the whole stack, and how it stops', () => {
   /** `npm start` until it is ready, and what it says is running. */
   async function startReady(opts: StartOptions = {}, timeoutMs = 60_000) {
     const run = runStart(env, opts);
-    await run.waitForOutput(/Ready in [\d.]+ s: http:\/\/localhost:\d+/, timeoutMs);
+    try {
+      await run.waitForOutput(/Ready in [\d.]+ s: http:\/\/localhost:\d+/, timeoutMs);
+    } catch (e) {
+      // A start that was too slow is stopped as a user would stop it, so that
+      // what it started does not hold the ports the next test starts on.
+      run.child.kill('SIGTERM');
+      const stopped = await Promise.race([
+        run.exited.then(() => true),
+        new Promise<false>((r) => setTimeout(() => r(false), 30_000)),
+      ]);
+      if (!stopped) run.child.kill('SIGKILL');
+      throw e;
+    }
     return { run, state: await readState() };
   }
 
@@ -160,7 +172,8 @@ describe('npm start: the whole stack, and how it stops', () => {
   }
 
   test('starts the whole stack and stops every child on SIGTERM', async () => {
-    const { run, state } = await startReady({}, 120_000);
+    // The first start builds the web app: on two busy cores that can take minutes.
+    const { run, state } = await startReady({}, 240_000);
     expect(state).toMatchObject({ url: `http://localhost:${env.PORT}` });
     expect((await fetch(`http://localhost:${env.PORT}/api/health`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${env.ZERO_PORT}/keepalive`)).status).toBe(200);
@@ -176,7 +189,7 @@ describe('npm start: the whole stack, and how it stops', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     await expectAllGone(state);
-  }, 180_000);
+  }, 300_000);
 
   test('a closed output pipe (`npm start | head`) stops every child, even with nothing more to write', async () => {
     // The reader leaves right after the Ready line, and the runner has nothing more to say.
