@@ -37,6 +37,7 @@ export const END_REASONS = {
   finished: 'finished',
   endedBySupported: 'ended by the person supported',
   inactive: 'inactive',
+  signedOut: 'signed out',
 } as const;
 
 /** A name for a history message: "Sam", or a neutral word. */
@@ -117,24 +118,41 @@ export const touchSession = defineChange(sessionArgs, async (tx, ctx, args) => {
   return undefined;
 });
 
-/** Ends a session: its supporter finishing, or the person supported ending it. Twice is harmless. */
-export const endSession = defineChange(sessionArgs, async (tx, ctx, args) => {
+export const endSessionArgs = sessionArgs.extend({
+  /** The supporter is signing out of this device: history says that is why it ended. */
+  signingOut: z.boolean().optional(),
+});
+
+/**
+ * Ends a session: its supporter finishing (or signing out), or the person
+ * supported ending it. Twice is harmless.
+ */
+export const endSession = defineChange(endSessionArgs, async (tx, ctx, args) => {
   const me = requireAuth(ctx);
   await lockRows(tx, 'SELECT 1 FROM support_session WHERE id = $1 FOR UPDATE', [args.id]);
   const s = await sessionOf(tx, me.personId, args);
   if (s.endedAt !== null) return undefined;
   const bySupporter = s.supporterId === me.personId;
+  const signedOut = bySupporter && args.signingOut === true;
   await tx.mutate.supportSession.update({
     id: s.id,
     endedAt: Date.now(),
-    endedReason: bySupporter ? END_REASONS.finished : END_REASONS.endedBySupported,
+    endedReason: signedOut
+      ? END_REASONS.signedOut
+      : bySupporter
+        ? END_REASONS.finished
+        : END_REASONS.endedBySupported,
   });
   const name = await nameOf(tx, me.personId);
   return historyEntry(
     'SessionFinish',
     'SupportSession',
     s,
-    bySupporter ? `${name} finished a support session` : `${name} ended a support session`,
+    signedOut
+      ? `${name} signed out, which finished a support session`
+      : bySupporter
+        ? `${name} finished a support session`
+        : `${name} ended a support session`,
   );
 });
 

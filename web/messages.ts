@@ -402,6 +402,9 @@ export const messages = {
       `Nothing has happened for a while, so your support session with ${name} will end in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}. Do you want to keep going?`,
     keepGoing: 'Keep going',
     backToSupporting: 'Back to the people I support',
+    /** In one's own area while a session goes on in this tab. */
+    stillOpen: (name: string) => `Your support session with ${name || 'someone'} is still open.`,
+    backTo: (name: string) => (name ? `Back to ${name}` : 'Back to the session'),
   },
   onboarding: {
     title: 'Welcome to Preference Bank',

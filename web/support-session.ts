@@ -4,6 +4,18 @@ import { call, client } from './api-client.ts';
 /** Spec §2: the support session id is kept in session storage under `support.{personId}`. */
 export const supportKey = (personId: string) => `support.${personId}`;
 
+/** Every support session this tab holds: the person supported and the session's id. */
+export function storedSupportSessions(): Array<{ personId: string; id: string }> {
+  const found: Array<{ personId: string; id: string }> = [];
+  for (let i = 0; i < sessionStorage.length; i++) {
+    const key = sessionStorage.key(i);
+    if (!key?.startsWith('support.')) continue;
+    const id = sessionStorage.getItem(key);
+    if (id) found.push({ personId: key.slice('support.'.length), id });
+  }
+  return found;
+}
+
 /** Set when this tab accepted a guest invite of `personId` (Profile, Preference, PreferenceCategory). */
 export const guestKey = (personId: string) => `guest.${personId}`;
 
@@ -39,6 +51,12 @@ export function readSupportSession(personId: string, id: string) {
   return call(supportSession[':id'].$get({ param: { personId, id } }));
 }
 
-export function finishSupportSession(personId: string, id: string) {
-  return call(supportSession[':id'].$delete({ param: { personId, id } }));
+/** Ends the session; `signingOut`: because its supporter is signing out (history says so). */
+export function finishSupportSession(personId: string, id: string, signingOut = false) {
+  return call(
+    supportSession[':id'].$delete({
+      param: { personId, id },
+      query: signingOut ? { reason: 'signed-out' } : {},
+    }),
+  );
 }

@@ -44,6 +44,9 @@ function view(s: Row['supportSession'], idleMinutes: number) {
 
 const sessionParam = personParams({ id: z.string().min(1).max(64) });
 
+/** DELETE's query: why the supporter ends it, when it is not a plain finish. */
+const endQuery = z.object({ reason: z.enum(['signed-out']).optional() });
+
 export function supportRoutes(deps: AppDeps) {
   const { zdb } = deps;
   const idle = deps.config.SUPPORT_SESSION_IDLE_MINUTES;
@@ -83,10 +86,12 @@ export function supportRoutes(deps: AppDeps) {
       if (!s) throw appError('not_found', supportMessages.notFound);
       return c.json(view(s, idle));
     })
-    .delete('/:personId/support/:id', ...aSession, async (c) => {
+    .delete('/:personId/support/:id', ...aSession, valid('query', endQuery), async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
-      await runChange(zdb, supportSessionChanges.end, ctx, { personId, id });
+      // ?reason=signed-out: the supporter is signing out of the device the session is on.
+      const signingOut = c.req.valid('query').reason === 'signed-out';
+      await runChange(zdb, supportSessionChanges.end, ctx, { personId, id, signingOut });
       return c.body(null, 204);
     });
 }

@@ -1,6 +1,6 @@
 import type postgres from 'postgres';
 import { seedId } from '../../api/seed.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, startSupporting, test } from './fixtures.ts';
 
 const aroha = seedId('person:aroha');
 const tui = seedId('person:tui');
@@ -125,4 +125,48 @@ test('guests: a Preference invite shows what it names, keeps the menu, has no Ci
   await page.getByRole('button', { name: 'View Profile' }).click();
   await expect(page).toHaveURL(new RegExp(`/people/${aroha}$`));
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+});
+
+test('a session survives every bar item; one’s own pages say it is still open; logging out ends it, and history says so', async ({
+  page,
+  signIn,
+  sql,
+}) => {
+  test.setTimeout(90_000);
+  // Sam: a Supporter (the Menu is his own page); General on Aroha.
+  const { personId: sam } = await signIn('sam@example.com');
+  await startSupporting(page, aroha);
+  const header = page.getByRole('region', { name: 'You are supporting Aroha' });
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  for (const [item, path] of [
+    ['Circle', `/people/${aroha}/supporters$`],
+    ['Home', `/people/${aroha}$`],
+    ['Library', `/people/${aroha}/preferences$`],
+  ] as const) {
+    await bar.getByRole('link', { name: item, exact: true }).click();
+    await expect(page, item).toHaveURL(new RegExp(path));
+    await expect(header, item).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The Menu is Sam's own page: the session goes on, says so, and one tap goes back.
+  await bar.getByRole('link', { name: 'Menu' }).click();
+  await expect(page).toHaveURL(new RegExp(`/people/${sam}/settings/menu$`));
+  const open = page.getByRole('region', { name: 'Your support session with Aroha is still open.' });
+  await expect(open).toBeVisible();
+  await open.getByRole('link', { name: 'Back to Aroha' }).click();
+  await expect(page).toHaveURL(new RegExp(`/people/${aroha}/preferences$`));
+  await expect(header).toBeVisible();
+
+  const [session] = await sql`select s.id from support_session s
+    join supporter_link l on l.id = s.supporter_link_id
+    where l.supporter_id = ${sam} and l.supported_id = ${aroha} and s.ended_at is null`;
+  expect(session).toBeDefined();
+  await bar.getByRole('link', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  const [ended] = await sql`select ended_reason from support_session where id = ${session?.id}`;
+  expect(ended?.ended_reason).toBe('signed out');
+  const [event] = await sql`select message from history_event
+    where related_id = ${session?.id} and type = 'SessionFinish'`;
+  expect(event?.message).toBe('Sam signed out, which finished a support session');
 });

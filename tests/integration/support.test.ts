@@ -54,6 +54,31 @@ describe('support sessions: POST/GET/DELETE /api/people/{personId}/support', () 
     expect(finished).toHaveLength(1);
   });
 
+  test('a supporter signing out ends it as such: the reason and history say so; the person supported cannot claim it', async () => {
+    const { body } = await call(sam, 'POST', `/api/people/${aroha}/support`);
+    const path = `/api/people/${aroha}/support/${body.id}`;
+    const bad = await call(sam, 'DELETE', `${path}?reason=bored`);
+    expect(bad.status).toBe(400);
+    expect((await call(sam, 'GET', path)).body.active).toBe(true);
+    expect((await call(sam, 'DELETE', `${path}?reason=signed-out`)).status).toBe(204);
+    const [row] = await sql`select ended_reason from support_session where id = ${body.id}`;
+    expect(row?.ended_reason).toBe('signed out');
+    const [event] = await sql`select message, created_by from history_event
+                              where related_id = ${body.id} and type = 'SessionFinish'`;
+    expect(event).toEqual({
+      message: 'Sam signed out, which finished a support session',
+      created_by: sam.personId,
+    });
+    // The person supported ending one is never "signed out": it is their ending.
+    const other = (await call(sam, 'POST', `/api/people/${aroha}/support`)).body;
+    expect(
+      (await call(dm, 'DELETE', `/api/people/${aroha}/support/${other.id}?reason=signed-out`))
+        .status,
+    ).toBe(204);
+    const [ended] = await sql`select ended_reason from support_session where id = ${other.id}`;
+    expect(ended?.ended_reason).toBe('ended by the person supported');
+  });
+
   test('nobody without a link can start one; nothing is written', async () => {
     const tui = await signIn(stack.url, 'tui@example.com');
     const before = await sql`select count(*)::int n from support_session`;

@@ -3,7 +3,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { messages } from '../messages.ts';
-import { forgetSupportSession, readSupportSession } from '../support-session.ts';
+import {
+  forgetSupportSession,
+  readSupportSession,
+  storedSupportSessions,
+} from '../support-session.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 
 /** Spec §9: the header reacts to scrolling at most every 100 ms, and is "scrolled" past 10 px. */
@@ -175,5 +179,43 @@ function FinishLink({ personId }: { personId: string }) {
     >
       {messages.support.finish}
     </Link>
+  );
+}
+
+/**
+ * In one's own area with a support session still open in this tab (the menu's
+ * personal details, say): the session goes on, and says so, with the way back
+ * into the person's library and the way to finish it. Gone once the session
+ * has ended, wherever it ended.
+ */
+export function OpenSessions() {
+  const open = storedSupportSessions();
+  if (open.length === 0) return null;
+  return (
+    <>
+      {open.map((s) => (
+        <OpenSession key={s.id} personId={s.personId} sessionId={s.id} />
+      ))}
+    </>
+  );
+}
+
+function OpenSession({ personId, sessionId }: { personId: string; sessionId: string }) {
+  const [person] = useQuery(queries.person.byId({ personId }));
+  const [live, details] = useQuery(queries.supportSession.byId({ id: sessionId }));
+  const over = details.type === 'complete' && (!live || live.endedAt !== null);
+  useEffect(() => {
+    if (over) forgetSupportSession(personId);
+  }, [over, personId]);
+  if (over) return null;
+  const name = person?.knownAs ?? person?.firstName ?? '';
+  return (
+    <section className="support-header" aria-label={messages.support.stillOpen(name)}>
+      <p>{messages.support.stillOpen(name)}</p>
+      <Link className="button" to="/people/$personId/preferences" params={{ personId }}>
+        {messages.support.backTo(name)}
+      </Link>
+      <FinishLink personId={personId} />
+    </section>
   );
 }

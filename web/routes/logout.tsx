@@ -5,6 +5,7 @@ import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { waitingChanges } from '../offline/waiting.ts';
 import { forgetSession } from '../session.ts';
+import { finishSupportSession, storedSupportSessions } from '../support-session.ts';
 
 export const Route = createFileRoute('/logout')({
   head: pageHead(messages.titles.signOut),
@@ -18,8 +19,16 @@ function deleteDatabase(name: string) {
   });
 }
 
-/** Ends the session on the server and leaves nothing readable behind, then /login. */
+/**
+ * Ends this tab's support sessions (each one in the person's history, as a
+ * finish is), then the session on the server, and leaves nothing readable
+ * behind, then /login. A session that cannot be finished now (offline) ends
+ * on the server when it falls idle.
+ */
 async function signOut() {
+  for (const s of storedSupportSessions()) {
+    await finishSupportSession(s.personId, s.id, true).catch(() => undefined);
+  }
   await call(client.auth.logout.$post()).catch(() => null);
   const { dropZero } = await import('../zero.ts');
   await dropZero().catch(() => undefined);

@@ -4,7 +4,7 @@ import { loadAccess } from '../access.ts';
 import { DeletionBanner } from '../components/deletion-banner.tsx';
 import { MenuDrawer, type MenuLinks } from '../components/menu.tsx';
 import { PasskeyOffer } from '../components/passkey-offer.tsx';
-import { SupportHeader } from '../components/support-header.tsx';
+import { OpenSessions, SupportHeader } from '../components/support-header.tsx';
 import { messages } from '../messages.ts';
 import { bottomItems, menuKind, type NavContext } from '../navigation/menu.ts';
 import { useNavContext } from '../navigation/use-nav-context.ts';
@@ -80,6 +80,8 @@ function PersonArea() {
           me={me}
           sessionId={supportSessionId}
         />
+      ) : me && personId === me ? (
+        <OpenSessions />
       ) : null}
       <main className="page" id="main">
         <SyncStatusLine personId={personId} />
@@ -135,16 +137,18 @@ function BottomNav({
               </Link>
             );
           case 'circle':
-            // Goes to supporting for a Supporter, otherwise to supporters; always one's own Circle.
+            // In one's own area: supporting for a Supporter, otherwise supporters.
+            // Inside a support session: the Circle of the person supported, so
+            // that no item of the bar leaves their area (the session goes on).
             return (
               <Link
                 key={item}
                 to={
-                  myType === 'Supporter'
+                  myType === 'Supporter' && !ctx.actingForOther
                     ? '/people/$personId/supporting'
                     : '/people/$personId/supporters'
                 }
-                params={{ personId: me }}
+                params={{ personId: ctx.actingForOther ? personId : me }}
               >
                 {messages.nav.circle}
               </Link>
