@@ -76,9 +76,9 @@ test('record 3 seconds, see the level and the time, listen back, save with a des
   await page.keyboard.press('Enter');
   const stop = page.getByRole('button', { name: 'Stop', exact: true });
   await expect(stop).toBeFocused();
-  await expect(page.getByRole('status')).toHaveText(
-    'Recording has started. Press Stop when you have finished.',
-  );
+  // The recorder's own status (the sync line's announcer is a status region too).
+  const recorder = page.getByRole('status').filter({ hasText: /^Recording/ });
+  await expect(recorder).toHaveText('Recording has started. Press Stop when you have finished.');
   await expect(page.getByText('Recording', { exact: true })).toBeVisible();
 
   // The level meter follows the sound (the fake microphone beeps) and the time
@@ -127,7 +127,7 @@ test('record 3 seconds, see the level and the time, listen back, save with a des
   expect([...seen.times].sort()).toEqual(seen.times);
 
   // Stopped: the microphone is off, the recording is there to hear.
-  const stopped = page.getByRole('status');
+  const stopped = page.getByRole('status').filter({ hasText: /^Recording/ });
   await expect(stopped).toHaveText(
     /^Recording stopped\. It is \d+ seconds long\. You can listen to it, record again, or save it\.$/,
   );

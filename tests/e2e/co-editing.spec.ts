@@ -56,7 +56,7 @@ test('two people typing in one description at once both keep every character', a
   // Saving the other fields does not undo or repeat the typing.
   await riley.getByLabel('Title', { exact: true }).fill('Morning routine, slowly');
   await riley.getByRole('button', { name: 'Save changes' }).click();
-  await expect(riley.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(riley.getByRole('status').filter({ hasText: /^Saved/ })).toBeVisible();
   await expect
     .poll(async () => (await sql`select title, description from preference where id = ${id}`)[0])
     .toEqual({ title: 'Morning routine, slowly', description: merged });

@@ -36,7 +36,7 @@ test('a Supporter’s session and change appear on the Decision Maker’s home a
   await sam.page.goto(`/people/${aroha}/preferences/${tea}/edit`);
   await sam.page.getByLabel('Title', { exact: true }).fill(`${title}, please`);
   await sam.page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(sam.page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(sam.page.getByRole('status').filter({ hasText: /^Saved/ })).toBeVisible();
   const sentence = `Sam changed the title from “${title}” to “${title}, please”`;
   const item = changes.getByRole('listitem').filter({ hasText: sentence });
   await expect(item).toHaveCount(1);
