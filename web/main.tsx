@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { AppErrorBoundary, NotFoundPage, PageError } from './components/error-page.tsx';
 import { routeTree } from './routeTree.gen.ts';
 import './styles.css';
+import './styles/choice.css';
 import './styles/library.css';
 import './styles/preference.css';
 import './styles/category.css';

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { circleErrors, LINK_END_MAX_MS } from '../../sync/circle.ts';
 import { messages } from '../messages.ts';
+import { ChoiceGroup } from './choice-group.tsx';
 import { fromLocalInput, toLocalInput } from './circle-common.tsx';
 
 export type Ending = 'never' | 'at';
@@ -90,34 +91,16 @@ export function AccessEndField({
   const maxEnd = toLocalInput(Date.now() + LINK_END_MAX_MS);
   const input = endInputId(baseId);
   return (
-    <fieldset style={{ border: 'none', padding: 0, margin: '1rem 0' }}>
-      <legend style={{ fontWeight: 600 }}>{messages.circle.ending}</legend>
-      <div className="field checkbox">
-        <input
-          id={`${baseId}-end-never`}
-          type="radio"
-          name={`${baseId}-ending`}
-          checked={ending === 'never'}
-          onChange={() => onEnding('never')}
-        />
-        <label htmlFor={`${baseId}-end-never`}>{messages.circle.endNever}</label>
-      </div>
-      <div className="field checkbox" style={{ alignItems: 'flex-start' }}>
-        <input
-          id={`${baseId}-end-at`}
-          type="radio"
-          name={`${baseId}-ending`}
-          checked={ending === 'at'}
-          aria-describedby={`${baseId}-end-at-help`}
-          onChange={() => onEnding('at')}
-        />
-        <div>
-          <label htmlFor={`${baseId}-end-at`}>{messages.circle.endAt}</label>
-          <p id={`${baseId}-end-at-help`} style={{ margin: 0 }}>
-            {messages.circle.endAtHelp}
-          </p>
-        </div>
-      </div>
+    <ChoiceGroup
+      id={baseId}
+      legend={messages.circle.ending}
+      value={ending}
+      onChange={onEnding}
+      choices={[
+        { value: 'never', label: messages.circle.endNever },
+        { value: 'at', label: messages.circle.endAt, description: messages.circle.endAtHelp },
+      ]}
+    >
       {ending === 'at' ? (
         <div className="field">
           <label htmlFor={input}>{messages.circle.endsAtLabel}</label>
@@ -138,6 +121,6 @@ export function AccessEndField({
           ) : null}
         </div>
       ) : null}
-    </fieldset>
+    </ChoiceGroup>
   );
 }

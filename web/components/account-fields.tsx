@@ -1,13 +1,14 @@
 /**
  * Fields of a person's account, shared by onboarding and personal details:
  * the role (spec §2 onboarding, §6) and pronouns (spec §3). Each is a
- * fieldset of radio buttons whose labels are the whole 44 px target; an
- * error sits under the legend, is announced, and names the group.
+ * ChoiceGroup: every choice one 44 px target, its title and description
+ * apart; an error sits under the legend, is announced, and names the group.
  */
 import { type Ref, useId } from 'react';
 import { PRONOUNS, type Pronouns } from '../../schema/enums.ts';
 import { CHOOSABLE_ROLES, type ChoosableRole } from '../../sync/person.ts';
 import { messages } from '../messages.ts';
+import { ChoiceGroup } from './choice-group.tsx';
 import { describedBy, FieldError } from './preference-steps/step-parts.tsx';
 
 const t = messages.account;
@@ -24,49 +25,32 @@ export function RoleChoice({
   onChange: (role: ChoosableRole) => void;
   legend: string;
   error?: string | undefined;
-  /** Said under the choices (e.g. what a change means). */
+  /** Said with the group (e.g. what a change means). */
   hint?: string | undefined;
   /** The first radio, for moving focus to the group on an error. */
   firstRef?: Ref<HTMLInputElement>;
 }) {
-  const id = useId();
   return (
-    <fieldset
-      className="pf-group"
-      aria-describedby={describedBy(error && `${id}-error`, hint && `${id}-hint`)}
-      aria-invalid={error ? true : undefined}
-    >
-      <legend>{legend}</legend>
-      <FieldError id={`${id}-error`} error={error} />
-      {CHOOSABLE_ROLES.map((r, i) => (
-        <label className="pf-option pf-option-wide" key={r}>
-          <input
-            ref={i === 0 ? firstRef : undefined}
-            type="radio"
-            name={`${id}-role`}
-            value={r}
-            checked={value === r}
-            aria-describedby={`${id}-${r}-help`}
-            onChange={() => onChange(r)}
-          />
-          <span>
-            <span className="pf-option-title">{t.onboarding.roles[r].label}</span>
-            <span id={`${id}-${r}-help`} className="pf-help">
-              {t.onboarding.roles[r].hint}
-            </span>
-          </span>
-        </label>
-      ))}
-      {hint ? (
-        <p id={`${id}-hint`} className="status">
-          {hint}
-        </p>
-      ) : null}
-    </fieldset>
+    <ChoiceGroup
+      legend={legend}
+      hint={hint}
+      error={error}
+      firstRef={firstRef}
+      value={value}
+      onChange={onChange}
+      choices={CHOOSABLE_ROLES.map((r) => ({
+        value: r,
+        label: t.onboarding.roles[r].label,
+        description: t.onboarding.roles[r].hint,
+      }))}
+    />
   );
 }
 
 export type PronounsValue = { pronouns: Pronouns | null; pronounsOther: string };
+
+/** No pronouns chosen, as a value of the group (a radio's value is text). */
+const NONE = 'none';
 
 export function PronounsChoice({
   value,
@@ -83,24 +67,16 @@ export function PronounsChoice({
 }) {
   const id = useId();
   const other = otherId ?? `${id}-other`;
-  const options: (Pronouns | null)[] = [...PRONOUNS, null];
   return (
-    <fieldset className="pf-group">
-      <legend>{t.pronouns.legend}</legend>
-      <div className="account-pronouns">
-        {options.map((p) => (
-          <label className="pf-option" key={p ?? 'none'}>
-            <input
-              type="radio"
-              name={`${id}-pronouns`}
-              value={p ?? ''}
-              checked={value.pronouns === p}
-              onChange={() => onChange({ ...value, pronouns: p })}
-            />
-            <span>{p ? t.pronouns[p] : t.pronouns.none}</span>
-          </label>
-        ))}
-      </div>
+    <ChoiceGroup
+      legend={t.pronouns.legend}
+      value={value.pronouns ?? NONE}
+      onChange={(p) => onChange({ ...value, pronouns: p === NONE ? null : p })}
+      choices={[
+        ...PRONOUNS.map((p) => ({ value: p as Pronouns | typeof NONE, label: t.pronouns[p] })),
+        { value: NONE, label: t.pronouns.none },
+      ]}
+    >
       {value.pronouns === 'Other' ? (
         <div className="field">
           <label htmlFor={other}>{t.pronouns.otherLabel}</label>
@@ -118,6 +94,6 @@ export function PronounsChoice({
           <FieldError id={`${other}-error`} error={error} />
         </div>
       ) : null}
-    </fieldset>
+    </ChoiceGroup>
   );
 }

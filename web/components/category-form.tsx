@@ -6,6 +6,7 @@ import { trimInput } from '../../sync/validation.ts';
 import { messages } from '../messages.ts';
 import { CrossedChoice } from '../offline/sync-status.tsx';
 import type { Crossed } from '../offline/use-write.ts';
+import { ChoiceGroup } from './choice-group.tsx';
 import { ErrorAlert } from './modal-dialog.tsx';
 import { PictureField } from './picture-field.tsx';
 
@@ -191,32 +192,18 @@ export function CategoryForm({
           ))}
         </select>
       </div>
-      <fieldset className="category-access">
-        <legend>{m.accessLegend}</legend>
-        {ACCESS.map((a) => {
-          const inputId = `${baseId}-${a}`;
-          return (
-            <div className="field checkbox" key={a}>
-              <input
-                id={inputId}
-                type="radio"
-                name="access"
-                value={a}
-                checked={values.access === a}
-                disabled={!allowedAccess.includes(a)}
-                aria-describedby={`${inputId}-help`}
-                onChange={() => setValues({ ...values, access: a })}
-              />
-              <div>
-                <label htmlFor={inputId}>{m.access[a]}</label>
-                <p id={`${inputId}-help`} className="hint">
-                  {allowedAccess.includes(a) ? m.accessHelp[a] : m.accessNotYours}
-                </p>
-              </div>
-            </div>
-          );
-        })}
-      </fieldset>
+      <ChoiceGroup
+        legend={m.accessLegend}
+        name="access"
+        value={values.access}
+        onChange={(a) => setValues({ ...values, access: a })}
+        choices={ACCESS.map((a) => ({
+          value: a,
+          label: m.access[a],
+          description: allowedAccess.includes(a) ? m.accessHelp[a] : m.accessNotYours,
+          disabled: !allowedAccess.includes(a),
+        }))}
+      />
       <div className="field checkbox">
         <input
           id={hiddenId}

@@ -101,8 +101,8 @@ function OnboardingWizard({
   const ids = { known: useId(), knownHint: useId() };
   const name = session.person.knownAs ?? session.person.firstName ?? '';
   const steps = onboardingSteps(role);
-  // Until a role is chosen the wizard counts as the shorter one (7 steps).
-  const total = role === null ? 7 : steps.length;
+  // Until a role is chosen nobody knows whether there are 7 steps or 8: no total is said.
+  const total = role === null ? null : steps.length;
   const step =
     rawStep !== undefined && rawStep >= 1 && rawStep <= steps.length ? Math.floor(rawStep) : 1;
   const kind = steps[step - 1] ?? 'welcome';
@@ -342,7 +342,7 @@ function OnboardingWizard({
   return (
     <WizardForm
       className="onboarding"
-      progress={t.stepOf(step, total)}
+      progress={total === null ? t.stepNumber(step) : t.stepOf(step, total)}
       busy={busy}
       error={error}
       onSubmit={next}

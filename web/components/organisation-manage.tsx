@@ -6,6 +6,7 @@ import { LOGO_MAX_BYTES, LOGO_TYPES, organisationMessages } from '../../sync/org
 import { ApiError, call, client } from '../api-client.ts';
 import { messages } from '../messages.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
+import { ChoiceGroup } from './choice-group.tsx';
 import { DestructiveConfirm } from './destructive-confirm.tsx';
 import { ErrorAlert } from './modal-dialog.tsx';
 
@@ -178,28 +179,16 @@ function EditOrganisation({
           onChange={(e) => setName(e.target.value)}
         />
       </div>
-      <fieldset style={{ border: 'none', padding: 0, margin: '1rem 0' }}>
-        <legend style={{ fontWeight: 600 }}>{t.typeLabel}</legend>
-        {ORGANISATION_TYPES.map((value) => (
-          <div className="field checkbox" key={value} style={{ alignItems: 'flex-start' }}>
-            <input
-              id={`${ids}-type-${value}`}
-              type="radio"
-              name={`${ids}-type`}
-              value={value}
-              checked={type === value}
-              aria-describedby={`${ids}-type-${value}-help`}
-              onChange={() => setType(value)}
-            />
-            <div>
-              <label htmlFor={`${ids}-type-${value}`}>{t.types[value]}</label>
-              <p id={`${ids}-type-${value}-help`} style={{ margin: 0 }}>
-                {t.typeHints[value]}
-              </p>
-            </div>
-          </div>
-        ))}
-      </fieldset>
+      <ChoiceGroup
+        legend={t.typeLabel}
+        value={type}
+        onChange={setType}
+        choices={ORGANISATION_TYPES.map((value) => ({
+          value,
+          label: t.types[value],
+          description: t.typeHints[value],
+        }))}
+      />
       <div className="field">
         <label htmlFor={`${ids}-logo`}>{t.logoLabel}</label>
         <p id={`${ids}-logo-help`} style={{ margin: 0 }}>

@@ -22,7 +22,7 @@ import { queries } from '../../sync/queries.ts';
 import { surveyMessages as refusals, type SurveyRole, surveyRolesOf } from '../../sync/survey.ts';
 import { messages } from '../messages.ts';
 import { useWrite } from '../offline/use-write.ts';
-import { describedBy, FieldError } from './preference-steps/step-parts.tsx';
+import { ChoiceGroup } from './choice-group.tsx';
 import { LastAnswers } from './survey-last.tsx';
 import { type SurveyKind, surveyRouteOf } from './survey-routes.ts';
 import { WizardForm } from './wizard-form.tsx';
@@ -110,10 +110,10 @@ function missing(answers: Answers, roles: readonly SurveyRole[], items: readonly
   return errors;
 }
 
-/** Focus to the first radio of the first statement in `errs` (ids: `${prefix}-${role}.${i}-0`). */
+/** Focus to the first radio of the first statement in `errs` (ids: `${prefix}-${role}.${i}-Yes`). */
 function focusFirstError(prefix: string, errs: Errors) {
   const [firstKey] = Object.keys(errs);
-  if (firstKey) document.getElementById(`${prefix}-${firstKey}-0`)?.focus();
+  if (firstKey) document.getElementById(`${prefix}-${firstKey}-${SURVEY_ANSWERS[0]}`)?.focus();
 }
 
 /** One role's answers, once all three are given. */
@@ -274,7 +274,7 @@ function SurveyWizard({
     </h1>
   );
 
-  const statement = (role: SurveyRole, i: number) => {
+  const statement = (role: SurveyRole, i: number, asHeading = false) => {
     const key = `${role}.${i}`;
     return (
       <Statement
@@ -284,6 +284,7 @@ function SurveyWizard({
         value={answers[role][i] ?? null}
         error={errors[key]}
         onChange={(a) => choose(role, i, a)}
+        asHeading={asHeading}
       />
     );
   };
@@ -317,13 +318,23 @@ function SurveyWizard({
     case 'statements': {
       const single = current.items.length === 1;
       const [i] = current.items;
-      body = (
-        <>
-          {heading(single && i !== undefined ? t.questionOf(i + 1, 3) : t.roleStep[current.role])}
-          <p className="status">{t.chooseHint}</p>
-          {current.items.map((n) => statement(current.role, n))}
-        </>
-      );
+      // One statement alone: it is the question, so it is the heading; which
+      // one it is of three comes first, smaller.
+      body =
+        single && i !== undefined ? (
+          <>
+            <p className="survey-count">{t.questionOf(i + 1, 3)}</p>
+            {heading(t.statements[current.role][i] ?? '')}
+            <p className="status">{t.chooseHint}</p>
+            {statement(current.role, i, true)}
+          </>
+        ) : (
+          <>
+            {heading(t.roleStep[current.role])}
+            <p className="status">{t.chooseHint}</p>
+            {current.items.map((n) => statement(current.role, n))}
+          </>
+        );
       break;
     }
     case 'check':
@@ -381,44 +392,39 @@ function SurveyWizard({
   );
 }
 
-/** One statement: Yes, No or Sometimes, as a group of radio buttons named by it. */
+/**
+ * One statement: Yes, No or Sometimes, as large choices named by it. Alone on
+ * its step, the statement is the page's heading and the group's name is kept
+ * for screen readers only (`asHeading`).
+ */
 function Statement({
   id,
   text,
   value,
   error,
   onChange,
+  asHeading = false,
 }: {
   id: string;
   text: string;
   value: SurveyAnswer | null;
   error: string | undefined;
   onChange: (a: SurveyAnswer) => void;
+  asHeading?: boolean;
 }) {
   return (
-    <fieldset
-      className="pf-group survey-statement"
-      aria-describedby={describedBy(error && `${id}-error`)}
-      aria-invalid={error ? true : undefined}
-    >
-      <legend>{text}</legend>
-      <FieldError id={`${id}-error`} error={error} />
-      <div className="survey-options">
-        {SURVEY_ANSWERS.map((a, i) => (
-          <label className="pf-option" key={a}>
-            <input
-              id={`${id}-${i}`}
-              type="radio"
-              name={id}
-              value={a}
-              checked={value === a}
-              onChange={() => onChange(a)}
-            />
-            <span>{t.answers[a]}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <div className="survey-statement">
+      <ChoiceGroup
+        id={id}
+        legend={text}
+        legendClassName={asHeading ? 'visually-hidden' : 'survey-legend'}
+        size="large"
+        value={value}
+        error={error}
+        onChange={onChange}
+        choices={SURVEY_ANSWERS.map((a) => ({ value: a, label: t.answers[a] }))}
+      />
+    </div>
   );
 }
 

@@ -14,6 +14,8 @@ export const accountMessages = {
   },
   onboarding: {
     stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
+    /** Before the role is chosen the number of steps is not known yet (7 or 8). */
+    stepNumber: (step: number) => `Step ${step}`,
     back: 'Back',
     next: 'Next',
     cancel: 'Cancel',

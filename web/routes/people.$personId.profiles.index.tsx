@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { PROFILE_PURPOSES, type ProfilePurpose } from '../../schema/enums.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
+import { ChoiceGroup } from '../components/choice-group.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
@@ -74,21 +75,13 @@ function Profiles() {
       <form className="card" onSubmit={make} aria-labelledby={`${ids}-make`}>
         <h2 id={`${ids}-make`}>{t.makeTitle}</h2>
         <ErrorAlert message={error} />
-        <fieldset style={{ border: 'none', padding: 0, margin: '1rem 0' }}>
-          <legend style={{ fontWeight: 600 }}>{t.purpose}</legend>
-          {PROFILE_PURPOSES.map((p) => (
-            <div className="field checkbox" key={p}>
-              <input
-                id={`${ids}-${p}`}
-                type="radio"
-                name="purpose"
-                checked={purpose === p}
-                onChange={() => setPurpose(p)}
-              />
-              <label htmlFor={`${ids}-${p}`}>{t.purposes[p]}</label>
-            </div>
-          ))}
-        </fieldset>
+        <ChoiceGroup
+          legend={t.purpose}
+          name="purpose"
+          value={purpose}
+          onChange={setPurpose}
+          choices={PROFILE_PURPOSES.map((p) => ({ value: p, label: t.purposes[p] }))}
+        />
         <div className="actions">
           <button type="submit" disabled={making}>
             {making ? t.making : t.make}

@@ -10,6 +10,7 @@ import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-r
 import { useEffect, useId, useState } from 'react';
 import { ACCOUNT_DELETION_GRACE_DAYS, type DeletionSummary } from '../../sync/my-data.ts';
 import { call, client } from '../api-client.ts';
+import { ChoiceGroup } from '../components/choice-group.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { fileSize, longDay } from '../components/my-data-common.ts';
 import { messages } from '../messages.ts';
@@ -133,22 +134,16 @@ function Summary({ personId, summary }: { personId: string; summary: DeletionSum
           <p>{t.administeredIntro}</p>
           {summary.administered.map((a) =>
             a.needsDecision ? (
-              <fieldset key={a.personId} className="my-data-decision">
-                <legend>{t.decide(a.name)}</legend>
-                {(['delete', 'keep'] as const).map((choice) => (
-                  <div className="field checkbox" key={choice}>
-                    <input
-                      id={`${ids}-${a.personId}-${choice}`}
-                      type="radio"
-                      name={`${ids}-${a.personId}`}
-                      checked={choices[a.personId] === choice}
-                      onChange={() => setChoices((c) => ({ ...c, [a.personId]: choice }))}
-                    />
-                    <label htmlFor={`${ids}-${a.personId}-${choice}`}>
-                      {choice === 'delete' ? t.alsoDelete(a.name) : t.addAdministrator(a.name)}
-                    </label>
-                  </div>
-                ))}
+              <div key={a.personId} className="my-data-decision">
+                <ChoiceGroup
+                  legend={t.decide(a.name)}
+                  value={choices[a.personId]}
+                  onChange={(choice) => setChoices((c) => ({ ...c, [a.personId]: choice }))}
+                  choices={[
+                    { value: 'delete' as const, label: t.alsoDelete(a.name) },
+                    { value: 'keep' as const, label: t.addAdministrator(a.name) },
+                  ]}
+                />
                 {choices[a.personId] === 'keep' ? (
                   <p>
                     {t.addAdministratorHelp}{' '}
@@ -157,7 +152,7 @@ function Summary({ personId, summary }: { personId: string; summary: DeletionSum
                     </Link>
                   </p>
                 ) : null}
-              </fieldset>
+              </div>
             ) : (
               <p key={a.personId}>{a.hasAccount ? t.keepsOwn(a.name) : t.keptByOthers(a.name)}</p>
             ),

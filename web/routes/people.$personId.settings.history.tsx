@@ -1,10 +1,11 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { DEFAULT_HISTORY_GROUP } from '../../sync/history.ts';
 import { queries } from '../../sync/queries.ts';
 import { ApiError } from '../api-client.ts';
+import { ChoiceGroup } from '../components/choice-group.tsx';
 import { formatDateTime } from '../components/preference-common.tsx';
 import { AnswerState } from '../components/query-state.tsx';
 import { fetchHistoryPage, type HistoryEvent, type HistoryShow } from '../history-feed.ts';
@@ -58,7 +59,6 @@ function HistoryFeed() {
   const [announce, setAnnounce] = useState('');
   const firstNew = useRef<HTMLLIElement>(null);
   const focusFirstNew = useRef(false);
-  const showId = useId();
 
   const refuse = useCallback((e: unknown) => {
     setState({
@@ -111,27 +111,21 @@ function HistoryFeed() {
     <section className="card history-feed" aria-labelledby="history-heading">
       <h1 id="history-heading">{title}</h1>
       <p>{t.intro}</p>
-      <fieldset className="history-show">
-        <legend id={showId}>{t.show}</legend>
-        {SHOWS.map((s) => (
-          <label key={s} className="pf-option">
-            <input
-              type="radio"
-              name="history-show"
-              value={s}
-              checked={show === s}
-              onChange={() => {
-                setShow(s);
-                navigate({
-                  search: { show: s === DEFAULT_HISTORY_GROUP ? undefined : s },
-                  replace: true,
-                });
-              }}
-            />
-            {t.groups[s]}
-          </label>
-        ))}
-      </fieldset>
+      <div className="history-show">
+        <ChoiceGroup
+          legend={t.show}
+          name="history-show"
+          value={show}
+          onChange={(s) => {
+            setShow(s);
+            navigate({
+              search: { show: s === DEFAULT_HISTORY_GROUP ? undefined : s },
+              replace: true,
+            });
+          }}
+          choices={SHOWS.map((s) => ({ value: s, label: t.groups[s] }))}
+        />
+      </div>
       {state.status !== 'ready' ? (
         <AnswerState state={state} loading={t.loading} />
       ) : state.events.length === 0 ? (

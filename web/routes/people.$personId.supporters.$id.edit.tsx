@@ -5,6 +5,7 @@ import { ACCESS_LEVELS, type AccessLevel } from '../../schema/enums.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { AccessEndField, useAccessEnd } from '../components/access-end-field.tsx';
+import { ChoiceGroup } from '../components/choice-group.tsx';
 import { CircleLinkState, displayName } from '../components/circle-common.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
@@ -105,35 +106,19 @@ function SupporterEdit() {
     <form className="card" onSubmit={save} noValidate>
       <h1>{messages.circle.editTitle(name)}</h1>
       <ErrorAlert message={error} />
-      <fieldset style={{ border: 'none', padding: 0, margin: '1rem 0' }}>
-        <legend style={{ fontWeight: 600 }}>{messages.circle.accessLevel}</legend>
-        {ACCESS_LEVELS.map((l) => {
-          const inputId = `${baseId}-${l}`;
-          const helpId = `${baseId}-${l}-help`;
-          return (
-            <div className="field checkbox" key={l} style={{ alignItems: 'flex-start' }}>
-              <input
-                id={inputId}
-                type="radio"
-                name="accessLevel"
-                value={l}
-                checked={level === l}
-                aria-describedby={helpId}
-                onChange={() => {
-                  setLevel(l);
-                  setStatus('idle');
-                }}
-              />
-              <div>
-                <label htmlFor={inputId}>{messages.circle.level[l]}</label>
-                <p id={helpId} style={{ margin: 0 }}>
-                  {messages.circle.levelHelp[l]}
-                </p>
-              </div>
-            </div>
-          );
-        })}
-      </fieldset>
+      <ChoiceGroup
+        legend={messages.circle.accessLevel}
+        value={level}
+        onChange={(l) => {
+          setLevel(l);
+          setStatus('idle');
+        }}
+        choices={ACCESS_LEVELS.map((l) => ({
+          value: l,
+          label: messages.circle.level[l],
+          description: messages.circle.levelHelp[l],
+        }))}
+      />
       <AccessEndField {...end.field} />
       <div className="actions">
         <button type="submit" disabled={status === 'saving'}>

@@ -8,6 +8,7 @@ import { queries } from '../../sync/queries.ts';
 import { EMAIL_PATTERN, validationMessages } from '../../sync/validation.ts';
 import { ApiError } from '../api-client.ts';
 import { AccessEndField, useAccessEnd } from '../components/access-end-field.tsx';
+import { ChoiceGroup } from '../components/choice-group.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { EmailField } from '../components/email-field.tsx';
 import {
@@ -107,34 +108,18 @@ function InviteSomeone() {
 
       {result.kind === 'none' ? (
         <>
-          <fieldset className="card" aria-describedby={`${ids}-level-intro`}>
-            <legend style={{ fontWeight: 600, padding: '0 0.25rem' }}>{t.levelLegend}</legend>
-            <p id={`${ids}-level-intro`} className="status" style={{ marginTop: 0 }}>
-              {t.supporterHelp}
-            </p>
-            {ACCESS_LEVELS.map((l) => (
-              <div key={l}>
-                <div className="field checkbox" style={{ margin: '0.5rem 0 0' }}>
-                  <input
-                    id={`${ids}-level-${l}`}
-                    type="radio"
-                    name={`${ids}-level`}
-                    value={l}
-                    checked={level === l}
-                    onChange={() => setLevel(l)}
-                    aria-describedby={`${ids}-level-${l}-help`}
-                  />
-                  <label htmlFor={`${ids}-level-${l}`}>{t.levels[l]}</label>
-                </div>
-                <p
-                  id={`${ids}-level-${l}-help`}
-                  className="status"
-                  style={{ margin: '0 0 0.5rem 60px' }}
-                >
-                  {t.levelHelp[l]}
-                </p>
-              </div>
-            ))}
+          <div className="card">
+            <ChoiceGroup
+              legend={t.levelLegend}
+              hint={t.supporterHelp}
+              value={level}
+              onChange={setLevel}
+              choices={ACCESS_LEVELS.map((l) => ({
+                value: l,
+                label: t.levels[l],
+                description: t.levelHelp[l],
+              }))}
+            />
             <div className="field">
               <label htmlFor={`${ids}-days`}>{t.lasts}</label>
               <select
@@ -159,7 +144,7 @@ function InviteSomeone() {
               </select>
             </div>
             <AccessEndField {...end.field} />
-          </fieldset>
+          </div>
 
           <form
             className="card"

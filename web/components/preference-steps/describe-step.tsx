@@ -6,6 +6,7 @@ import { FEELINGS } from '../../../schema/enums.ts';
 import { LIMITS } from '../../../sync/library-fields.ts';
 import { trimInput } from '../../../sync/validation.ts';
 import { messages } from '../../messages.ts';
+import { ChoiceGroup } from '../choice-group.tsx';
 import { FeelingIcon } from '../feeling-icon.tsx';
 import { SharedTextArea } from '../shared-text-area.tsx';
 import { describedBy, FieldError, type StepProps, StepSection } from './step-parts.tsx';
@@ -83,43 +84,29 @@ export function DescribeStep({
         )}
         {shared ? null : <FieldError id={descriptionError} error={errors.description} />}
       </div>
-      <fieldset
-        className="pf-group"
-        aria-describedby={`${id}-feeling-help`}
-        data-presence="feeling"
-      >
-        <legend>{t.feelingLegend}</legend>
-        <p id={`${id}-feeling-help`} className="pf-help">
-          {t.feelingHelp}
-        </p>
-        <div className="pf-feelings">
-          <label className="pf-option">
-            <input
-              type="radio"
-              name={`${id}-feeling`}
-              value=""
-              checked={fields.feeling === ''}
-              onChange={() => onChange({ feeling: '' })}
-            />
-            <span>{t.noFeeling}</span>
-          </label>
-          {FEELINGS.map((f) => (
-            <label className="pf-option" key={f}>
-              <input
-                type="radio"
-                name={`${id}-feeling`}
-                value={f}
-                checked={fields.feeling === f}
-                onChange={() => onChange({ feeling: f })}
-              />
-              <span className="pf-emoji" aria-hidden="true">
-                <FeelingIcon feeling={f} />
-              </span>
-              <span>{t.feelings[f].label}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <div data-presence="feeling">
+        <ChoiceGroup
+          legend={t.feelingLegend}
+          hint={t.feelingHelp}
+          layout="tiles"
+          value={fields.feeling}
+          onChange={(f) => onChange({ feeling: f })}
+          choices={[
+            { value: '' as const, label: t.noFeeling },
+            ...FEELINGS.map((f) => ({
+              value: f,
+              label: (
+                <>
+                  <span className="pf-emoji" aria-hidden="true">
+                    <FeelingIcon feeling={f} />
+                  </span>{' '}
+                  {t.feelings[f].label}
+                </>
+              ),
+            })),
+          ]}
+        />
+      </div>
       {fields.feeling === 'Other' ? (
         <div className="field" data-presence="feelingOther">
           <label htmlFor={`${id}-other`}>{t.feelingOther}</label>
