@@ -205,7 +205,8 @@ export const circleHistoryMessages = {
   sessionEndedAtTime: (name: string) =>
     `${name}’s support session ended: their access reached its set end`,
   profileCreated: (name: string) => `Created a profile for ${name}`,
-  supporterAdded: (name: string) => `Added ${name} to the Circle of Support as Administrator`,
+  /** Said of the one who made the profile: “Ana joined …”, and to her “You joined …”. */
+  supporterAdded: 'Joined the Circle of Support as Administrator',
   detailsChanged: 'Changed personal details',
   roleChanged: (role: string) => `Changed their role to ${role}`,
   finishedOnboarding: 'Finished getting started',

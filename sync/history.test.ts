@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { HISTORY_EVENT_TYPES } from '../schema/enums.ts';
-import { historyMessages, historySentence, historyTypeFilter, typesOf } from './history.ts';
+import { circleHistoryMessages } from './circle.ts';
+import {
+  historyMessages,
+  historySentence,
+  historyTypeFilter,
+  toTheActor,
+  typesOf,
+} from './history.ts';
+import { myDataHistory } from './my-data.ts';
 
 const sam = { id: 'p-sam', name: 'Sam' };
 
@@ -34,6 +42,74 @@ describe('historySentence', () => {
     expect(historySentence('A support session ended after 30 minutes', null, 'p-aroha')).toBe(
       'A support session ended after 30 minutes',
     );
+  });
+});
+
+describe('words about the actor, read by the actor', () => {
+  const aroha = { id: 'p-aroha', name: 'Aroha', fullName: 'Aroha Ngata' };
+  const when = '12 December 2026';
+
+  test('“their” is “your” to the person who asked, and stays “their” to anyone else', () => {
+    const asked = myDataHistory.askedDeletion(when);
+    expect(historySentence(asked, aroha, 'p-aroha')).toBe(
+      'You asked for your account to be deleted on 12 December 2026',
+    );
+    expect(historySentence(asked, aroha, 'p-ana')).toBe(
+      'Aroha asked for their account to be deleted on 12 December 2026',
+    );
+    expect(historySentence(myDataHistory.kept, aroha, 'p-aroha')).toBe(
+      'You kept your account: it will not be deleted',
+    );
+    expect(historySentence(myDataHistory.exported, aroha, 'p-aroha')).toBe(
+      'You made a copy of everything kept about you to download',
+    );
+    expect(historySentence(circleHistoryMessages.roleChanged('Supporter'), aroha, 'p-aroha')).toBe(
+      'You changed your role to Supporter',
+    );
+    expect(historySentence(circleHistoryMessages.supporterAdded, aroha, 'p-aroha')).toBe(
+      'You joined the Circle of Support as Administrator',
+    );
+  });
+
+  test('a message that names its actor by their full name reads “You” and “your” too', () => {
+    const forMere = myDataHistory.askedWith('Aroha Ngata', when);
+    expect(historySentence(forMere, aroha, 'p-aroha')).toBe(
+      'You asked for this library to be deleted with your account on 12 December 2026',
+    );
+    expect(historySentence(forMere, aroha, 'p-mere')).toBe(forMere);
+    expect(historySentence(myDataHistory.keptWith('Aroha'), aroha, 'p-aroha')).toBe(
+      'You kept your account: this library will not be deleted',
+    );
+  });
+
+  test('no “their” or “them” is left in what My data writes, read by its actor', () => {
+    const written = [
+      myDataHistory.exported,
+      myDataHistory.askedDeletion(when),
+      myDataHistory.askedWith('Aroha', when),
+      myDataHistory.kept,
+      myDataHistory.keptWith('Aroha'),
+    ];
+    for (const m of written) {
+      expect(historySentence(m, aroha, 'p-aroha')).not.toMatch(/\b(their|them|they)\b/i);
+    }
+  });
+
+  test('titles in quotes, e-mail addresses and other words keep theirs', () => {
+    expect(toTheActor('changed the preference “Their favourite song”')).toBe(
+      'changed the preference “Their favourite song”',
+    );
+    expect(toTheActor('invited someone to join by e-mail (them@example.com)')).toBe(
+      'invited someone to join by e-mail (them@example.com)',
+    );
+    expect(toTheActor('told theme parks about themselves; they said theirs.')).toBe(
+      'told theme parks about yourself; you said yours.',
+    );
+  });
+
+  test('someone else’s support session ended by the app keeps its words', () => {
+    const ended = circleHistoryMessages.sessionEndedAtTime('Sam');
+    expect(historySentence(ended, null, 'p-sam')).toBe(ended);
   });
 });
 

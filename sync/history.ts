@@ -62,26 +62,68 @@ export const historyTypeFilter = z
     return types;
   });
 
+/** Who did it, as the feed names them: the name they go by, and their full name. */
+export type HistoryActor = { id: string; name: string; fullName?: string | null };
+
+/** Words about the one who acted, said to them (“their account” to “your account”). */
+const TO_THE_READER: Record<string, string> = {
+  themselves: 'yourself',
+  theirs: 'yours',
+  their: 'your',
+  them: 'you',
+  they: 'you',
+};
+
+/**
+ * A message's words about its actor, said to the actor: “asked for their
+ * account to be deleted” to “asked for your account to be deleted”. Messages
+ * are written in the third person, where “their” is the actor's, because the
+ * person and their Administrators read the same feed. Quoted titles (“…”)
+ * and e-mail addresses keep their words.
+ */
+export function toTheActor(text: string): string {
+  return text
+    .split(/(“[^”]*”)/)
+    .map((part, i) =>
+      i % 2
+        ? part
+        : part.replace(
+            /(^|[\s(])(themselves|theirs|their|them|they)(?=$|[\s,.;:!?)])/gi,
+            (_, before: string, word: string) => {
+              const said = TO_THE_READER[word.toLowerCase()] ?? word;
+              const capital = word[0] !== word[0]?.toLowerCase();
+              return before + (capital ? said[0]?.toUpperCase() + said.slice(1) : said);
+            },
+          ),
+    )
+    .join('');
+}
+
 /**
  * An event as a sentence: “Sam changed the preference “Bath time””. Messages
  * are written without their actor (“Changed …”), except a few older ones that
- * name them already (“Ana started a support session”): those stay as they are.
- * The reader's own actions read “You …”, which is easier to follow than one's
- * own name.
+ * name them already (“Ana started a support session”, by the name they go by
+ * or their full name): those stay as they are. The reader's own actions read
+ * “You …”, which is easier to follow than one's own name, and what the
+ * message says of its actor is said to them: “You asked for your account to
+ * be deleted”, not “…their account…”.
  */
 export function historySentence(
   message: string,
-  actor: { id: string; name: string } | null,
+  actor: HistoryActor | null,
   viewerId: string,
 ): string {
   if (!actor) return message;
-  if (message.startsWith(`${actor.name} `)) {
-    return actor.id === viewerId
-      ? `${historyMessages.you} ${message.slice(actor.name.length + 1)}`
-      : message;
+  const own = actor.id === viewerId;
+  const named = [actor.fullName, actor.name]
+    .filter((n): n is string => !!n)
+    .sort((a, b) => b.length - a.length)
+    .find((n) => message.startsWith(`${n} `));
+  if (named !== undefined) {
+    return own ? `${historyMessages.you} ${toTheActor(message.slice(named.length + 1))}` : message;
   }
-  const who = actor.id === viewerId ? historyMessages.you : actor.name;
-  return `${who} ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+  const rest = `${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+  return own ? `${historyMessages.you} ${toTheActor(rest)}` : `${actor.name} ${rest}`;
 }
 
 export const viewedArgs = z.object({ personId: id, preferenceId: id });

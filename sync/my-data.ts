@@ -18,6 +18,7 @@ import {
   sqlTime,
 } from './change.ts';
 import { appError, errorMessages } from './errors.ts';
+import { DATE_LOCALE } from './labels.ts';
 import { assertSelf } from './permissions.ts';
 
 /** How long a finished copy can be downloaded before it is removed. */
@@ -29,6 +30,33 @@ export const ACCOUNT_DELETION_GRACE_DAYS = 14;
 
 export const EXPORT_STATUSES = ['building', 'ready', 'failed'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+
+/** The time zone of a copy's page when the browser that asked said none. */
+export const EXPORT_DEFAULT_TIME_ZONE = 'UTC';
+
+/** Whether `zone` is a time zone times can be shown in ("Pacific/Auckland"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat(DATE_LOCALE, { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Asking for a copy: the time zone of the asking browser, so that the copy's
+ * page shows times as the app showed them (none is kept with the person).
+ */
+export const exportRequestSchema = z
+  .object({
+    timeZone: z
+      .string()
+      .max(64)
+      .refine(isTimeZone, { message: 'That is not a time zone.' })
+      .optional(),
+  })
+  .strict();
 
 /** One copy, as the API answers it. */
 export const dataExportSchema = z.object({
@@ -95,6 +123,22 @@ export const myDataMessages = {
   notYoursToDelete: 'You can only delete the libraries of people nobody else looks after.',
   alreadyAsked: errorMessages.already_asked,
   notAsked: errorMessages.not_asked,
+} as const;
+
+/**
+ * What "My data" writes to history, in the third person: the person and their
+ * Administrators read the same feed, and the feed says “their” to the one it
+ * is about as “your” (sync/history.ts historySentence).
+ */
+export const myDataHistory = {
+  exported: 'Made a copy of everything kept about them to download',
+  askedDeletion: (when: string) => `Asked for their account to be deleted on ${when}`,
+  askedWith: (name: string, when: string) =>
+    `${name} asked for this library to be deleted with their account on ${when}`,
+  kept: 'Kept their account: it will not be deleted',
+  keptWith: (name: string) => `${name} kept their account: this library will not be deleted`,
+  gone: (name: string) =>
+    `${name} is no longer in the Circle of Support: their account was deleted`,
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -198,7 +242,7 @@ export const myDataServerChanges = {
       'Create',
       'User',
       { id: me.userID, personId: args.personId },
-      'Made a copy of everything kept about them to download',
+      myDataHistory.exported,
     );
   }),
 
@@ -238,14 +282,14 @@ export const myDataServerChanges = {
         'Delete',
         'User',
         { id: me.userID, personId: args.personId },
-        `Asked for their account to be deleted on ${when}`,
+        myDataHistory.askedDeletion(when),
       ),
       ...[...chosen].map((other) =>
         historyEntry(
           'Delete',
           'Person',
           { id: other, personId: other },
-          `${name} asked for this library to be deleted with their account on ${when}`,
+          myDataHistory.askedWith(name, when),
         ),
       ),
     ];
@@ -267,14 +311,14 @@ export const myDataServerChanges = {
         'Modify',
         'User',
         { id: me.userID, personId: args.personId },
-        'Kept their account: it will not be deleted',
+        myDataHistory.kept,
       ),
       ...removed.also_delete.map((other) =>
         historyEntry(
           'Modify',
           'Person',
           { id: other, personId: other },
-          `${name} kept their account: this library will not be deleted`,
+          myDataHistory.keptWith(name),
         ),
       ),
     ];
@@ -313,7 +357,7 @@ export const myDataServerChanges = {
             'Delete',
             'SupporterLink',
             { id: l.id, personId: other },
-            `${await personName(tx, gone)} is no longer in the Circle of Support: their account was deleted`,
+            myDataHistory.gone(await personName(tx, gone)),
           ),
         );
       }

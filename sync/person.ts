@@ -11,6 +11,7 @@ import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry } from './change.ts';
 import { circleHistoryMessages, personName } from './circle.ts';
 import { appError } from './errors.ts';
+import { personTypeLabels } from './labels.ts';
 import { assertPhoto } from './media.ts';
 import {
   isAdministrator,
@@ -66,11 +67,7 @@ export const CHOOSABLE_ROLES = ['DecisionMaker', 'Supporter', 'SupporterAndDecis
 export type ChoosableRole = (typeof CHOOSABLE_ROLES)[number];
 
 /** A role as a sentence of the history feed says it. */
-export const roleNames: Record<ChoosableRole, string> = {
-  DecisionMaker: 'Decision Maker',
-  Supporter: 'Supporter',
-  SupporterAndDecisionMaker: 'Supporter and Decision Maker',
-};
+export const roleNames: Record<ChoosableRole, string> = personTypeLabels;
 
 export const BIO_MAX = 2000;
 
@@ -185,7 +182,7 @@ export const createProfile = defineChange(profileCreateArgs, async (tx, ctx, arg
       type: 'Create',
       relatedType: 'SupporterLink',
       relatedId: args.linkId,
-      message: circleHistoryMessages.supporterAdded(personName(creator)),
+      message: circleHistoryMessages.supporterAdded,
     },
   ];
 });

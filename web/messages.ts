@@ -1,3 +1,4 @@
+import { profilePurposeLabels } from '../sync/labels.ts';
 import { accountMessages } from './messages/account.ts';
 import { audioMessages } from './messages/audio.ts';
 import { categoryMessages } from './messages/category.ts';
@@ -449,12 +450,7 @@ export const messages = {
     items: (n: number) => (n === 1 ? '1 preference' : `${n} preferences`),
     makeTitle: 'Make a one-page profile',
     purpose: 'What is it for?',
-    purposes: {
-      HospitalStay: 'A hospital stay',
-      Respite: 'Respite care',
-      NewSupportWorker: 'A new support worker',
-      Other: 'Something else',
-    },
+    purposes: profilePurposeLabels,
     make: 'Make the page',
     making: 'Making the page',
     notFound: 'We could not find that one-page profile.',
@@ -673,4 +669,4 @@ export const messages = {
   myData: myDataText,
 } as const;
 
-export const DATE_LOCALE = 'en-NZ';
+export { DATE_LOCALE } from '../sync/labels.ts';

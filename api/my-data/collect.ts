@@ -2,7 +2,7 @@
  * "My data": everything kept about a person, gathered for their copy
  * (api/my-data/zip.ts), with the server's authority; secrets never among it.
  */
-import { and, asc, desc, eq, isNotNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import {
   category,
   historyEvent,
@@ -164,6 +164,19 @@ export async function collectPersonData(db: Db, personId: string) {
     .from(historyEvent)
     .where(eq(historyEvent.personId, personId))
     .orderBy(desc(historyEvent.createdAt), desc(historyEvent.id));
+  // Who did what in the history, by name, for the page's sentences.
+  const actorIds = [...new Set(history.flatMap((h) => (h.createdBy ? [h.createdBy] : [])))];
+  const actors = actorIds.length
+    ? await db
+        .select({
+          id: person.id,
+          knownAs: person.knownAs,
+          firstName: person.firstName,
+          fullName: person.fullName,
+        })
+        .from(person)
+        .where(inArray(person.id, actorIds))
+    : [];
   const surveyResponses = await db
     .select()
     .from(surveyResponse)
@@ -225,6 +238,12 @@ export async function collectPersonData(db: Db, personId: string) {
     organisations,
     subscription: plans ?? null,
     passkeys,
+    /** Who acted in the history, for the page's sentences; not written to data.json. */
+    actors: actors.map((a) => ({
+      id: a.id,
+      name: a.knownAs || a.firstName || a.fullName || '',
+      fullName: a.fullName,
+    })),
     /** Store keys of the media files, for the builder; not written to the zip. */
     files: mediaRows.map((m) => ({ file: mediaFile(m), key: m.storageKey })),
   };

@@ -1,20 +1,40 @@
 /** "My data": the copy's `index.html`, the same data as a page to read. */
+import { historySentence } from '../../sync/history.ts';
+import {
+  DATE_LOCALE,
+  DATE_TIME_PARTS,
+  feelingLabels,
+  personTypeLabels,
+  profilePurposeLabels,
+} from '../../sync/labels.ts';
+import { EXPORT_DEFAULT_TIME_ZONE } from '../../sync/my-data.ts';
 import { escapeHtml } from '../mail/mailer.ts';
 import type { PersonData } from './collect.ts';
 
 const esc = (s: unknown) => escapeHtml(String(s ?? ''));
 
-const day = (d: Date | null | undefined) =>
-  d
-    ? d.toLocaleString('en-NZ', {
-        dateStyle: 'long',
-        timeStyle: 'short',
-        timeZone: 'Pacific/Auckland',
-      })
-    : '';
-
-/** The same data as a page to read (large type, headings, lists; pictures and sounds in place). */
-export function readablePage(data: PersonData, exportedAt: Date): string {
+/**
+ * The same data as a page to read (large type, headings, lists; pictures and
+ * sounds in place), in the interface's words, with times as the app shows
+ * them in `timeZone` (the browser's of the person who asked).
+ */
+export function readablePage(
+  data: PersonData,
+  exportedAt: Date,
+  timeZone: string = EXPORT_DEFAULT_TIME_ZONE,
+): string {
+  const timeFormat = new Intl.DateTimeFormat(DATE_LOCALE, { ...DATE_TIME_PARTS, timeZone });
+  const day = (d: Date | null | undefined) => (d ? timeFormat.format(d) : '');
+  const zoneSaid =
+    timeZone === 'UTC' ? 'Times are in UTC.' : `Times are in the ${timeZone} time zone.`;
+  const feeling = (p: PersonData['preferences'][number]) => {
+    if (!p.feeling) return '';
+    const { emoji, label } = feelingLabels[p.feeling];
+    return `${emoji} ${p.feeling === 'Other' ? p.feelingOther || label : label}`;
+  };
+  const actors = new Map(data.actors.map((a) => [a.id, a]));
+  const sentence = (h: PersonData['history'][number]) =>
+    historySentence(h.message, (h.createdBy && actors.get(h.createdBy)) || null, data.person.id);
   const name = data.person.fullName || data.person.knownAs || 'you';
   const cat = new Map(data.categories.map((c) => [c.id, c.title]));
   const list = (items: string[], empty: string) =>
@@ -35,7 +55,7 @@ export function readablePage(data: PersonData, exportedAt: Date): string {
     const files = data.media.filter((m) => m.preferenceId === p.id);
     return `<section><h3>${esc(p.title)}</h3>
 <dl>
-${p.feeling ? `<dt>Feeling</dt><dd>${esc(p.feeling === 'Other' ? p.feelingOther : p.feeling)}</dd>` : ''}
+${p.feeling ? `<dt>Feeling</dt><dd>${esc(feeling(p))}</dd>` : ''}
 <dt>Who can see it</dt><dd>${esc(p.access)}</dd>
 ${p.status === 'Draft' ? '<dt>State</dt><dd>Draft (not finished)</dd>' : ''}
 <dt>Categories</dt><dd>${esc(p.categoryIds.map((id) => cat.get(id) ?? '').join(', ') || 'None')}</dd>
@@ -65,13 +85,13 @@ table { border-collapse: collapse; width: 100%; } th, td { text-align: left; bor
 </head>
 <body>
 <h1>Everything Preference Bank keeps about ${esc(name)}</h1>
-<p>Made on ${esc(day(exportedAt))}. The same, for a computer, is in <a href="data.json">data.json</a>.</p>
+<p>Made on ${esc(day(exportedAt))}. ${esc(zoneSaid)} The same, for a computer, is in <a href="data.json">data.json</a>.</p>
 
 <h2>About you</h2>
 <dl>
 <dt>Name</dt><dd>${esc(data.person.fullName || 'Not given')}</dd>
 ${data.person.knownAs ? `<dt>Known as</dt><dd>${esc(data.person.knownAs)}</dd>` : ''}
-<dt>You use Preference Bank as</dt><dd>${esc(data.person.type)}</dd>
+<dt>You use Preference Bank as</dt><dd>${esc(personTypeLabels[data.person.type])}</dd>
 ${data.account?.email ? `<dt>Sign-in e-mail</dt><dd>${esc(data.account.email)}</dd>` : ''}
 ${data.personalDetails?.phone ? `<dt>Phone</dt><dd>${esc(data.personalDetails.phone)}</dd>` : ''}
 ${data.personalDetails?.email ? `<dt>Contact e-mail</dt><dd>${esc(data.personalDetails.email)}</dd>` : ''}
@@ -110,7 +130,7 @@ ${list(
 
 <h2>One-page profiles (${data.profiles.pages.length})</h2>
 ${list(
-  data.profiles.pages.map((p) => `${esc(p.title)} (${esc(p.purpose)})`),
+  data.profiles.pages.map((p) => `${esc(p.title)} (${esc(profilePurposeLabels[p.purpose])})`),
   'None.',
 )}
 
@@ -126,7 +146,7 @@ ${list(
 ${
   data.history.length
     ? `<table><thead><tr><th scope="col">When</th><th scope="col">What happened</th></tr></thead><tbody>${data.history
-        .map((h) => `<tr><td>${esc(day(h.createdAt))}</td><td>${esc(h.message)}</td></tr>`)
+        .map((h) => `<tr><td>${esc(day(h.createdAt))}</td><td>${esc(sentence(h))}</td></tr>`)
         .join('')}</tbody></table>`
     : '<p>Nothing yet.</p>'
 }

@@ -5,7 +5,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import { dataExport } from '../../schema/index.ts';
-import { EXPORT_KEEP_MS } from '../../sync/my-data.ts';
+import { EXPORT_DEFAULT_TIME_ZONE, EXPORT_KEEP_MS } from '../../sync/my-data.ts';
 import type { Db } from '../db.ts';
 import type { MediaStore } from '../media/store.ts';
 import { collectPersonData } from './collect.ts';
@@ -19,13 +19,15 @@ export const exportPrefix = (personId: string) => `${EXPORT_PREFIX}${personId}/`
 /**
  * Builds the zip of `exportId` for `personId`, writing its progress as it
  * goes: the rows (10 %), each media file (to 90 %), the page and the upload.
- * A failure marks the copy failed; nothing half-made is offered.
+ * A failure marks the copy failed; nothing half-made is offered. Its page
+ * shows times in `timeZone`.
  */
 export async function buildExport(
   db: Db,
   store: MediaStore,
   exportId: string,
   personId: string,
+  timeZone: string = EXPORT_DEFAULT_TIME_ZONE,
 ): Promise<void> {
   let shown = -1;
   const progress = async (n: number) => {
@@ -40,7 +42,7 @@ export async function buildExport(
     if (!data) throw new Error('the person is gone');
     await progress(10);
     const exportedAt = new Date();
-    const { files, ...json } = data;
+    const { files, actors: _actors, ...json } = data;
     const zip: Zippable = {};
     for (const [i, f] of files.entries()) {
       const bytes = await store.read(f.key);
@@ -49,7 +51,7 @@ export async function buildExport(
       await progress(10 + (80 * (i + 1)) / files.length);
     }
     zip['data.json'] = strToU8(JSON.stringify({ exportedAt, ...json }, null, 2));
-    zip['index.html'] = strToU8(readablePage(data, exportedAt));
+    zip['index.html'] = strToU8(readablePage(data, exportedAt, timeZone));
     await progress(95);
     const bytes = zipSync(zip, { level: 6, mtime: exportedAt });
     const key = `${exportPrefix(personId)}${exportId}.zip`;

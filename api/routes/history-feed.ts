@@ -40,6 +40,7 @@ type Row = {
   created_ms: number;
   created_by: string | null;
   actor_name: string | null;
+  actor_full_name: string | null;
 };
 
 /** One event of the feed, with the sentence the page shows. */
@@ -90,7 +91,8 @@ export function historyFeedRoutes(deps: AppDeps) {
       const rows = await sql<Row[]>`
         select e.id, e.type, e.related_type, e.related_id, e.message,
                (extract(epoch from e.created_at) * 1000)::float8 as created_ms,
-               e.created_by, coalesce(p.known_as, p.first_name) as actor_name
+               e.created_by, coalesce(p.known_as, p.first_name) as actor_name,
+               p.full_name as actor_full_name
         from history_event e
         left join person p on p.id = e.created_by
         where e.person_id = ${personId}
@@ -108,7 +110,11 @@ export function historyFeedRoutes(deps: AppDeps) {
       const events: FeedEvent[] = page.map((r) => {
         const actor =
           r.created_by !== null
-            ? { id: r.created_by, name: r.actor_name ?? historyMessages.system }
+            ? {
+                id: r.created_by,
+                name: r.actor_name ?? historyMessages.system,
+                fullName: r.actor_full_name,
+              }
             : null;
         return {
           id: r.id,
@@ -118,7 +124,7 @@ export function historyFeedRoutes(deps: AppDeps) {
           message: r.message,
           sentence: historySentence(r.message, actor, ctx.personId),
           createdAt: new Date(r.created_ms).toISOString(),
-          createdBy: actor,
+          createdBy: actor && { id: actor.id, name: actor.name },
         };
       });
       const next = more ? (page.at(-1)?.id ?? null) : null;

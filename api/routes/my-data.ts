@@ -16,8 +16,10 @@ import { dataExport } from '../../schema/index.ts';
 import { appError } from '../../sync/errors.ts';
 import {
   type DataExport,
+  EXPORT_DEFAULT_TIME_ZONE,
   EXPORT_STALE_MS,
   type ExportStatus,
+  exportRequestSchema,
   myDataMessages,
   myDataServerChanges,
 } from '../../sync/my-data.ts';
@@ -84,10 +86,12 @@ export function myDataRoutes(deps: AppDeps, log: (line: string) => void = consol
     new Hono<AppEnv>()
       /**
        * Starts a copy (202), or answers the one already being made: one at a
-       * time. Written to the person's history.
+       * time. Written to the person's history. Its page shows times in the
+       * time zone the browser gives (`timeZone`), else in UTC, and says which.
        */
-      .post('/:personId/exports', caller, own, async (c) => {
+      .post('/:personId/exports', caller, own, valid('json', exportRequestSchema), async (c) => {
         const { personId } = c.var.caller;
+        const timeZone = c.req.valid('json').timeZone ?? EXPORT_DEFAULT_TIME_ZONE;
         const media = store();
         const now = Date.now();
         const [building] = await db
@@ -107,7 +111,7 @@ export function myDataRoutes(deps: AppDeps, log: (line: string) => void = consol
         });
         const row = await find(personId, id);
         // In the background: the page follows its progress.
-        buildExport(db, media, id, personId).catch((e: unknown) =>
+        buildExport(db, media, id, personId, timeZone).catch((e: unknown) =>
           log(`api: a data copy failed: ${e instanceof Error ? e.message : e}`),
         );
         return c.json(exportJson(row), 202);

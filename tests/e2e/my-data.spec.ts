@@ -178,6 +178,7 @@ test('delete my account: asked first about the person only I look after, a grace
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Delete my account');
   await expect(page.getByRole('heading', { name: 'What will be deleted' })).toBeVisible();
   await expect(page.getByText('0 preferences')).toBeVisible();
+  await expect(page.getByText('no pictures, sounds or files', { exact: true })).toBeVisible();
   await expect(
     page.getByText('You will stop supporting 1 person.', { exact: false }),
   ).toBeVisible();
@@ -211,6 +212,12 @@ test('delete my account: asked first about the person only I look after, a grace
     select round(extract(epoch from due_at - requested_at) / 86400)::int as days, also_delete as also
     from private.account_deletion where person_id = ${me}`;
   expect(asked).toEqual({ days: 14, also: [mere] });
+
+  // Her history tells her what she did in her own words.
+  await page.goto(`/people/${me}/settings/history`);
+  await expect(
+    page.getByText(/^You asked for your account to be deleted on \d{1,2} \w+ \d{4}$/),
+  ).toBeVisible();
 
   // Every other page says so, with the way to keep it.
   await page.goto(`/people/${me}/settings`);

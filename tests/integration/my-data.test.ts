@@ -78,7 +78,16 @@ describe('a copy of everything about me', () => {
   test('built in the background, downloaded as a zip whose JSON is the database and whose files are the media', async () => {
     const me = await registerAndSignIn(stack.url, 'export');
     const lib = await library(me.personId);
-    const started = await call(me, 'POST', `/api/people/${me.personId}/exports`);
+    // Times of the copy's page: 23:30 UTC is half past noon the next day in Auckland (summer time).
+    await sql`update preference set created_at = '2026-01-15T23:30:00Z' where id = ${lib.pref}`;
+    await sql`update person set type = 'DecisionMaker' where id = ${me.personId}`;
+    const notAZone = await call(me, 'POST', `/api/people/${me.personId}/exports`, {
+      timeZone: 'Mars/Olympus_Mons',
+    });
+    expect(notAZone.status).toBe(400);
+    const started = await call(me, 'POST', `/api/people/${me.personId}/exports`, {
+      timeZone: 'Pacific/Auckland',
+    });
     expect(started.status).toBe(202);
     expect(started.body.status).toBe('building');
     const id = String(started.body.id);
@@ -167,6 +176,15 @@ describe('a copy of everything about me', () => {
     expect(html).toContain('Drinks &#38; &#60;things&#62;');
     expect(html).toContain(`<img src="${file}" alt="The big blue mug">`);
     expect(html).not.toContain('<things>');
+    // In the interface's words, not the values stored, and the history told to its reader.
+    expect(html).toContain('<dd>Decision Maker</dd>');
+    expect(html).not.toContain('DecisionMaker');
+    expect(html).toContain('😍 Love');
+    expect(html).toContain('You made a copy of everything kept about you to download');
+    expect(html).not.toContain('kept about them');
+    // Times as the app shows them, in the asking browser's time zone, which the page names.
+    expect(html).toContain('<dt>Added</dt><dd>Fri, 16 January 2026 at 12:30 pm</dd>');
+    expect(html).toContain('Times are in the Pacific/Auckland time zone.');
   });
 
   test('one copy builds at a time, and only the newest is kept', async () => {
@@ -330,6 +348,15 @@ describe('deleting my account', () => {
       expect(mereEvents.map((e) => e.message)).toContainEqual(
         expect.stringMatching(/^Guest asked for this library to be deleted with their account on /),
       );
+      // The history feed says it to the one who asked in their own words.
+      const asFeed = async (type: string) =>
+        (
+          (await call(me, 'GET', `/api/people/${me.personId}/access/events?type=${type}`)).body
+            .events as Json[]
+        ).map((e) => e.sentence);
+      expect(await asFeed('Delete')).toContainEqual(
+        expect.stringMatching(/^You asked for your account to be deleted on \d{1,2} \w+ \d{4}$/),
+      );
 
       // Not due yet: the sweep leaves it.
       expect(await deleteAccountsDue(db, store)).toBe(0);
@@ -344,6 +371,7 @@ describe('deleting my account', () => {
           (e) => e.message,
         ),
       ).toContain('Kept their account: it will not be deleted');
+      expect(await asFeed('Modify')).toContain('You kept your account: it will not be deleted');
 
       // Asked again; meanwhile Hone gets another Administrator: he stays.
       expect((await call(me, 'POST', path, { alsoDelete: [mere, hone] })).status).toBe(200);

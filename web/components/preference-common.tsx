@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { DATE_TIME_PARTS } from '../../sync/labels.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 
 const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long' });
@@ -7,15 +8,7 @@ const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long' });
 /** A date of the library (epoch ms), as "5 March 2026" in en-NZ. */
 export const formatDate = (ms: number) => dateFormat.format(ms);
 
-const dateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: true,
-});
+const dateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, DATE_TIME_PARTS);
 
 /**
  * Spec §2's date and time (epoch ms or a Date): a short weekday, 2-digit hour

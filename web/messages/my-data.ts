@@ -39,8 +39,13 @@ export const myDataText = {
     preferences: (n: number) => (n === 1 ? '1 preference' : `${n} preferences`),
     categories: (n: number) => (n === 1 ? '1 category' : `${n} categories`),
     notes: (n: number) => (n === 1 ? '1 note' : `${n} notes`),
+    // None has no size: "0 … (1 KB)" would tell of something that is not there.
     media: (n: number, size: string) =>
-      n === 1 ? `1 picture, sound or file (${size})` : `${n} pictures, sounds and files (${size})`,
+      n === 0
+        ? 'no pictures, sounds or files'
+        : n === 1
+          ? `1 picture, sound or file (${size})`
+          : `${n} pictures, sounds and files (${size})`,
     profiles: (n: number) => (n === 1 ? '1 one-page profile' : `${n} one-page profiles`),
     history: (n: number) => (n === 1 ? 'your history (1 entry)' : `your history (${n} entries)`),
   },

@@ -228,7 +228,9 @@ type HistoryLine = {
   message: string;
   createdAt: number;
   createdBy: string | null;
-  creator?: { knownAs: string | null; firstName: string | null } | undefined;
+  creator?:
+    | { knownAs: string | null; firstName: string | null; fullName: string | null }
+    | undefined;
 };
 
 /** One history event as a sentence with its time ("Ana changed …, Thu 26 Nov 1:05 pm"). */
@@ -243,7 +245,9 @@ function EventLine({
 }) {
   const who = e.creator;
   const actor =
-    who && e.createdBy ? { id: e.createdBy, name: who.knownAs || who.firstName || '' } : null;
+    who && e.createdBy
+      ? { id: e.createdBy, name: who.knownAs || who.firstName || '', fullName: who.fullName }
+      : null;
   return (
     <li>
       {fresh ? <span className="home-new">{t.newSince}: </span> : null}

@@ -101,7 +101,9 @@ function Copy({ personId }: { personId: string }) {
     setStarting(true);
     setError(undefined);
     try {
-      setLatest(await call(copiesApi.$post({ param: { personId } })));
+      // The copy's page shows times in this browser's time zone, as the app does.
+      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      setLatest(await call(copiesApi.$post({ param: { personId }, json: { timeZone } })));
     } catch (e) {
       setError(e instanceof ApiError ? e.message : messages.errors.generic);
     } finally {
