@@ -39,12 +39,15 @@ export const displayName = personName;
 /** The two tabs of one's own Circle of Support: my supporters, and the people I support. */
 export function CircleTabs({ personId }: { personId: string }) {
   return (
-    <nav aria-label={messages.circle.tabsLabel} className="actions" style={{ margin: '0.5rem 0' }}>
+    <nav aria-label={messages.circle.tabsLabel} className="actions circle-tabs">
+      {/* The Link marks the tab of the page shown with aria-current="page"
+          (styled in account.css); the list is that page whether or not
+          `?all=1` is in its address, so the search does not decide. */}
       <Link
         className="button secondary"
         to="/people/$personId/supporters"
         params={{ personId }}
-        activeProps={{ style: { background: 'var(--lavender)', color: '#fff' } }}
+        activeOptions={{ exact: true, includeSearch: false }}
       >
         {messages.circle.supportersTab}
       </Link>
@@ -53,7 +56,7 @@ export function CircleTabs({ personId }: { personId: string }) {
         to="/people/$personId/supporting"
         params={{ personId }}
         search={{ all: 1 }}
-        activeProps={{ style: { background: 'var(--lavender)', color: '#fff' } }}
+        activeOptions={{ exact: true, includeSearch: false }}
       >
         {messages.circle.supportingTab}
       </Link>
@@ -127,11 +130,14 @@ export function CircleLinks({
         <li key={l.id}>
           <PersonPhoto src={l.photo} name={l.name} />
           <Link to={to} params={{ personId, id: l.id }}>
-            {l.name}
+            <span className="circle-name">{l.name}</span>
             <span className="tag">{messages.circle.level[l.accessLevel]}</span>
             {l.endsAt !== null ? (
               <span className="tag">{messages.circle.endsTag(circleDate(l.endsAt))}</span>
             ) : null}
+            <span className="circle-chevron" aria-hidden="true">
+              ›
+            </span>
           </Link>
         </li>
       ))}

@@ -19,7 +19,10 @@ export function ReadAloudButton({
       onClick={toggle}
       aria-label={reading ? t.stop : what ? t.readNamed(what) : t.read}
     >
-      <span aria-hidden="true">{reading ? '■' : '▶'}</span> {reading ? t.stop : t.read}
+      <span aria-hidden="true" className="read-aloud-icon">
+        {reading ? '■' : '▶'}
+      </span>
+      <span className="read-aloud-label">{reading ? t.stop : t.read}</span>
     </button>
   );
 }

@@ -243,7 +243,14 @@ function Recorder({
           </p>
           <div className="audio-level">
             <label htmlFor={levelId}>{t.level}</label>
-            <meter ref={meter} id={levelId} min={0} max={100} value={0} className="audio-meter" />
+            <meter
+              ref={meter}
+              id={levelId}
+              min={0}
+              max={100}
+              value={0}
+              className="meter audio-meter"
+            />
           </div>
           <div className="actions">
             <button type="button" ref={stopButton} onClick={recorder.stop}>

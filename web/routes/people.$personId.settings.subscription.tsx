@@ -280,47 +280,50 @@ function UsageCard({ usage }: { usage: Usage | false }) {
 
 function UsageFigures({ usage }: { usage: Usage }) {
   const { used, limit, percent } = usage.storage;
-  const metered = limit !== null && percent !== null;
   return (
-    <dl>
-      <dt style={{ fontWeight: 600 }}>
-        {metered ? (
-          <label htmlFor="subscription-storage" style={{ margin: 0 }}>
-            {t.storage}
-          </label>
-        ) : (
-          t.storage
-        )}
-      </dt>
-      <dd>
-        {limit !== null && percent !== null ? (
-          <>
-            <meter
-              id="subscription-storage"
-              min={0}
-              max={100}
-              value={Math.min(100, Number(percent))}
-              aria-describedby="subscription-storage-figures"
-              style={{ display: 'block', width: '100%', maxWidth: '24rem', height: '1.5rem' }}
-            />
-            <span id="subscription-storage-figures">{t.storageOf(used, limit, percent)}</span>
-          </>
-        ) : (
-          t.storageNoLimit(used)
-        )}
-      </dd>
-      <dt style={{ fontWeight: 600 }}>{t.preferences}</dt>
-      <dd>
-        {usage.preferenceLimit === null
-          ? String(usage.preferenceCount)
-          : t.countOf(usage.preferenceCount, usage.preferenceLimit)}
-      </dd>
-      <dt style={{ fontWeight: 600 }}>{t.supporters}</dt>
-      <dd>
-        {usage.supporterLimit === null
-          ? t.noLimit(usage.supporterCount)
-          : t.countOf(usage.supporterCount, usage.supporterLimit)}
-      </dd>
+    <dl className="details-list usage-list">
+      <div className="details-row">
+        <dt>
+          {limit !== null && percent !== null ? (
+            <label htmlFor="subscription-storage">{t.storage}</label>
+          ) : (
+            t.storage
+          )}
+        </dt>
+        <dd>
+          {limit !== null && percent !== null ? (
+            <>
+              <meter
+                id="subscription-storage"
+                className="meter"
+                min={0}
+                max={100}
+                value={Math.min(100, Number(percent))}
+                aria-describedby="subscription-storage-figures"
+              />
+              <span id="subscription-storage-figures">{t.storageOf(used, limit, percent)}</span>
+            </>
+          ) : (
+            t.storageNoLimit(used)
+          )}
+        </dd>
+      </div>
+      <div className="details-row">
+        <dt>{t.preferences}</dt>
+        <dd>
+          {usage.preferenceLimit === null
+            ? String(usage.preferenceCount)
+            : t.countOf(usage.preferenceCount, usage.preferenceLimit)}
+        </dd>
+      </div>
+      <div className="details-row">
+        <dt>{t.supporters}</dt>
+        <dd>
+          {usage.supporterLimit === null
+            ? t.noLimit(usage.supporterCount)
+            : t.countOf(usage.supporterCount, usage.supporterLimit)}
+        </dd>
+      </div>
     </dl>
   );
 }
