@@ -5,8 +5,10 @@
  * confirmation): the page then says only that it is no longer shared and whom
  * to ask for a new link.
  */
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { seedId } from '../../api/seed.ts';
+import { pdfLines } from '../harness/pdf-text.ts';
 import { seriousViolations, smallTargets } from './axe.ts';
 import { expect, failedRequest, test } from './fixtures.ts';
 
@@ -131,6 +133,17 @@ test('the Decision Maker builds a one-page profile, shares it, a signed-out brow
     guest.page.getByRole('link', { name: 'Download as PDF' }).click(),
   ]);
   expect(pdf.suggestedFilename()).toBe('about-me-for-my-hospital-stay.pdf');
+  // Its words are the description's, set in their styles: no Markdown, no HTML.
+  const lines = pdfLines(await readFile(await pdf.path()));
+  expect(lines).toEqual(
+    expect.arrayContaining([
+      'I like my tea strong, with a little milk.',
+      '•Use the big mug',
+      '•My tea shop (https://tea.example/shop)',
+      'click me',
+    ]),
+  );
+  expect(lines.join('\n')).not.toMatch(/\*|_|\]\(|<img|<script/);
 
   // Live from the library: a change there is what the open link shows next.
   await sql`update preference set title = 'Tea, strong and milky' where id = ${seedId('preference:aroha:tea')}`;
