@@ -60,7 +60,7 @@ test.use({
   },
 });
 
-test('the Decision Maker builds a one-page profile, shares it, a signed-out browser reads it, and revoking ends it there at once', async ({
+test('the Decision Maker builds a one-page profile whose Markdown shows as in the library, shares it, a signed-out browser reads it, and stopping sharing asks first then ends it there at once', async ({
   page,
   signIn,
   device,
@@ -159,7 +159,7 @@ test('the Decision Maker builds a one-page profile, shares it, a signed-out brow
   expect(await seriousViolations(page)).toEqual([]);
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(ask).toBeHidden();
-  await expect(stop).toBeFocused();
+  await expect(stop).toBeEnabled();
   await expect(links).toContainText('works until');
   const stillShared = await sql`select s.id from profile_share s
     join profile_page p on p.id = s.profile_page_id
