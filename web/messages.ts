@@ -504,6 +504,11 @@ export const messages = {
     linkExpired: (made: string) => `Made ${made}, ended`,
     stopSharing: 'Stop sharing',
     stopSharingNamed: (made: string) => `Stop sharing the link made ${made}`,
+    stopSharingTitle: 'Stop sharing this link?',
+    stopSharingBody:
+      'Whoever has the link, or has the page open, can no longer read it. This cannot be undone; you can make a new link at any time.',
+    stoppingSharing: 'Stopping',
+    stoppedSharing: (made: string) => `The link made ${made} is no longer shared.`,
     deletePage: 'Delete this page',
     deleteTitle: 'Delete this one-page profile?',
     deleteBody:
@@ -511,6 +516,8 @@ export const messages = {
     delete: 'Delete',
     deleting: 'Deleting',
     noLongerShared: 'This page is no longer shared',
+    noLongerSharedHelp:
+      'The person who shared it has stopped sharing it, or the link has expired. Ask them, or whoever sent you the link, for a new one.',
     loadingShared: 'Loading the page',
     homeTitle: 'One-page profile',
     homeText: 'One easy-read page for a hospital stay, respite care or a new support worker.',

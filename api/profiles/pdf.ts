@@ -3,7 +3,8 @@
  * the screen and the printed sheet (sync/profile.ts layOut), in large type,
  * each preference with its picture. pdfkit writes it; DejaVu Sans is embedded
  * because the standard PDF fonts lack the macrons of te reo Māori (ā, ē, ī, ō,
- * ū). Pictures are the 400-pixel tiles, turned into JPEG with sharp (pdfkit
+ * ū). A description is Markdown: it is set as styled text (pdf-markdown.ts),
+ * bold and italic in DejaVu's own faces, never as its markers. Pictures are the 400-pixel tiles, turned into JPEG with sharp (pdfkit
  * reads JPEG and PNG only).
  */
 import { createRequire } from 'node:module';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { ProfileView } from '../../sync/profile.ts';
+import { markdownBlocks, type Run } from './pdf-markdown.ts';
 
 const fontDir = path.join(
   path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
@@ -18,6 +20,8 @@ const fontDir = path.join(
 );
 const REGULAR = path.join(fontDir, 'DejaVuSans.ttf');
 const BOLD = path.join(fontDir, 'DejaVuSans-Bold.ttf');
+const ITALIC = path.join(fontDir, 'DejaVuSans-Oblique.ttf');
+const BOLD_ITALIC = path.join(fontDir, 'DejaVuSans-BoldOblique.ttf');
 
 /** The words of the sheet that are not the person's (web/messages.ts has the same). */
 export const pdfWords = {
@@ -45,6 +49,37 @@ async function asJpeg(bytes: Uint8Array | undefined): Promise<Buffer | undefined
   }
 }
 
+const fontOf = (run: Run) =>
+  run.bold ? (run.italic ? 'bold-italic' : 'bold') : run.italic ? 'italic' : 'regular';
+
+/** How far a list or quotation steps in, in points; a list's marker sits in that step. */
+const STEP = 24;
+
+/** A description's Markdown at `left`, `width` wide, from the current line down. */
+function writeMarkdown(doc: PDFKit.PDFDocument, markdown: string, left: number, width: number) {
+  markdownBlocks(markdown).forEach((block, i) => {
+    if (i > 0) doc.moveDown(0.25);
+    const x = left + block.depth * STEP;
+    const w = width - block.depth * STEP;
+    const y = doc.y;
+    if (block.marker) {
+      doc.font('regular').text(block.marker, x - STEP, y, { width: STEP, lineBreak: false });
+      doc.y = y;
+    }
+    if (block.runs.length === 0) {
+      doc.moveDown(1);
+      return;
+    }
+    block.runs.forEach((run, j) => {
+      // One paragraph of several faces: each run continues the line the last one left.
+      const options = { width: w, continued: j < block.runs.length - 1 };
+      doc.font(fontOf(run));
+      if (j === 0) doc.text(run.text, x, y, options);
+      else doc.text(run.text, options);
+    });
+  });
+}
+
 /** The PDF of a page; `picture` gives a picture's bytes by its media id. */
 export async function profilePdf(
   view: ProfileView,
@@ -60,6 +95,8 @@ export async function profilePdf(
   });
   doc.registerFont('regular', REGULAR);
   doc.registerFont('bold', BOLD);
+  doc.registerFont('italic', ITALIC);
+  doc.registerFont('bold-italic', BOLD_ITALIC);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise<void>((resolve, reject) => {
@@ -128,10 +165,8 @@ export async function profilePdf(
         .fillColor(INK)
         .text(item.title, textLeft, y, { width: width - (textLeft - 50) });
       if (item.description) {
-        doc
-          .font('regular')
-          .fontSize(13)
-          .text(item.description, { width: width - (textLeft - 50) });
+        doc.fontSize(13);
+        writeMarkdown(doc, item.description, textLeft, width - (textLeft - 50));
       }
       doc.y = Math.max(doc.y, image ? y + 70 : doc.y) + 8;
       doc.x = 50;

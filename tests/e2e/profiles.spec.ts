@@ -1,14 +1,58 @@
 /**
- * One-page profiles: built from the live library, shared by
- * a link a signed-out browser opens without the bar, and gone the moment the
- * link is revoked: "This page is no longer shared" and nothing else.
+ * One-page profiles: built from the live library, descriptions shown as the
+ * library shows their Markdown, shared by a link a signed-out browser opens
+ * without the bar, and gone the moment the link is revoked (after a
+ * confirmation): the page then says only that it is no longer shared and whom
+ * to ask for a new link.
  */
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
 import { seedId } from '../../api/seed.ts';
+import { pdfLines } from '../harness/pdf-text.ts';
 import { seriousViolations, smallTargets } from './axe.ts';
 import { expect, failedRequest, test } from './fixtures.ts';
 
 const arohaId = seedId('person:aroha');
 const tea = 'A cup of tea with milk, no sugar';
+const gone = 'This page is no longer shared';
+const goneHelp =
+  'The person who shared it has stopped sharing it, or the link has expired. Ask them, or whoever sent you the link, for a new one.';
+
+/**
+ * A description with Markdown, and with what must never run on a public page:
+ * raw HTML with a handler, a script, a javascript: link.
+ */
+const teaDescription = [
+  'I like my tea **strong**, with _a little_ milk.',
+  '',
+  '- Use the big mug',
+  '- [My tea shop](https://tea.example/shop)',
+  '',
+  '<img src="x" onerror="window.injected = 1"><script>window.injected = 1</script>',
+  '',
+  '[click me](javascript:window.injected=1)',
+].join('\n');
+
+/** The tea's description on `sheet` as the library shows it: rendered, and nothing of it run. */
+async function expectRenderedTea(page: Page, sheet: Locator) {
+  await expect(sheet.locator('strong', { hasText: 'strong' })).toBeVisible();
+  await expect(sheet.locator('em', { hasText: 'a little' })).toBeVisible();
+  await expect(sheet.locator('li li', { hasText: 'Use the big mug' })).toBeVisible();
+  await expect(sheet.getByRole('link', { name: /^My tea shop/ })).toHaveAttribute(
+    'href',
+    'https://tea.example/shop',
+  );
+  // A javascript: link is its words and no link; raw HTML is not there at all.
+  await expect(sheet.getByText('click me')).toBeVisible();
+  await expect(sheet.getByRole('link', { name: /click me/ })).toHaveCount(0);
+  await expect(sheet.locator('script, [onerror], img[src="x"]')).toHaveCount(0);
+  const words = await sheet.innerText();
+  expect(words).toContain('I like my tea strong, with a little milk.');
+  for (const marker of ['**', '_a little_', '- Use', '](', '<img', '<script']) {
+    expect(words).not.toContain(marker);
+  }
+  expect(await page.evaluate(() => (window as { injected?: number }).injected)).toBeUndefined();
+}
 
 test.use({
   allowedConsoleErrors: {
@@ -16,12 +60,13 @@ test.use({
   },
 });
 
-test('the Decision Maker builds a one-page profile, shares it, a signed-out browser reads it, and revoking ends it there at once', async ({
+test('the Decision Maker builds a one-page profile whose Markdown shows as in the library, shares it, a signed-out browser reads it, and stopping sharing asks first then ends it there at once', async ({
   page,
   signIn,
   device,
   sql,
 }) => {
+  await sql`update preference set description = ${teaDescription} where id = ${seedId('preference:aroha:tea')}`;
   await signIn('aroha@example.com');
   await page.goto(`/people/${arohaId}`);
   await page.getByRole('link', { name: 'One-page profiles' }).click();
@@ -48,6 +93,7 @@ test('the Decision Maker builds a one-page profile, shares it, a signed-out brow
   await expect(sheet.getByRole('heading', { name: 'What I love' })).toBeVisible();
   await expect(sheet).toContainText(tea);
   await expect(sheet).toContainText('Mushrooms');
+  await expectRenderedTea(page, sheet);
   // Restricted and not chosen to show: left out, and the builder says so.
   await expect(sheet).not.toContainText('medication');
   await expect(page.getByText('1 restricted preference you ticked is not shown.')).toBeVisible();
@@ -77,6 +123,7 @@ test('the Decision Maker builds a one-page profile, shares it, a signed-out brow
   const shared = guest.page.getByRole('article', { name: 'Aroha’s one-page profile' });
   await expect(shared).toContainText(tea);
   await expect(shared).not.toContainText('medication');
+  await expectRenderedTea(guest.page, shared);
   await expect(guest.page.getByRole('navigation')).toHaveCount(0);
   expect(await seriousViolations(guest.page)).toEqual([]);
 
@@ -86,23 +133,59 @@ test('the Decision Maker builds a one-page profile, shares it, a signed-out brow
     guest.page.getByRole('link', { name: 'Download as PDF' }).click(),
   ]);
   expect(pdf.suggestedFilename()).toBe('about-me-for-my-hospital-stay.pdf');
+  // Its words are the description's, set in their styles: no Markdown, no HTML.
+  const lines = pdfLines(await readFile(await pdf.path()));
+  expect(lines).toEqual(
+    expect.arrayContaining([
+      'I like my tea strong, with a little milk.',
+      '•Use the big mug',
+      '•My tea shop (https://tea.example/shop)',
+      'click me',
+    ]),
+  );
+  expect(lines.join('\n')).not.toMatch(/\*|_|\]\(|<img|<script/);
 
   // Live from the library: a change there is what the open link shows next.
   await sql`update preference set title = 'Tea, strong and milky' where id = ${seedId('preference:aroha:tea')}`;
   await expect(shared).toContainText('Tea, strong and milky', { timeout: 15_000 });
 
-  // Stop sharing: the signed-out page, still open, says only that.
-  await page.getByRole('button', { name: /^Stop sharing the link made / }).click();
-  await expect(page.getByRole('list', { name: 'Links to this page' })).toContainText(
-    'no longer shared',
-  );
-  await expect(guest.page.getByRole('heading', { level: 1 })).toHaveText(
-    'This page is no longer shared',
-    { timeout: 15_000 },
-  );
-  await expect(guest.page.locator('main')).toHaveText('This page is no longer shared');
+  // Stop sharing asks first; Cancel changes nothing.
+  const links = page.getByRole('list', { name: 'Links to this page' });
+  const stop = page.getByRole('button', { name: /^Stop sharing the link made / });
+  await stop.click();
+  const ask = page.getByRole('dialog', { name: 'Stop sharing this link?' });
+  await expect(ask).toContainText('can no longer read it');
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(stop).toBeEnabled();
+  await expect(links).toContainText('works until');
+  const stillShared = await sql`select s.id from profile_share s
+    join profile_page p on p.id = s.profile_page_id
+    where p.person_id = ${arohaId} and s.revoked_at is null`;
+  expect(stillShared).toHaveLength(1);
   await guest.page.reload();
-  await expect(guest.page.locator('main')).toHaveText('This page is no longer shared');
+  await expect(shared).toContainText('Tea, strong and milky');
+
+  // Confirmed: the signed-out page, still open, says it is no longer shared and whom to ask.
+  await stop.click();
+  await ask.getByRole('button', { name: 'Stop sharing', exact: true }).click();
+  await expect(ask).toBeHidden();
+  await expect(links).toContainText('no longer shared');
+  await expect(page.getByRole('status').filter({ hasText: 'is no longer shared.' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Links to this page' })).toBeFocused();
+  await expect(guest.page.getByRole('heading', { level: 1 })).toHaveText(gone, {
+    timeout: 15_000,
+  });
+  const goneMain = guest.page.locator('main');
+  await expect(goneMain.locator('p')).toHaveText(goneHelp);
+  await expect(goneMain).toHaveText(`${gone}${goneHelp}`);
+  await expect(guest.page.getByRole('article')).toHaveCount(0);
+  expect(await seriousViolations(guest.page)).toEqual([]);
+  await guest.page.reload();
+  await expect(guest.page.getByRole('heading', { level: 1 })).toHaveText(gone);
+  await expect(goneMain).toHaveText(`${gone}${goneHelp}`);
   // Written to history.
   const events = await sql`select message from history_event
     where related_type = 'ProfilePage' and person_id = ${arohaId} order by created_at, id`;
@@ -114,10 +197,11 @@ test('the Decision Maker builds a one-page profile, shares it, a signed-out brow
   ]);
 });
 
-test('an unknown link shows "This page is no longer shared" and nothing else', async ({
+test('an unknown link shows "This page is no longer shared", whom to ask, and nothing else', async ({
   device,
 }) => {
   const guest = await device();
   await guest.page.goto(`/p/${'A'.repeat(43)}`);
-  await expect(guest.page.locator('main')).toHaveText('This page is no longer shared');
+  await expect(guest.page.getByRole('heading', { level: 1 })).toHaveText(gone);
+  await expect(guest.page.locator('main')).toHaveText(`${gone}${goneHelp}`);
 });

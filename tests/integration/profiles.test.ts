@@ -11,6 +11,7 @@ import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { type SignedIn, signIn } from '../harness/clients.ts';
 import { sql, stack } from '../harness/db.ts';
+import { pdfLines } from '../harness/pdf-text.ts';
 import { call, startSession } from '../harness/rest.ts';
 import { client, serverResult } from '../harness/zero.ts';
 
@@ -161,6 +162,48 @@ describe('a one-page profile', () => {
     expect([403, 404]).toContain(other.status);
     await serverResult(client(aroha), mutators.profile.revokeShare({ shareId: s.body.id }));
     expect((await fetch(`${stack.url}/api/shared-profiles/${t}/pdf`)).status).toBe(410);
+  });
+
+  test('the PDF sets a description’s Markdown as styled words: no marker left, no word lost', async () => {
+    const description = [
+      'I like my tea **strong**, with _a little_ milk.',
+      '',
+      '- Use the *big* mug',
+      '- [My tea shop](https://tea.example/shop)',
+      '',
+      '1. Kettle first',
+      '2. __Then__ the pot',
+      '',
+      '<b>raw</b> HTML `stays` words',
+    ].join('\n');
+    await sql`update preference set description = ${description} where id = ${tea}`;
+    try {
+      const { id } = await newPage();
+      const s = await share(id, aroha);
+      const res = await fetch(`${stack.url}/api/shared-profiles/${s.body.url.split('/p/')[1]}/pdf`);
+      expect(res.status).toBe(200);
+      const pdf = Buffer.from(await res.arrayBuffer());
+      const lines = pdfLines(pdf);
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          'About me for my hospital stay',
+          'A cup of tea with milk, no sugar',
+          'I like my tea strong, with a little milk.',
+          '•Use the big mug',
+          '•My tea shop (https://tea.example/shop)',
+          '1.Kettle first',
+          '2.Then the pot',
+          'raw HTML stays words',
+        ]),
+      );
+      expect(lines.join('\n')).not.toMatch(/\*|_|\]\(|<\/?b>|`/);
+      // Bold and italic in faces of their own, embedded beside the regular one.
+      const fonts = pdf.toString('latin1');
+      expect(fonts).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans-Oblique/);
+      expect(fonts).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans-Bold\b/);
+    } finally {
+      await sql`update preference set description = null where id = ${tea}`;
+    }
   });
 
   test('a revoked, expired, unknown or malformed link shows only "This page is no longer shared"', async () => {

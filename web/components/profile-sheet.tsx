@@ -2,15 +2,18 @@
  * A one-page profile as it is laid out (sync/profile.ts layOut): the person's
  * name and photo, the page's title, and its three parts in large type, each
  * preference with its picture. The same sheet on the builder's preview, on a
- * shared link and on paper (web/styles/profile.css prints only the sheet).
+ * shared link and on paper (web/styles/profile.css prints only the sheet). A
+ * description is Markdown, shown by the library's own renderer: the shared
+ * link is public, and that renderer drops raw HTML and unsafe link addresses.
  */
 import { useMemo } from 'react';
 import type { Feeling } from '../../schema/enums.ts';
 import type { ProfileView } from '../../sync/profile.ts';
 import { messages } from '../messages.ts';
 import '../styles/profile.css';
-import { useReadAloud } from '../hooks/use-read-aloud.ts';
+import { spoken, useReadAloud } from '../hooks/use-read-aloud.ts';
 import { FeelingIcon } from './feeling-icon.tsx';
+import { Markdown } from './markdown.tsx';
 import { ReadAloudButton } from './read-aloud.tsx';
 
 const t = messages.profile;
@@ -35,7 +38,7 @@ export function ProfileSheet({
         { key: s.section, text: t.sections[s.section] },
         ...s.items.map((i) => ({
           key: i.id,
-          text: [i.title, i.description ?? ''].filter(Boolean).join('. '),
+          text: [i.title, spoken(i.description ?? '')].filter(Boolean).join('. '),
         })),
       ]),
     ],
@@ -72,7 +75,7 @@ export function ProfileSheet({
           ) : (
             <ul>
               {s.items.map((i) => (
-                <li key={i.id} className={now(i.id)}>
+                <li key={i.id} className={`profile-item ${now(i.id) ?? ''}`.trim()}>
                   {i.heroMediaId ? <img src={pictureOf(i.heroMediaId)} alt="" /> : null}
                   <div>
                     <p className="profile-item-title">
@@ -81,7 +84,9 @@ export function ProfileSheet({
                       ) : null}{' '}
                       {i.title}
                     </p>
-                    {i.description ? <p>{i.description}</p> : null}
+                    {i.description ? (
+                      <Markdown className="profile-description" text={i.description} />
+                    ) : null}
                   </div>
                 </li>
               ))}

@@ -14,8 +14,8 @@ const REFRESH_MS = 5_000;
 /**
  * A one-page profile shared by a link: no sign-in and no bar
  * (spec §2: a Profile invite hides the whole bar). Read live from the library
- * at every look; when the link has expired or was revoked, only "This page is
- * no longer shared".
+ * at every look; when the link has expired or was revoked, that it is no
+ * longer shared and whom to ask for a new link, nothing of the page.
  */
 export const Route = createFileRoute('/p/$token')({
   head: pageHead(messages.titles.sharedProfile),
@@ -60,7 +60,10 @@ function SharedProfile() {
           {t.loadingShared}
         </p>
       ) : view === 'gone' ? (
-        <h1>{t.noLongerShared}</h1>
+        <>
+          <h1>{t.noLongerShared}</h1>
+          <p>{t.noLongerSharedHelp}</p>
+        </>
       ) : (
         <>
           <div className="actions no-print">

@@ -274,7 +274,19 @@ function ShareLinks({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [toast, setToast] = useState('');
+  const [ended, setEnded] = useState('');
   const input = useRef<HTMLInputElement>(null);
+  const linksHeading = useRef<HTMLHeadingElement>(null);
+
+  /**
+   * Its button is gone with the link's sharing, and focus with it: focus goes
+   * to the list's heading (after the dialog has handed focus back), and the
+   * change is said.
+   */
+  function stopped(madeOn: string) {
+    setEnded(t.stoppedSharing(madeOn));
+    setTimeout(() => linksHeading.current?.focus(), 0);
+  }
 
   const qr = useQrCode(made?.url);
 
@@ -341,7 +353,12 @@ function ShareLinks({
           {qr && qr !== 'failed' ? <img className="profile-qr" src={qr} alt={t.qrAlt} /> : null}
         </>
       ) : null}
-      <h3>{t.links}</h3>
+      <h3 ref={linksHeading} tabIndex={-1}>
+        {t.links}
+      </h3>
+      <p role="status" className="status">
+        {ended}
+      </p>
       {shares.length === 0 ? (
         <p>{t.noLinks}</p>
       ) : (
@@ -358,19 +375,21 @@ function ShareLinks({
               <li key={s.id}>
                 {state}{' '}
                 {s.revokedAt === null && s.expiresAt > now ? (
-                  <button
-                    type="button"
-                    className="secondary"
-                    aria-label={t.stopSharingNamed(madeOn)}
-                    onClick={async () => {
+                  <DestructiveConfirm
+                    label={t.stopSharing}
+                    triggerLabel={t.stopSharingNamed(madeOn)}
+                    title={t.stopSharingTitle}
+                    body={t.stopSharingBody}
+                    confirmLabel={t.stopSharing}
+                    runningLabel={t.stoppingSharing}
+                    action={async () => {
                       const refused = refusalOf(
                         await write(mutators.profile.revokeShare({ shareId: s.id })),
                       );
-                      if (refused) setError(refused);
+                      if (refused) throw new Error(refused);
                     }}
-                  >
-                    {t.stopSharing}
-                  </button>
+                    afterDestroy={() => stopped(madeOn)}
+                  />
                 ) : null}
               </li>
             );
