@@ -11,6 +11,8 @@ const aroha = seedId('person:aroha');
 test('create, edit, note and delete by either side appear on the other’s open screen', async ({
   device,
 }) => {
+  // Two devices through the wizard, an edit, a note and a delete: long on a busy machine.
+  test.setTimeout(90_000);
   const title = `Kūmara chips ${Date.now()}`;
   const { page: dm } = await device('aroha@example.com');
   const { page: riley } = await device('riley@example.com');

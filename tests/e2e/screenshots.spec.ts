@@ -65,3 +65,24 @@ test('main screens', async ({ page, signIn, device }) => {
   await expect(riley.getByRole('region', { name: 'Also here now' })).toBeVisible();
   await shoot(riley, 'support-session-edit');
 });
+
+test('the screens where choosing is hardest', async ({ page, signIn, newAccount }) => {
+  await signIn('aroha@example.com');
+  await page.goto(`/people/${aroha}/settings/details/edit`);
+  await expect(page.getByRole('radio').first()).toBeVisible();
+  await shoot(page, 'details');
+
+  await page.goto(`/people/${aroha}/settings/history`);
+  await expect(page.getByRole('radio', { name: 'Changes', exact: true })).toBeChecked();
+  await shoot(page, 'history');
+
+  await page.goto(`/survey/${aroha}/decision-maker?step=2`);
+  await expect(page.getByRole('radio', { name: 'Yes', exact: true })).toBeVisible();
+  await shoot(page, 'survey');
+
+  const { email } = await newAccount('screens');
+  const { personId } = await signIn(email);
+  await page.goto(`/onboarding/${personId}?step=4`);
+  await expect(page.getByRole('radio', { name: 'For myself', exact: true })).toBeVisible();
+  await shoot(page, 'onboarding-role');
+});

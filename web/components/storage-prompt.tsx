@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { preferenceLimitMessages, storageLimitMessages } from '../../sync/plan-limits.ts';
 import { call, client } from '../api-client.ts';
+import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { messages } from '../messages.ts';
 import { UpgradeButton, useSubscriptionVersion } from './upgrade-button.tsx';
 
@@ -70,10 +71,16 @@ const gb = (bytes: number) => (bytes / 1024 ** 3).toFixed(2);
 export function PreferenceRoomPrompt({ personId }: { personId: string }) {
   const [full, setFull] = useState<{ count: number; limit: number } | undefined>();
   const plan = useSubscriptionVersion(personId);
+  // Only those who see the plan ask for its usage (anyone else would be refused).
+  const seesPlan = useIsAdministrator(personId);
 
   useEffect(() => {
     let current = true;
     void plan;
+    if (!seesPlan) {
+      setFull(undefined);
+      return;
+    }
     call(client.people[':personId'].subscriptions.usage.$get({ param: { personId } })).then(
       (u) => {
         if (!current) return;
@@ -91,7 +98,7 @@ export function PreferenceRoomPrompt({ personId }: { personId: string }) {
     return () => {
       current = false;
     };
-  }, [personId, plan]);
+  }, [personId, plan, seesPlan]);
 
   if (!full) return null;
   return (
