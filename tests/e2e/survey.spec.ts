@@ -56,7 +56,9 @@ test('“How are you?” by keyboard alone, from the home page’s prompt to the
 
   await press(page, 'Next');
   await expect(page).toHaveURL(new RegExp(`/survey/${tui}/decision-maker\\?step=2$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Sentence 1 of 3' })).toBeFocused();
+  // The statement is the question, so it is the heading; which of three it is comes first, smaller.
+  await expect(page.getByRole('heading', { level: 1, name: 'I feel listened to.' })).toBeFocused();
+  await expect(page.getByText('Sentence 1 of 3', { exact: true })).toBeVisible();
   // Nothing chosen: the error under the statement, announced, and focus on its first answer.
   await press(page, 'Next');
   const first = page.getByRole('group', { name: 'I feel listened to.' });
@@ -69,10 +71,15 @@ test('“How are you?” by keyboard alone, from the home page’s prompt to the
   await expect(first.getByText('Please choose one.')).toHaveCount(0);
   await press(page, 'Next');
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Sentence 2 of 3' })).toBeFocused();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'I get to make my own choices.' }),
+  ).toBeFocused();
+  await expect(page.getByText('Sentence 2 of 3', { exact: true })).toBeVisible();
   await answerByKeyboard(page, 'I get to make my own choices.', 'No');
   await press(page, 'Next');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sentence 3 of 3' })).toBeFocused();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'The people who support me know what I like.' }),
+  ).toBeFocused();
   await answerByKeyboard(page, 'The people who support me know what I like.', 'Sometimes');
   // Back keeps the answers, and so does a reload.
   await press(page, 'Back');
@@ -208,7 +215,7 @@ test('/survey/{personId}/{type} redirects by type; one’s own survey only, of o
   await signIn('aroha@example.com');
   await page.goto(`/survey/${aroha}/DecisionMaker?step=2`);
   await expect(page).toHaveURL(new RegExp(`/survey/${aroha}/decision-maker\\?step=2$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Sentence 1 of 3' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'I feel listened to.' })).toBeVisible();
   // A step that is not a number: the first.
   await page.goto(`/survey/${aroha}/decision-maker?step=two`);
   await expect(page.getByText('Step 1 of 5')).toBeVisible();
