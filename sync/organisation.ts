@@ -64,8 +64,8 @@ export const organisationQueries = {
 
 type Organisation = Row['organisation'];
 
-/** Refused `forbidden` with the reason unless the caller is a platform user. */
-function requirePlatform(ctx: ZeroContext): AuthContext {
+/** Refused `forbidden` with the reason unless the caller is a platform user (the changes, and the API before it stores a logo). */
+export function requirePlatform(ctx: ZeroContext): AuthContext {
   const me = requireAuth(ctx);
   if (!me.platform) throw appError('forbidden', organisationMessages.notPlatform);
   return me;
@@ -157,7 +157,7 @@ export const organisationLogoArgs = z.object({
 export const setOrganisationLogo = defineServerChange(
   organisationLogoArgs,
   async ({ tx, me }, args) => {
-    if (!me.platform) throw appError('forbidden', organisationMessages.notPlatform);
+    requirePlatform(me);
     const o = await organisationOf(tx, args.id);
     if (!o) return undefined;
     if (args.key === null && o.logoStorageKey === null) return undefined;

@@ -2,16 +2,17 @@ import { ACCESS_LEVELS, type AccessLevel } from '../schema/enums.ts';
 import { call, client } from './api-client.ts';
 
 /** Spec §2: the support session id is kept in session storage under `support.{personId}`. */
-export const supportKey = (personId: string) => `support.${personId}`;
+const SUPPORT_PREFIX = 'support.';
+export const supportKey = (personId: string) => `${SUPPORT_PREFIX}${personId}`;
 
 /** Every support session this tab holds: the person supported and the session's id. */
 export function storedSupportSessions(): Array<{ personId: string; id: string }> {
   const found: Array<{ personId: string; id: string }> = [];
   for (let i = 0; i < sessionStorage.length; i++) {
     const key = sessionStorage.key(i);
-    if (!key?.startsWith('support.')) continue;
+    if (!key?.startsWith(SUPPORT_PREFIX)) continue;
     const id = sessionStorage.getItem(key);
-    if (id) found.push({ personId: key.slice('support.'.length), id });
+    if (id) found.push({ personId: key.slice(SUPPORT_PREFIX.length), id });
   }
   return found;
 }

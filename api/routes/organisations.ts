@@ -25,6 +25,7 @@ import {
   organisationChanges,
   organisationMessages,
   organisationQueries,
+  requirePlatform,
   setOrganisationLogo,
 } from '../../sync/organisation.ts';
 import { readableOrganisations } from '../../sync/permissions.ts';
@@ -75,11 +76,6 @@ export function organisationRoutes(deps: AppDeps) {
     return organisationJson(await readable(ctx, organisationId));
   }
 
-  /** Refused before any body is read or stored, as the change itself refuses. */
-  function assertPlatform(ctx: AuthContext) {
-    if (!ctx.platform) throw appError('forbidden', organisationMessages.notPlatform);
-  }
-
   return (
     new Hono<AppEnv>()
       .get('/', caller, async (c) => {
@@ -127,7 +123,8 @@ export function organisationRoutes(deps: AppDeps) {
        */
       .put('/:id/logo', mediaStoreRoute(deps), caller, id, async (c) => {
         const ctx = c.var.session.auth;
-        assertPlatform(ctx);
+        // Refused before any body is read or stored, by the changes' own rule.
+        requirePlatform(ctx);
         const { id: organisationId } = c.req.valid('param');
         const before = await zdb.run(zql.organisation.where('id', organisationId).one());
         if (!before) throw appError('not_found');
@@ -158,7 +155,8 @@ export function organisationRoutes(deps: AppDeps) {
       .delete('/:id/logo', mediaStoreRoute(deps), caller, id, async (c) => {
         const ctx = c.var.session.auth;
         const { id: organisationId } = c.req.valid('param');
-        assertPlatform(ctx);
+        // Refused before any body is read or stored, by the changes' own rule.
+        requirePlatform(ctx);
         const before = await zdb.run(zql.organisation.where('id', organisationId).one());
         if (!before) throw appError('not_found');
         await runChange(zdb, setOrganisationLogo, ctx, { id: organisationId, key: null });

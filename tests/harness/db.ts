@@ -16,6 +16,8 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { connect } from '../../api/db.ts';
+import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
+import { s3MediaStore } from '../../api/media/store.ts';
 import { type DemoState, demoChanges, demoState } from './demo-state.ts';
 
 export const stack = inject('stack');
@@ -72,3 +74,12 @@ export async function withoutApiSweep<T>(lock: number, work: () => Promise<T>): 
   });
   return result as T;
 }
+
+/** The stack's object store, as the API reaches it (the dev S3 stand-in). */
+export const mediaStore = s3MediaStore({
+  endpoint: stack.mediaEndpoint,
+  region: 'us-east-1',
+  bucket: DEV_BUCKET,
+  ...DEV_CREDENTIALS,
+  forcePathStyle: true,
+});

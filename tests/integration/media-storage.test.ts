@@ -15,22 +15,15 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
 import { Sha256 } from '../../api/dev/sigv4-check.ts';
-import { s3MediaStore } from '../../api/media/store.ts';
 import { removeQueued } from '../../api/media/sweep.ts';
 import { seedId } from '../../api/seed.ts';
 import { SWEEP_LOCKS } from '../../api/sweeps.ts';
 import { storageLimitMessages } from '../../sync/plan-limits.ts';
 import { registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
-import { db, sql, stack, withoutApiSweep } from '../harness/db.ts';
+import { db, mediaStore, sql, stack, withoutApiSweep } from '../harness/db.ts';
 import { call } from '../harness/rest.ts';
 
-const store = s3MediaStore({
-  endpoint: stack.mediaEndpoint,
-  region: 'us-east-1',
-  bucket: DEV_BUCKET,
-  ...DEV_CREDENTIALS,
-  forcePathStyle: true,
-});
+const store = mediaStore;
 const GB3 = 3 * 1024 ** 3;
 
 const aroha = seedId('person:aroha');

@@ -6,25 +6,17 @@
  * as REST, live on the other screens, with a deletion's files leaving the store.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
-import { s3MediaStore } from '../../api/media/store.ts';
 import { removeQueued } from '../../api/media/sweep.ts';
 import { seedId } from '../../api/seed.ts';
 import { codeOf } from '../../sync/errors.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { eventually, type SignedIn, signIn } from '../harness/clients.ts';
-import { db, sql, stack } from '../harness/db.ts';
+import { db, mediaStore, sql, stack } from '../harness/db.ts';
 import { call, startSession } from '../harness/rest.ts';
 import { client, serverResult } from '../harness/zero.ts';
 
-const store = s3MediaStore({
-  endpoint: stack.mediaEndpoint,
-  region: 'us-east-1',
-  bucket: DEV_BUCKET,
-  ...DEV_CREDENTIALS,
-  forcePathStyle: true,
-});
+const store = mediaStore;
 const aroha = seedId('person:aroha');
 const tea = seedId('preference:aroha:tea'); // General
 const medication = seedId('preference:aroha:medication'); // Restricted

@@ -11,14 +11,12 @@ import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { billingFor } from '../../api/billing/stripe.ts';
 import type { Config } from '../../api/config.ts';
-import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
-import { s3MediaStore } from '../../api/media/store.ts';
 import { deleteAccountsDue } from '../../api/my-data/account-deletion.ts';
 import { seedId } from '../../api/seed.ts';
 import { SWEEP_LOCKS } from '../../api/sweeps.ts';
 import { ACCOUNT_DELETION_GRACE_DAYS, myDataMessages } from '../../sync/my-data.ts';
 import { eventually, registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
-import { db, sql, stack, withoutApiSweep } from '../harness/db.ts';
+import { db, mediaStore, sql, stack, withoutApiSweep } from '../harness/db.ts';
 import { call, startSession } from '../harness/rest.ts';
 import {
   STAND_IN_SECRET_KEY,
@@ -26,13 +24,7 @@ import {
   stripeStandIn,
 } from '../stand-ins/stripe.ts';
 
-const store = s3MediaStore({
-  endpoint: stack.mediaEndpoint,
-  region: 'us-east-1',
-  bucket: DEV_BUCKET,
-  ...DEV_CREDENTIALS,
-  forcePathStyle: true,
-});
+const store = mediaStore;
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(

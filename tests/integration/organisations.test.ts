@@ -7,24 +7,16 @@
  * client that claims to be a platform user.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
-import { s3MediaStore } from '../../api/media/store.ts';
 import { seedId } from '../../api/seed.ts';
 import type { ZeroContext } from '../../sync/context.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { eventually, registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
-import { sql, stack } from '../harness/db.ts';
+import { mediaStore, sql, stack } from '../harness/db.ts';
 import { call, type Reply } from '../harness/rest.ts';
 import { client, serverResult } from '../harness/zero.ts';
 
-const store = s3MediaStore({
-  endpoint: stack.mediaEndpoint,
-  region: 'us-east-1',
-  bucket: DEV_BUCKET,
-  ...DEV_CREDENTIALS,
-  forcePathStyle: true,
-});
+const store = mediaStore;
 const kowhai = seedId('organisation:kowhai');
 const DENIED = "You don't have permission to view this organisation.";
 /** A 1×1 PNG. */

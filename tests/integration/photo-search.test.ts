@@ -8,24 +8,16 @@
  * and store, against a local stand-in of Unsplash (never the real service).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
-import { s3MediaStore } from '../../api/media/store.ts';
 import { TWEMOJI_ATTRIBUTION } from '../../api/photo-search/catalogue-provider.ts';
 import { photoSearchMessages } from '../../api/routes/photo-search.ts';
 import { seedId } from '../../api/seed.ts';
 import { type SignedIn, signIn } from '../harness/clients.ts';
-import { sql, stack } from '../harness/db.ts';
+import { mediaStore, sql, stack } from '../harness/db.ts';
 import { type InProcessApi, inProcessApi } from '../harness/in-process.ts';
 import { call, endSessions, type Reply, startSession } from '../harness/rest.ts';
 import { STAND_IN_KEY, type UnsplashStandIn, unsplashStandIn } from '../stand-ins/unsplash.ts';
 
-const store = s3MediaStore({
-  endpoint: stack.mediaEndpoint,
-  region: 'us-east-1',
-  bucket: DEV_BUCKET,
-  ...DEV_CREDENTIALS,
-  forcePathStyle: true,
-});
+const store = mediaStore;
 
 const aroha = seedId('person:aroha');
 const tea = seedId('preference:aroha:tea'); // General

@@ -9,21 +9,13 @@
  * category.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
-import { s3MediaStore } from '../../api/media/store.ts';
 import { libraryMessages } from '../../sync/library-rules.ts';
 import { storageLimitMessages } from '../../sync/plan-limits.ts';
 import { registerAndSignIn, type SignedIn } from '../harness/clients.ts';
-import { sql, stack } from '../harness/db.ts';
+import { mediaStore, sql, stack } from '../harness/db.ts';
 import { call, startSession } from '../harness/rest.ts';
 
-const store = s3MediaStore({
-  endpoint: stack.mediaEndpoint,
-  region: 'us-east-1',
-  bucket: DEV_BUCKET,
-  ...DEV_CREDENTIALS,
-  forcePathStyle: true,
-});
+const store = mediaStore;
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
