@@ -13,6 +13,7 @@ import { applyChange } from '../sync/change.ts';
 import { endExpiredLinks } from '../sync/circle.ts';
 import type { Billing } from './billing/stripe.ts';
 import type { Db } from './db.ts';
+import { sweepHandover } from './handover/sweep.ts';
 import type { MediaStore } from './media/store.ts';
 import { sweepMedia } from './media/sweep.ts';
 import { deleteAccountsDue } from './my-data/account-deletion.ts';
@@ -30,6 +31,7 @@ export const SWEEP_LOCKS = {
   linkEnds: 7304,
   exports: 7305,
   accountDeletions: 7306,
+  handover: 7307,
 } as const;
 
 /** How often the API sweeps (api/process.ts); a link ending sooner gets a timer of its own. */
@@ -155,6 +157,9 @@ export async function sweepOnce(
     // Deleting what is past its time twice changes nothing: no lock (and no
     // connection held for one while the other sweeps wait for theirs).
     sweepRefusals(db).catch(report('removing old answers to changes')),
+    exclusively(db, SWEEP_LOCKS.handover, () => sweepHandover(db)).catch(
+      report('sweeping handovers (notes past their time, reviews come due)'),
+    ),
     exclusively(db, SWEEP_LOCKS.accountDeletions, () =>
       deleteAccountsDue(db, deps.media, { billing: deps.billing, log }),
     ).catch(report('deleting accounts at their set time')),

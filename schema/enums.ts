@@ -109,7 +109,19 @@ export const HISTORY_RELATED_TYPES = [
   'Organisation',
   'Survey',
   'ProfilePage',
+  'HandoverNote',
 ] as const;
+
+/**
+ * What an item of a supporter's handover is about ("since your last visit",
+ * sync/handover.ts): a preference or one of its notes added, changed or
+ * removed, a review that became due, or the supporter's own level changed.
+ */
+export const HANDOVER_KINDS = ['Preference', 'Note', 'Review', 'Access'] as const;
+export type HandoverKind = (typeof HANDOVER_KINDS)[number];
+
+/** How many days a handover note lasts until the person chooses (the column's default too). */
+export const HANDOVER_DAYS_DEFAULT = 7;
 
 /** What a one-page profile is for: it sets the page's first title. */
 export const PROFILE_PURPOSES = ['HospitalStay', 'Respite', 'NewSupportWorker', 'Other'] as const;

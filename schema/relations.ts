@@ -28,6 +28,9 @@ import {
 } from './private.ts';
 import {
   category,
+  handoverItem,
+  handoverNote,
+  handoverNoteReader,
   historyEvent,
   invite,
   media,
@@ -268,6 +271,11 @@ export const supporterLinkRelations = relations(supporterLink, ({ one, many }) =
     references: [invite.personId],
     relationName: 'invitePersonLinks',
   }),
+  handoverNoteRows: one(handoverNote, {
+    fields: [supporterLink.supportedId],
+    references: [handoverNote.personId],
+    relationName: 'handoverNotePersonLinks',
+  }),
   historyEventRows: one(historyEvent, {
     fields: [supporterLink.supportedId],
     references: [historyEvent.personId],
@@ -366,6 +374,37 @@ export const historyEventRelations = relations(historyEvent, ({ one, many }) => 
     fields: [historyEvent.createdBy],
     references: [person.id],
     relationName: 'historyCreator',
+  }),
+}));
+
+export const handoverItemRelations = relations(handoverItem, ({ one }) => ({
+  person: one(person, {
+    fields: [handoverItem.personId],
+    references: [person.id],
+    relationName: 'handoverItemPerson',
+  }),
+  creator: one(person, {
+    fields: [handoverItem.createdBy],
+    references: [person.id],
+    relationName: 'handoverItemCreator',
+  }),
+}));
+
+export const handoverNoteRelations = relations(handoverNote, ({ one, many }) => ({
+  personLinks: many(supporterLink, { relationName: 'handoverNotePersonLinks' }),
+  readers: many(handoverNoteReader, { relationName: 'handoverNoteReaders' }),
+  author: one(person, {
+    fields: [handoverNote.createdBy],
+    references: [person.id],
+    relationName: 'handoverNoteAuthor',
+  }),
+}));
+
+export const handoverNoteReaderRelations = relations(handoverNoteReader, ({ one }) => ({
+  note: one(handoverNote, {
+    fields: [handoverNoteReader.noteId],
+    references: [handoverNote.id],
+    relationName: 'handoverNoteReaders',
   }),
 }));
 

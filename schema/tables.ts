@@ -34,6 +34,8 @@ import {
   ACCESS,
   ACCESS_LEVELS,
   FEELINGS,
+  HANDOVER_DAYS_DEFAULT,
+  HANDOVER_KINDS,
   HISTORY_EVENT_TYPES,
   HISTORY_RELATED_TYPES,
   INVITE_KINDS,
@@ -62,6 +64,7 @@ export const pronounsEnum = pgEnum('pronouns', PRONOUNS);
 export const feelingEnum = pgEnum('feeling', FEELINGS);
 export const accessEnum = pgEnum('access', ACCESS);
 export const accessLevelEnum = pgEnum('access_level', ACCESS_LEVELS);
+export const handoverKindEnum = pgEnum('handover_kind', HANDOVER_KINDS);
 export const reviewScheduleEnum = pgEnum('review_schedule', REVIEW_SCHEDULES);
 export const inviteKindEnum = pgEnum('invite_kind', INVITE_KINDS);
 export const historyEventTypeEnum = pgEnum('history_event_type', HISTORY_EVENT_TYPES);
@@ -106,6 +109,8 @@ export const person = pgTable(
     fullName: text('full_name'),
     // Set null when the photo's media item is deleted.
     photoId: text('photo_id').references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
+    /** How many days a handover note left on this person lasts (sync/handover.ts); they choose. */
+    handoverNoteDays: integer('handover_note_days').notNull().default(HANDOVER_DAYS_DEFAULT),
     createdAt: createdAt(),
     createdBy: personRef('created_by'),
     updatedAt: updatedAt(),
@@ -521,11 +526,120 @@ export const historyEvent = pgTable(
     relatedType: historyRelatedTypeEnum('related_type').notNull(),
     relatedId: text('related_id'),
     message: text('message').notNull(),
+    /**
+     * For a change to a library item: the item's access when it changed (the
+     * stricter of before and after), and its preference. A supporter's
+     * handover is made from these (sync/handover.ts); null for the rest.
+     */
+    access: accessEnum('access'),
+    preferenceId: text('preference_id'),
     createdBy: personRef('created_by'),
     createdAt: createdAt(),
   },
   // Cursor paging, newest first: (created_at, id) < (cursor).
   (t) => [index('history_event_person_created_idx').on(t.personId, t.createdAt.desc(), t.id)],
+);
+
+// ---------------------------------------------------------------------------
+// The handover (sync/handover.ts)
+// ---------------------------------------------------------------------------
+
+/**
+ * One thing a supporter has not seen since their last support session with a
+ * person: made by the database from the history rows (a trigger on
+ * `history_event`, migrations/0018), one row per supporter whose level reads
+ * it, so a supporter's handover is read with equalities alone. A session's
+ * end clears what came before it; a lower level or a stricter preference
+ * takes away what no longer shows; a link's removal takes all of it.
+ */
+export const handoverItem = pgTable(
+  'handover_item',
+  {
+    id: text('id').primaryKey(),
+    supporterLinkId: text('supporter_link_id')
+      .notNull()
+      .references(() => supporterLink.id, { onDelete: 'cascade' }),
+    /** The reader. */
+    supporterId: text('supporter_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    /** Whom it is about. */
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    kind: handoverKindEnum('kind').notNull(),
+    /** Create, Modify or Delete for a preference or a note; null for a review or a level. */
+    eventType: historyEventTypeEnum('event_type'),
+    historyEventId: text('history_event_id').references(() => historyEvent.id, {
+      onDelete: 'cascade',
+    }),
+    preferenceId: text('preference_id'),
+    access: accessEnum('access').notNull().default('General'),
+    /** What happened, in the history's words ("Changed the feeling of “Tea”"). */
+    message: text('message').notNull(),
+    createdBy: personRef('created_by'),
+    createdAt: createdAt(),
+    /** When the supporter opened it. */
+    seenAt: timestamptz('seen_at'),
+  },
+  (t) => [
+    index('handover_item_supporter_idx').on(t.supporterId, t.createdAt),
+    index('handover_item_link_idx').on(t.supporterLinkId, t.createdAt),
+    index('handover_item_preference_idx').on(t.preferenceId),
+    index('handover_item_person_idx').on(t.personId),
+  ],
+);
+
+/**
+ * A note for the next visit, left on a person inside a support session (or by
+ * the person). Its access is its author's level (General for the person), and
+ * it lasts the person's `handover_note_days`; the API's sweep removes it then.
+ */
+export const handoverNote = pgTable(
+  'handover_note',
+  {
+    id: text('id').primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    access: accessEnum('access').notNull(),
+    createdBy: personRef('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    updatedBy: personRef('updated_by'),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [
+    index('handover_note_person_idx').on(t.personId, t.createdAt),
+    index('handover_note_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Who reads a handover note besides the person and their Administrator in a
+ * session: the supporters whose links read it when it was left (at or above
+ * its access). Written with the note; a lower level or a removed link takes
+ * its rows away (migrations/0018).
+ */
+export const handoverNoteReader = pgTable(
+  'handover_note_reader',
+  {
+    noteId: text('note_id')
+      .notNull()
+      .references(() => handoverNote.id, { onDelete: 'cascade' }),
+    supporterLinkId: text('supporter_link_id')
+      .notNull()
+      .references(() => supporterLink.id, { onDelete: 'cascade' }),
+    supporterId: text('supporter_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.noteId, t.supporterLinkId] }),
+    index('handover_note_reader_supporter_idx').on(t.supporterId),
+    index('handover_note_reader_link_idx').on(t.supporterLinkId),
+  ],
 );
 
 // ---------------------------------------------------------------------------

@@ -12,6 +12,7 @@
  * for deleting a passkey, an administrator of its person.
  */
 import { z } from 'zod';
+import { HANDOVER_DAYS_DEFAULT } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineServerChange, historyEntry, sqlTexts, sqlTime } from './change.ts';
 import { appError } from './errors.ts';
@@ -75,6 +76,7 @@ export const accountServerChanges = {
       lastName: args.person.lastName,
       knownAs: args.person.knownAs,
       fullName: `${args.person.firstName} ${args.person.lastName}`,
+      handoverNoteDays: HANDOVER_DAYS_DEFAULT,
       createdAt: now,
       createdBy: me.personId,
       updatedAt: now,

@@ -23,7 +23,7 @@ import {
   type Transaction,
 } from '@rocicorp/zero';
 import type { z } from 'zod';
-import type { HistoryEventType, HistoryRelatedType } from '../schema/enums.ts';
+import type { Access, HistoryEventType, HistoryRelatedType } from '../schema/enums.ts';
 import type { AuthContext, ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
 import { requireAuth } from './permissions.ts';
@@ -36,7 +36,26 @@ export type HistoryEntry = {
   relatedType: HistoryRelatedType;
   relatedId: string;
   message: string;
+  /**
+   * For a change to a library item: its access (the stricter of before and
+   * after) and its preference, from which supporters' handovers are made
+   * (sync/handover.ts). A change a supporter reads of their own level gives
+   * `access` alone.
+   */
+  access?: Access;
+  preferenceId?: string;
 };
+
+/** A history entry about a library item read at `access`, of the preference `preferenceId`. */
+export function libraryEntry(
+  type: HistoryEventType,
+  relatedType: 'Preference' | 'Note',
+  item: { id: string; personId: string },
+  message: string,
+  scope: { access: Access; preferenceId: string },
+): HistoryEntry {
+  return { ...historyEntry(type, relatedType, item, message), ...scope };
+}
 
 /** A history entry about `item`: its id, in the library of its `personId`. */
 export function historyEntry(
@@ -184,6 +203,8 @@ export async function applyChange<A>(
       await tx.mutate.historyEvent.insert({
         id: crypto.randomUUID(),
         ...entry,
+        access: entry.access ?? null,
+        preferenceId: entry.preferenceId ?? null,
         // No caller: a change of the system (an idle session ended).
         createdBy: ctx?.personId ?? null,
         createdAt: at,

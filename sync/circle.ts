@@ -239,16 +239,20 @@ export const updateLinkLevel = defineChange(updateLevelArgs, async (tx, ctx, arg
   });
   if (tx.location !== 'server') return undefined;
   await touchSession(tx, access);
-  return historyEntry(
-    'Modify',
-    'SupporterLink',
-    { id: link.id, personId: link.supportedId },
-    circleHistoryMessages.levelChanged(
-      await nameOf(tx, link.supporterId),
-      link.accessLevel,
-      args.accessLevel,
+  // `access`: the supporter is told of their new level (sync/handover.ts).
+  return {
+    ...historyEntry(
+      'Modify',
+      'SupporterLink',
+      { id: link.id, personId: link.supportedId },
+      circleHistoryMessages.levelChanged(
+        await nameOf(tx, link.supporterId),
+        link.accessLevel,
+        args.accessLevel,
+      ),
     ),
-  );
+    access: 'General',
+  };
 });
 
 /**

@@ -3,6 +3,7 @@ import './context.ts';
 import { categoryChanges } from './category.ts';
 import { mutatorsOf } from './change.ts';
 import { circleChanges } from './circle.ts';
+import { handoverChanges } from './handover.ts';
 import { accessChanges } from './history.ts';
 import { mediaClientChanges } from './media.ts';
 import { noteChanges } from './note.ts';
@@ -21,6 +22,7 @@ export const mutators = defineMutators({
   access: mutatorsOf(accessChanges),
   category: mutatorsOf(categoryChanges),
   circle: mutatorsOf(circleChanges),
+  handover: mutatorsOf(handoverChanges),
   media: mutatorsOf(mediaClientChanges),
   note: mutatorsOf(noteChanges),
   organisation: mutatorsOf(organisationChanges),

@@ -5,7 +5,7 @@
 import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, historyEntry, quoted } from './change.ts';
+import { defineChange, libraryEntry, quoted } from './change.ts';
 import { assertNotCrossed, baseOf, lockJudged, replayed } from './conflict.ts';
 import type { ZeroContext } from './context.ts';
 import { itemId, noteBody, noteTitle } from './library-fields.ts';
@@ -50,6 +50,12 @@ export const noteUpdateArgs = z.object({
 });
 export const noteDeleteArgs = z.object({ id });
 
+/** What a note's history is read at: its preference's access (sync/handover.ts). */
+const scopeOf = (pref: { id: string; access: 'General' | 'Restricted' }) => ({
+  access: pref.access,
+  preferenceId: pref.id,
+});
+
 /** The preference a note belongs to, after the server's write check on it. */
 async function writablePreference(tx: Transaction, ctx: ZeroContext, preferenceId: string) {
   const me = requireAuth(ctx);
@@ -84,11 +90,12 @@ export const createNote = defineChange(noteCreateArgs, async (tx, ctx, args) => 
     args.body,
     me.personId,
   );
-  return historyEntry(
+  return libraryEntry(
     'Create',
     'Note',
     { id: args.id, personId: pref.personId },
     `Added the note ${quoted(args.title)} to ${quoted(pref.title)}`,
+    scopeOf(pref),
   );
 });
 
@@ -108,7 +115,7 @@ export const updateNote = defineChange(noteUpdateArgs, async (tx, ctx, args) => 
   await lockJudged(tx, 'note', args.id);
   const target = tx.location === 'server' ? await existingNote(tx, ctx, args.id) : first;
   if (!target) return undefined;
-  const { me, note } = target;
+  const { me, note, pref } = target;
   assertNotCrossed(tx, note, args, args.base);
   // The same change again (a replay from the outbox) writes nothing.
   if (
@@ -133,11 +140,12 @@ export const updateNote = defineChange(noteUpdateArgs, async (tx, ctx, args) => 
       me.personId,
     );
   }
-  return historyEntry(
+  return libraryEntry(
     'Modify',
     'Note',
     note,
     `Changed the note ${quoted(args.title ?? note.title)}`,
+    scopeOf(pref),
   );
 });
 
@@ -146,11 +154,12 @@ export const deleteNote = defineChange(noteDeleteArgs, async (tx, ctx, args) => 
   if (!target) return undefined;
   const { note, pref } = target;
   await tx.mutate.note.delete({ id: note.id });
-  return historyEntry(
+  return libraryEntry(
     'Delete',
     'Note',
     note,
     `Deleted the note ${quoted(note.title)} from ${quoted(pref.title)}`,
+    scopeOf(pref),
   );
 });
 

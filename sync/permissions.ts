@@ -51,7 +51,14 @@ export function found<T>(tx: Transaction, row: T | undefined): T | undefined {
 }
 
 /** Tables whose rows a client creates with an id of its own choosing. */
-type ClientCreated = 'preference' | 'category' | 'note' | 'review' | 'media' | 'profilePage';
+type ClientCreated =
+  | 'preference'
+  | 'category'
+  | 'note'
+  | 'review'
+  | 'media'
+  | 'profilePage'
+  | 'handoverNote';
 
 /**
  * Before a create: the id the client chose must be new. An insert of an
@@ -503,4 +510,38 @@ export function readableOrganisations(ctx: ZeroContext) {
   if (!ctx) return q.where(({ or }) => or());
   if (ctx.platform) return q;
   return q.where(organisationReadableBy(ctx.personId));
+}
+
+/**
+ * A supporter's handover, "since your last visit" (sync/handover.ts): the
+ * rows the database made for them, one per change their level reads, so the
+ * rule is the reader alone (migrations/0018 keeps the rows: a session's end,
+ * a lower level, a stricter preference and a removed link take them away).
+ */
+export function readableHandoverItems(ctx: ZeroContext) {
+  const q = zql.handoverItem;
+  if (!ctx) return q.where(({ or }) => or());
+  return q.where('supporterId', ctx.personId);
+}
+
+/**
+ * The rule for one handover note: the person it is about, their
+ * Administrator in an active session, and the supporters who read it when it
+ * was left (at or above its access, `handover_note_reader`): nobody who
+ * joined the Circle later, and nobody whose level no longer reads it.
+ */
+export function handoverNoteReadableBy(me: string) {
+  return ({ or, cmp, exists }: Where<'handoverNote'>) =>
+    or(
+      cmp('personId', '=', me),
+      exists('personLinks', activeLinkOf(me, ['Administrator'])),
+      exists('readers', (r) => r.where('supporterId', me)),
+    );
+}
+
+/** The handover notes `ctx` may read (handoverNoteReadableBy). */
+export function readableHandoverNotes(ctx: ZeroContext) {
+  const q = zql.handoverNote;
+  if (!ctx) return q.where(({ or }) => or());
+  return q.where(handoverNoteReadableBy(ctx.personId));
 }

@@ -6,7 +6,7 @@
  */
 import { defineQuery } from '@rocicorp/zero';
 import { z } from 'zod';
-import { PRONOUNS } from '../schema/enums.ts';
+import { HANDOVER_DAYS_DEFAULT, PRONOUNS } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry } from './change.ts';
 import { circleHistoryMessages, personName } from './circle.ts';
@@ -147,6 +147,7 @@ export const createProfile = defineChange(profileCreateArgs, async (tx, ctx, arg
     knownAs,
     fullName: `${args.firstName} ${args.lastName}`,
     photoId: null,
+    handoverNoteDays: HANDOVER_DAYS_DEFAULT,
     ...stamp,
   });
   // Every person has their details row, made with them.

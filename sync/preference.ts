@@ -15,6 +15,7 @@ import {
   entriesOf,
   type HistoryEntry,
   historyEntry,
+  libraryEntry,
   quoted,
 } from './change.ts';
 import { assertNotCrossed, baseOf, replayed } from './conflict.ts';
@@ -331,13 +332,21 @@ export const createPreference = defineChange(preferenceCreateArgs, async (tx, ct
     args.description ?? '',
     me.personId,
   );
-  return historyEntry(
+  // A draft is the author's until it is published: no one else is told of it.
+  if (args.status === 'Draft') {
+    return historyEntry(
+      'Create',
+      'Preference',
+      { id: args.id, personId: args.personId },
+      `Started a draft preference ${quoted(args.title)}`,
+    );
+  }
+  return libraryEntry(
     'Create',
     'Preference',
     { id: args.id, personId: args.personId },
-    args.status === 'Draft'
-      ? `Started a draft preference ${quoted(args.title)}`
-      : `Created the preference ${quoted(args.title)}`,
+    `Created the preference ${quoted(args.title)}`,
+    { access: args.access, preferenceId: args.id },
   );
 });
 
@@ -427,21 +436,32 @@ export const updatePreference = defineChange(preferenceUpdateArgs, async (tx, ct
     }
   }
   const title = args.title ?? row.title;
+  const scope = { access: stricter(row.access, linked.access), preferenceId: row.id };
   if (publishing) {
-    return historyEntry('Create', 'Preference', row, `Created the preference ${quoted(title)}`);
+    return libraryEntry(
+      'Create',
+      'Preference',
+      row,
+      `Created the preference ${quoted(title)}`,
+      scope,
+    );
   }
   const changed = changedFields(args, row);
   if (changed.length === 0) return undefined;
   const others = changed.filter((c) => c !== 'title');
-  return historyEntry(
-    'Modify',
-    'Preference',
-    row,
-    changed.includes('title')
-      ? `Changed the title from ${quoted(row.title)} to ${quoted(title)}${others.length ? `, and its ${others.join(', ')}` : ''}`
-      : `Changed the ${changed.join(', ')} of ${quoted(title)}`,
-  );
+  const message = changed.includes('title')
+    ? `Changed the title from ${quoted(row.title)} to ${quoted(title)}${others.length ? `, and its ${others.join(', ')}` : ''}`
+    : `Changed the ${changed.join(', ')} of ${quoted(title)}`;
+  // A draft's changes stay the author's.
+  return row.status === 'Draft'
+    ? historyEntry('Modify', 'Preference', row, message)
+    : libraryEntry('Modify', 'Preference', row, message, scope);
 });
+
+/** The stricter of two accesses: what a change that moves an item between them is read at. */
+function stricter(a: Access, b: Access): Access {
+  return a === 'Restricted' || b === 'Restricted' ? 'Restricted' : 'General';
+}
 
 /** The names (for a history message) of the fields `args` really changes. */
 function changedFields(args: Record<string, unknown>, row: Record<string, unknown>): string[] {
@@ -464,7 +484,13 @@ export const deletePreference = defineChange(preferenceDeleteArgs, async (tx, ct
   await assertLibraryWrite(tx, me, row.personId, { existing: [row.access] });
   // Its category links, notes, media and reviews go with it (ON DELETE CASCADE).
   await tx.mutate.preference.delete({ id: row.id });
-  return historyEntry('Delete', 'Preference', row, `Deleted the preference ${quoted(row.title)}`);
+  const message = `Deleted the preference ${quoted(row.title)}`;
+  return row.status === 'Draft'
+    ? historyEntry('Delete', 'Preference', row, message)
+    : libraryEntry('Delete', 'Preference', row, message, {
+        access: row.access,
+        preferenceId: row.id,
+      });
 });
 
 /**

@@ -2,6 +2,7 @@ import { defineQueries } from '@rocicorp/zero';
 import './context.ts';
 import { categoryQueries } from './category.ts';
 import { circleQueries } from './circle.ts';
+import { handoverQueries } from './handover.ts';
 import { historyQueries } from './history.ts';
 import { inviteQueries } from './invite.ts';
 import { mediaQueries } from './media.ts';
@@ -18,6 +19,7 @@ import { surveyQueries } from './survey.ts';
 export const queries = defineQueries({
   category: categoryQueries,
   circle: circleQueries,
+  handover: handoverQueries,
   history: historyQueries,
   invite: inviteQueries,
   media: mediaQueries,

@@ -23,7 +23,7 @@ import { fromBase64, toBase64 } from 'lib0/buffer';
 import * as Y from 'yjs';
 import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, historyEntry, quoted } from './change.ts';
+import { defineChange, historyEntry, libraryEntry, quoted } from './change.ts';
 import { lockJudged } from './conflict.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
@@ -344,14 +344,15 @@ export const pushText = defineChange(textPushArgs, async (tx, ctx, args) => {
     0,
   );
   if (now - lastOfMine < HISTORY_QUIET_MS) return undefined;
-  return note
-    ? historyEntry('Modify', 'Note', note, `Changed the note ${quoted(note.title)}`)
-    : historyEntry(
-        'Modify',
-        'Preference',
-        pref,
-        `Changed the description of ${quoted(pref.title)}`,
-      );
+  const scope = { access: pref.access, preferenceId: pref.id };
+  if (note) {
+    return libraryEntry('Modify', 'Note', note, `Changed the note ${quoted(note.title)}`, scope);
+  }
+  const message = `Changed the description of ${quoted(pref.title)}`;
+  // A draft's changes stay the author's (sync/preference.ts).
+  return pref.status === 'Draft'
+    ? historyEntry('Modify', 'Preference', pref, message)
+    : libraryEntry('Modify', 'Preference', pref, message, scope);
 });
 
 /** Folds a document's rows into one snapshot row (server only). */

@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from '../deps.ts';
 import { accountDeletionRoutes } from './account-deletion.ts';
 import { authenticationRoutes } from './authentication.ts';
 import { circleRoutes } from './circle.ts';
+import { handoverRoutes } from './handover.ts';
 import { historyFeedRoutes } from './history-feed.ts';
 import { inviteRoutes } from './invites.ts';
 import { libraryRoutes } from './library.ts';
@@ -45,6 +46,7 @@ export function apiRoutes(deps: AppDeps) {
       .route('/people', historyFeedRoutes(deps))
       .route('/people', supportRoutes(deps))
       .route('/people', circleRoutes(deps))
+      .route('/people', handoverRoutes(deps))
       .route('/people', subscriptionRoutes(deps))
       .route('/people', presenceRoutes(deps, new URL(config.publicUrl).origin))
       // These span /people/{personId}/… and a prefix of their own (/invites,

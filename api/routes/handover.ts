@@ -1,0 +1,121 @@
+/**
+ * The handover over REST (sync/handover.ts), the same changes and queries the
+ * pages use through Zero:
+ *
+ * - GET /people/{personId}/handover: what changed since the caller's last
+ *   visit to the person, and the handover notes they may read;
+ * - POST /people/{personId}/handover/notes ({ body }): a note for the next visit;
+ * - PATCH / DELETE /people/{personId}/handover/notes/{id}: the person and
+ *   their Administrator change or delete one;
+ * - POST /people/{personId}/handover/changes/{id}/seen: one item opened;
+ * - PUT /people/{personId}/handover/note-days ({ days }): how long notes last.
+ *
+ * A note the caller may not read, or of another person, is 404 alike.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Row } from '@rocicorp/zero';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AuthContext } from '../../sync/context.ts';
+import { appError } from '../../sync/errors.ts';
+import { handoverChanges, handoverQueries } from '../../sync/handover.ts';
+import { itemId } from '../../sync/library-fields.ts';
+import { personRoute } from '../auth/caller.ts';
+import { runChange } from '../change.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { personParams, valid } from '../validate.ts';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+const badId = 'That is not a valid id.';
+const noteParam = personParams({ id: itemId });
+const itemParam = personParams({ id: z.string().min(1).max(200) });
+const objectBody = z.record(z.string(), z.unknown());
+
+function itemJson(i: Row['handoverItem']) {
+  return {
+    id: i.id,
+    personId: i.personId,
+    kind: i.kind,
+    eventType: i.eventType,
+    preferenceId: i.preferenceId,
+    access: i.access,
+    message: i.message,
+    createdAt: iso(i.createdAt),
+    seenAt: iso(i.seenAt),
+  };
+}
+
+function noteJson(n: Row['handoverNote']) {
+  return {
+    id: n.id,
+    personId: n.personId,
+    body: n.body,
+    access: n.access,
+    createdBy: n.createdBy,
+    createdAt: iso(n.createdAt),
+    updatedAt: iso(n.updatedAt),
+    expiresAt: iso(n.expiresAt),
+  };
+}
+
+export function handoverRoutes(deps: AppDeps) {
+  const { zdb } = deps;
+  const caller = personRoute(deps, badId);
+  const note = valid('param', noteParam, badId);
+  const item = valid('param', itemParam, badId);
+
+  const notesOf = (ctx: AuthContext, personId: string) =>
+    zdb.run(handoverQueries.notes.fn({ args: { personId }, ctx }));
+
+  /** A note of `personId` the caller reads, or 404. */
+  async function readableNote(ctx: AuthContext, personId: string, id: string) {
+    const found = (await notesOf(ctx, personId)).find((n) => n.id === id);
+    if (!found) throw appError('not_found');
+    return found;
+  }
+
+  return new Hono<AppEnv>()
+    .get('/:personId/handover', caller, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const changes = await zdb.run(handoverQueries.changes.fn({ args: { personId }, ctx }));
+      const notes = await notesOf(ctx, personId);
+      return c.json({ changes: changes.map(itemJson), notes: notes.map(noteJson) });
+    })
+    .post('/:personId/handover/notes', caller, valid('json', objectBody), async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const id = randomUUID();
+      await runChange(zdb, handoverChanges.leave, ctx, { ...c.req.valid('json'), id, personId });
+      return c.json(noteJson(await readableNote(ctx, personId, id)), 201);
+    })
+    .patch('/:personId/handover/notes/:id', caller, note, valid('json', objectBody), async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      await readableNote(ctx, personId, id);
+      await runChange(zdb, handoverChanges.edit, ctx, { ...c.req.valid('json'), id });
+      return c.json(noteJson(await readableNote(ctx, personId, id)));
+    })
+    .delete('/:personId/handover/notes/:id', caller, note, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      await readableNote(ctx, personId, id);
+      await runChange(zdb, handoverChanges.remove, ctx, { id });
+      return c.body(null, 204);
+    })
+    .post('/:personId/handover/changes/:id/seen', caller, item, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      const mine = await zdb.run(handoverQueries.changes.fn({ args: { personId }, ctx }));
+      if (!mine.some((i) => i.id === id)) throw appError('not_found');
+      await runChange(zdb, handoverChanges.seen, ctx, { id });
+      return c.body(null, 204);
+    })
+    .put('/:personId/handover/note-days', caller, valid('json', objectBody), async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const args = await runChange(zdb, handoverChanges.setNoteDays, ctx, {
+        ...c.req.valid('json'),
+        personId,
+      });
+      return c.json({ personId, days: args.days });
+    });
+}
