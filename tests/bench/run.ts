@@ -25,6 +25,7 @@ import { runStart } from '../harness/run-start.ts';
 import { startTestStack } from '../harness/stack.ts';
 import { bareEditLatency } from './bare-control.ts';
 import { coEditing } from './co-editing.ts';
+import { handoverBench } from './handover.ts';
 import { liveRemoval } from './live-removal.ts';
 import { mediaBench } from './media.ts';
 import { type MutateCost, mutateBench } from './mutate.ts';
@@ -403,6 +404,12 @@ if (process.env.BENCH_AS_SUPPORTER) {
   const lib = await largeLibrary(true);
   console.log(
     `The same library opened by a General supporter in session (${lib.rows} preferences visible): cold p50 ${fmt(lib.cold.p50)}, max ${fmt(lib.cold.max)}; warm p50 ${fmt(lib.warm.p50)}, max ${fmt(lib.warm.max)}; search p50 ${fmt(lib.keystroke.p50)}, max ${fmt(lib.keystroke.max)}`,
+  );
+}
+if (!process.env.BENCH_SKIP_HANDOVER) {
+  const h = await handoverBench();
+  console.log(
+    `A supporter's home, ${h.people} more people of ${h.preferences} preferences each, ${h.changes} changes to each since the last visit: first item of "since your last visit" after a cold load p50 ${fmt(h.cold.p50)}, max ${fmt(h.cold.max)}  [budget <= 1 s]`,
   );
 }
 if (!process.env.BENCH_SKIP_REMOVAL) {

@@ -235,13 +235,20 @@ describe('since your last visit', () => {
   test('a review that came due since the last visit joins the handover once, at its level', async () => {
     await visit(sam);
     await visit(riley);
+    const seeded =
+      await sql`select id, review_at from preference where id in (${tea}, ${medication})`;
     await withoutApiSweep(SWEEP_LOCKS.handover, async () => {
-      await sql`update preference set review_at = now() - interval '1 second' where id in (${tea}, ${medication})`;
+      // Due now, after the visits above; the sweep looks a moment later.
+      await sql`update preference set review_at = now() where id in (${tea}, ${medication})`;
+      const later = new Date(Date.now() + 5_000);
       try {
-        expect(await addReviewsDue(db)).toBeGreaterThanOrEqual(3);
-        expect(await addReviewsDue(db)).toBe(0);
+        // Sam's tea; Riley's and Ana's tea and medication.
+        expect(await addReviewsDue(db, later)).toBeGreaterThanOrEqual(5);
+        expect(await addReviewsDue(db, later)).toBe(0);
       } finally {
-        await sql`update preference set review_at = now() + interval '30 days' where id in (${tea}, ${medication})`;
+        for (const row of seeded) {
+          await sql`update preference set review_at = ${row.review_at} where id = ${String(row.id)}`;
+        }
       }
     });
     const reviews = async (who: SignedIn) =>
@@ -374,7 +381,13 @@ describe('notes for the next visit', () => {
   });
 
   test('notes last the days the person chose, and leave open screens when their time comes', async () => {
-    expect((await call(sam, 'PUT', `${handover}/note-days`, { days: 2 })).status).toBe(403);
+    // Sam: no way in outside a session, and not the Administrator inside one.
+    expect((await call(sam, 'PUT', `${handover}/note-days`, { days: 2 })).status).toBe(404);
+    const inSession = await startSession(sam, arohaId);
+    const refused = await call(sam, 'PUT', `${handover}/note-days`, { days: 2 });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(handoverMessages.onlyAdministratorDays);
+    await inSession.end();
     expect((await call(aroha, 'PUT', `${handover}/note-days`, { days: 0 })).status).toBe(400);
     expect((await call(aroha, 'PUT', `${handover}/note-days`, { days: 2 })).status).toBe(200);
     const s = await startSession(sam, arohaId);

@@ -1,7 +1,8 @@
 /**
  * The authorization matrix: actors × library items (preference,
  * category, note; General and Restricted) × operations (read, create, update,
- * delete; level change; a link's end; session start) × channels (Zero query, Zero mutator, REST),
+ * delete; level change; a link’s end; session start; the handover’s notes: read, leave,
+ * edit, delete) × channels (Zero query, Zero mutator, REST),
  * every cell asserting its exact outcome against an oracle written from the
  * access table in DESIGN.md §3, independently of sync/permissions.ts.
  * A refused write must leave the database unchanged.
@@ -160,6 +161,41 @@ beforeAll(async () => {
   await sql`insert into invite (id, person_id, kind, target_id, expires_at, accepted_at, accepted_by, created_by)
             values (${guestInvite}, ${aroha}, 'Preference', ${seedId('preference:aroha:tea')}, now() + interval '1 day', now(),
                     ${who.guest.personId}, ${aroha})`;
+});
+
+/**
+ * The handover notes of the matrix: one the person left (General, read by
+ * every link) and one a Restricted supporter left (read by the Restricted
+ * and Administrator links), as sync/handover.ts leaves them.
+ */
+const handoverNotes = [
+  { id: crypto.randomUUID(), access: 'General', body: 'Left by Aroha for the matrix' },
+  { id: crypto.randomUUID(), access: 'Restricted', body: 'Left by Riley for the matrix' },
+] as const satisfies readonly { id: string; access: Access; body: string }[];
+
+/** A handover note as the change leaves it: the row and its readers. */
+async function insertNote(id: string, access: Access, body: string) {
+  await sql`insert into handover_note (id, person_id, body, access, created_by, expires_at)
+            values (${id}, ${aroha}, ${body}, ${access}, ${aroha}, now() + interval '7 days')`;
+  await sql`insert into handover_note_reader (note_id, supporter_link_id, supporter_id)
+            select ${id}, l.id, l.supporter_id from supporter_link l
+            where l.supported_id = ${aroha}
+              and (${access} = 'General' or l.access_level <> 'General')`;
+}
+
+/** A note of the given access for a delete cell. */
+async function throwawayNote(access: Access): Promise<string> {
+  const id = crypto.randomUUID();
+  await insertNote(id, access, 'Throwaway');
+  return id;
+}
+
+beforeAll(async () => {
+  for (const n of handoverNotes) await insertNote(n.id, n.access, n.body);
+});
+
+afterAll(async () => {
+  await sql`delete from handover_note where person_id = ${aroha}`;
 });
 
 /** The REST status of a refusal: 401 signed out; 403 for a supporter in session asking above their level; else 404. */
@@ -898,6 +934,149 @@ describe('authorization matrix', () => {
         }
         // Put the actor's session state back as the row above expects it.
         await prepare(actor);
+      });
+
+      // The handover's notes (sync/handover.ts): read by the person, and by
+      // the supporters whose links read them when they were left, in a
+      // session or not; left by the person and a supporter in a session;
+      // changed and deleted by the person and their Administrator in a session.
+      const mayLeave =
+        actor.kind === 'dm' || (actor.kind === 'supporter' && actor.session === 'active');
+      const mayManage =
+        actor.kind === 'dm' ||
+        (actor.kind === 'supporter' &&
+          actor.level === 'Administrator' &&
+          actor.session === 'active');
+      const readsNote = (access: Access) =>
+        actor.kind === 'dm' ||
+        (actor.kind === 'supporter' && (access === 'General' || actor.level !== 'General'));
+      const refusedNote = (access: Access) =>
+        actor.kind === 'signed-out' ? 401 : readsNote(access) ? 403 : 404;
+      const handoverPath = `/api/people/${aroha}/handover`;
+      const noteBody = async (id: string) =>
+        (await sql`select body, updated_at from handover_note where id = ${id}`)[0];
+
+      for (const note of handoverNotes) {
+        const reads = readsNote(note.access);
+        test(`${note.access} handover note · read · Zero synced query → ${reads ? 'visible' : 'hidden'}`, async () => {
+          const me = signedIn(actor);
+          cells++;
+          if (!me) return; // Signed out: the query endpoint's 401 above.
+          const rows = await clientOf(me).run(queries.handover.notes({ personId: aroha }), {
+            type: 'complete',
+          });
+          expect(rows.some((n) => n.id === note.id)).toBe(reads);
+        });
+
+        test(`${note.access} handover note · read · REST GET → ${reads ? 'listed' : 'not listed'}`, async () => {
+          const me = signedIn(actor);
+          cells++;
+          const res = await call(me, 'GET', handoverPath);
+          if (!me) {
+            expect(res.status).toBe(401);
+            return;
+          }
+          expect(res.status).toBe(200);
+          const ids = (res.body.notes as { id: string }[]).map((n) => n.id);
+          expect(ids.includes(note.id)).toBe(reads);
+        });
+
+        test(`${note.access} handover note · edit · Zero mutator → ${mayManage ? 'allowed' : 'refused, unchanged'}`, async () => {
+          const me = signedIn(actor);
+          cells++;
+          if (!me) return; // The signed-out push is refused whole (401): the level cell above.
+          const before = await noteBody(note.id);
+          const z = clientOf(me);
+          try {
+            await z.run(queries.handover.notes({ personId: aroha }), { type: 'complete' });
+            const result = await serverResult(
+              z,
+              mutators.handover.edit({ id: note.id, body: `Edited by ${label(actor)}` }),
+            );
+            expect(result.type).toBe(mayManage ? 'success' : 'error');
+            if (mayManage)
+              expect((await noteBody(note.id))?.body).toBe(`Edited by ${label(actor)}`);
+            else expect(await noteBody(note.id)).toEqual(before);
+          } finally {
+            await sql`update handover_note set body = ${note.body} where id = ${note.id}`;
+          }
+        });
+
+        test(`${note.access} handover note · edit · REST PATCH → ${mayManage ? 'allowed' : 'refused, unchanged'}`, async () => {
+          const me = signedIn(actor);
+          cells++;
+          const before = await noteBody(note.id);
+          const res = await call(me, 'PATCH', `${handoverPath}/notes/${note.id}`, {
+            body: `Edited by ${label(actor)}`,
+          });
+          try {
+            if (mayManage) expect(res.status).toBe(200);
+            else {
+              expect(res.status).toBe(refusedNote(note.access));
+              expect(await noteBody(note.id)).toEqual(before);
+            }
+          } finally {
+            await sql`update handover_note set body = ${note.body} where id = ${note.id}`;
+          }
+        });
+
+        test(`${note.access} handover note · delete · REST DELETE → ${mayManage ? 'allowed' : 'refused, still there'}`, async () => {
+          const me = signedIn(actor);
+          cells++;
+          const id = await throwawayNote(note.access);
+          try {
+            const res = await call(me, 'DELETE', `${handoverPath}/notes/${id}`);
+            if (mayManage) {
+              expect(res.status).toBe(204);
+              expect(await noteBody(id)).toBeUndefined();
+            } else {
+              expect(res.status).toBe(refusedNote(note.access));
+              expect(await noteBody(id)).toBeDefined();
+            }
+          } finally {
+            await sql`delete from handover_note where id = ${id}`;
+          }
+        });
+      }
+
+      const notesOfAroha = async () =>
+        (await sql`select count(*)::int n from handover_note where person_id = ${aroha}`)[0]?.n;
+
+      test(`handover note · leave · Zero mutator → ${mayLeave ? 'allowed' : 'refused, nothing made'}`, async () => {
+        const me = signedIn(actor);
+        cells++;
+        if (!me) return; // The signed-out push is refused whole (401): the level cell above.
+        const before = await notesOfAroha();
+        const id = crypto.randomUUID();
+        try {
+          const result = await serverResult(
+            clientOf(me),
+            mutators.handover.leave({ id, personId: aroha, body: `Left by ${label(actor)}` }),
+          );
+          expect(result.type).toBe(mayLeave ? 'success' : 'error');
+          expect(await notesOfAroha()).toBe(mayLeave ? (before ?? 0) + 1 : before);
+        } finally {
+          await sql`delete from handover_note where id = ${id}`;
+        }
+      });
+
+      test(`handover note · leave · REST POST → ${mayLeave ? 'allowed' : 'refused, nothing made'}`, async () => {
+        const me = signedIn(actor);
+        cells++;
+        const before = await notesOfAroha();
+        const res = await call(me, 'POST', `${handoverPath}/notes`, {
+          body: `Left by ${label(actor)}`,
+        });
+        try {
+          if (mayLeave) expect(res.status).toBe(201);
+          else {
+            expect(res.status).toBe(!me ? 401 : actor.kind === 'supporter' ? 403 : 404);
+            expect(await notesOfAroha()).toBe(before);
+          }
+        } finally {
+          if (res.status === 201)
+            await sql`delete from handover_note where id = ${String(res.body.id)}`;
+        }
       });
     });
   }
