@@ -217,9 +217,9 @@ export function useInSession(personId: string, own: boolean): boolean {
 /**
  * "Notes for the next visit" on `personId`: the notes the reader may read,
  * newest first (expired ones go, here too); a form to leave one when
- * `canLeave`; changing and deleting them, and how long they last, when
- * `canManage` (the person, or their Administrator in a session). With
- * `hideWhenEmpty`, nothing shows until there is a note.
+ * `canLeave`; changing and deleting them when `canManage` (the person, or
+ * their Administrator in a session), and how long they last unless
+ * `hideWhenEmpty` (a short form: nothing shows until there is a note).
  */
 export function HandoverNotes({
   personId,
@@ -251,7 +251,7 @@ export function HandoverNotes({
         </ul>
       )}
       {canLeave ? <LeaveNote personId={personId} /> : null}
-      {canManage ? <NoteDays personId={personId} /> : null}
+      {canManage && !hideWhenEmpty ? <NoteDays personId={personId} /> : null}
     </section>
   );
 }

@@ -39,7 +39,7 @@ export const handoverMessages = {
   edit: 'Edit',
   editLabel: (n: number) => `Edit note ${n}`,
   editField: 'Change the note',
-  save: 'Save',
+  save: 'Save note',
   saving: 'Saving',
   saved: 'Saved',
   cancel: 'Cancel',
@@ -53,6 +53,6 @@ export const handoverMessages = {
   daysLabel: 'Notes last (days)',
   daysHint: `From ${HANDOVER_DAYS_MIN} to ${HANDOVER_DAYS_MAX} days. Notes left from now on last this long.`,
   daysNow: (n: number) => `Notes last ${n} ${n === 1 ? 'day' : 'days'}.`,
-  daysSave: 'Save',
+  daysSave: 'Save days',
   daysSaved: 'Saved',
 } as const;
