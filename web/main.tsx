@@ -20,6 +20,7 @@ import './styles/audio.css';
 import './styles/survey.css';
 import './styles/organisation.css';
 import './styles/my-data.css';
+import './styles/handover.css';
 
 const router = createRouter({
   routeTree,

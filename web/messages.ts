@@ -2,6 +2,7 @@ import { profilePurposeLabels } from '../sync/labels.ts';
 import { accountMessages } from './messages/account.ts';
 import { audioMessages } from './messages/audio.ts';
 import { categoryMessages } from './messages/category.ts';
+import { handoverMessages } from './messages/handover.ts';
 import { historyFeedMessages } from './messages/history.ts';
 import { libraryMessages } from './messages/library.ts';
 import { markdownMessages } from './messages/markdown.ts';
@@ -674,6 +675,7 @@ export const messages = {
   organisation: organisationMessages,
   subscription: subscriptionPageMessages,
   myData: myDataText,
+  handover: handoverMessages,
 } as const;
 
 export { DATE_LOCALE } from '../sync/labels.ts';

@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import type postgres from 'postgres';
 import { seedId } from '../../api/seed.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, failedRequest, startSupporting, test } from './fixtures.ts';
@@ -212,6 +213,24 @@ test('every route file has a page to check here', () => {
   expect(files).toEqual(Object.keys(routes).sort());
 });
 
+/**
+ * A change since Sam's last visit and a note for the next visit, so that the
+ * pages that show the handover (Aroha's home, Sam's page of her) are checked
+ * with both. The fixtures delete them when the test ends.
+ */
+async function handover(sql: postgres.Sql) {
+  const note = crypto.randomUUID();
+  await sql`insert into handover_note (id, person_id, body, access, created_by, updated_by, expires_at)
+            values (${note}, ${aroha}, 'Aroha slept late; breakfast at nine.', 'General',
+                    ${aroha}, ${aroha}, now() + interval '7 days')`;
+  await sql`insert into handover_note_reader (note_id, supporter_link_id, supporter_id)
+            values (${note}, ${samLink}, ${sam})`;
+  await sql`insert into handover_item (id, supporter_link_id, supporter_id, person_id, kind,
+                                       event_type, preference_id, message, created_by)
+            values (${crypto.randomUUID()}, ${samLink}, ${sam}, ${aroha}, 'Preference', 'Modify',
+                    ${tea}, 'Changed the title from “Tea” to “Green tea”', ${aroha})`;
+}
+
 /** The page has drawn (a heading, or at least its main region) and axe finds nothing serious. */
 async function check(page: Page, visit: Visit) {
   await page.goto(visit.path);
@@ -248,11 +267,13 @@ for (const who of ['nobody', 'aroha', 'sam'] as const) {
     test(`no serious or critical violations on the pages for ${who === 'nobody' ? 'someone signed out' : who} (${part + 1} of ${parts})`, async ({
       page,
       signIn,
+      sql,
     }) => {
       test.setTimeout(90_000);
       if (who !== 'nobody') await signIn(`${who}@example.com`);
       // Sam's pages in Aroha's library need his support session first.
       if (who === 'sam') await startSupporting(page, aroha);
+      if (who !== 'nobody') await handover(sql);
       const media = these.some((v) => v.path.includes(MEDIA)) ? await uploadPicture(page) : '';
       for (const visit of these)
         await check(page, { ...visit, path: visit.path.replace(MEDIA, media) });

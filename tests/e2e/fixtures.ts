@@ -117,6 +117,10 @@ const tracked = [
   // What a test did is in history too: each test reads a history (and a home
   // page's "what changed") without the events of the tests before it.
   { table: 'history_event', key: 'id', restore: false },
+  // The handover: what changed since a visit (made from history, and gone with
+  // it) and the notes for the next visit (their readers go with them).
+  { table: 'handover_item', key: 'id', restore: true },
+  { table: 'handover_note', key: 'id', restore: false },
   { table: 'survey_response', key: 'id', restore: false },
   // Memberships a test gave (organisations.spec.ts), and organisations it made or changed.
   { table: 'organisation_member', key: `organisation_id || ' ' || person_id`, restore: false },

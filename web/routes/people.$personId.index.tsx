@@ -6,6 +6,7 @@ import { historySentence } from '../../sync/history.ts';
 import { queries } from '../../sync/queries.ts';
 import { reviewGroup } from '../../sync/review.ts';
 import { FeelingIcon } from '../components/feeling-icon.tsx';
+import { HandoverNotes, SinceLastVisit, useInSession } from '../components/handover.tsx';
 import { SurveyHomeCard } from '../components/survey-prompt.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
@@ -59,6 +60,7 @@ function Home() {
   const [links] = useQuery(queries.circle.supporters({ personId }));
   const [sessions] = useQuery(queries.supportSession.forPerson({ personId }), { enabled: own });
   const administrator = useIsAdministrator(personId);
+  const inSession = useInSession(personId, own);
   const writable = useCanWrite(personId);
   const lastVisit = useLastVisit(personId);
   const name = person?.knownAs || person?.firstName || '';
@@ -101,9 +103,17 @@ function Home() {
           <h1>{name || messages.appName}</h1>
         </div>
       )}
+      {/* The handover first: a supporter's visit starts from it. */}
+      {inSession ? (
+        <>
+          <HandoverNotes personId={personId} canLeave canManage={administrator} />
+          <SinceLastVisit personId={personId} />
+        </>
+      ) : null}
       {own && lastVisit !== null ? (
         <CircleSinceLastVisit personId={personId} me={me} since={lastVisit} />
       ) : null}
+      {own ? <HandoverNotes personId={personId} canLeave canManage /> : null}
       <SurveyHomeCard personId={personId} />
       {supportingNow.length > 0 ? (
         <section className="card home-card" aria-labelledby="home-supporting">

@@ -1,7 +1,9 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { z } from 'zod';
+import { HandoverNotes, useInSession } from '../components/handover.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
+import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { loadLibrary } from '../hooks/use-library-queries.ts';
 import { useMyType } from '../hooks/use-my-type.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
@@ -43,6 +45,9 @@ function PreferenceList() {
   const myType = useMyType();
   const ownSupporterArea = session.person?.id === personId && myType === 'Supporter';
   const writable = useCanWrite(personId);
+  const own = session.person?.id === personId;
+  const inSession = useInSession(personId, own);
+  const administrator = useIsAdministrator(personId);
 
   if (ownSupporterArea) {
     return (
@@ -71,6 +76,15 @@ function PreferenceList() {
         <h1>{messages.preferences.heading}</h1>
         {rows.length > 0 ? addLink : null}
       </div>
+      {/* A session opens here: the notes the last visit left come first. */}
+      {inSession ? (
+        <HandoverNotes
+          personId={personId}
+          canLeave={false}
+          canManage={administrator}
+          hideWhenEmpty
+        />
+      ) : null}
       {loading ? (
         <p className="status" role="status">
           {messages.preferences.loading}

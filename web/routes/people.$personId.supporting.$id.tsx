@@ -11,6 +11,7 @@ import {
   SupportedListLink,
 } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
+import { HandoverNotes, SinceLastVisit } from '../components/handover.tsx';
 import { useLinkRemoval } from '../hooks/use-link-removal.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { mediaSrc } from '../media/upload.ts';
@@ -69,6 +70,13 @@ function SupportedView() {
         <p>{messages.circle.supportingSince(circleDate(shown.createdAt))}</p>
         {shown.endsAt !== null ? (
           <p>{messages.circle.yourAccessEnds(endDate(shown.endsAt))}</p>
+        ) : null}
+        {/* Before the session starts: what changed, and what the last visit left. */}
+        {own ? (
+          <>
+            <SinceLastVisit personId={shown.supportedId} />
+            <HandoverNotes personId={shown.supportedId} canLeave={false} canManage={false} />
+          </>
         ) : null}
         <div className="actions">
           {own ? (

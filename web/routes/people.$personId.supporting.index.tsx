@@ -3,6 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { CircleLinks, CircleTabs, displayName } from '../components/circle-common.tsx';
+import { SinceLastVisit } from '../components/handover.tsx';
 import { mediaSrc } from '../media/upload.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -58,18 +59,26 @@ function Supporting() {
             : messages.circle.supportingLoading}
         </p>
       ) : (
-        <CircleLinks
-          personId={personId}
-          label={messages.circle.supportingLabel}
-          to="/people/$personId/supporting/$id"
-          links={links.map((l) => ({
-            ...l,
-            name: displayName(l.supported),
-            photo: l.supported?.photoId
-              ? mediaSrc(l.supportedId, l.supported.photoId, 'thumb')
-              : null,
-          }))}
-        />
+        <>
+          {/* What changed comes before the people: the visit starts from it. */}
+          {own ? (
+            <SinceLastVisit
+              people={links.map((l) => ({ id: l.supportedId, name: displayName(l.supported) }))}
+            />
+          ) : null}
+          <CircleLinks
+            personId={personId}
+            label={messages.circle.supportingLabel}
+            to="/people/$personId/supporting/$id"
+            links={links.map((l) => ({
+              ...l,
+              name: displayName(l.supported),
+              photo: l.supported?.photoId
+                ? mediaSrc(l.supportedId, l.supported.photoId, 'thumb')
+                : null,
+            }))}
+          />
+        </>
       )}
       {mayCreate ? (
         <div className="actions">
