@@ -18,7 +18,7 @@ const CHANGES = 20;
 
 /** In the page: ms from navigation start until the first handover item is on screen. */
 const FIRST_ITEM = `new Promise((resolve) => {
-  const done = () => document.querySelector('[data-testid="handover-item"]');
+  const done = () => document.querySelector('.handover-item');
   const watch = () => {
     if (done()) return resolve(performance.now());
     if (!document.documentElement) return setTimeout(watch, 1);
