@@ -359,3 +359,32 @@ test('after a server error the app reconnects by itself and never shows it', asy
   await expect(page.locator('body')).not.toContainText('CONNECTION_CLOSED');
   await expect(page.locator('body')).not.toContainText('Zero');
 });
+
+test('a handover note left offline waits in the outbox, shows at once, and arrives', async ({
+  device,
+  sql,
+}) => {
+  const { page: riley, context } = await device('riley@example.com');
+  const tablet = await network(context);
+  await startSupporting(riley, aroha);
+  await riley.goto(`/people/${aroha}`);
+  const notes = riley.getByRole('region', { name: 'Notes for the next visit' });
+  await expect(notes.getByLabel('Leave a note for the next visit')).toBeVisible();
+  await installed(riley);
+  await expect(statusLine(riley)).toHaveText(/All changes saved/);
+
+  await tablet.cut();
+  await expect(statusLine(riley)).toContainText('Offline');
+  const text = 'Left without a connection: the window stays open tonight.';
+  await notes.getByLabel('Leave a note for the next visit').fill(text);
+  await notes.getByRole('button', { name: 'Leave note' }).click();
+  await expect(notes.getByRole('list', { name: 'Notes for the next visit' })).toContainText(text);
+  await expect(statusLine(riley)).toContainText('Offline. 1 change waiting');
+  expect(await sql`select id from handover_note where body = ${text}`).toEqual([]);
+
+  await tablet.restore();
+  await expect(statusLine(riley)).toHaveText(/All changes saved/, { timeout: 20_000 });
+  await expect
+    .poll(async () => (await sql`select access from handover_note where body = ${text}`)[0])
+    .toEqual({ access: 'Restricted' });
+});
