@@ -604,6 +604,12 @@ export const handoverNote = pgTable(
       .references(() => person.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     access: accessEnum('access').notNull(),
+    /**
+     * Who left it, as they were named then: a note's readers are its
+     * author's fellow supporters, who may not read each other's person rows
+     * (sync/permissions.ts personReadableBy), yet a handover says who said it.
+     */
+    authorName: text('author_name'),
     createdBy: personRef('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -25,6 +25,7 @@ export { HANDOVER_DAYS_DEFAULT };
 
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry } from './change.ts';
+import { personName } from './circle.ts';
 import { replayed } from './conflict.ts';
 import type { AuthContext } from './context.ts';
 import { appError } from './errors.ts';
@@ -151,6 +152,10 @@ export const leaveHandoverNote = defineChange(handoverLeaveArgs, async (tx, ctx,
   const done = args.replayed && { createdBy: me.personId, personId: args.personId };
   if (await assertNewId(tx, 'handoverNote', args.id, done)) return undefined;
   const person = await tx.run(zql.person.where('id', args.personId).one());
+  const author =
+    me.personId === args.personId
+      ? person
+      : await tx.run(zql.person.where('id', me.personId).one());
   const days = person?.handoverNoteDays ?? HANDOVER_DAYS_DEFAULT;
   const now = Date.now();
   const noteAccess = accessOf(access);
@@ -159,6 +164,7 @@ export const leaveHandoverNote = defineChange(handoverLeaveArgs, async (tx, ctx,
     personId: args.personId,
     body: args.body,
     access: noteAccess,
+    authorName: author ? personName(author) : null,
     createdBy: me.personId,
     createdAt: now,
     updatedAt: now,

@@ -52,6 +52,7 @@ function noteJson(n: Row['handoverNote']) {
     personId: n.personId,
     body: n.body,
     access: n.access,
+    authorName: n.authorName,
     createdBy: n.createdBy,
     createdAt: iso(n.createdAt),
     updatedAt: iso(n.updatedAt),

@@ -86,6 +86,8 @@ test('a visit: what changed since the last one at the supporter’s level, seen 
   await startSupporting(ana.page, aroha);
   const anaNotes = ana.page.getByRole('region', { name: 'Notes for the next visit' });
   await expect(anaNotes).toContainText(text);
+  // Who left it, though Ana may not read Sam's own details.
+  await expect(anaNotes).toContainText('Sam');
   const library = ana.page.getByRole('list', { name: 'Preferences' });
   await expect(library).toBeVisible();
   const notesBox = await anaNotes.boundingBox();

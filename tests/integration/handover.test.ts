@@ -291,6 +291,12 @@ describe('notes for the next visit', () => {
     expect(await notesOf(ana)).toEqual(
       expect.arrayContaining([general, String(restricted.body.id)]),
     );
+    // Who left it is said to every reader, though fellow supporters read no person row of each other.
+    const anaSees = (await call(ana, 'GET', handover)).body.notes as {
+      id: string;
+      authorName: string;
+    }[];
+    expect(anaSees.find((n) => n.id === general)?.authorName).toBe('Sam Tane');
     expect(await notesOf(aroha)).toEqual(
       expect.arrayContaining([general, String(restricted.body.id)]),
     );

@@ -261,6 +261,7 @@ type Note = {
   body: string;
   createdAt: number;
   expiresAt: number;
+  authorName: string | null;
   author?:
     | { knownAs: string | null; firstName: string | null; lastName: string | null }
     | undefined;
@@ -274,7 +275,7 @@ function NoteLine({ note, number, canManage }: { note: Note; number: number; can
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState('');
-  const author = personName(note.author) || t.someone;
+  const author = personName(note.author) || note.authorName || t.someone;
 
   async function save(e: FormEvent) {
     e.preventDefault();

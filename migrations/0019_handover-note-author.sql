@@ -1,0 +1,1 @@
+ALTER TABLE "handover_note" ADD COLUMN "author_name" text;
