@@ -204,6 +204,28 @@ describe('since your last visit', () => {
     samView.destroy();
   });
 
+  test('a supporter is told their own level changed; no one else is', async () => {
+    await visit(sam);
+    await visit(riley);
+    const changed = await call(aroha, 'PUT', `/api/people/${arohaId}/supporters/${samLink}`, {
+      supportedId: arohaId,
+      accessLevel: 'Restricted',
+    });
+    expect(changed.status).toBe(200);
+    try {
+      const kinds = async (who: SignedIn) =>
+        ((await call(who, 'GET', handover)).body.changes as { kind: string; message: string }[])
+          .filter((i) => i.kind === 'Access')
+          .map((i) => i.message);
+      const told = await kinds(sam);
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatch(/General.*Restricted/);
+      expect(await kinds(riley)).toEqual([]);
+    } finally {
+      await sql`update supporter_link set access_level = 'General' where id = ${samLink}`;
+    }
+  });
+
   test('opening an item marks it seen for that supporter alone', async () => {
     await visit(sam);
     await visit(riley);
