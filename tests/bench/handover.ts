@@ -10,6 +10,7 @@ import { seedId } from '../../api/seed.ts';
 import { chromiumArgs } from '../../playwright.config.ts';
 import { openMagicLink } from '../harness/magic-link.ts';
 import { startTestStack } from '../harness/stack.ts';
+import { firstShown } from './observe.ts';
 import { summarise } from './stats.ts';
 
 const PEOPLE = 10;
@@ -17,16 +18,7 @@ const PREFERENCES = 200;
 const CHANGES = 20;
 
 /** In the page: ms from navigation start until the first handover item is on screen. */
-const FIRST_ITEM = `new Promise((resolve) => {
-  const done = () => document.querySelector('.handover-item');
-  const watch = () => {
-    if (done()) return resolve(performance.now());
-    if (!document.documentElement) return setTimeout(watch, 1);
-    const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolve(performance.now()); } });
-    obs.observe(document.documentElement, { subtree: true, childList: true });
-  };
-  watch();
-})`;
+const FIRST_ITEM = firstShown('.handover-item');
 
 async function seed(databaseUrl: string) {
   const postgres = (await import('postgres')).default;

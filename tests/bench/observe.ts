@@ -21,3 +21,22 @@ export function armObserver(expected: string): string {
     obs.observe(document.body, { subtree: true, childList: true, characterData: true });
   }); undefined`;
 }
+
+/**
+ * Script for a page being loaded: resolves with the ms from navigation start
+ * until an element matching `selector` is in the page (a first row, a first
+ * item). A string, as armObserver, for the same reason.
+ */
+export function firstShown(selector: string): string {
+  return `new Promise((resolve) => {
+  const done = () => document.querySelector(${JSON.stringify(selector)});
+  const watch = () => {
+    if (done()) return resolve(performance.now());
+    // Just after the navigation commits the document may have no element yet.
+    if (!document.documentElement) return setTimeout(watch, 1);
+    const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolve(performance.now()); } });
+    obs.observe(document.documentElement, { subtree: true, childList: true });
+  };
+  watch();
+})`;
+}

@@ -29,7 +29,7 @@ import { handoverBench } from './handover.ts';
 import { liveRemoval } from './live-removal.ts';
 import { mediaBench } from './media.ts';
 import { type MutateCost, mutateBench } from './mutate.ts';
-import { armObserver } from './observe.ts';
+import { armObserver, firstShown } from './observe.ts';
 import { fmt, summarise } from './stats.ts';
 import { type Split, type SplitSummary, splitOf, summariseSplit, wsStamps } from './ws-split.ts';
 
@@ -160,17 +160,7 @@ async function seedLargeLibrary(databaseUrl: string) {
 }
 
 /** In the page: ms from navigation start until the first preference title is on screen. */
-const FIRST_ROW = `new Promise((resolve) => {
-  const done = () => document.querySelector('[data-testid="preference-title"]');
-  const watch = () => {
-    if (done()) return resolve(performance.now());
-    // Just after the navigation commits the document may have no element yet.
-    if (!document.documentElement) return setTimeout(watch, 1);
-    const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolve(performance.now()); } });
-    obs.observe(document.documentElement, { subtree: true, childList: true });
-  };
-  watch();
-})`;
+const FIRST_ROW = firstShown('[data-testid="preference-title"]');
 
 /**
  * In the page: types \`text\` into the search box one character at a time; for

@@ -256,6 +256,95 @@ export function HandoverNotes({
   );
 }
 
+/**
+ * Sending a note's words: checked with the change's own rule first (the
+ * field gets focus and the reason), then written through the outbox. Resolves
+ * to whether it went; `error` and `status` say why not, or how it was kept.
+ */
+function useNoteSend(fieldId: string) {
+  const write = useWrite();
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState('');
+
+  async function send(
+    body: string,
+    change: (body: string) => Parameters<typeof write>[0],
+    words: { sending?: string; done: string },
+  ): Promise<boolean> {
+    if (saving) return false;
+    const parsed = noteBody.safeParse(body);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      document.getElementById(fieldId)?.focus();
+      return false;
+    }
+    setError(undefined);
+    setStatus(words.sending ?? '');
+    setSaving(true);
+    const outcome = await write(change(parsed.data));
+    setSaving(false);
+    const refused = refusalOf(outcome);
+    if (refused) {
+      setStatus('');
+      setError(refused);
+      return false;
+    }
+    setStatus(savedText(outcome, words.done));
+    return true;
+  }
+
+  return { send, error, setError, saving, status, setStatus };
+}
+
+/** A note's words: a labelled box with its count and, when refused, the reason in words. */
+function NoteField({
+  id,
+  label,
+  hint,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const described = [hint ? `${id}-hint` : '', `${id}-count`, error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field-help">
+          {hint}
+        </p>
+      ) : null}
+      <textarea
+        id={id}
+        value={value}
+        rows={4}
+        maxLength={HANDOVER_NOTE_MAX}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        onChange={(e) => onChange(e.target.value.trimStart())}
+      />
+      <p id={`${id}-count`} className="field-help">
+        {t.count(value.length)}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 type Note = {
   id: string;
   body: string;
@@ -272,31 +361,15 @@ function NoteLine({ note, number, canManage }: { note: Note; number: number; can
   const fieldId = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(note.body);
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState('');
+  const { send, error, setError, saving, status, setStatus } = useNoteSend(fieldId);
   const author = personName(note.author) || note.authorName || t.someone;
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    if (saving) return;
-    const parsed = noteBody.safeParse(draft);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      document.getElementById(fieldId)?.focus();
-      return;
-    }
-    setError(undefined);
-    setSaving(true);
-    const outcome = await write(mutators.handover.edit({ id: note.id, body: parsed.data }));
-    setSaving(false);
-    const refused = refusalOf(outcome);
-    if (refused) {
-      setError(refused);
-      return;
-    }
-    setEditing(false);
-    setStatus(savedText(outcome, t.saved));
+    const sent = await send(draft, (body) => mutators.handover.edit({ id: note.id, body }), {
+      done: t.saved,
+    });
+    if (sent) setEditing(false);
   }
 
   async function remove() {
@@ -308,26 +381,13 @@ function NoteLine({ note, number, canManage }: { note: Note; number: number; can
     <li className="handover-note">
       {editing ? (
         <form onSubmit={save} noValidate>
-          <div className="field">
-            <label htmlFor={fieldId}>{t.editField}</label>
-            <textarea
-              id={fieldId}
-              value={draft}
-              rows={4}
-              maxLength={HANDOVER_NOTE_MAX}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`${fieldId}-count${error ? ` ${fieldId}-error` : ''}`}
-              onChange={(e) => setDraft(e.target.value.trimStart())}
-            />
-            <p id={`${fieldId}-count`} className="field-help">
-              {t.count(draft.length)}
-            </p>
-            {error ? (
-              <p id={`${fieldId}-error`} role="alert" className="field-error">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <NoteField
+            id={fieldId}
+            label={t.editField}
+            value={draft}
+            error={error}
+            onChange={setDraft}
+          />
           <div className="actions">
             <button type="submit" disabled={saving}>
               {saving ? t.saving : t.save}
@@ -386,67 +446,33 @@ function NoteLine({ note, number, canManage }: { note: Note; number: number; can
 }
 
 function LeaveNote({ personId }: { personId: string }) {
-  const write = useWrite();
   const fieldId = useId();
   const [body, setBody] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState('');
+  const { send, error, saving, status, setStatus } = useNoteSend(fieldId);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (saving) return;
-    const parsed = noteBody.safeParse(body);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      document.getElementById(fieldId)?.focus();
-      return;
-    }
-    setError(undefined);
-    setStatus(t.leaving);
-    setSaving(true);
-    const outcome = await write(
-      mutators.handover.leave({ id: crypto.randomUUID(), personId, body: parsed.data }),
+    const sent = await send(
+      body,
+      (words) => mutators.handover.leave({ id: crypto.randomUUID(), personId, body: words }),
+      { sending: t.leaving, done: t.left },
     );
-    setSaving(false);
-    const refused = refusalOf(outcome);
-    if (refused) {
-      setStatus('');
-      setError(refused);
-      return;
-    }
-    setBody('');
-    setStatus(savedText(outcome, t.left));
+    if (sent) setBody('');
   }
 
   return (
     <form className="handover-leave" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={fieldId}>{t.leaveLabel}</label>
-        <p id={`${fieldId}-hint`} className="field-help">
-          {t.leaveHint}
-        </p>
-        <textarea
-          id={fieldId}
-          value={body}
-          rows={4}
-          maxLength={HANDOVER_NOTE_MAX}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${fieldId}-hint ${fieldId}-count${error ? ` ${fieldId}-error` : ''}`}
-          onChange={(e) => {
-            setBody(e.target.value.trimStart());
-            setStatus('');
-          }}
-        />
-        <p id={`${fieldId}-count`} className="field-help">
-          {t.count(body.length)}
-        </p>
-        {error ? (
-          <p id={`${fieldId}-error`} role="alert" className="field-error">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <NoteField
+        id={fieldId}
+        label={t.leaveLabel}
+        hint={t.leaveHint}
+        value={body}
+        error={error}
+        onChange={(value) => {
+          setBody(value);
+          setStatus('');
+        }}
+      />
       <button type="submit" disabled={saving}>
         {t.leave}
       </button>
