@@ -33,7 +33,7 @@ test('after a move to another page, focus is on its heading and the page is anno
   );
 });
 
-test('a delete dialog starts on Cancel, not on the destructive button', async ({
+test('a delete dialog starts on Cancel, not on the destructive button, and gives focus back when closed', async ({
   page,
   signIn,
   library,
@@ -41,16 +41,22 @@ test('a delete dialog starts on Cancel, not on the destructive button', async ({
   const { id } = await library.preference(aroha, { title: 'Board games', categoryIds: [food] });
   await signIn('aroha@example.com');
   await page.goto(`/people/${aroha}/preferences/${id}`);
-  await page
-    .getByRole('button', { name: /^Delete/ })
-    .first()
-    .click();
+  const trigger = page.getByRole('button', { name: /^Delete/ }).first();
+  await trigger.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Board games' })).toBeVisible();
+  // Closed without acting, focus is back where it was: on the button that opened it.
+  await expect(trigger).toBeFocused();
+  // Escape too.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
 });
 
 test('radio buttons and checkboxes are 24 px, inside targets of at least 44 px', async ({

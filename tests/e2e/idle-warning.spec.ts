@@ -24,8 +24,17 @@ test('an idle support session asks "Are you still there?" before it ends, and ca
 }) => {
   await page.clock.install();
   await signIn('riley@example.com');
+  // The page learns when the session ends when idle from its first heartbeat;
+  // the clock moves on only after that answer (on a busy machine it came late,
+  // and the page then counted from the moved-on clock).
+  const firstBeat = page.waitForResponse(
+    (r) =>
+      r.request().method() === 'GET' &&
+      /^\/api\/people\/[^/]+\/support\/[^/]+$/.test(new URL(r.url()).pathname),
+  );
   await startSupporting(page, aroha);
   await expect(page.getByText('You are supporting Aroha')).toBeVisible();
+  await firstBeat;
   const [session] = await sql`select id, last_active_at from support_session
     where person_id = ${aroha} and ended_at is null order by started_at desc limit 1`;
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messages } from '../messages.ts';
 import { ErrorAlert, ModalDialog } from './modal-dialog.tsx';
 
@@ -12,6 +12,8 @@ const destructive = { background: 'var(--danger)', borderColor: 'var(--danger)',
  * while the action runs. A failed action shows its message and leaves the
  * dialog open. The dialog is rendered at the end of the body (a portal), so a
  * trigger inside a list item does not put the dialog's buttons in that item.
+ * Closed without acting, focus goes back to the button (WCAG 2.4.3): the
+ * browser cannot return it there itself, since the button was disabled.
  */
 export function DestructiveConfirm({
   label,
@@ -37,11 +39,21 @@ export function DestructiveConfirm({
   const [open, setOpen] = useState(false);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(false);
+
+  useEffect(() => {
+    // After the render that enabled the button again.
+    if (!refocus || open) return;
+    setRefocus(false);
+    trigger.current?.focus();
+  }, [refocus, open]);
 
   function cancel() {
     if (running) return;
     setError(undefined);
     setOpen(false);
+    setRefocus(true);
   }
 
   async function confirm() {
@@ -62,6 +74,7 @@ export function DestructiveConfirm({
   return (
     <>
       <button
+        ref={trigger}
         type="button"
         style={destructive}
         disabled={open}
