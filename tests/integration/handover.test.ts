@@ -132,6 +132,13 @@ describe('since your last visit', () => {
     const s = await startSession(sam, arohaId);
     // In the session it stays: the visit is not over.
     expect(view.data.length).toBeGreaterThan(0);
+    // What changes while Sam is there he sees in the library itself: nothing is written for him.
+    const itemsOfSam = async () =>
+      (await sql`select count(*)::int n from handover_item where supporter_link_id = ${samLink}`)[0]
+        ?.n;
+    const during = await itemsOfSam();
+    await call(aroha, 'PUT', `${prefs}/${tea}`, { title: `Tea ${Date.now()} in the session` });
+    expect(await itemsOfSam()).toBe(during);
     await s.end();
     await eventually(
       'Sam’s handover to empty when the session ends',
