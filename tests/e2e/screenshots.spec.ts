@@ -86,3 +86,34 @@ test('the screens where choosing is hardest', async ({ page, signIn, newAccount 
   await expect(page.getByRole('radio', { name: 'For myself', exact: true })).toBeVisible();
   await shoot(page, 'onboarding-role');
 });
+
+test('the handover of a visit', async ({ page, signIn, device }) => {
+  const { personId: sam } = await signIn('sam@example.com');
+  // Sam's last visit, and a note he left in it.
+  await startSupporting(page, aroha);
+  const note = await page.request.post(`/api/people/${aroha}/handover/notes`, {
+    data: { body: "Aroha didn't sleep well; she'd like the window open tonight." },
+  });
+  expect(note.status()).toBe(201);
+  await page.getByRole('link', { name: 'Finish session' }).click();
+  await expect(page).toHaveURL(/\/supporting/);
+  // Since then, Aroha changed her tea.
+  const dm = await device('aroha@example.com');
+  const changed = await dm.page.request.put(`/api/people/${aroha}/preferences/${tea}`, {
+    data: { title: 'Green tea, no milk', feeling: 'like' },
+  });
+  expect(changed.status()).toBe(200);
+  await page.goto(`/people/${sam}/supporting`);
+  await expect(page.getByRole('region', { name: /Since your last visit/ })).toContainText(
+    'Green tea, no milk',
+  );
+  await shoot(page, 'handover-since');
+  // Ana's session opens with the note above the library.
+  const ana = await device('ana@example.com');
+  await startSupporting(ana.page, aroha);
+  await ana.page.goto(`/people/${aroha}`);
+  await expect(ana.page.getByRole('region', { name: 'Notes for the next visit' })).toContainText(
+    'window open',
+  );
+  await shoot(ana.page, 'handover-notes');
+});
