@@ -27,7 +27,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 const shortDate = new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'short' });
-const dayTime = new Intl.DateTimeFormat(DATE_LOCALE, {
+/** "Sat, 28 Nov, 9:30 am": when something happened, this week or lately. */
+export const dayTime = new Intl.DateTimeFormat(DATE_LOCALE, {
   weekday: 'short',
   day: 'numeric',
   month: 'short',

@@ -6,7 +6,7 @@ import { historySentence } from '../../sync/history.ts';
 import { queries } from '../../sync/queries.ts';
 import { reviewGroup } from '../../sync/review.ts';
 import { FeelingIcon } from '../components/feeling-icon.tsx';
-import { HandoverNotes, SinceLastVisit, useInSession } from '../components/handover.tsx';
+import { dayTime, HandoverNotes, SinceLastVisit, useInSession } from '../components/handover.tsx';
 import { SurveyHomeCard } from '../components/survey-prompt.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
@@ -35,13 +35,6 @@ const DUE_LISTED = 5;
 
 const t = messages.home;
 const time = new Intl.DateTimeFormat(DATE_LOCALE, { hour: 'numeric', minute: '2-digit' });
-const dayTime = new Intl.DateTimeFormat(DATE_LOCALE, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /**
  * Home (spec §2 "/people/{personId}"): a greeting, then what a
