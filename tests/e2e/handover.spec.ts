@@ -106,3 +106,39 @@ test('a visit: what changed since the last one at the supporter’s level, seen 
   await expect(confirm).toBeHidden();
   await expect(anaNotes).toHaveCount(0);
 });
+
+test('the person chooses how long notes last; a number out of range is refused in words', async ({
+  page,
+  signIn,
+  sql,
+}) => {
+  await signIn('aroha@example.com');
+  await page.goto(`/people/${aroha}`);
+  const notes = page.getByRole('region', { name: 'Notes for the next visit' });
+  const days = notes.getByLabel('Notes last (days)');
+  await expect(days).toHaveValue('7');
+  await days.fill('0');
+  await notes.getByRole('button', { name: 'Save days' }).click();
+  await expect(notes.getByRole('alert')).toHaveText('Choose from 1 to 30 days.');
+  await expect(days).toBeFocused();
+  await days.fill('3');
+  await notes.getByRole('button', { name: 'Save days' }).click();
+  await expect(notes.getByRole('status').filter({ hasText: /^Saved/ })).toBeVisible();
+  await expect
+    .poll(async () => (await sql`select handover_note_days from person where id = ${aroha}`)[0])
+    .toEqual({ handover_note_days: 3 });
+  // A note she leaves now lasts three days.
+  const text = 'Back from my sister’s on Sunday.';
+  await notes.getByLabel('Leave a note for the next visit').fill(text);
+  await notes.getByRole('button', { name: 'Leave note' }).click();
+  await expect(notes.getByRole('list', { name: 'Notes for the next visit' })).toContainText(text);
+  await expect
+    .poll(
+      async () =>
+        (
+          await sql`select round(extract(epoch from expires_at - created_at) / 86400)::int as days
+                    from handover_note where body = ${text}`
+        )[0],
+    )
+    .toEqual({ days: 3 });
+});
