@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { messages } from '../messages.ts';
 import {
   PASSKEY_OFFER_KEY,
@@ -47,7 +47,10 @@ export function PasskeyOffer({ user }: { user: PasskeyUser | null | undefined })
   useEffect(() => {
     if (offered) clearOffer();
   }, [offered]);
-  useEffect(
+  // Listening from the commit that shows the offer (a layout effect): a
+  // passive effect may wait behind the page's other work, and a tap on the
+  // bar in that gap moved on without closing it (seen on a busy machine).
+  useLayoutEffect(
     () =>
       router.history.subscribe(({ action }) => {
         if (action.type !== 'REPLACE') {
