@@ -17,7 +17,7 @@
  * One change table (`handoverChanges`): Zero mutators and REST
  * (api/routes/handover.ts) run the same rules.
  */
-import { defineQuery, type Transaction } from '@rocicorp/zero';
+import { ApplicationError, defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { type Access, HANDOVER_DAYS_DEFAULT } from '../schema/enums.ts';
 
@@ -28,10 +28,10 @@ import { defineChange, historyEntry } from './change.ts';
 import { personName } from './circle.ts';
 import { replayed } from './conflict.ts';
 import type { AuthContext } from './context.ts';
-import { appError } from './errors.ts';
+import { appError, codeOf } from './errors.ts';
 import { itemId } from './library-fields.ts';
-import { keepsOwnLibrary, libraryMessages } from './library-rules.ts';
 import {
+  assertLibraryWrite,
   assertNewId,
   found,
   isAdministrator,
@@ -115,30 +115,25 @@ export const handoverQueries = {
 };
 
 /**
- * Who may leave a note on `personId`: the person (when they keep a library)
- * and a supporter in an active session with them. Undefined on the client.
+ * Who may leave a note on `personId`: whoever may change the person's
+ * library (assertLibraryWrite: the person when they keep one, a supporter in
+ * an active session, whose session it keeps alive). A supporter outside a
+ * session learns why; anyone else finds nothing. Undefined on the client.
  */
 async function assertMayLeave(
   tx: Transaction,
   me: AuthContext,
   personId: string,
 ): Promise<LibraryAccess | undefined> {
-  if (tx.location !== 'server') return undefined;
-  const access = await libraryAccess(tx, me, personId);
-  if (access.kind === 'none') {
-    // A supporter outside a session learns why; anyone else, nothing.
+  try {
+    return await assertLibraryWrite(tx, me, personId, {});
+  } catch (e) {
+    if (!(e instanceof ApplicationError) || codeOf(e.details) !== 'not_found') throw e;
     const link = await tx.run(
       zql.supporterLink.where('supporterId', me.personId).where('supportedId', personId).one(),
     );
-    throw link ? appError('forbidden', handoverMessages.notInSession) : appError('not_found');
+    throw link ? appError('forbidden', handoverMessages.notInSession) : e;
   }
-  if (access.kind === 'owner') {
-    const type = me.personType ?? (await tx.run(zql.person.where('id', personId).one()))?.type;
-    if (type !== undefined && !keepsOwnLibrary(type)) {
-      throw appError('forbidden', libraryMessages.noOwnLibrary);
-    }
-  }
-  return access;
 }
 
 /** A note's access: its author's level (the person's own notes are General). */
@@ -187,7 +182,6 @@ export const leaveHandoverNote = defineChange(handoverLeaveArgs, async (tx, ctx,
       supporterId: link.supporterId,
     });
   }
-  if (access) await touchSession(tx, access, now);
   return historyEntry(
     'Create',
     'HandoverNote',

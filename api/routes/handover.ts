@@ -20,6 +20,7 @@ import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
 import { handoverChanges, handoverQueries } from '../../sync/handover.ts';
 import { itemId } from '../../sync/library-fields.ts';
+import { readableHandoverItems, readableHandoverNotes } from '../../sync/permissions.ts';
 import { personRoute } from '../auth/caller.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -66,12 +67,11 @@ export function handoverRoutes(deps: AppDeps) {
   const note = valid('param', noteParam, badId);
   const item = valid('param', itemParam, badId);
 
-  const notesOf = (ctx: AuthContext, personId: string) =>
-    zdb.run(handoverQueries.notes.fn({ args: { personId }, ctx }));
-
   /** A note of `personId` the caller reads, or 404. */
   async function readableNote(ctx: AuthContext, personId: string, id: string) {
-    const found = (await notesOf(ctx, personId)).find((n) => n.id === id);
+    const found = await zdb.run(
+      readableHandoverNotes(ctx).where('personId', personId).where('id', id).one(),
+    );
     if (!found) throw appError('not_found');
     return found;
   }
@@ -80,7 +80,7 @@ export function handoverRoutes(deps: AppDeps) {
     .get('/:personId/handover', caller, async (c) => {
       const { ctx, personId } = c.var.caller;
       const changes = await zdb.run(handoverQueries.changes.fn({ args: { personId }, ctx }));
-      const notes = await notesOf(ctx, personId);
+      const notes = await zdb.run(handoverQueries.notes.fn({ args: { personId }, ctx }));
       return c.json({ changes: changes.map(itemJson), notes: notes.map(noteJson) });
     })
     .post('/:personId/handover/notes', caller, valid('json', objectBody), async (c) => {
@@ -106,8 +106,11 @@ export function handoverRoutes(deps: AppDeps) {
     .post('/:personId/handover/changes/:id/seen', caller, item, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
-      const mine = await zdb.run(handoverQueries.changes.fn({ args: { personId }, ctx }));
-      if (!mine.some((i) => i.id === id)) throw appError('not_found');
+      // One of the caller's own, about the person in the path.
+      const mine = await zdb.run(
+        readableHandoverItems(ctx).where('personId', personId).where('id', id).one(),
+      );
+      if (!mine) throw appError('not_found');
       await runChange(zdb, handoverChanges.seen, ctx, { id });
       return c.body(null, 204);
     })
