@@ -70,6 +70,24 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2023',
     sourcemap: true,
+    // Which chunks each page loads: the bundle budget's test walks it (tests/bench/bundle-budget.test.ts).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React and the router, which every page runs, in one file: left to
+            // itself the bundler cut them into a dozen small ones, each one more
+            // request before the first page can start.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/,
+              priority: 20,
+            },
+          ],
+        },
+      },
+    },
   },
   server: { fs: { allow: [root] } },
   logLevel: 'warn',

@@ -29,6 +29,7 @@ import { personName } from './circle.ts';
 import { replayed } from './conflict.ts';
 import type { AuthContext } from './context.ts';
 import { appError, codeOf } from './errors.ts';
+import { HANDOVER_DAYS_MAX, HANDOVER_DAYS_MIN, HANDOVER_NOTE_MAX } from './handover-limits.ts';
 import { itemId } from './library-fields.ts';
 import {
   assertLibraryWrite,
@@ -45,10 +46,7 @@ import {
 } from './permissions.ts';
 import { visiblePerson } from './preference.ts';
 
-/** The longest handover note, in characters. */
-export const HANDOVER_NOTE_MAX = 500;
-export const HANDOVER_DAYS_MIN = 1;
-export const HANDOVER_DAYS_MAX = 30;
+export { HANDOVER_DAYS_MAX, HANDOVER_DAYS_MIN, HANDOVER_NOTE_MAX };
 /** The most handover items a screen asks for at once. */
 export const HANDOVER_ITEMS_MAX = 200;
 /** The most notes on one person a screen shows. */

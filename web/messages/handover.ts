@@ -1,4 +1,8 @@
-import { HANDOVER_DAYS_MAX, HANDOVER_DAYS_MIN, HANDOVER_NOTE_MAX } from '../../sync/handover.ts';
+import {
+  HANDOVER_DAYS_MAX,
+  HANDOVER_DAYS_MIN,
+  HANDOVER_NOTE_MAX,
+} from '../../sync/handover-limits.ts';
 
 /** Interface text of the handover (a supporter's visit): part of the one catalogue, web/messages.ts. */
 export const handoverMessages = {
