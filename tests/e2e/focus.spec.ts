@@ -3,11 +3,173 @@
  * page, to its heading, and the page is announced; a delete's dialog starts on
  * its safe choice.
  */
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { seedId } from '../../api/seed.ts';
 import { expect, test } from './fixtures.ts';
+import { tabTo } from './keyboard.ts';
 
 const aroha = seedId('person:aroha');
 const food = seedId('category:aroha:food');
+const tea = seedId('preference:aroha:tea');
+
+/** What the focused element's ring looks like, as the page lays it out. */
+type Ring = {
+  /** The focused element, in words a failure can be read by. */
+  what: string;
+  /** The ring's width in px (0: none), on the element or on what shows its focus. */
+  width: number;
+  /** The ring's box, outside the element by its width and offset (inside when negative). */
+  box: { left: number; top: number; right: number; bottom: number };
+  /** Ancestors that clip what is painted outside them, and cut the ring. */
+  clippedBy: string[];
+  /** Whether the whole ring is in the window. */
+  inView: boolean;
+};
+
+/**
+ * The ring of the focused element: its own outline or, for a control drawn
+ * inside something that shows its focus (a radio in its tile), the nearest
+ * ancestor's. Clipping ancestors are those with overflow other than visible,
+ * paint containment or `content-visibility` (which brings paint containment):
+ * they cut whatever their padding box does not hold.
+ */
+function focusedRing(page: Page): Promise<Ring | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!(el instanceof HTMLElement) || el === document.body) return null;
+    const name = (n: Element) =>
+      `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}${[...n.classList].map((c) => `.${c}`).join('')}`;
+    const what = `${name(el)} “${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}”`;
+    const outline = (n: Element) => {
+      const s = getComputedStyle(n);
+      return {
+        width: s.outlineStyle === 'none' ? 0 : Number.parseFloat(s.outlineWidth),
+        offset: Number.parseFloat(s.outlineOffset) || 0,
+      };
+    };
+    let carrier: Element = el;
+    let ring = outline(el);
+    const own = el.getBoundingClientRect();
+    if (ring.width < 2 || own.width <= 1 || own.height <= 1) {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const r = outline(a);
+        if (r.width >= 2) {
+          carrier = a;
+          ring = r;
+          break;
+        }
+      }
+    }
+    const r = carrier.getBoundingClientRect();
+    const grow = ring.width + ring.offset;
+    const box = {
+      left: r.left - grow,
+      top: r.top - grow,
+      right: r.right + grow,
+      bottom: r.bottom + grow,
+    };
+    const clippedBy: string[] = [];
+    for (let a = carrier.parentElement; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      const clips =
+        s.overflowX !== 'visible' ||
+        s.overflowY !== 'visible' ||
+        /paint|strict|content/.test(s.contain) ||
+        s.contentVisibility !== 'visible';
+      if (!clips) continue;
+      const b = a.getBoundingClientRect();
+      const edge = 0.5;
+      if (
+        box.left < b.left + Number.parseFloat(s.borderLeftWidth) - edge ||
+        box.top < b.top + Number.parseFloat(s.borderTopWidth) - edge ||
+        box.right > b.right - Number.parseFloat(s.borderRightWidth) + edge ||
+        box.bottom > b.bottom - Number.parseFloat(s.borderBottomWidth) + edge
+      )
+        clippedBy.push(name(a));
+    }
+    const inView =
+      box.left >= 0 &&
+      box.top >= 0 &&
+      box.right <= document.documentElement.clientWidth &&
+      box.bottom <= document.documentElement.clientHeight;
+    return { what, width: ring.width, box, clippedBy, inView };
+  });
+}
+
+/** The share of each side of `box` (a band as wide as the ring) painted in `rgb`, from a screenshot. */
+async function ringPaint(
+  page: Page,
+  box: Ring['box'],
+  rgb: [number, number, number],
+  band: number,
+) {
+  const clip = {
+    x: box.left,
+    y: box.top,
+    width: box.right - box.left,
+    height: box.bottom - box.top,
+  };
+  const png = await page.screenshot({ clip });
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const near = (x: number, y: number) => {
+    const i = (y * info.width + x) * info.channels;
+    return rgb.every((v, k) => Math.abs((data[i + k] ?? 0) - v) <= 40);
+  };
+  /** The share of positions along a side where some pixel of the band is the ring's colour. */
+  const side = (length: number, at: (along: number, across: number) => [number, number]) => {
+    let hit = 0;
+    for (let along = 0; along < length; along++) {
+      for (let across = 0; across < band; across++) {
+        const [x, y] = at(along, across);
+        if (near(x, y)) {
+          hit++;
+          break;
+        }
+      }
+    }
+    return hit / length;
+  };
+  const { width: w, height: h } = info;
+  return {
+    top: side(w, (x, d) => [x, d]),
+    bottom: side(w, (x, d) => [x, h - 1 - d]),
+    left: side(h, (y, d) => [d, y]),
+    right: side(h, (y, d) => [w - 1 - d, y]),
+  };
+}
+
+/**
+ * Presses Tab round the whole page (past its end focus leaves the page, and
+ * comes back at its top) and returns the ring of each element that took
+ * focus, until one takes it a second time.
+ */
+async function ringsByTab(page: Page, max = 100): Promise<Ring[]> {
+  const rings: Ring[] = [];
+  const seen = new Set<string>();
+  let outside = 0;
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const key = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return '';
+      // Where it is in the page: the same element twice means Tab came round.
+      const path: number[] = [];
+      for (let n: Element | null = el; n?.parentElement; n = n.parentElement)
+        path.unshift([...n.parentElement.children].indexOf(n));
+      return path.join('.');
+    });
+    if (!key) {
+      if (++outside > 2) break;
+      continue;
+    }
+    if (seen.has(key)) break;
+    seen.add(key);
+    const ring = await focusedRing(page);
+    if (ring) rings.push(ring);
+  }
+  return rings;
+}
 
 test('after a move to another page, focus is on its heading and the page is announced', async ({
   page,
@@ -215,4 +377,60 @@ test.describe(() => {
       )
       .toEqual({ title: 'My days', parent: 'People and places' });
   });
+});
+
+test('a library row’s focus ring is whole: in the window and cut by nothing (the rows’ content-visibility included)', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('aroha@example.com');
+  await page.goto(`/people/${aroha}/preferences`);
+  const row = page.getByRole('list', { name: 'Preferences' }).getByRole('link').first();
+  await expect(row).toBeVisible();
+  await tabTo(page, row, 40);
+  const ring = await focusedRing(page);
+  expect(ring?.width, 'the row has a ring').toBeGreaterThanOrEqual(2);
+  expect(ring?.clippedBy, 'ancestors that cut the ring').toEqual([]);
+  expect(ring?.inView, 'the ring is in the window').toBe(true);
+  // And on screen: each of the four sides shows the ring's colour (--focus, #1a5fb4).
+  if (!ring) return;
+  const painted = await ringPaint(page, ring.box, [0x1a, 0x5f, 0xb4], ring.width + 3);
+  for (const [side, share] of Object.entries(painted))
+    expect(share, `the ring’s ${side} side on screen`).toBeGreaterThan(0.9);
+});
+
+test('every element Tab reaches shows a whole focus ring, on the main pages', async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const signedOut = ['/login', '/register'];
+  const signedIn = [
+    `/people/${aroha}`,
+    `/people/${aroha}/preferences`,
+    `/people/${aroha}/preferences/library`,
+    `/people/${aroha}/preferences/${tea}`,
+    `/people/${aroha}/preferences/${tea}/edit`,
+    `/people/${aroha}/preferences/categories`,
+    `/people/${aroha}/supporters`,
+    `/people/${aroha}/settings`,
+  ];
+  const problems: string[] = [];
+  const walk = async (path: string) => {
+    await page.goto(path);
+    await expect(page.locator('h1').first()).toBeVisible();
+    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    const rings = await ringsByTab(page);
+    expect(rings.length, `${path}: Tab reaches something`).toBeGreaterThan(2);
+    for (const r of rings) {
+      if (r.width < 2) problems.push(`${path}: ${r.what} shows no ring`);
+      if (r.clippedBy.length)
+        problems.push(`${path}: ${r.what}'s ring is cut by ${r.clippedBy.join(' < ')}`);
+      if (!r.inView) problems.push(`${path}: ${r.what}'s ring is not all in the window`);
+    }
+  };
+  for (const path of signedOut) await walk(path);
+  await signIn('aroha@example.com');
+  for (const path of signedIn) await walk(path);
+  expect(problems).toEqual([]);
 });
