@@ -38,6 +38,15 @@ export const MEDIA_LIMITS = {
 } as const;
 
 /**
+ * The most one file may have in a library whose plan allows `planLimit` bytes
+ * a file (null: no limit of the plan's): the smaller of the plan's and one
+ * upload's. What announcing an upload enforces, and what screens say.
+ */
+export function oneFileLimit(planLimit: number | null): number {
+  return Math.min(planLimit ?? MEDIA_LIMITS.uploadBytes, MEDIA_LIMITS.uploadBytes);
+}
+
+/**
  * The only types kept and shown: pictures, sounds and videos that
  * browsers show or play, each by the file format it is. Nothing else, SVG
  * included (it can carry script), ever reaches the store, so a stored file can

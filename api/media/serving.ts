@@ -6,7 +6,7 @@
  */
 import type { Row } from '@rocicorp/zero';
 import { createMiddleware } from 'hono/factory';
-import { isMediaType, normaliseType } from '../../sync/media.ts';
+import { isMediaType, normaliseType, oneFileLimit } from '../../sync/media.ts';
 import { type StorageSpace, storageMessage } from '../../sync/plan-limits.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { Refusal } from '../errors.ts';
@@ -82,7 +82,9 @@ export function mediaJson(m: MediaRow) {
 
 /**
  * Storage as screens show it (spec §9: GB and percent to 2 decimals there):
- * bytes used and allowed (null: unlimited), the percent used, and the prompt.
+ * bytes used and allowed (null: unlimited), the percent used, the prompt, and
+ * the most one file may have (the plan's, as announcing enforces it), so that
+ * a form's "Up to …" is the limit that holds.
  */
 export function storageJson(space: StorageSpace) {
   const { used, limit } = space;
@@ -91,6 +93,7 @@ export function storageJson(space: StorageSpace) {
     limit,
     percent: limit ? Math.round((used / limit) * 10_000) / 100 : null,
     message: storageMessage(space),
+    fileLimit: oneFileLimit(space.fileLimit),
   };
 }
 

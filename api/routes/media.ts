@@ -135,7 +135,8 @@ export function mediaRoutes(deps: AppDeps) {
       )
       /**
        * How much of the library's storage is used (spec §8 "Your library is
-       * nearly full!" / "full!"), for whoever may add media to it now.
+       * nearly full!" / "full!"), and how big one file may be, for whoever
+       * may add media to it now.
        */
       .get('/people/:personId/media/storage', caller, async (c) => {
         const { ctx, personId } = c.var.caller;

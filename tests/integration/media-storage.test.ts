@@ -151,6 +151,7 @@ describe('the storage limit (free plan: 3 GB)', () => {
       limit: GB3,
       percent: 100,
       message: 'Your library is full!',
+      fileLimit: 100 * 1024 ** 2,
     });
     await pretendUsed(who.personId, Math.ceil(GB3 * 0.9));
     expect((await call(who, 'GET', storage)).body).toMatchObject({

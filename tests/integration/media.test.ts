@@ -11,8 +11,8 @@ import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
 import { s3MediaStore } from '../../api/media/store.ts';
 import { sweepMedia, UNSETTLED_MEDIA_MS, UNUSED_PHOTO_MS } from '../../api/media/sweep.ts';
 import { seedId } from '../../api/seed.ts';
-import { MEDIA_LIMITS, mediaMessages } from '../../sync/media.ts';
-import { fileLimitMessages } from '../../sync/plan-limits.ts';
+import { MEDIA_LIMITS, mediaMessages, oneFileLimit } from '../../sync/media.ts';
+import { bytesInWords, fileLimitMessages } from '../../sync/plan-limits.ts';
 import { registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
 import { db, sql, stack } from '../harness/db.ts';
 import { call, endSessions, startSession } from '../harness/rest.ts';
@@ -325,6 +325,38 @@ describe('one file’s limit is the plan’s, the figure its subscription page s
     const tooBig = await announce(1024 ** 3 + 1);
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.error?.message).toBe(fileLimitMessages.tooBig('1 GB'));
+  });
+
+  test('the limit the screens are given (GET …/media/storage) is the one announcing enforces', async () => {
+    const ana = await signIn(stack.url, 'ana@example.com');
+    const plans = [
+      { who: dm, personId: aroha, preferenceId: tea, bytes: 100 * 1024 ** 2 },
+      { who: ana, personId: seedId('person:ana'), preferenceId: anaPreference, bytes: 1024 ** 3 },
+    ];
+    for (const { who, personId, preferenceId, bytes } of plans) {
+      const storage = await call(who, 'GET', `/api/people/${personId}/media/storage`);
+      expect(storage.status).toBe(200);
+      expect(storage.body.fileLimit, personId).toBe(bytes);
+      const announce = (contentLength: number) =>
+        call(who, 'POST', `/api/people/${personId}/media/signed`, {
+          name: 'visit.mp4',
+          contentType: 'video/mp4',
+          contentLength,
+          preferenceId,
+        });
+      const fits = await announce(bytes);
+      expect(fits.status).toBe(201);
+      await sql`delete from media where id = ${String(fits.body.id)}`;
+      const over = await announce(bytes + 1);
+      expect(over.status).toBe(400);
+      expect(over.body.error?.message).toBe(fileLimitMessages.tooBig(bytesInWords(bytes)));
+    }
+  });
+
+  test('a plan without a limit on one file: the most one upload can carry', () => {
+    expect(oneFileLimit(null)).toBe(MEDIA_LIMITS.uploadBytes);
+    expect(oneFileLimit(MEDIA_LIMITS.uploadBytes * 2)).toBe(MEDIA_LIMITS.uploadBytes);
+    expect(oneFileLimit(100)).toBe(100);
   });
 });
 

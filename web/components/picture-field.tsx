@@ -1,8 +1,10 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { acceptFor } from '../../sync/media.ts';
+import { bytesInWords } from '../../sync/plan-limits.ts';
 import { queries } from '../../sync/queries.ts';
 import { ApiError } from '../api-client.ts';
+import { useFileLimit } from '../hooks/use-storage.ts';
 import { checkPicture, mediaSrc, uploadMedia } from '../media/upload.ts';
 import { messages } from '../messages.ts';
 import { type ChosenPhoto, PhotoSearch } from './photo-search.tsx';
@@ -17,7 +19,8 @@ const STATUS = { idle: '', uploading: m.uploading, done: m.uploaded, removed: m.
  * file input is the browser's own (keyboard and screen readers know it).
  * "Search for a photo" opens the photo search (photo-search.tsx): a photo
  * chosen there is copied into the library and reported like an upload, and
- * who made it is written under it.
+ * who made it is written under it. After the hint, how big the file may be:
+ * the library's plan's limit, read from the server that enforces it.
  */
 export function PictureField({
   personId,
@@ -40,6 +43,7 @@ export function PictureField({
 }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const fileLimit = useFileLimit(personId);
   const [state, setState] = useState<'idle' | 'uploading' | 'done' | 'removed'>('idle');
   const [error, setError] = useState<string | undefined>();
   // A picture chosen here shows from the file itself (or the search's
@@ -109,6 +113,7 @@ export function PictureField({
       <label htmlFor={inputId}>{label}</label>
       <p id={`${id}-hint`} className="hint">
         {hint}
+        {fileLimit === undefined ? null : ` ${m.fileLimit(bytesInWords(fileLimit))}`}
       </p>
       {src ? (
         <figure className="picture-figure">

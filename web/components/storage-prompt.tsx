@@ -2,15 +2,9 @@ import { useEffect, useState } from 'react';
 import { preferenceLimitMessages, storageLimitMessages } from '../../sync/plan-limits.ts';
 import { call, client } from '../api-client.ts';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
+import { useStorage } from '../hooks/use-storage.ts';
 import { messages } from '../messages.ts';
 import { UpgradeButton, useSubscriptionVersion } from './upgrade-button.tsx';
-
-type Storage = {
-  used: number;
-  limit: number | null;
-  percent: number | null;
-  message: string | null;
-};
 
 /**
  * Spec §8 upgrade prompts for storage: "Your library is nearly full!" from 90 %
@@ -23,25 +17,7 @@ type Storage = {
  * an upload that does not fit, in words).
  */
 export function StoragePrompt({ personId, version = 0 }: { personId: string; version?: number }) {
-  const [storage, setStorage] = useState<Storage | undefined>();
-  const plan = useSubscriptionVersion(personId);
-
-  useEffect(() => {
-    let current = true;
-    void version;
-    void plan;
-    call(client.people[':personId'].media.storage.$get({ param: { personId } })).then(
-      (s) => {
-        if (current) setStorage(s);
-      },
-      () => {
-        if (current) setStorage(undefined);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [personId, version, plan]);
+  const storage = useStorage(personId, version);
 
   if (!storage?.message || storage.limit === null) return null;
   const full = storage.message === storageLimitMessages.full;

@@ -17,7 +17,7 @@ export const categoryMessages = {
   backToLibrary: 'Back to the library',
   photoPlaceholder: 'No photo',
   photo: 'Photo',
-  photoHelp: 'A picture that helps to recognise this category (optional). Up to 20 MB.',
+  photoHelp: 'A picture that helps to recognise this category (optional).',
   // Access and hidden flags.
   access: { General: 'General', Restricted: 'Restricted' },
   accessOf: (level: string) => `Who can see it: ${level}`,

@@ -13,6 +13,8 @@ export const mediaMessages = {
   /** The general error of media (spec §8): also a media item that is not there. */
   failed: 'Sorry, something went wrong.',
   preview: 'The chosen picture',
+  /** After a picture field's hint: the plan's limit on one file (web/hooks/use-storage.ts). */
+  fileLimit: (size: string) => `Up to ${size}.`,
 
   /** A section of the list, by kind (spec §3 Media item). */
   kinds: {
@@ -49,8 +51,11 @@ export const mediaMessages = {
   // Adding: /preferences/{preferenceId}/media/create
   createHeading: 'Add pictures, sounds and videos',
   choose: 'Choose files',
-  chooseHelp:
-    'You can choose several at once. How big each file can be is on the Subscription page: it comes with the plan.',
+  /** With the plan's limit on one file once it is known (web/hooks/use-storage.ts). */
+  chooseHelp: (size: string | undefined) =>
+    size === undefined
+      ? 'You can choose several at once. How big each file can be comes with the plan.'
+      : `You can choose several at once, each up to ${size}: that comes with the plan.`,
   drop: 'Or drop files here',
   dropNow: 'Drop the files to add them',
   files: 'Files you are adding',

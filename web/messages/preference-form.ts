@@ -76,7 +76,7 @@ export const preferenceFormMessages = {
   // Step 4: More detail
   pictureLabel: 'Picture',
   pictureHelp:
-    'A picture that shows this preference (optional). It is shown at the top of the preference. Up to 20 MB.',
+    'A picture that shows this preference (optional). It is shown at the top of the preference.',
   reviewLabel: 'How often should it be reviewed?',
   reviewHelp: 'Things change. A review is a reminder to check that the preference is still right.',
   schedules: scheduleLabels,

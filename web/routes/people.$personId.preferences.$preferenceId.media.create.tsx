@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import type { MediaType } from '../../schema/enums.ts';
 import { acceptFor, mediaKind } from '../../sync/media.ts';
+import { bytesInWords } from '../../sync/plan-limits.ts';
 import { queries } from '../../sync/queries.ts';
 import { ApiError } from '../api-client.ts';
 import { MediaIcon } from '../components/media-icon.tsx';
@@ -9,6 +10,7 @@ import { BackToPreference, PreferenceCrumb } from '../components/preference-comm
 import { StoragePrompt } from '../components/storage-prompt.tsx';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { usePreferencePage } from '../hooks/use-preference-page.tsx';
+import { useFileLimit } from '../hooks/use-storage.ts';
 import { checkFile, isAbort, uploadMedia } from '../media/upload.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -56,6 +58,7 @@ function MediaCreate() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [over, setOver] = useState(false);
+  const fileLimit = useFileLimit(personId);
   const { pref, fallback } = usePreferencePage(personId, preferenceId);
   usePageTitle(
     pref ? `${messages.titles.addMedia} – ${pref.title}` : undefined,
@@ -157,7 +160,7 @@ function MediaCreate() {
           {t.choose}
         </label>
         <p id={`${id}-help`} className="field-help">
-          {t.chooseHelp}
+          {t.chooseHelp(fileLimit === undefined ? undefined : bytesInWords(fileLimit))}
         </p>
         <input
           ref={inputRef}
