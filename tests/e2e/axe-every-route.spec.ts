@@ -1,6 +1,7 @@
 /**
  * axe-core on every route: each page of web/routes is opened as the
- * person it is for and has no serious or critical WCAG 2.2 A/AA violation. A
+ * person it is for and has no serious or critical WCAG 2.2 A/AA violation,
+ * and no heading that skips a level (tests/e2e/axe.ts). A
  * route file without an entry here fails the first test, so a new page cannot
  * skip the check.
  */
@@ -49,7 +50,12 @@ async function uploadPicture(page: Page): Promise<string> {
   return s.id;
 }
 
-type Visit = { as: 'nobody' | 'aroha' | 'sam'; path: string };
+type Visit = {
+  as: 'nobody' | 'aroha' | 'sam';
+  path: string;
+  /** A heading the page shows once its data has arrived (checked before axe runs). */
+  shows?: string;
+};
 
 /** Each route file, and where to open it (a layout has no page of its own). */
 const routes: Record<string, Visit | 'layout'> = {
@@ -111,6 +117,7 @@ const routes: Record<string, Visit | 'layout'> = {
   'people.$personId.preferences.$preferenceId.index': {
     as: 'aroha',
     path: `${me}/preferences/${tea}`,
+    shows: 'How I take it',
   },
   'people.$personId.preferences.$preferenceId.notes.$id.edit': {
     as: 'aroha',
@@ -119,6 +126,7 @@ const routes: Record<string, Visit | 'layout'> = {
   'people.$personId.preferences.$preferenceId.notes.$id.index': {
     as: 'aroha',
     path: `${me}/preferences/${tea}/notes/${teaNote}`,
+    shows: 'When I am tired',
   },
   'people.$personId.preferences.$preferenceId.audio.create': {
     as: 'aroha',
@@ -231,10 +239,23 @@ async function handover(sql: postgres.Sql) {
                     ${tea}, 'Changed the title from “Tea” to “Green tea”', ${aroha})`;
 }
 
+/**
+ * Headings in the tea's description and its note, as a writer types them (a
+ * level skipped, one written as the page's title): the pages that show them
+ * keep the page's outline (heading-order). The fixtures put both back.
+ */
+async function headingsInTexts(sql: postgres.Sql) {
+  await sql`update preference set description = ${'I like my tea **strong**.\n\n# How I take it\n\n### Milk\n\nA little.\n\n## Sugar\n\nNone.'}
+            where id = ${tea}`;
+  await sql`update note set body = ${'### When I am tired\n\nA smaller cup.\n\n# Later\n\nNone after six.'}
+            where id = ${teaNote}`;
+}
+
 /** The page has drawn (a heading, or at least its main region) and axe finds nothing serious. */
 async function check(page: Page, visit: Visit) {
   await page.goto(visit.path);
   await expect(page.locator('h1, main').first()).toBeVisible();
+  if (visit.shows) await expect(page.getByRole('heading', { name: visit.shows })).toBeVisible();
   // Past "Loading…": whatever the page waits for has arrived or failed.
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
   expect(await seriousViolations(page), `${visit.path} (as ${visit.as})`).toEqual([]);
@@ -274,6 +295,7 @@ for (const who of ['nobody', 'aroha', 'sam'] as const) {
       // Sam's pages in Aroha's library need his support session first.
       if (who === 'sam') await startSupporting(page, aroha);
       if (who !== 'nobody') await handover(sql);
+      if (who === 'aroha') await headingsInTexts(sql);
       const media = these.some((v) => v.path.includes(MEDIA)) ? await uploadPicture(page) : '';
       for (const visit of these)
         await check(page, { ...visit, path: visit.path.replace(MEDIA, media) });

@@ -9,15 +9,33 @@ const axeSource = readFileSync(
 
 type Violation = { id: string; impact: string | null; help: string; nodes: unknown[] };
 
-/** Runs axe-core (WCAG 2.0-2.2 A/AA rules) in the page; returns serious and critical violations. */
+/**
+ * Best-practice rules checked beside the WCAG ones, and failing whatever their
+ * impact: a heading that skips a level (axe calls it "moderate") leaves a gap
+ * in the outline a screen reader's user moves by, and Lighthouse's
+ * heading-order audit is this rule.
+ */
+const alsoChecked = ['heading-order'];
+
+/**
+ * Runs axe-core (WCAG 2.0-2.2 A/AA rules, and `alsoChecked`) in the page;
+ * returns serious and critical violations, and any of `alsoChecked`.
+ */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
   // Evaluated through the devtools protocol: the page's CSP (scripts from
   // itself only) rightly refuses a <script> tag the test would add.
   await page.evaluate(axeSource);
+  const options = {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    // A rule named here runs whatever runOnly's tags say.
+    rules: Object.fromEntries(alsoChecked.map((id) => [id, { enabled: true }])),
+  };
   const result: { violations: Violation[] } = await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })`,
+    `axe.run(document, ${JSON.stringify(options)})`,
   );
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return result.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical' || alsoChecked.includes(v.id),
+  );
 }
 
 /** Links, buttons and fields smaller than 44 × 44 px among `selector` (the skip link aside). */

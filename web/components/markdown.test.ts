@@ -88,6 +88,33 @@ describe('Markdown (spec §5: link protocols http, https, irc, ircs, mailto, xmp
     expect(html).toContain('<h3>Big</h3>');
     expect(html).not.toContain('<h1');
   });
+});
+
+describe('Headings in a text continue the page’s outline (no level skipped)', () => {
+  const levels = (md: string, under?: number) =>
+    [
+      ...renderToStaticMarkup(createElement(Markdown, { text: md, under })).matchAll(/<h(\d)>/g),
+    ].map((h) => Number(h[1]));
+
+  it('starts one below the heading the text sits under', () => {
+    expect(levels('# A', 1)).toEqual([2]);
+    expect(levels('## A', 1)).toEqual([2]);
+    expect(levels('### A', 2)).toEqual([3]);
+    expect(levels('# A')).toEqual([3]);
+  });
+
+  it('goes down one level at most, and back up to where the writer went', () => {
+    expect(levels('# A\n\n### B\n\n#### C\n\n## D\n\n# E', 1)).toEqual([2, 3, 4, 3, 2]);
+    expect(levels('### A\n\n# B', 1)).toEqual([2, 2]);
+  });
+
+  it('stays at h6 past the deepest level', () => {
+    expect(levels('# A\n\n## B\n\n### C\n\n#### D', 3)).toEqual([4, 5, 6, 6]);
+  });
+
+  it('finds headings inside quotes and lists too', () => {
+    expect(levels('> ### Quoted\n\n- #### Listed', 1)).toEqual([2, 3]);
+  });
 
   it('shows an image as its description only', () => {
     const html = render('![a cup of tea](https://example.com/tea.png)');

@@ -9,8 +9,10 @@ import '../styles/markdown.css';
  * those (and relative URLs) and empties any other; a link left without a URL
  * is shown as plain text, never as a clickable link. Raw HTML is dropped
  * (`skipHtml`), images are shown as their description (no remote loading),
- * and headings start at level 3 so a description never competes with the
- * page's own headings.
+ * and headings continue the page's outline: the text's first level sits one
+ * below the heading it is under, and no level is skipped (`outlineUnder`), so
+ * a description never competes with the page's own headings and a screen
+ * reader's list of headings has no gaps.
  *
  * Whether a link stays on our site is decided the way the browser will decide
  * it: by resolving the address against the page (`new URL(href, origin)`) and
@@ -115,29 +117,62 @@ function SafeLink({ href, children }: { href?: string | undefined; children?: Re
   );
 }
 
-type HeadingProps = ComponentProps<'h3'> & { node?: unknown };
-const heading =
-  (Tag: 'h3' | 'h4' | 'h5' | 'h6') =>
-  ({ node: _node, ...props }: HeadingProps) => <Tag {...props} />;
+/** The little of a markdown tree that the outline needs. */
+type MdNode = { type: string; depth?: number; children?: MdNode[] };
+
+/**
+ * A remark plugin: the text's headings, in the order they come, numbered on
+ * from `level` (the heading the text sits under). A level one deeper than
+ * the last at most, whatever the writer typed: `# A` then `### B` is A then
+ * a heading one below it. Past h6 a heading stays h6 (no level is skipped by
+ * staying).
+ */
+export function outlineUnder(level: number) {
+  return () => (tree: MdNode) => {
+    // The typed depths of the headings still open above the one being read.
+    const open: number[] = [];
+    const walk = (node: MdNode) => {
+      if (node.type === 'heading' && node.depth !== undefined) {
+        while (open.length && (open.at(-1) ?? 0) >= node.depth) open.pop();
+        open.push(node.depth);
+        node.depth = Math.min(6, level + open.length);
+      }
+      for (const child of node.children ?? []) walk(child);
+    };
+    walk(tree);
+  };
+}
 
 const components = {
   a: ({ href, children }: ComponentProps<'a'>) => <SafeLink href={href}>{children}</SafeLink>,
   img: ({ alt }: ComponentProps<'img'>) => (alt ? <span>{alt}</span> : null),
-  h1: heading('h3'),
-  h2: heading('h4'),
-  h3: heading('h5'),
-  h4: heading('h6'),
-  h5: heading('h6'),
-  h6: heading('h6'),
 };
 
 /** Stays as the library's default, named here so the decision is visible (docs/decisions/009). */
 export const markdownUrlTransform = defaultUrlTransform;
 
-export function Markdown({ text, className }: { text: string; className?: string | undefined }) {
+/** The plugin for each level a text may sit under, made once rather than on every render. */
+const outlines = [1, 2, 3, 4, 5].map((level) => [outlineUnder(level)]);
+
+export function Markdown({
+  text,
+  className,
+  under = 2,
+}: {
+  text: string;
+  className?: string | undefined;
+  /** The level of the page's heading this text sits under (1 to 5): its own headings go one below. */
+  under?: number | undefined;
+}) {
+  const plugins = outlines[Math.min(5, Math.max(1, under)) - 1];
   return (
     <div className={className ? `markdown ${className}` : 'markdown'}>
-      <ReactMarkdown skipHtml urlTransform={markdownUrlTransform} components={components}>
+      <ReactMarkdown
+        skipHtml
+        urlTransform={markdownUrlTransform}
+        components={components}
+        remarkPlugins={plugins}
+      >
         {text}
       </ReactMarkdown>
     </div>

@@ -85,7 +85,11 @@ export function ProfileSheet({
                       {i.title}
                     </p>
                     {i.description ? (
-                      <Markdown className="profile-description" text={i.description} />
+                      <Markdown
+                        className="profile-description"
+                        text={i.description}
+                        under={headingLevel + 1}
+                      />
                     ) : null}
                   </div>
                 </li>

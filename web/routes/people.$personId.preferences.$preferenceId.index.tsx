@@ -127,7 +127,7 @@ function PreferenceView() {
             {pref.description ? (
               <details className="spoken-words">
                 <summary>{a.showWords}</summary>
-                <Markdown className="preference-description" text={pref.description} />
+                <Markdown className="preference-description" text={pref.description} under={2} />
               </details>
             ) : null}
           </section>
@@ -135,6 +135,7 @@ function PreferenceView() {
           <Markdown
             className={`preference-description${reader.current === 'description' ? ' read-now' : ''}`}
             text={pref.description}
+            under={1}
           />
         ) : null}
         <ErrorAlert message={wordsError} />

@@ -85,6 +85,7 @@ function NoteView() {
       <Markdown
         className={`note-body${reader.current === 'body' ? ' read-now' : ''}`}
         text={note.body}
+        under={1}
       />
       <ItemActions
         kind="notes"
