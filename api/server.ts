@@ -21,6 +21,9 @@ import { errorResponse, notFoundResponse } from './errors.ts';
 import { UNSPLASH_IMAGE_ORIGIN } from './photo-search/unsplash.ts';
 import { apiRoutes } from './routes/index.ts';
 
+/** How long a file of web/public without a hash in its name may be kept (see below). */
+export const UNHASHED_CACHE = 'public, max-age=3600';
+
 export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
   const deps: AppDeps = {
     ...input,
@@ -89,15 +92,23 @@ export function createApp(input: Omit<AppDeps, 'accessTokenKey'>) {
     );
     if (production || !deps.mailer.mailbox) app.all('/dev/*', (c) => c.text('Not found', 404));
     // The service worker and what it precaches are checked on every visit, so a
-    // new version reaches an installed app (vite.config.ts, VitePWA).
+    // new version reaches an installed app (vite.config.ts, VitePWA). The
+    // other files of web/public keep their names from one version to the next
+    // (index.html names zod-jitless.js, crawlers ask for robots.txt): kept an
+    // hour, so a page's loads do not ask again and a new version reaches every
+    // browser within the hour (an installed app sooner: the service worker
+    // fetches what it precaches by revision).
     app.use(
       '*',
       serveStatic({
         root,
         onFound: (p, c) => {
-          if (/(?:^|\/)(?:sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest|index\.html)$/.test(p)) {
-            c.header('cache-control', 'no-cache');
-          }
+          c.header(
+            'cache-control',
+            /(?:^|\/)(?:sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest|index\.html)$/.test(p)
+              ? 'no-cache'
+              : UNHASHED_CACHE,
+          );
         },
       }),
     );

@@ -76,6 +76,93 @@ test('a built asset and the app shell of a deep link carry the headers too', asy
   expect(asset.headers()['x-content-type-options']).toBe('nosniff');
 });
 
+/**
+ * Whether a crawler that follows `robots` may fetch `path` (RFC 9309: the
+ * rules of the `*` group; the longest matching rule wins, Allow on a tie; `*`
+ * matches anything, `$` ends the path).
+ */
+function crawlable(robots: string, path: string): boolean {
+  const rules: Array<{ allow: boolean; pattern: string }> = [];
+  let forAll = false;
+  for (const raw of robots.split('\n')) {
+    const line = raw.replace(/#.*/, '').trim();
+    const [, field = '', value = ''] = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line) ?? [];
+    const name = field.toLowerCase();
+    if (name === 'user-agent') forAll = value === '*';
+    else if (forAll && (name === 'allow' || name === 'disallow') && value)
+      rules.push({ allow: name === 'allow', pattern: value });
+  }
+  const matches = (pattern: string) => {
+    const anchored = pattern.endsWith('$');
+    const body = (anchored ? pattern.slice(0, -1) : pattern)
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
+    return new RegExp(`^${body}${anchored ? '$' : ''}`).test(path);
+  };
+  const best = rules
+    .filter((r) => matches(r.pattern))
+    .sort((a, b) => b.pattern.length - a.pattern.length || Number(b.allow) - Number(a.allow))[0];
+  return best?.allow ?? true;
+}
+
+test('robots.txt opens the public pages to crawlers and nothing of anyone’s; pages have a description', async ({
+  request,
+  baseURL,
+}) => {
+  const res = await request.get(`${baseURL}/robots.txt`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^text\/plain/);
+  const robots = await res.text();
+  expect(robots).not.toContain('<html');
+  for (const open of ['/', '/landing', '/login', '/register'])
+    expect(crawlable(robots, open), `${open} may be crawled`).toBe(true);
+  for (const closed of [
+    '/people/',
+    `/people/${crypto.randomUUID()}/preferences`,
+    '/api/session',
+    '/dev/mailbox',
+    `/p/${'A'.repeat(43)}`,
+    `/invite/${crypto.randomUUID()}/a-token`,
+    `/login/link/${crypto.randomUUID()}/a-token`,
+    '/survey/someone/supporter',
+  ])
+    expect(crawlable(robots, closed), `${closed} may not be crawled`).toBe(false);
+
+  const shell = await (await request.get(`${baseURL}/login`)).text();
+  const description = /<meta\s+name="description"\s+content="([^"]+)"/.exec(shell)?.[1] ?? '';
+  expect(description).toMatch(/Circle of Support/);
+  expect(description.length).toBeGreaterThan(50);
+  expect(description.length).toBeLessThanOrEqual(160);
+});
+
+test('hashed assets are kept a year; files without a hash an hour; the shell and the service worker are asked for each time', async ({
+  request,
+  baseURL,
+}) => {
+  const cacheOf = async (path: string) => {
+    const res = await request.get(`${baseURL}${path}`);
+    expect(res.status(), path).toBe(200);
+    return res.headers()['cache-control'];
+  };
+  const html = await (await request.get(`${baseURL}/`)).text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
+  expect(assets.length).toBeGreaterThan(0);
+  for (const asset of assets)
+    expect(await cacheOf(asset), asset).toBe('public, max-age=31536000, immutable');
+  for (const file of ['/zod-jitless.js', '/robots.txt', '/icon.svg', '/icon-192.png'])
+    expect(await cacheOf(file), file).toBe('public, max-age=3600');
+  for (const fresh of [
+    '/',
+    '/index.html',
+    '/login',
+    '/people/someone',
+    '/sw.js',
+    '/manifest.webmanifest',
+  ])
+    expect(await cacheOf(fresh), fresh).toBe('no-cache');
+});
+
 test.describe(() => {
   test.use({
     allowedConsoleErrors: {
