@@ -601,6 +601,11 @@ export const messages = {
     createFailed:
       'Something went wrong creating your passkey. Please try again or continue using your email.',
     unsupported: 'WebAuthn is not supported in this browser',
+    // The browser waited out its prompt and refused (no authenticator came).
+    createTimedOut:
+      'No passkey was created: the browser stopped waiting. This browser or device may have no way to keep a passkey. Please try again, add a passkey from another device such as your phone, or keep signing in with your email.',
+    signInTimedOut:
+      'No passkey was used: the browser stopped waiting. This device may have no passkey for this site. Please try again, or sign in with your email.',
     notFound:
       'We could not find this passkey. It may have been deleted: please delete it from your device as well, and sign in with your email.',
     entityMismatch:

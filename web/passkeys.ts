@@ -2,7 +2,8 @@
  * Passkeys in the browser (spec §4, §8): registration for the signed-in user,
  * sign-in with a discoverable credential, and the list/delete of a person's
  * passkeys. A cancelled prompt is never an error: it resolves to
- * `{verified: false, cancelled: true}` and the caller shows nothing.
+ * `{verified: false, cancelled: true}` and the caller shows nothing. A prompt
+ * the browser gave up on (no authenticator came) is one, and says so.
  */
 import {
   browserSupportsWebAuthn,
@@ -54,6 +55,36 @@ export function isCancellation(err: unknown): boolean {
     'name' in cause &&
     cause.name === 'NotAllowedError'
   );
+}
+
+/** What the browser's prompt waits at most when the options name no timeout (WebAuthn's usual). */
+const PROMPT_TIMEOUT_MS = 60_000;
+
+/**
+ * A refusal after the prompt's whole time was not the person cancelling: the
+ * browser waited for an authenticator that never came (Firefox on a device
+ * with no passkey store waits out the timeout, then says NotAllowedError, the
+ * same name as a cancel). Past nine tenths of the timeout, it is that.
+ */
+export function timedOut(elapsedMs: number, timeoutMs: number | undefined): boolean {
+  return elapsedMs >= 0.9 * (timeoutMs ?? PROMPT_TIMEOUT_MS);
+}
+
+/**
+ * A refused prompt: cancelled (nothing is shown), or the browser gave up
+ * waiting, which says what happened and what to try.
+ */
+function refusedPrompt(
+  err: unknown,
+  startedAt: number,
+  timeoutMs: number | undefined,
+  timedOutMessage: string,
+): Cancelled {
+  if (!isCancellation(err)) throw err;
+  if (timedOut(performance.now() - startedAt, timeoutMs)) {
+    throw new PasskeyError(timedOutMessage, 'timed_out');
+  }
+  return CANCELLED;
 }
 
 function errorCode(err: unknown): string {
@@ -121,16 +152,17 @@ export async function registerPasskey(
       ),
     );
     let response: Awaited<ReturnType<typeof startRegistration>>;
+    const startedAt = performance.now();
     try {
       response = await startRegistration({ optionsJSON });
     } catch (err) {
-      if (isCancellation(err)) return CANCELLED;
-      throw err;
+      return refusedPrompt(err, startedAt, optionsJSON.timeout, messages.passkeys.createTimedOut);
     }
     await call(passkeys['verify-registration'].$post({ json: response }));
     counts.clear();
     return { verified: true };
   } catch (err) {
+    if (err instanceof PasskeyError) throw err;
     throw new PasskeyError(registrationErrorMessage(err), errorCode(err));
   }
 }
@@ -188,11 +220,11 @@ export async function signInWithPasskey(): Promise<SignInResult> {
   try {
     const optionsJSON = requestOptions.parse(await call(passkeys['init-auth'].$get()));
     let response: Awaited<ReturnType<typeof startAuthentication>>;
+    const startedAt = performance.now();
     try {
       response = await startAuthentication({ optionsJSON });
     } catch (err) {
-      if (isCancellation(err)) return CANCELLED;
-      throw err;
+      return refusedPrompt(err, startedAt, optionsJSON.timeout, messages.passkeys.signInTimedOut);
     }
     try {
       return await call(passkeys['verify-auth'].$post({ json: response }));

@@ -170,10 +170,16 @@ test.describe(() => {
     await context.setOffline(true);
     await expect(rileyPeers).toBeHidden({ timeout: 3_000 });
     await expect(dmPeers).toBeHidden({ timeout: 3_000 });
+    // It was Riley's tablet that went, not Aroha: nobody is announced as
+    // having left (the status line says Riley is offline).
+    const rileyHeard = riley.getByRole('status').filter({ hasText: 'left this preference' });
+    await expect(riley.locator('.sync-status-line')).toContainText('Offline');
+    await expect(rileyHeard).toHaveCount(0);
     // Back online, it says where it is again without waiting for a retry.
     await context.setOffline(false);
     await expect(dmPeers).toContainText('Riley Parata, looking', { timeout: 5_000 });
     await expect(rileyPeers).toContainText('Aroha Ngata, looking', { timeout: 5_000 });
+    await expect(rileyHeard).toHaveCount(0);
 
     await riley.close();
     await expect(dmPeers).toBeHidden({ timeout: 3_000 });

@@ -192,6 +192,44 @@ test('a cancelled passkey prompt is silent, when adding and when signing in', as
   expect(calls.filter((c) => c.startsWith('verify-'))).toEqual([]);
 });
 
+test('a prompt the browser gives up on says what happened and what to try', async ({
+  page,
+  signIn,
+}) => {
+  const { personId } = await signIn('sam@example.com');
+  // Nobody ever touches this authenticator: the browser waits out the
+  // prompt's time and refuses, as Firefox does on a device with no passkey
+  // store. The prompt's minute is made two seconds here.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'usb',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: false,
+    },
+  });
+  await page.route('**/api/authentication/passkeys/init-registration*', async (route) => {
+    const response = await route.fetch();
+    const options = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...options, timeout: 2_000 } });
+  });
+  await page.goto(passkeysPage(personId));
+  await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
+  const add = page.getByRole('button', { name: 'Add a passkey' });
+  await add.click();
+  await expect(page.getByRole('alert')).toContainText(
+    'No passkey was created: the browser stopped waiting.',
+    { timeout: 15_000 },
+  );
+  await expect(page.getByRole('alert')).toContainText('keep signing in with your email');
+  await expect(add).toBeEnabled();
+  await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
+});
+
 test.describe(() => {
   test.use({
     allowedConsoleErrors: {

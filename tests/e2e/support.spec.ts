@@ -69,6 +69,13 @@ test('a Restricted supporter sees Restricted items too; the session ending elsew
   expect(res.status()).toBe(204);
   await expect(list).toHaveCount(0, { timeout: 5000 });
   await expect(page.getByRole('alert')).toHaveText('Your support session has ended.');
+  // Where to go, not a new library's empty state.
+  await expect(
+    page.getByRole('heading', { name: 'This library opens in a support session' }),
+  ).toBeVisible();
+  await expect(page.getByText('Start your preference library')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Create your first preference' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go to the people I support' })).toBeVisible();
   await page.getByRole('button', { name: 'Back to the people I support' }).click();
   await expect(page).toHaveURL(/\/supporting/);
 });

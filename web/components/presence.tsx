@@ -12,8 +12,19 @@ import '../styles/presence.css';
 
 const m = messages.presence;
 
-export function PresenceList({ peers }: { peers: readonly PresencePeer[] }) {
-  const announcement = useArrivals(peers);
+/**
+ * `lost`: this device has no channel now (web/hooks/use-presence.ts). Nobody
+ * is shown and nobody is announced as having left: it was this device that
+ * went. Back online, only who really came or went meanwhile is announced.
+ */
+export function PresenceList({
+  peers,
+  lost = false,
+}: {
+  peers: readonly PresencePeer[];
+  lost?: boolean;
+}) {
+  const announcement = useArrivals(peers, lost);
   return (
     <>
       {peers.length > 0 ? (
@@ -44,17 +55,19 @@ const colour = (c: string) => (el: HTMLElement | null) => {
 };
 
 /** "Riley opened this preference." / "… left …", for the live region. */
-function useArrivals(peers: readonly PresencePeer[]): string {
+function useArrivals(peers: readonly PresencePeer[], lost: boolean): string {
   const before = useRef<Map<string, string>>(new Map());
   const [said, setSaid] = useState('');
   useEffect(() => {
+    // Who was here before the loss stays the baseline for when it is back.
+    if (lost) return;
     const now = new Map(peers.map((p) => [p.personId, p.name]));
     const lines: string[] = [];
     for (const [id, name] of now) if (!before.current.has(id)) lines.push(m.joined(name));
     for (const [id, name] of before.current) if (!now.has(id)) lines.push(m.left(name));
     before.current = now;
     if (lines.length > 0) setSaid(lines.join(' '));
-  }, [peers]);
+  }, [peers, lost]);
   return said;
 }
 

@@ -34,6 +34,12 @@ function presenceUrl(personId: string, preferenceId: string): string {
 /** `enabled`: once the preference is there to read (a refused socket would only retry). */
 export function usePresence(personId: string, preferenceId: string, enabled = true) {
   const [peers, setPeers] = useState<PresencePeer[]>([]);
+  /**
+   * This device lost the channel (no network, or the socket dropped): whom it
+   * showed is not known now, but nobody is known to have left either, so the
+   * list is empty and nothing is announced until the server answers again.
+   */
+  const [lost, setLost] = useState(false);
   const field = useRef<PresenceField | null>(null);
   const socket = useRef<WebSocket | null>(null);
 
@@ -67,7 +73,10 @@ export function usePresence(personId: string, preferenceId: string, enabled = tr
         if (socket.current !== s) return;
         try {
           const message = JSON.parse(String(e.data)) as PresencePeers;
-          if (message.type === 'peers') setPeers(message.peers);
+          if (message.type === 'peers') {
+            setLost(false);
+            setPeers(message.peers);
+          }
         } catch {
           // Not ours: ignored.
         }
@@ -78,6 +87,7 @@ export function usePresence(personId: string, preferenceId: string, enabled = tr
         socket.current = null;
         setPeers([]);
         if (FINAL.has(e.code)) refused = true;
+        else if (!stopped && !hidden) setLost(true);
         if (stopped || refused || hidden || offline) return;
         // 1 s, 2 s, 4 s … up to 30 s.
         retry = setTimeout(open, Math.min(30_000, 1_000 * 2 ** attempts++));
@@ -115,6 +125,7 @@ export function usePresence(personId: string, preferenceId: string, enabled = tr
     // than when a half-dead socket finally closes and the backoff has passed.
     const onOffline = () => {
       offline = true;
+      setLost(true);
       away();
     };
     const onOnline = () => {
@@ -148,5 +159,5 @@ export function usePresence(personId: string, preferenceId: string, enabled = tr
     [say],
   );
 
-  return { peers, setField };
+  return { peers, setField, lost };
 }

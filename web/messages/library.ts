@@ -32,6 +32,11 @@ export const libraryMessages = {
   supporterEmptyBody:
     'As a Supporter you see the libraries of the people you support. Go to your Circle of Support to choose someone and start a support session.',
   supporterEmptyLink: 'Go to my Circle of Support',
+  // A supporter on someone's library outside a session (it ended, here or elsewhere).
+  outsideSessionTitle: 'This library opens in a support session',
+  outsideSessionBody: (name: string) =>
+    `You see ${name ? `${name}’s` : 'their'} preferences while you are in a support session with them. Start a new session from the people you support.`,
+  outsideSessionLink: 'Go to the people I support',
   // Group labels.
   noCategory: 'No category',
   noFeeling: 'No feeling chosen',

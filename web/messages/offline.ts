@@ -18,6 +18,9 @@ export const offlineMessages = {
   announceOffline: 'You are offline. Your changes are kept on this device.',
   announceBack: 'Back online.',
   savedHere: 'Saved on this device. It will be sent when you are back online.',
+  /** The browser refused to keep this site's storage for good, and changes wait in it. */
+  mayBeCleared:
+    'This browser may delete changes kept on this device if this site is not opened for a few days. Connect to the internet soon so that they are sent.',
   problems: (n: number) =>
     n === 1 ? '1 change needs your decision' : `${n} changes need your decision`,
   review: 'Review',

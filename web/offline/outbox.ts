@@ -214,7 +214,10 @@ export class Outbox {
     await stored;
     // Whether the screen that made the change is still waiting for its answer:
     // if so it shows a refusal itself; if not, a refusal becomes a problem.
-    let screenWaits = this.#zero.connection.state.current.name === 'connected';
+    // A device the browser says is offline may still hold a socket that looks
+    // open: nothing sent on it arrives, so the screen says "waiting" at once.
+    let screenWaits =
+      this.#zero.connection.state.current.name === 'connected' && navigator.onLine !== false;
     const answer = result.server.then(async (r) => {
       let outcome = r.type === 'success' ? ({ type: 'saved' } as const) : refusal(r.error);
       // Settled as done after a lost connection: the server is asked first.

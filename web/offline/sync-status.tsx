@@ -9,12 +9,13 @@
  */
 
 import { useQuery, useZero } from '@rocicorp/zero/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { messages } from '../messages.ts';
 import { outboxOf } from '../zero.ts';
 import type { Problem } from './outbox.ts';
+import { persistence } from './persist.ts';
 import { shownValue } from './shown-value.ts';
 import { type Crossed, useOutboxState, useSyncStatus } from './use-write.ts';
 
@@ -24,7 +25,13 @@ const t = messages.offline;
 export function SyncStatusLine({ personId }: { personId: string }) {
   const { status, waiting, connection } = useSyncStatus();
   const { problems } = useOutboxState();
+  const kept = useSyncExternalStore(persistence.subscribe, persistence.get);
   const [announcement, setAnnouncement] = useState('');
+  /** What the announcer says now, read by the effect below. */
+  const said = useRef('');
+  said.current = announcement;
+  /** Whether "All changes saved" is owed to a listener (see the effect). */
+  const owed = useRef(false);
   const last = useRef<{ status: string; waiting: number }>({ status, waiting });
   const [reviewing, setReviewing] = useState(false);
 
@@ -32,6 +39,10 @@ export function SyncStatusLine({ personId }: { personId: string }) {
     const before = last.current;
     last.current = { status, waiting };
     const lost = (s: string) => s === 'offline' || s === 'reconnecting';
+    // The line showed changes not reaching the server: its "All changes
+    // saved" is news, said even when nothing was announced (a page that
+    // opened offline).
+    if (lost(status) || (status === 'connecting' && waiting > 0)) owed.current = true;
     if (status === 'offline' && before.status !== 'offline') {
       setAnnouncement(
         waiting > 0 ? `${t.announceOffline} ${t.waiting(waiting)}.` : t.announceOffline,
@@ -46,6 +57,14 @@ export function SyncStatusLine({ personId }: { personId: string }) {
       const back = before.status === 'offline' ? `${t.announceBack} ` : '';
       setAnnouncement(`${back}${waiting > 0 ? t.waiting(waiting) : t.allSaved}.`);
     } else if (
+      status === 'saved' &&
+      (owed.current || (said.current !== '' && !said.current.includes(t.allSaved)))
+    ) {
+      // What was said last ("Back online. 2 changes waiting.") is no longer
+      // true: the announcement never stays behind the line. A quick save of a
+      // keystroke, with nothing said before it, stays quiet.
+      setAnnouncement(t.allSaved);
+    } else if (
       before.waiting > 0 &&
       waiting === 0 &&
       status === 'saved' &&
@@ -53,6 +72,7 @@ export function SyncStatusLine({ personId }: { personId: string }) {
     ) {
       setAnnouncement(t.allSaved);
     }
+    if (status === 'saved') owed.current = false;
   }, [status, waiting]);
 
   const label =
@@ -96,6 +116,12 @@ export function SyncStatusLine({ personId }: { personId: string }) {
       >
         {announcement}
       </span>
+      {/* Only where it matters: changes wait, and the browser may clear them. */}
+      {kept === 'refused' && waiting > 0 && status !== 'saving' && status !== 'saved' ? (
+        <p className="sync-status-keep" role="note">
+          {t.mayBeCleared}
+        </p>
+      ) : null}
       {problems.length > 0 ? (
         <button
           type="button"

@@ -5,10 +5,11 @@
  */
 import type { Zero } from '@rocicorp/zero';
 import { useConnectionState, useZero } from '@rocicorp/zero/react';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { messages } from '../messages.ts';
 import { outboxOf } from '../zero.ts';
 import type { OutboxState, Outcome } from './outbox.ts';
+import { silentLossStore } from './silent-loss.ts';
 
 type Request = Parameters<Zero['mutate']>[0];
 
@@ -64,7 +65,7 @@ export type SyncStatus = 'connecting' | 'reconnecting' | 'offline' | 'saving' | 
 const LOST_AFTER_MS = 1_500;
 
 /** Whether the browser says it is online (it knows when the device has no network at all). */
-function useOnline(): boolean {
+export function useOnline(): boolean {
   return useSyncExternalStore(
     (changed) => {
       window.addEventListener('online', changed);
@@ -79,17 +80,32 @@ function useOnline(): boolean {
 }
 
 /**
- * What the status line says. "All changes saved" only when connected and the
- * server has answered every change; "Saving…" while it has not. Without a
- * connection: "Offline" when the device has no network, "Waiting for the
- * connection" when it has (the service is restarting, or out of reach), and
- * "Connecting…" before the first connection (then "Offline" if none comes). A reconnect of a second says
- * nothing new: what was pending still shows as saving.
+ * Whether the connection was lost in silence (web/offline/silent-loss.ts):
+ * Zero's heartbeat (`pingTimeoutMs`, web/zero.ts) went unanswered. That is
+ * how a dropped Wi-Fi shows in WebKit, which never says it is offline.
+ */
+function useSilentLoss(): boolean {
+  const zero = useZero();
+  const store = useMemo(() => silentLossStore(zero), [zero]);
+  return useSyncExternalStore(store.subscribe, store.get);
+}
+
+/**
+ * What the status line says. "All changes saved" only when the server has
+ * answered every change; "Saving…" while it has not. "Offline" as soon as the
+ * browser says the device has no network (its socket may look open for
+ * seconds more, and nothing sent on it arrives), or when the connection fell
+ * silent (Zero's heartbeat went unanswered: WebKit never says it is offline).
+ * "Waiting for the connection" when the device is online and the service is
+ * out of reach (restarting), and "Connecting…" before the first connection
+ * (then "Offline" if none comes). A reconnect of a second says nothing new:
+ * what was pending still shows as saving.
  */
 export function useSyncStatus(): { status: SyncStatus; waiting: number; connection: string } {
   const { waiting } = useOutboxState();
   const connection = useConnectionState();
   const online = useOnline();
+  const silent = useSilentLoss();
   const connected = connection.name === 'connected';
   const [everConnected, setEverConnected] = useState(connected);
   const [late, setLate] = useState(false);
@@ -102,22 +118,24 @@ export function useSyncStatus(): { status: SyncStatus; waiting: number; connecti
     const t = setTimeout(() => setLate(true), LOST_AFTER_MS);
     return () => clearTimeout(t);
   }, [connected]);
-  const status: SyncStatus = connected
-    ? waiting > 0
-      ? 'saving'
-      : 'saved'
-    : !online || connection.name === 'disconnected'
-      ? 'offline'
-      : !everConnected
-        ? // Opened without a connection (a reload on a tablet with none): it cannot
-          // tell a lost network from a lost service, and says offline after a moment.
-          late
-          ? 'offline'
-          : 'connecting'
-        : late
-          ? 'reconnecting'
-          : waiting > 0
-            ? 'saving'
-            : 'saved';
+  const status: SyncStatus = !online
+    ? 'offline'
+    : connected
+      ? waiting > 0
+        ? 'saving'
+        : 'saved'
+      : connection.name === 'disconnected' || (everConnected && silent)
+        ? 'offline'
+        : !everConnected
+          ? // Opened without a connection (a reload on a tablet with none): it cannot
+            // tell a lost network from a lost service, and says offline after a moment.
+            late
+            ? 'offline'
+            : 'connecting'
+          : late
+            ? 'reconnecting'
+            : waiting > 0
+              ? 'saving'
+              : 'saved';
   return { status, waiting, connection: connection.name };
 }

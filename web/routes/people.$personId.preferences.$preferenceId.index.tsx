@@ -42,7 +42,7 @@ function PreferenceView() {
   const [wordsError, setWordsError] = useState<string>();
   const { pref, fallback } = usePreferencePage(personId, preferenceId);
   const [media, mediaDetails] = useQuery(queries.media.ofPreference({ personId, preferenceId }));
-  const { peers } = usePresence(personId, preferenceId, pref !== undefined);
+  const { peers, lost } = usePresence(personId, preferenceId, pref !== undefined);
   usePageTitle(pref?.title, useLibraryName(personId));
   useRecordView(personId, pref);
   const readParts = useMemo(
@@ -101,7 +101,7 @@ function PreferenceView() {
           />
         ) : null}
         <h1 className={reader.current === 'title' ? 'read-now' : undefined}>{pref.title}</h1>
-        <PresenceList peers={peers} />
+        <PresenceList peers={peers} lost={lost} />
         {reader.supported ? (
           <div className="actions">
             <ReadAloudButton reading={reader.reading} toggle={reader.toggle} what={pref.title} />

@@ -1,6 +1,8 @@
+import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { z } from 'zod';
+import { queries } from '../../sync/queries.ts';
 import { HandoverNotes, useInSession } from '../components/handover.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
@@ -48,6 +50,7 @@ function PreferenceList() {
   const own = session.person?.id === personId;
   const inSession = useInSession(personId, own);
   const administrator = useIsAdministrator(personId);
+  const [person] = useQuery(queries.person.byId({ personId }));
 
   if (ownSupporterArea) {
     return (
@@ -89,6 +92,22 @@ function PreferenceList() {
         <p className="status" role="status">
           {messages.preferences.loading}
         </p>
+      ) : rows.length === 0 && !own && !inSession && !administrator ? (
+        // Someone else's library with nothing readable and no session (it
+        // ended, here or elsewhere): not a new library's empty state.
+        <section className="card library-empty" aria-labelledby={`${groupSelectId}-empty`}>
+          <h2 id={`${groupSelectId}-empty`}>{m.outsideSessionTitle}</h2>
+          <p>{m.outsideSessionBody(person?.knownAs ?? person?.firstName ?? '')}</p>
+          {session.person ? (
+            <Link
+              className="button"
+              to="/people/$personId/supporting"
+              params={{ personId: session.person.id }}
+            >
+              {m.outsideSessionLink}
+            </Link>
+          ) : null}
+        </section>
       ) : rows.length === 0 ? (
         <section className="card library-empty" aria-labelledby={`${groupSelectId}-empty`}>
           <h2 id={`${groupSelectId}-empty`}>{m.emptyTitle}</h2>

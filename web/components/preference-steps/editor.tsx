@@ -145,7 +145,7 @@ export function PreferenceEditor({
   /** Saves sent from this form: only the latest one's answer says "Saved". */
   const saves = useRef(0);
   // Who else is editing or viewing it, and in which field (sync/presence.ts).
-  const { peers, setField } = usePresence(personId, id, row !== undefined);
+  const { peers, setField, lost } = usePresence(personId, id, row !== undefined);
   usePageTitle(row ? messages.titles.editOf(row.title) : undefined, useLibraryName(personId));
   const presenceFocus = usePresenceFields(formRef, peers, setField);
 
@@ -306,7 +306,7 @@ export function PreferenceEditor({
     <form ref={formRef} className="card pf-form" onSubmit={save} noValidate {...presenceFocus}>
       <h1 tabIndex={-1}>{title}</h1>
       <p className="pf-subtitle">{row.title}</p>
-      <PresenceList peers={peers} />
+      <PresenceList peers={peers} lost={lost} />
       {isReview ? <p className="pf-intro">{t.reviewIntro}</p> : null}
       <ErrorAlert message={error} />
       <CrossedChoice crossed={crossed} onDecide={decide} names={categoryName} />
