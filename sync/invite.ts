@@ -19,13 +19,19 @@ import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, type HistoryEntry, historyEntry } from './change.ts';
 import { assertLinkEnd } from './circle.ts';
 import { appError, errorMessages } from './errors.ts';
-import { inviteIdSchema, inviteTokenSchema } from './pending-invite.ts';
+import { INVITE_ID_MAX, INVITE_TOKEN_LENGTH } from './pending-invite.ts';
 import { isAdministrator, libraryAccess, readableInvites, requireAuth } from './permissions.ts';
 import { lockRows } from './pipeline.ts';
 import { assertSupporterSpot } from './plan-limits.ts';
 import { emailAddress } from './validation.ts';
 
 export * from './pending-invite.ts';
+
+export const inviteIdSchema = z.string().min(1).max(INVITE_ID_MAX);
+export const inviteTokenSchema = z
+  .string()
+  .min(INVITE_TOKEN_LENGTH.min)
+  .max(INVITE_TOKEN_LENGTH.max);
 
 /** An invite lasts this many days unless the inviter says otherwise (1 to 30). */
 export const INVITE_DEFAULT_DAYS = 14;

@@ -14,7 +14,6 @@ import {
   WebAuthnError,
 } from '@simplewebauthn/browser';
 import type { InferResponseType } from 'hono/client';
-import { z } from 'zod';
 import { ApiError, call, client } from './api-client.ts';
 import { messages } from './messages.ts';
 
@@ -93,19 +92,27 @@ function errorCode(err: unknown): string {
   return 'unknown';
 }
 
-// Options travel as JSON; startRegistration/startAuthentication check them further.
-const creationOptions = z.custom<PublicKeyCredentialCreationOptionsJSON>(
-  (d) =>
+// Options travel as JSON; startRegistration/startAuthentication check them
+// further. Checked by hand, not by a schema: this module is on the sign-in page.
+function creationOptions(d: unknown): PublicKeyCredentialCreationOptionsJSON {
+  if (
     typeof d === 'object' &&
     d !== null &&
     'challenge' in d &&
     typeof d.challenge === 'string' &&
     'user' in d &&
-    'rp' in d,
-);
-const requestOptions = z.custom<PublicKeyCredentialRequestOptionsJSON>(
-  (d) => typeof d === 'object' && d !== null && 'challenge' in d && typeof d.challenge === 'string',
-);
+    'rp' in d
+  ) {
+    return d as PublicKeyCredentialCreationOptionsJSON;
+  }
+  throw new Error('The passkey options are not in the expected form.');
+}
+function requestOptions(d: unknown): PublicKeyCredentialRequestOptionsJSON {
+  if (typeof d === 'object' && d !== null && 'challenge' in d && typeof d.challenge === 'string') {
+    return d as PublicKeyCredentialRequestOptionsJSON;
+  }
+  throw new Error('The passkey options are not in the expected form.');
+}
 
 // -- Registration -------------------------------------------------------------
 
@@ -144,7 +151,7 @@ export async function registerPasskey(
   if (!webAuthnSupported()) throw new PasskeyError(messages.passkeys.unsupported, 'unsupported');
   try {
     const name = opts.passkeyUserName ?? user.email ?? undefined;
-    const optionsJSON = creationOptions.parse(
+    const optionsJSON = creationOptions(
       await call(
         passkeys['init-registration'].$get({
           query: { userId: user.id, ...(name ? { passkeyUserName: name } : {}) },
@@ -218,7 +225,7 @@ export async function cookiesCompatible(): Promise<boolean> {
 export async function signInWithPasskey(): Promise<SignInResult> {
   if (!webAuthnSupported()) throw new PasskeyError(messages.passkeys.unsupported, 'unsupported');
   try {
-    const optionsJSON = requestOptions.parse(await call(passkeys['init-auth'].$get()));
+    const optionsJSON = requestOptions(await call(passkeys['init-auth'].$get()));
     let response: Awaited<ReturnType<typeof startAuthentication>>;
     const startedAt = performance.now();
     try {

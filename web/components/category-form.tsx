@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { ACCESS, type Access } from '../../schema/enums.ts';
 import { categoryTitle, LIMITS } from '../../sync/library-fields.ts';
-import { trimInput } from '../../sync/validation.ts';
+import { trimInput } from '../../sync/validation-rules.ts';
 import { messages } from '../messages.ts';
 import { CrossedChoice } from '../offline/sync-status.tsx';
 import type { Crossed } from '../offline/use-write.ts';

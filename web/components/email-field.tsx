@@ -1,4 +1,4 @@
-import { validationMessages } from '../../sync/validation.ts';
+import { validationMessages } from '../../sync/validation-rules.ts';
 
 /**
  * An email address field (spec §5): checked as an address, with the words

@@ -5,9 +5,9 @@
  * Apart from the lists themselves: a route's `validateSearch` is loaded with
  * the app.
  */
-import { z } from 'zod';
+import { strictFlag, strictText } from '../navigation/search-params.ts';
 
 export const listSearch = {
-  query: z.string().optional(),
-  isOnboarding: z.boolean().optional(),
+  query: strictText,
+  isOnboarding: strictFlag,
 };

@@ -4,12 +4,7 @@
  * is then where the edit goes back to. Apart from the pages themselves: a
  * route's `validateSearch` is loaded with the app.
  */
-import { z } from 'zod';
+import { flagOrText, searchOf } from './search-params.ts';
 
 /** `isFromView`: a boolean, or its text from a hand-typed URL; anything else is absent. */
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
-  .optional()
-  .catch(undefined);
-
-export const editSearch = z.object({ isFromView: flag });
+export const editSearch = searchOf({ isFromView: flagOrText });

@@ -6,10 +6,10 @@
  * first load.
  */
 import { redirect } from '@tanstack/react-router';
-import { z } from 'zod';
-import { numericStep } from '../../sync/validation.ts';
+import { numericStep } from '../../sync/validation-rules.ts';
 import { type SurveyRoute, surveyKindOf, surveyRouteOf } from '../components/survey-routes.ts';
 import { forgetSession, requireSignIn } from '../session.ts';
+import { searchOf } from './search-params.ts';
 
 export type OnboardingRoute =
   | '/onboarding/$personId'
@@ -18,9 +18,7 @@ export type OnboardingRoute =
   | '/onboarding/$personId/supporter-and-decision-maker';
 
 /** The search of every onboarding and survey route: the step, numeric, else undefined (spec §5). */
-export const onboardingSearch = z.object({
-  step: z.unknown().transform(numericStep).optional(),
-});
+export const onboardingSearch = searchOf({ step: numericStep });
 
 export type InviteOnboardingRoute =
   | '/invite-onboarding/$personId'

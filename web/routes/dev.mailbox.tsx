@@ -1,17 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { InferResponseType } from 'hono/client';
 import { useEffect, useId, useState } from 'react';
-import { z } from 'zod';
 import { client } from '../api-client.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { searchOf, text } from '../navigation/search-params.ts';
 
 /** The kept mails, as the API's route answers them. */
 type Mails = InferResponseType<typeof client.dev.mailbox.$get, 200>;
 
 export const Route = createFileRoute('/dev/mailbox')({
   head: pageHead(messages.titles.devMailbox),
-  validateSearch: z.object({ to: z.string().max(254).optional().catch(undefined) }),
+  validateSearch: searchOf({ to: text(254) }),
   component: DevMailbox,
 });
 

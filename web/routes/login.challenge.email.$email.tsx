@@ -1,19 +1,16 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { z } from 'zod';
 import { keepSignInCode, requestMagicLink } from '../auth-api.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { numberOf, searchOf, text } from '../navigation/search-params.ts';
 
 /** The spec's minimum time on this step before going to the check-your-email page. */
 export const LOGIN_REDIRECT_MIN_MS = 300;
 
 export const Route = createFileRoute('/login/challenge/email/$email')({
   head: pageHead(messages.titles.checkEmail),
-  validateSearch: z.object({
-    attempt: z.coerce.number().int().min(0).optional().catch(undefined),
-    inviteId: z.string().max(64).optional().catch(undefined),
-  }),
+  validateSearch: searchOf({ attempt: numberOf({ count: true }), inviteId: text(64) }),
   component: StartChallenge,
 });
 

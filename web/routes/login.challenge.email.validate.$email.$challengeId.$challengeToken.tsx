@@ -1,10 +1,10 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
-import { z } from 'zod';
 import { PENDING_INVITE_KEY, parsePendingInvite } from '../../sync/pending-invite.ts';
 import { completeChallenge, forgetSignInCode, signInCode } from '../auth-api.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { searchOf, text } from '../navigation/search-params.ts';
 import { forgetSession } from '../session.ts';
 
 /** How often the asking tab checks whether the link was opened. */
@@ -14,7 +14,7 @@ export const Route = createFileRoute(
   '/login/challenge/email/validate/$email/$challengeId/$challengeToken',
 )({
   head: pageHead(messages.titles.waitingForLink),
-  validateSearch: z.object({ inviteId: z.string().max(64).optional().catch(undefined) }),
+  validateSearch: searchOf({ inviteId: text(64) }),
   component: CheckYourEmail,
 });
 

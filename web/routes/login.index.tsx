@@ -1,21 +1,21 @@
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { z } from 'zod';
 import { PENDING_INVITE_KEY, parsePendingInvite } from '../../sync/pending-invite.ts';
-import { EMAIL_PATTERN, validationMessages } from '../../sync/validation.ts';
+import { EMAIL_PATTERN, validationMessages } from '../../sync/validation-rules.ts';
 import { EmailField } from '../components/email-field.tsx';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { PasskeySignIn } from '../components/passkey-sign-in.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { numberOf, searchOf, text } from '../navigation/search-params.ts';
 import { getSession } from '../session.ts';
 
-export const loginSearch = z.object({
-  message: z.string().max(300).optional().catch(undefined),
-  register: z.coerce.number().optional().catch(undefined),
-  registerEmail: z.string().max(254).optional().catch(undefined),
-  attempt: z.coerce.number().int().min(0).optional().catch(undefined),
-  inviteId: z.string().max(64).optional().catch(undefined),
+export const loginSearch = searchOf({
+  message: text(300),
+  register: numberOf(),
+  registerEmail: text(254),
+  attempt: numberOf({ count: true }),
+  inviteId: text(64),
 });
 
 export const Route = createFileRoute('/login/')({

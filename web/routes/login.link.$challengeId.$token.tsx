@@ -1,14 +1,14 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { z } from 'zod';
 import { signInCode, validationMessages } from '../../sync/validation.ts';
 import { cancelMagicLink, finalizeMagicLink } from '../auth-api.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { searchOf, text } from '../navigation/search-params.ts';
 
 export const Route = createFileRoute('/login/link/$challengeId/$token')({
   head: pageHead(messages.titles.signInLink),
-  validateSearch: z.object({ inviteId: z.string().max(64).optional().catch(undefined) }),
+  validateSearch: searchOf({ inviteId: text(64) }),
   component: OpenLink,
 });
 

@@ -8,7 +8,6 @@
 
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { z } from 'zod';
 import { MEDIA_LIMITS } from '../../sync/media.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { ApiError } from '../api-client.ts';
@@ -24,12 +23,13 @@ import { clock, lengthInWords, recordingName } from '../media/recording.ts';
 import { checkFile, isAbort, uploadMedia } from '../media/upload.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { flag, searchOf } from '../navigation/search-params.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/audio/create')({
   head: pageHead(messages.audio.pageTitle),
   // `spoken`: recording the preference's spoken description (the choice starts ticked).
-  validateSearch: z.object({ spoken: z.boolean().optional().catch(undefined) }),
+  validateSearch: searchOf({ spoken: flag }),
   component: AudioCreate,
 });
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { numericStep } from '../../sync/validation.ts';
+import { numericStep } from '../../sync/validation-rules.ts';
 import { PreferenceEditor } from '../components/preference-steps/editor.tsx';
 import { clampStep } from '../components/preference-steps/fields.ts';
 import { messages } from '../messages.ts';

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { mutators } from '../../sync/mutators.ts';
 import {
   CategoryButton,
@@ -10,15 +9,18 @@ import {
 import { loadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { searchOf, text } from '../navigation/search-params.ts';
 import { requireWrite } from '../navigation/write-guard.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 const m = messages.category;
 
+const createSearch = searchOf({ parentId: text(64) });
+
 /** Add a category, optionally inside another (spec §2 /preferences/categories/create). */
 export const Route = createFileRoute('/people/$personId/preferences/categories/create')({
   head: pageHead(messages.titles.createCategory),
-  validateSearch: z.object({ parentId: z.string().max(64).optional().catch(undefined) }),
+  validateSearch: createSearch,
   beforeLoad: requireWrite('/people/$personId/preferences/categories'),
   loader: (c) => loadLibrary(c, { categories: 'list' }),
   component: CategoryCreate,

@@ -1,18 +1,18 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
-import { z } from 'zod';
 import { CategoryPhoto } from '../components/media-image.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { loadLibrary, useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { flag, searchOf } from '../navigation/search-params.ts';
 
 const m = messages.category;
 
 /** Top-level categories with their counts (spec §2 /preferences/categories). */
 export const Route = createFileRoute('/people/$personId/preferences/categories/')({
   head: pageHead(messages.titles.categories),
-  validateSearch: z.object({ hidden: z.boolean().optional().catch(undefined) }),
+  validateSearch: searchOf({ hidden: flag }),
   loader: (c) => loadLibrary(c, { categories: 'list' }),
   component: CategoryList,
 });

@@ -1,10 +1,9 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { numericStep } from '../../sync/validation.ts';
+import { numericStep } from '../../sync/validation-rules.ts';
 import { LeaveConfirm } from '../components/leave-confirm.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { StepFields } from '../components/preference-steps/editor.tsx';
@@ -22,10 +21,13 @@ import {
 import { useCategories } from '../hooks/use-library-queries.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { searchOf, text } from '../navigation/search-params.ts';
 import { requireWrite } from '../navigation/write-guard.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 const t = messages.preferenceForm;
+
+const createSearch = searchOf({ categoryId: text(64) });
 
 /**
  * Spec §2 /preferences/create/{id}/{step}, §4 "Preference creation": four
@@ -35,7 +37,7 @@ const t = messages.preferenceForm;
  */
 export const Route = createFileRoute('/people/$personId/preferences/create/$preferenceId/$step')({
   head: pageHead(messages.titles.createPreference),
-  validateSearch: z.object({ categoryId: z.string().max(64).optional().catch(undefined) }),
+  validateSearch: createSearch,
   beforeLoad: requireWrite('/people/$personId/preferences'),
   component: CreateStepPage,
 });

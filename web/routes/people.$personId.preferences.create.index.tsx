@@ -1,19 +1,21 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { z } from 'zod';
 import { queries } from '../../sync/queries.ts';
 import { PreferenceRoomPrompt } from '../components/storage-prompt.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { searchOf, text } from '../navigation/search-params.ts';
 import { requireWrite } from '../navigation/write-guard.ts';
 
 const t = messages.preferenceForm;
 
+const createSearch = searchOf({ categoryId: text(64) });
+
 /** Spec §2 /preferences/create: the intro of the four-step wizard; search param categoryId. */
 export const Route = createFileRoute('/people/$personId/preferences/create/')({
   head: pageHead(messages.titles.createPreference),
-  validateSearch: z.object({ categoryId: z.string().max(64).optional().catch(undefined) }),
+  validateSearch: createSearch,
   beforeLoad: requireWrite('/people/$personId/preferences'),
   component: CreateIntro,
 });

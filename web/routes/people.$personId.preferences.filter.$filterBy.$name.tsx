@@ -1,6 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { z } from 'zod';
 import { loadLibrary } from '../hooks/use-library-queries.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import {
@@ -22,11 +21,12 @@ import {
 import { libraryMessages as m } from '../messages/library.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { searchOf, strictText } from '../navigation/search-params.ts';
 
 /** Spec §2: /preferences/filter/{filterBy}/{name}, search value (default empty), query, isOnboarding. */
 export const Route = createFileRoute('/people/$personId/preferences/filter/$filterBy/$name')({
   head: pageHead(messages.titles.filteredPreferences),
-  validateSearch: z.object({ value: z.string().optional(), ...listSearch }),
+  validateSearch: searchOf({ value: strictText, ...listSearch }),
   loader: (c) => loadLibrary(c, { preferences: true, categories: 'forLibrary' }),
   component: FilteredList,
 });

@@ -1,7 +1,6 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
-import { z } from 'zod';
 import { queries } from '../../sync/queries.ts';
 import { HandoverNotes, useInSession } from '../components/handover.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
@@ -21,10 +20,11 @@ import {
 import { libraryMessages as m } from '../messages/library.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { searchOf, strictText } from '../navigation/search-params.ts';
 
 export const Route = createFileRoute('/people/$personId/preferences/')({
   head: pageHead(messages.titles.library),
-  validateSearch: z.object({ groupBy: z.string().optional(), ...listSearch }),
+  validateSearch: searchOf({ groupBy: strictText, ...listSearch }),
   loader: (c) => loadLibrary(c, { preferences: true, categories: 'forLibrary' }),
   component: PreferenceList,
 });

@@ -1,6 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
-import { z } from 'zod';
 import { FEELINGS, REVIEW_GROUPS } from '../../schema/enums.ts';
 import { reviewGroup } from '../../sync/review.ts';
 import { FeelingIcon } from '../components/feeling-icon.tsx';
@@ -10,11 +9,12 @@ import { useLibrary } from '../library/list-view.tsx';
 import { libraryMessages as m } from '../messages/library.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { searchOf, strictFlag } from '../navigation/search-params.ts';
 
 /** Spec §2: /preferences/library, search param isOnboarding. */
 export const Route = createFileRoute('/people/$personId/preferences/library')({
   head: pageHead(messages.titles.libraryOverview),
-  validateSearch: z.object({ isOnboarding: z.boolean().optional() }),
+  validateSearch: searchOf({ isOnboarding: strictFlag }),
   loader: (c) => loadLibrary(c, { preferences: true, categories: 'forLibrary' }),
   component: LibraryOverview,
 });

@@ -1,7 +1,6 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { z } from 'zod';
 import type { Pronouns } from '../../schema/enums.ts';
 import { CHOOSABLE_ROLES, type ChoosableRole, personDetailsSchema } from '../../sync/person.ts';
 import { queries } from '../../sync/queries.ts';
@@ -13,10 +12,13 @@ import { PictureField } from '../components/picture-field.tsx';
 import { describedBy, FieldError } from '../components/preference-steps/step-parts.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { flag, searchOf } from '../navigation/search-params.ts';
 import { forgetSession } from '../session.ts';
 import { storedSupportSession } from '../support-session.ts';
 
 const t = messages.account;
+
+const detailsSearch = searchOf({ isOnboarding: flag });
 
 /**
  * Changing personal details (spec §2 /settings/details/edit, search
@@ -29,7 +31,7 @@ const t = messages.account;
  */
 export const Route = createFileRoute('/people/$personId/settings/details/edit')({
   head: pageHead(t.titles.editDetails),
-  validateSearch: z.object({ isOnboarding: z.boolean().optional().catch(undefined) }),
+  validateSearch: detailsSearch,
   beforeLoad: ({ context, params }) => {
     const own = context.session.person.id === params.personId;
     const access = knownAccess(params.personId, own ? null : storedSupportSession(params.personId));

@@ -1,7 +1,6 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
 import { DEFAULT_HISTORY_GROUP } from '../../sync/history.ts';
 import { queries } from '../../sync/queries.ts';
 import { ApiError } from '../api-client.ts';
@@ -12,6 +11,7 @@ import { fetchHistoryPage, type HistoryEvent, type HistoryShow } from '../histor
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { oneOf, searchOf } from '../navigation/search-params.ts';
 
 const t = messages.historyFeed;
 // The default first: the changes, then who came in, then everything.
@@ -26,7 +26,7 @@ const SHOWS = ['changes', 'access', 'all'] as const;
  */
 export const Route = createFileRoute('/people/$personId/settings/history')({
   head: pageHead(t.title),
-  validateSearch: z.object({ show: z.enum(SHOWS).optional().catch(undefined) }),
+  validateSearch: searchOf({ show: oneOf(SHOWS) }),
   component: HistoryFeed,
 });
 

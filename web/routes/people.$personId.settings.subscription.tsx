@@ -1,7 +1,6 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Navigate, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
 import { queries } from '../../sync/queries.ts';
 import { planLabel, subscriptionMessages } from '../../sync/subscription.ts';
 import { ApiError, call, client } from '../api-client.ts';
@@ -11,11 +10,14 @@ import { useSubscriptionVersion } from '../components/upgrade-button.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { oneOf, searchOf, text } from '../navigation/search-params.ts';
 import { useNavContext } from '../navigation/use-nav-context.ts';
 
 const t = messages.subscription;
 const OUTCOMES = ['success', 'cancelled', 'failed'] as const;
 type Outcome = (typeof OUTCOMES)[number];
+
+const subscriptionSearch = searchOf({ outcome: oneOf(OUTCOMES), session_id: text() });
 
 /**
  * The subscription page (spec §2 /settings/subscription, §3, §4, §6, §9):
@@ -31,10 +33,7 @@ type Outcome = (typeof OUTCOMES)[number];
  */
 export const Route = createFileRoute('/people/$personId/settings/subscription')({
   head: pageHead(t.title),
-  validateSearch: z.object({
-    outcome: z.enum(OUTCOMES).optional().catch(undefined),
-    session_id: z.string().optional().catch(undefined),
-  }),
+  validateSearch: subscriptionSearch,
   beforeLoad: ({ context, params }) => {
     const me = context.session.person;
     if (me.type === 'Supporter' && params.personId === me.id) {

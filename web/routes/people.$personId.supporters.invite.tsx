@@ -5,7 +5,7 @@ import { ACCESS_LEVELS, type AccessLevel } from '../../schema/enums.ts';
 import type { Invite } from '../../schema/zero-schema.gen.ts';
 import { INVITE_DEFAULT_DAYS, type InviteCreated } from '../../sync/invite.ts';
 import { queries } from '../../sync/queries.ts';
-import { EMAIL_PATTERN, validationMessages } from '../../sync/validation.ts';
+import { EMAIL_PATTERN, validationMessages } from '../../sync/validation-rules.ts';
 import { ApiError } from '../api-client.ts';
 import { AccessEndField, useAccessEnd } from '../components/access-end-field.tsx';
 import { ChoiceGroup } from '../components/choice-group.tsx';

@@ -1,19 +1,16 @@
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { z } from 'zod';
 import { registrationSchema, validationMessages } from '../../sync/validation.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
+import { searchOf, text } from '../navigation/search-params.ts';
 import { getSession } from '../session.ts';
 
 export const Route = createFileRoute('/register')({
   head: pageHead(messages.titles.register),
-  validateSearch: z.object({
-    registerEmail: z.string().max(254).optional().catch(undefined),
-    inviteId: z.string().max(64).optional().catch(undefined),
-  }),
+  validateSearch: searchOf({ registerEmail: text(254), inviteId: text(64) }),
   beforeLoad: async () => {
     const s = await getSession();
     if (s.person) throw redirect({ to: '/' });

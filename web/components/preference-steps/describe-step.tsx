@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { FEELINGS } from '../../../schema/enums.ts';
 import { LIMITS } from '../../../sync/library-fields.ts';
-import { trimInput } from '../../../sync/validation.ts';
+import { trimInput } from '../../../sync/validation-rules.ts';
 import { messages } from '../../messages.ts';
 import { ChoiceGroup } from '../choice-group.tsx';
 import { FeelingIcon } from '../feeling-icon.tsx';

@@ -12,7 +12,7 @@ import {
 } from '../../../sync/library-fields.ts';
 import { mutators } from '../../../sync/mutators.ts';
 import type { PreferenceUpdateArgs } from '../../../sync/preference.ts';
-import { trimInput } from '../../../sync/validation.ts';
+import { trimInput } from '../../../sync/validation-rules.ts';
 import { messages } from '../../messages.ts';
 import type { Outcome } from '../../offline/outbox.ts';
 import type { useWrite } from '../../offline/use-write.ts';
