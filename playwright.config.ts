@@ -52,12 +52,22 @@ export default defineConfig({
   outputDir: '.data/test-results',
   projects: [
     { name: 'app', testIgnore: faultTests },
+    // The care visit in Debian's Firefox ESR and WebKitGTK (tests/engines/,
+    // docs/decisions/039-three-engines.md), beside the app's tests.
+    { name: 'firefox', testDir: 'tests/engines', testMatch: 'firefox.spec.ts' },
+    { name: 'webkit', testDir: 'tests/engines', testMatch: 'webkit.spec.ts' },
     // Processes killed and restarted under an open app: one at a time, after
     // the app's tests, so that no app test runs on a stack a fault test has
     // just restarted. Listed first with no dependency the run took 14.7 min,
     // not 17.4, but in the next clean-clone run three app tests that ran
     // after the fault tests on that worker's stack failed (docs/testing.md).
-    { name: 'faults', testMatch: faultTests, workers: 1, dependencies: ['app'] },
+    // After the engines' tests too, so none of them runs on a restarted stack.
+    {
+      name: 'faults',
+      testMatch: faultTests,
+      workers: 1,
+      dependencies: ['app', 'firefox', 'webkit'],
+    },
   ],
   use: {
     browserName: 'chromium',
