@@ -7,7 +7,8 @@
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { textUpdate } from '../schema/tables.ts';
-import { encodeUpdate, seedIdOf, seedUpdate } from '../sync/shared-text.ts';
+import { seedIdOf } from '../sync/shared-text.ts';
+import { encodeUpdate, seedUpdate } from '../sync/shared-text-doc.ts';
 
 type Rows = { person_id: string; preference_id: string; note_id: string | null; text: string }[];
 

@@ -8,7 +8,7 @@ import {
   seedUpdate,
   TEXT,
   textOf,
-} from './shared-text.ts';
+} from './shared-text-doc.ts';
 
 describe('shared text', () => {
   test('a seed depends on the text alone, and two seeds of one text merge into one', () => {

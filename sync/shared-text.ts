@@ -17,10 +17,13 @@
  * (`writePlainText`); its first content is its seed (`seedUpdate`), the same
  * update wherever it is made, so a browser may start from the seed of the
  * text it holds (docs/decisions/017-shared-text-and-presence.md).
+ *
+ * The documents themselves (Yjs) are in sync/shared-text-doc.ts, loaded
+ * apart (`loadTextDocs`): every signed-in page registers these changes as the
+ * sync client starts, and the library shows before Yjs has loaded.
  */
 import { defineQuery, type Transaction } from '@rocicorp/zero';
-import { fromBase64, toBase64 } from 'lib0/buffer';
-import * as Y from 'yjs';
+import type { Doc } from 'yjs';
 import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry, libraryEntry, quoted } from './change.ts';
@@ -30,8 +33,38 @@ import { appError } from './errors.ts';
 import { fieldMessages, itemId, LIMITS } from './library-fields.ts';
 import { assertLibraryWrite, found, readablePreferences, requireAuth } from './permissions.ts';
 
-/** The name of the one Y.Text in a document. */
-export const TEXT = 'text';
+type TextDocs = typeof import('./shared-text-doc.ts');
+let textDocs: TextDocs | undefined;
+let loading: Promise<TextDocs> | undefined;
+
+/**
+ * Loads the Yjs side (sync/shared-text-doc.ts), once. A browser starts it
+ * when its sync client starts, and an editor of a text is ready only after
+ * it (web/zero.ts, web/hooks/use-shared-text.ts).
+ */
+export function loadTextDocs(): Promise<TextDocs> {
+  loading ??= import('./shared-text-doc.ts').then((m) => {
+    textDocs = m;
+    return m;
+  });
+  return loading;
+}
+
+/**
+ * The Yjs side for a change. The server loads it if need be: its
+ * transaction may wait. A browser's change runs in the client's IndexedDB
+ * transaction, which ends if the change waits on anything else (a module
+ * load), so there it is only what is loaded already; undefined until then
+ * (a change the outbox sends again as the page starts), and the change leaves
+ * out of its optimistic result what needs Yjs: the server's result brings it.
+ */
+async function textDocsFor(tx: Transaction): Promise<TextDocs | undefined> {
+  if (textDocs) return textDocs;
+  if (tx.location === 'server') return loadTextDocs();
+  void loadTextDocs();
+  return undefined;
+}
+
 /** The server folds a document into one snapshot row once it has this many rows. */
 export const COMPACT_AFTER = 64;
 /** One person's typing in one text is one history event per this much time. */
@@ -41,82 +74,6 @@ export const MAX_UPDATE_BASE64 = 256 * 1024;
 
 /** Which text: a preference's description (noteId null) or a note's body. */
 export type TextTarget = { preferenceId: string; noteId: string | null };
-
-export const encodeUpdate = (u: Uint8Array) => toBase64(u);
-export const decodeUpdate = (s: string) => fromBase64(s);
-
-/**
- * The first update of a text that has none: `text` inserted by a client id
- * derived from the text. Deterministic, so that every server and browser
- * seeding the same text makes the same update (Yjs keeps it once); two
- * different seeds can never be mistaken for one another.
- */
-export function seedUpdate(text: string): Uint8Array {
-  const doc = new Y.Doc();
-  doc.clientID = seedClientOf(text);
-  if (text) doc.getText(TEXT).insert(0, text);
-  const update = Y.encodeStateAsUpdate(doc);
-  doc.destroy();
-  return update;
-}
-
-/** FNV-1a of the text, as a Yjs client id (a positive 32-bit number). */
-function seedClientOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0 || 1;
-}
-
-/** A document holding `updates` (base64). */
-export function docOf(updates: readonly string[]): Y.Doc {
-  const doc = new Y.Doc();
-  if (updates.length > 0) Y.applyUpdate(doc, Y.mergeUpdates(updates.map(decodeUpdate)));
-  return doc;
-}
-
-export const textOf = (doc: Y.Doc) => doc.getText(TEXT).toString();
-
-/**
- * What a local document (the editor's, or one kept in IndexedDB) holds beyond
- * `remote`, the document the rows make, as one update to push; null when the
- * two are the same. Yjs ignores what the rows already have.
- */
-export function missingFrom(local: Y.Doc, remote: Y.Doc): Uint8Array | null {
-  if (Y.equalSnapshots(Y.snapshot(local), Y.snapshot(remote))) return null;
-  return Y.encodeStateAsUpdate(local, Y.encodeStateVector(remote));
-}
-
-/**
- * Makes `doc`'s text `next` with the smallest edit (the common start and end
- * kept), and returns the update that does it, or null when nothing changed.
- */
-export function replaceText(doc: Y.Doc, next: string): Uint8Array | null {
-  const text = doc.getText(TEXT);
-  const now = text.toString();
-  if (now === next) return null;
-  let start = 0;
-  while (start < now.length && start < next.length && now[start] === next[start]) start++;
-  let end = 0;
-  while (
-    end < now.length - start &&
-    end < next.length - start &&
-    now[now.length - 1 - end] === next[next.length - 1 - end]
-  ) {
-    end++;
-  }
-  const updates: Uint8Array[] = [];
-  const collect = (u: Uint8Array) => updates.push(u);
-  doc.on('update', collect);
-  doc.transact(() => {
-    text.delete(start, now.length - start - end);
-    text.insert(start, next.slice(start, next.length - end));
-  });
-  doc.off('update', collect);
-  return updates.length > 0 ? Y.mergeUpdates(updates) : null;
-}
 
 /** The rows of one document, oldest first. */
 async function rowsOf(tx: Transaction, target: TextTarget) {
@@ -141,7 +98,10 @@ async function seeded(
   tx: Transaction,
   target: TextTarget & { personId: string },
   text: string,
-): Promise<Y.Doc> {
+): Promise<Doc | undefined> {
+  const docs = await textDocsFor(tx);
+  if (!docs) return undefined;
+  const { docWith, encodeUpdate, seedUpdate } = docs;
   const seed = seedUpdate(text);
   if (text) {
     await tx.mutate.textUpdate.upsert({
@@ -154,9 +114,7 @@ async function seeded(
       createdAt: Date.now(),
     });
   }
-  const doc = new Y.Doc();
-  Y.applyUpdate(doc, seed);
-  return doc;
+  return docWith(seed);
 }
 
 /**
@@ -188,27 +146,29 @@ export async function writePlainText(
 ) {
   const rows = await rowsOf(tx, target);
   if (rows.length === 0 && !held) {
-    if (next) (await seeded(tx, target, next)).destroy();
+    if (next) (await seeded(tx, target, next))?.destroy();
     return;
   }
   if (held === next) return;
   if (rows.length === 0) {
     // A text from before shared text, not yet backfilled.
     const doc = await seeded(tx, target, held);
-    if (tx.location !== 'server') return doc.destroy();
+    if (!doc || tx.location !== 'server') return doc?.destroy();
     return insertEdit(tx, target, doc, next, by);
   }
   if (tx.location !== 'server') return;
+  const { docOf } = await loadTextDocs();
   return insertEdit(tx, target, docOf(rows.map((r) => r.data)), next, by);
 }
 
 async function insertEdit(
   tx: Transaction,
   target: TextTarget & { personId: string },
-  doc: Y.Doc,
+  doc: Doc,
   next: string,
   by: string,
 ) {
+  const { encodeUpdate, replaceText } = await loadTextDocs();
   const edit = replaceText(doc, next);
   doc.destroy();
   if (!edit) return;
@@ -258,20 +218,6 @@ async function writableText(tx: Transaction, ctx: ZeroContext, target: TextTarge
   return { me, pref, note, held: note.body };
 }
 
-/** Whether `update` is a Yjs update touching only the document's one text. */
-function readableUpdate(rows: readonly { data: string }[], update: Uint8Array): Y.Doc | null {
-  try {
-    const doc = docOf(rows.map((r) => r.data));
-    Y.applyUpdate(doc, update);
-    for (const name of doc.share.keys()) {
-      if (name !== TEXT) return null;
-    }
-    return doc;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Typing in a shared text: one Yjs update. Stored as a row, merged, and the
  * plain text materialised; history says that the text changed, once per
@@ -288,6 +234,10 @@ export const pushText = defineChange(textPushArgs, async (tx, ctx, args) => {
     if (taken.length > 0) throw appError('conflict');
   }
   const rows = await rowsOf(tx, target);
+  const docs = await textDocsFor(tx);
+  // The server's result brings this typing (see textDocsFor).
+  if (!docs) return undefined;
+  const { decodeUpdate, encodeUpdate, readableUpdate, seedUpdate, textOf } = docs;
   // A text with no rows starts from its seed (see the top of this file).
   const known = rows.length > 0 || !held ? rows : [{ data: encodeUpdate(seedUpdate(held)) }];
   let update: Uint8Array;
@@ -305,7 +255,7 @@ export const pushText = defineChange(textPushArgs, async (tx, ctx, args) => {
     throw appError('invalid', fieldMessages.tooLong(note ? 'A note' : 'A description', limit));
   }
   const now = Date.now();
-  if (known !== rows) (await seeded(tx, { personId: pref.personId, ...target }, held)).destroy();
+  if (known !== rows) (await seeded(tx, { personId: pref.personId, ...target }, held))?.destroy();
   await tx.mutate.textUpdate.insert({
     id: args.id,
     personId: pref.personId,
@@ -361,7 +311,8 @@ async function compact(
   rows: readonly { id: string; data: string }[],
   target: TextTarget & { personId: string },
 ) {
-  const merged = Y.mergeUpdates(rows.map((r) => decodeUpdate(r.data)));
+  const { encodeUpdate, mergedUpdate } = await loadTextDocs();
+  const merged = mergedUpdate(rows.map((r) => r.data));
   for (const row of rows) await tx.mutate.textUpdate.delete({ id: row.id });
   await tx.mutate.textUpdate.insert({
     id: crypto.randomUUID(),

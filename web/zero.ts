@@ -3,10 +3,10 @@ import { schema } from '../schema/zero-schema.gen.ts';
 import type { ZeroContext } from '../sync/context.ts';
 import { mutators } from '../sync/mutators.ts';
 import type { SessionInfo } from '../sync/session.ts';
+import { loadTextDocs } from '../sync/shared-text.ts';
 import { call, client } from './api-client.ts';
 import { type AskAnswer, Outbox } from './offline/outbox.ts';
 import { askPersistence } from './offline/persist.ts';
-import { flushText } from './offline/text-flush.ts';
 
 /** How the server answered one of this browser's changes (api/zero/answers.ts). */
 const askAnswer: AskAnswer = (key) => call(client.zero.answers[':key'].$get({ param: { key } }));
@@ -60,7 +60,12 @@ export function zeroFor(session: SessionInfo): Zero {
   const outbox = new Outbox(zero, u.id, askAnswer);
   // Changes wait in this browser's storage: ask for it to be kept (web/offline/persist.ts).
   void askPersistence();
-  outbox.setTextFlush((entry) => flushText(zero, u.id, entry));
+  // Only typing kept from an earlier page needs it: Yjs loads then, not with the library.
+  outbox.setTextFlush(async (entry) =>
+    (await import('./offline/text-flush.ts')).flushText(zero, u.id, entry),
+  );
+  // Yjs for the changes of a text (sync/shared-text.ts), once the page has shown.
+  afterFirstPaint(() => void loadTextDocs());
   current = {
     userID: u.id,
     zero,
@@ -71,6 +76,12 @@ export function zeroFor(session: SessionInfo): Zero {
     }),
   };
   return zero;
+}
+
+/** Runs `then` when the browser is idle after this page's first paint (or in a second at the latest). */
+function afterFirstPaint(then: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(then, { timeout: 1_000 });
+  else setTimeout(then, 0);
 }
 
 /** The outbox of the signed-in user's client. */

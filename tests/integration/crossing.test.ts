@@ -13,7 +13,7 @@ import { seedId } from '../../api/seed.ts';
 import { codeOf } from '../../sync/errors.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { docOf, encodeUpdate, TEXT, textOf } from '../../sync/shared-text.ts';
+import { docOf, encodeUpdate, TEXT, textOf } from '../../sync/shared-text-doc.ts';
 import { eventually, type SignedIn, signIn } from '../harness/clients.ts';
 import { sql, stack } from '../harness/db.ts';
 import { client, serverResult } from '../harness/zero.ts';

@@ -12,7 +12,7 @@ import * as Y from 'yjs';
 import { seedId } from '../../api/seed.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { encodeUpdate, TEXT } from '../../sync/shared-text.ts';
+import { encodeUpdate, TEXT } from '../../sync/shared-text-doc.ts';
 import { eventually, registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
 import { sql, stack } from '../harness/db.ts';
 import { call, raw } from '../harness/rest.ts';

@@ -16,14 +16,14 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
+import { loadTextDocs, type TextTarget } from '../../sync/shared-text.ts';
 import {
   decodeUpdate,
   encodeUpdate,
   missingFrom,
   seedUpdate,
   TEXT,
-  type TextTarget,
-} from '../../sync/shared-text.ts';
+} from '../../sync/shared-text-doc.ts';
 import { messages } from '../messages.ts';
 import { sharedTextStore } from '../offline/text-store.ts';
 import { outboxOf } from '../zero.ts';
@@ -88,7 +88,8 @@ export function useSharedText({
   useEffect(() => {
     let live = true;
     alive.current = true;
-    void persistence.whenSynced.then(() => live && setStored(true));
+    // Ready once the changes of a text can run here too (sync/shared-text.ts loadTextDocs).
+    void Promise.all([persistence.whenSynced, loadTextDocs()]).then(() => live && setStored(true));
     return () => {
       live = false;
       alive.current = false;

@@ -10,7 +10,8 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { decodeUpdate, encodeUpdate, missingFrom } from '../../sync/shared-text.ts';
+import { loadTextDocs } from '../../sync/shared-text.ts';
+import { decodeUpdate, encodeUpdate, missingFrom } from '../../sync/shared-text-doc.ts';
 import { whenConnected } from './connected.ts';
 import type { TextEntry } from './outbox.ts';
 import { sharedTextStore } from './text-store.ts';
@@ -20,6 +21,8 @@ type AnyZero = Zero;
 /** True once the server holds everything the local document has (or will never take it). */
 export async function flushText(zero: AnyZero, userID: string, entry: TextEntry): Promise<boolean> {
   await whenConnected(zero);
+  // The push below runs its change here first, which needs Yjs loaded for it (sync/shared-text.ts).
+  await loadTextDocs();
   const local = new Y.Doc();
   const stored = new IndexeddbPersistence(sharedTextStore(userID, entry.target), local);
   const remote = new Y.Doc();
