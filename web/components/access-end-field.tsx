@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { circleErrors, LINK_END_MAX_MS } from '../../sync/circle.ts';
-import { messages } from '../messages.ts';
+import { circleMessages } from '../messages/circle.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import { fromLocalInput, toLocalInput } from './circle-common.tsx';
 
@@ -14,9 +14,9 @@ export type Ending = 'never' | 'at';
 /** The end chosen: null (none), epoch ms, or a refusal in words. */
 export function endChosen(ending: Ending | undefined, endsAt: string): number | null | string {
   if (ending !== 'at') return null;
-  if (!endsAt) return messages.circle.endRequired;
+  if (!endsAt) return circleMessages.endRequired;
   const at = fromLocalInput(endsAt);
-  if (!Number.isFinite(at)) return messages.circle.endRequired;
+  if (!Number.isFinite(at)) return circleMessages.endRequired;
   if (at <= Date.now()) return circleErrors.endInPast;
   if (at > Date.now() + LINK_END_MAX_MS) return circleErrors.endTooFar;
   return at;
@@ -93,17 +93,17 @@ export function AccessEndField({
   return (
     <ChoiceGroup
       id={baseId}
-      legend={messages.circle.ending}
+      legend={circleMessages.ending}
       value={ending}
       onChange={onEnding}
       choices={[
-        { value: 'never', label: messages.circle.endNever },
-        { value: 'at', label: messages.circle.endAt, description: messages.circle.endAtHelp },
+        { value: 'never', label: circleMessages.endNever },
+        { value: 'at', label: circleMessages.endAt, description: circleMessages.endAtHelp },
       ]}
     >
       {ending === 'at' ? (
         <div className="field">
-          <label htmlFor={input}>{messages.circle.endsAtLabel}</label>
+          <label htmlFor={input}>{circleMessages.endsAtLabel}</label>
           <input
             id={input}
             type="datetime-local"

@@ -7,11 +7,11 @@
 import { type Ref, useId } from 'react';
 import { PRONOUNS, type Pronouns } from '../../schema/enums.ts';
 import { CHOOSABLE_ROLES, type ChoosableRole } from '../../sync/person.ts';
-import { messages } from '../messages.ts';
+import { accountMessages } from '../messages/account.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import { describedBy, FieldError } from './preference-steps/step-parts.tsx';
 
-const t = messages.account;
+const t = accountMessages;
 
 export function RoleChoice({
   value,

@@ -3,6 +3,8 @@ import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react'
 import { ACCESS, type Access } from '../../schema/enums.ts';
 import { categoryTitle, LIMITS } from '../../sync/library-fields.ts';
 import { trimInput } from '../../sync/validation-rules.ts';
+import { categoryMessages } from '../messages/category.ts';
+import { offlineMessages } from '../messages/offline.ts';
 import { messages } from '../messages.ts';
 import { CrossedChoice } from '../offline/sync-status.tsx';
 import type { Crossed } from '../offline/use-write.ts';
@@ -10,7 +12,7 @@ import { ChoiceGroup } from './choice-group.tsx';
 import { ErrorAlert } from './modal-dialog.tsx';
 import { PictureField } from './picture-field.tsx';
 
-const m = messages.category;
+const m = categoryMessages;
 
 export type CategoryValues = {
   title: string;
@@ -137,7 +139,7 @@ export function CategoryForm({
     }));
   }
   const categoryName = (id: string) =>
-    categories.find((c) => c.id === id)?.title ?? messages.offline.aCategory;
+    categories.find((c) => c.id === id)?.title ?? offlineMessages.aCategory;
 
   const titleId = `${baseId}-title`;
   const parentId = `${baseId}-parent`;

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import type { AccessLevel } from '../../schema/enums.ts';
 import { personName } from '../library/grouping.ts';
-import { messages } from '../messages.ts';
+import { circleMessages } from '../messages/circle.ts';
 import { formatDate } from './preference-common.tsx';
 import { type QueryDetails, QueryState } from './query-state.tsx';
 
@@ -39,7 +39,7 @@ export const displayName = personName;
 /** The two tabs of one's own Circle of Support: my supporters, and the people I support. */
 export function CircleTabs({ personId }: { personId: string }) {
   return (
-    <nav aria-label={messages.circle.tabsLabel} className="actions circle-tabs">
+    <nav aria-label={circleMessages.tabsLabel} className="actions circle-tabs">
       {/* The Link marks the tab of the page shown with aria-current="page"
           (styled in account.css); the list is that page whether or not
           `?all=1` is in its address, so the search does not decide. */}
@@ -49,7 +49,7 @@ export function CircleTabs({ personId }: { personId: string }) {
         params={{ personId }}
         activeOptions={{ exact: true, includeSearch: false }}
       >
-        {messages.circle.supportersTab}
+        {circleMessages.supportersTab}
       </Link>
       <Link
         className="button secondary"
@@ -58,7 +58,7 @@ export function CircleTabs({ personId }: { personId: string }) {
         search={{ all: 1 }}
         activeOptions={{ exact: true, includeSearch: false }}
       >
-        {messages.circle.supportingTab}
+        {circleMessages.supportingTab}
       </Link>
     </nav>
   );
@@ -131,9 +131,9 @@ export function CircleLinks({
           <PersonPhoto src={l.photo} name={l.name} />
           <Link to={to} params={{ personId, id: l.id }}>
             <span className="circle-name">{l.name}</span>
-            <span className="tag">{messages.circle.level[l.accessLevel]}</span>
+            <span className="tag">{circleMessages.level[l.accessLevel]}</span>
             {l.endsAt !== null ? (
-              <span className="tag">{messages.circle.endsTag(circleDate(l.endsAt))}</span>
+              <span className="tag">{circleMessages.endsTag(circleDate(l.endsAt))}</span>
             ) : null}
             <span className="circle-chevron" aria-hidden="true">
               ›
@@ -165,7 +165,7 @@ export function CircleLinkState({
       missing={
         <>
           <p role="alert" className="alert">
-            {messages.circle.notFound}
+            {circleMessages.notFound}
           </p>
           {children}
         </>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SupporterSpots } from '../../sync/plan-limits.ts';
 import { ApiError, call, client } from '../api-client.ts';
+import { circleMessages } from '../messages/circle.ts';
 import { messages } from '../messages.ts';
 import { UpgradeButton, useSubscriptionVersion } from './upgrade-button.tsx';
 
@@ -62,7 +63,7 @@ export function CircleSpots({ personId, taken }: { personId: string; taken: numb
   if (state.kind !== 'ready') return null;
   const { left } = state.spots;
   if (left === null || left > 1) return null;
-  const text = left <= 0 ? messages.circle.full : messages.circle.oneLeft;
+  const text = left <= 0 ? circleMessages.full : circleMessages.oneLeft;
   return (
     <section className="card" aria-label={text}>
       <p style={{ marginTop: 0, fontWeight: 600 }}>{text}</p>

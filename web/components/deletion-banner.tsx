@@ -4,7 +4,7 @@
  * which says the same with its own button.
  */
 import { Link, useMatchRoute } from '@tanstack/react-router';
-import { messages } from '../messages.ts';
+import { myDataText } from '../messages/my-data.ts';
 import { longDay } from './my-data-common.ts';
 
 export function DeletionBanner({ me, dueAt }: { me: string; dueAt: number | null }) {
@@ -12,10 +12,10 @@ export function DeletionBanner({ me, dueAt }: { me: string; dueAt: number | null
   if (dueAt === null || !me) return null;
   if (matchRoute({ to: '/people/$personId/settings/data', params: { personId: me } })) return null;
   return (
-    <section className="card deletion-banner" aria-label={messages.myData.deleteHeading}>
-      <p>{messages.myData.scheduled(longDay.format(new Date(dueAt)))}</p>
+    <section className="card deletion-banner" aria-label={myDataText.deleteHeading}>
+      <p>{myDataText.scheduled(longDay.format(new Date(dueAt)))}</p>
       <Link className="button" to="/people/$personId/settings/data" params={{ personId: me }}>
-        {messages.myData.keep}
+        {myDataText.keep}
       </Link>
     </section>
   );

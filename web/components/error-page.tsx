@@ -1,5 +1,6 @@
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
 import { Component, type ReactNode } from 'react';
+import { navigationMessages } from '../messages/navigation.ts';
 import { messages } from '../messages.ts';
 
 /**
@@ -12,9 +13,9 @@ export function PageError({ reset }: ErrorComponentProps) {
   return (
     <section className="card" aria-labelledby="page-error-title">
       <div role="alert" className="alert">
-        <h1 id="page-error-title">{messages.navigation.pageError}</h1>
+        <h1 id="page-error-title">{navigationMessages.pageError}</h1>
       </div>
-      <p>{messages.navigation.pageErrorHelp}</p>
+      <p>{navigationMessages.pageErrorHelp}</p>
       <div className="actions">
         <button
           type="button"
@@ -23,7 +24,7 @@ export function PageError({ reset }: ErrorComponentProps) {
             void router.invalidate();
           }}
         >
-          {messages.navigation.tryAgain}
+          {navigationMessages.tryAgain}
         </button>
         <Link className="button secondary" to="/">
           {messages.nav.home}
@@ -41,7 +42,7 @@ export function AppError() {
         <h1>{messages.errors.render}</h1>
       </div>
       <button type="button" onClick={() => window.location.reload()}>
-        {messages.navigation.reload}
+        {navigationMessages.reload}
       </button>
     </main>
   );

@@ -17,11 +17,12 @@ import {
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { personName } from '../library/grouping.ts';
-import { DATE_LOCALE, messages } from '../messages.ts';
+import { handoverMessages } from '../messages/handover.ts';
+import { DATE_LOCALE } from '../messages.ts';
 import { refusalOf, savedText, useWrite } from '../offline/use-write.ts';
 import { DestructiveConfirm } from './destructive-confirm.tsx';
 
-const t = messages.handover;
+const t = handoverMessages;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -499,7 +500,7 @@ function NoteDays({ personId }: { personId: string }) {
     e.preventDefault();
     const parsed = handoverDaysArgs.safeParse({ personId, days: Number(value) });
     if (value.trim() === '' || !parsed.success) {
-      setError(parsed.error?.issues[0]?.message ?? messages.handover.daysHint);
+      setError(parsed.error?.issues[0]?.message ?? handoverMessages.daysHint);
       document.getElementById(fieldId)?.focus();
       return;
     }

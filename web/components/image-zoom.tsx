@@ -21,10 +21,10 @@ import {
   useRef,
   useState,
 } from 'react';
-import { messages } from '../messages.ts';
+import { mediaMessages } from '../messages/media.ts';
 import { MediaIcon } from './media-icon.tsx';
 
-const t = messages.media;
+const t = mediaMessages;
 
 /** Spec §9: the expanded picture fills the screen, no margin. */
 export const ZOOM_MARGIN = 0;

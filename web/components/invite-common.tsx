@@ -15,10 +15,11 @@ import {
   parsePendingInvite,
 } from '../../sync/invite.ts';
 import { call, client } from '../api-client.ts';
-import { DATE_LOCALE, messages } from '../messages.ts';
+import { inviteMessages } from '../messages/invite.ts';
+import { DATE_LOCALE } from '../messages.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 
-const t = messages.invite;
+const t = inviteMessages;
 
 const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
   day: 'numeric',

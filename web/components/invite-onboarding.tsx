@@ -8,13 +8,14 @@ import { useEffect, useRef, useState } from 'react';
 import type { AcceptedInvite } from '../../sync/invite.ts';
 import type { SessionInfo } from '../../sync/session.ts';
 import { call, client } from '../api-client.ts';
+import { inviteMessages } from '../messages/invite.ts';
 import { messages } from '../messages.ts';
 import type { InviteOnboardingRoute } from '../navigation/wizard-guards.ts';
 import { forgetSession } from '../session.ts';
 import { fetchAcceptedInvites } from './invite-common.tsx';
 import { ErrorAlert } from './modal-dialog.tsx';
 
-const t = messages.invite;
+const t = inviteMessages;
 
 export type InviteOnboardingVariant = 'supporter' | 'decision-maker';
 

@@ -1,7 +1,7 @@
-import { messages } from '../messages.ts';
+import { preferenceFormMessages } from '../messages/preference-form.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 
-const t = messages.preferenceForm;
+const t = preferenceFormMessages;
 
 /**
  * "Are you sure?" before leaving an unfinished flow (spec §5): a modal dialog,

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
-import { messages } from '../messages.ts';
+import { markdownMessages } from '../messages/markdown.ts';
 import '../styles/markdown.css';
 
 /**
@@ -86,7 +86,7 @@ function ExternalIcon() {
 }
 
 function externalTexts(to: Exclude<LinkDestination, { kind: 'here' } | { kind: 'none' }>) {
-  const m = messages.markdown;
+  const m = markdownMessages;
   switch (to.kind) {
     case 'website':
       return { said: m.opensWebsite, title: m.websiteTitle(to.host) };

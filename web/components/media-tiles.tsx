@@ -7,11 +7,11 @@
 import { Link } from '@tanstack/react-router';
 import type { MediaType } from '../../schema/enums.ts';
 import { mediaSrc } from '../media/upload.ts';
-import { messages } from '../messages.ts';
+import { mediaMessages } from '../messages/media.ts';
 import { MediaIcon } from './media-icon.tsx';
 import { formatDate, ItemNotFound } from './preference-common.tsx';
 
-const t = messages.media;
+const t = mediaMessages;
 
 export type MediaTile = {
   id: string;

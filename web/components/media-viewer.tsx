@@ -9,10 +9,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MediaType } from '../../schema/enums.ts';
 import { isAbort, type MediaSize, signedMediaUrl } from '../media/upload.ts';
-import { messages } from '../messages.ts';
+import { mediaMessages } from '../messages/media.ts';
 import { ImageZoom } from './image-zoom.tsx';
 
-const t = messages.media;
+const t = mediaMessages;
 
 export type ViewedMedia = {
   id: string;

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { messages } from '../messages.ts';
+import { navigationMessages } from '../messages/navigation.ts';
 import {
   type MenuItem,
   menuItems,
@@ -98,12 +98,12 @@ export function MenuList({
         <li key={item}>
           {'href' in to ? (
             <a href={to.href} target="_blank" rel="noopener noreferrer" onClick={onChoose}>
-              {messages.navigation.items[item as 'help' | 'feedback' | 'platform']}
-              <span className="visually-hidden"> {messages.navigation.newTab}</span>
+              {navigationMessages.items[item as 'help' | 'feedback' | 'platform']}
+              <span className="visually-hidden"> {navigationMessages.newTab}</span>
             </a>
           ) : to.to === '/logout' ? (
             <Link to="/logout" onClick={onChoose}>
-              {messages.navigation.items.logout}
+              {navigationMessages.items.logout}
             </Link>
           ) : (
             <Link to={to.to} params={to.params as { personId: string }} onClick={onChoose}>
@@ -111,7 +111,7 @@ export function MenuList({
                 ? surveyLabel(ctx)
                 : item === 'organisations'
                   ? organisationsLabel(ctx)
-                  : messages.navigation.items[
+                  : navigationMessages.items[
                       item as 'passkeys' | 'data' | 'details' | 'subscription' | 'history'
                     ]}
             </Link>
@@ -145,15 +145,15 @@ export function MenuDrawer(props: {
         aria-expanded={open}
         onClick={() => setOpen(true)}
       >
-        {messages.navigation.openMenu}
+        {navigationMessages.openMenu}
       </button>
       <ModalDialog
         open={open}
         className="menu-drawer"
-        title={messages.navigation.menuTitle}
+        title={navigationMessages.menuTitle}
         aside={
           <button type="button" className="secondary" onClick={close}>
-            {messages.navigation.closeMenu}
+            {navigationMessages.closeMenu}
           </button>
         }
         onCancel={close}

@@ -1,13 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import { LIMITS, noteBody, noteTitle } from '../../sync/library-fields.ts';
-import { messages } from '../messages.ts';
+import { noteMessages } from '../messages/note.ts';
 import { CrossedChoice } from '../offline/sync-status.tsx';
 import type { Crossed } from '../offline/use-write.ts';
 import { SaveCancel } from './form-actions.tsx';
 import { ErrorAlert } from './modal-dialog.tsx';
 import { SharedTextArea } from './shared-text-area.tsx';
 
-const t = messages.note;
+const t = noteMessages;
 
 export type NoteValues = { title: string; body: string };
 

@@ -15,6 +15,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Pronouns } from '../../schema/enums.ts';
 import { type ChoosableRole, personDetailsSchema } from '../../sync/person.ts';
 import { ApiError, call, client } from '../api-client.ts';
+import { accountMessages } from '../messages/account.ts';
 import { messages } from '../messages.ts';
 import type { OnboardingRoute } from '../navigation/wizard-guards.ts';
 import { forgetSession, type SignedIn } from '../session.ts';
@@ -22,7 +23,7 @@ import { PronounsChoice, RoleChoice } from './account-fields.tsx';
 import { describedBy, FieldError } from './preference-steps/step-parts.tsx';
 import { WizardForm } from './wizard-form.tsx';
 
-const t = messages.account.onboarding;
+const t = accountMessages.onboarding;
 
 /** The onboarding route of each role (its own steps). */
 export const routeOfRole: Record<

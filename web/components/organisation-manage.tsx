@@ -4,13 +4,14 @@ import { ORGANISATION_TYPES, type OrganisationType } from '../../schema/enums.ts
 import { mutators } from '../../sync/mutators.ts';
 import { LOGO_MAX_BYTES, LOGO_TYPES, organisationMessages } from '../../sync/organisation.ts';
 import { ApiError, call, client } from '../api-client.ts';
+import { organisationMessages as organisationTexts } from '../messages/organisation.ts';
 import { messages } from '../messages.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import { DestructiveConfirm } from './destructive-confirm.tsx';
 import { ErrorAlert } from './modal-dialog.tsx';
 
-const t = messages.organisation;
+const t = organisationTexts;
 
 type Organisation = Row['organisation'];
 

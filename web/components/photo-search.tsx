@@ -13,10 +13,10 @@
  */
 import { useId, useRef, useState } from 'react';
 import { ApiError, call, client } from '../api-client.ts';
-import { messages } from '../messages.ts';
+import { photoSearchMessages } from '../messages/photo-search.ts';
 import { ErrorAlert, ModalDialog } from './modal-dialog.tsx';
 
-const m = messages.photoSearch;
+const m = photoSearchMessages;
 
 export type PhotoTarget = { purpose: 'photo' } | { purpose: 'preference'; preferenceId: string };
 

@@ -6,10 +6,12 @@ import { queries } from '../../sync/queries.ts';
 import { ApiError } from '../api-client.ts';
 import { useFileLimit } from '../hooks/use-storage.ts';
 import { checkPicture, mediaSrc, uploadMedia } from '../media/upload.ts';
-import { messages } from '../messages.ts';
+import { mediaMessages } from '../messages/media.ts';
+import { navigationMessages } from '../messages/navigation.ts';
+import { photoSearchMessages } from '../messages/photo-search.ts';
 import { type ChosenPhoto, PhotoSearch } from './photo-search.tsx';
 
-const m = messages.media;
+const m = mediaMessages;
 const STATUS = { idle: '', uploading: m.uploading, done: m.uploaded, removed: m.removed } as const;
 
 /**
@@ -123,7 +125,7 @@ export function PictureField({
               {mine?.sourceUrl ? (
                 <a href={mine.sourceUrl} target="_blank" rel="noopener noreferrer">
                   {attribution}
-                  <span className="visually-hidden"> {messages.navigation.newTab}</span>
+                  <span className="visually-hidden"> {navigationMessages.newTab}</span>
                 </a>
               ) : (
                 attribution
@@ -151,7 +153,7 @@ export function PictureField({
             disabled={state === 'uploading'}
             onClick={() => setSearching(true)}
           >
-            {messages.photoSearch.open}
+            {photoSearchMessages.open}
           </button>
           {value ? (
             <button

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { DATE_TIME_PARTS } from '../../sync/labels.ts';
-import { DATE_LOCALE, messages } from '../messages.ts';
+import { noteMessages } from '../messages/note.ts';
+import { preferenceMessages } from '../messages/preference.ts';
+import { DATE_LOCALE } from '../messages.ts';
 
 const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long' });
 
@@ -20,10 +22,10 @@ export const formatDateTime = (when: number | Date) => dateTimeFormat.format(whe
 export function PreferenceNotFound({ personId }: { personId: string }) {
   return (
     <div className="card">
-      <p role="alert">{messages.preference.notFound}</p>
-      <p>{messages.preference.notFoundHelp}</p>
+      <p role="alert">{preferenceMessages.notFound}</p>
+      <p>{preferenceMessages.notFoundHelp}</p>
       <Link className="button secondary" to="/people/$personId/preferences" params={{ personId }}>
-        {messages.preference.backToLibrary}
+        {preferenceMessages.backToLibrary}
       </Link>
     </div>
   );
@@ -55,7 +57,7 @@ export function ItemNotFound({
 
 /** Unknown note or no access: the same words either way. */
 export const NoteNotFound = (props: { personId: string; preferenceId: string }) => (
-  <ItemNotFound {...props} message={messages.note.notFound} back={messages.note.backToPreference} />
+  <ItemNotFound {...props} message={noteMessages.notFound} back={noteMessages.backToPreference} />
 );
 
 /** The way back to the preference a page is under (its notes, its media), as a secondary button. */

@@ -7,10 +7,10 @@
  */
 import { type FocusEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import type { PresenceField, PresencePeer } from '../../sync/presence.ts';
-import { messages } from '../messages.ts';
+import { presenceMessages } from '../messages/presence.ts';
 import '../styles/presence.css';
 
-const m = messages.presence;
+const m = presenceMessages;
 
 /**
  * `lost`: this device has no channel now (web/hooks/use-presence.ts). Nobody

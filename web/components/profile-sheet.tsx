@@ -9,14 +9,14 @@
 import { useMemo } from 'react';
 import type { Feeling } from '../../schema/enums.ts';
 import type { ProfileView } from '../../sync/profile.ts';
-import { messages } from '../messages.ts';
+import { profilePageMessages } from '../messages/profile.ts';
 import '../styles/profile.css';
 import { spoken, useReadAloud } from '../hooks/use-read-aloud.ts';
 import { FeelingIcon } from './feeling-icon.tsx';
 import { Markdown } from './markdown.tsx';
 import { ReadAloudButton } from './read-aloud.tsx';
 
-const t = messages.profile;
+const t = profilePageMessages;
 
 export function ProfileSheet({
   view,

@@ -3,7 +3,7 @@ import { preferenceLimitMessages, storageLimitMessages } from '../../sync/plan-l
 import { call, client } from '../api-client.ts';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { useStorage } from '../hooks/use-storage.ts';
-import { messages } from '../messages.ts';
+import { mediaMessages } from '../messages/media.ts';
 import { UpgradeButton, useSubscriptionVersion } from './upgrade-button.tsx';
 
 /**
@@ -27,7 +27,7 @@ export function StoragePrompt({ personId, version = 0 }: { personId: string; ver
       aria-label={storage.message}
     >
       <p className="storage-prompt-title">{storage.message}</p>
-      <p>{messages.media.storageUsed(gb(storage.used), gb(storage.limit), storage.percent ?? 0)}</p>
+      <p>{mediaMessages.storageUsed(gb(storage.used), gb(storage.limit), storage.percent ?? 0)}</p>
       <UpgradeButton personId={personId} />
     </section>
   );

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { bytesInWords } from '../../sync/plan-limits.ts';
 import { planLabel, subscriptionMessages } from '../../sync/subscription.ts';
 import { client } from '../api-client.ts';
-import { messages } from '../messages.ts';
+import { subscriptionPageMessages } from '../messages/subscription.ts';
 
-const t = messages.subscription;
+const t = subscriptionPageMessages;
 
 /** A plan as GET /api/people/{personId}/subscriptions/plans answers it. */
 export type Plan = Awaited<

@@ -2,7 +2,7 @@ import { useQuery } from '@rocicorp/zero/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queries } from '../../sync/queries.ts';
-import { messages } from '../messages.ts';
+import { supportPageMessages } from '../messages/support.ts';
 import {
   forgetSupportSession,
   readSupportSession,
@@ -134,23 +134,23 @@ export function SupportHeader({
     <>
       <ModalDialog
         open={idle.warning && !over}
-        title={messages.support.stillThere}
-        body={messages.support.endingSoon(name, idle.minutesLeft())}
+        title={supportPageMessages.stillThere}
+        body={supportPageMessages.endingSoon(name, idle.minutesLeft())}
         onCancel={() => void idle.keepGoing()}
       >
         <div className="actions">
           <button type="button" onClick={() => void idle.keepGoing()} data-autofocus>
-            {messages.support.keepGoing}
+            {supportPageMessages.keepGoing}
           </button>
           <FinishLink personId={personId} />
         </div>
       </ModalDialog>
       <section
         className={`support-header${scrolled ? ' scrolled' : ''}`}
-        aria-label={messages.support.banner(name)}
+        aria-label={supportPageMessages.banner(name)}
       >
         <p role={over ? 'alert' : undefined}>
-          {over ? messages.support.ended : messages.support.banner(name)}
+          {over ? supportPageMessages.ended : supportPageMessages.banner(name)}
         </p>
         {over ? (
           <button
@@ -159,7 +159,7 @@ export function SupportHeader({
               navigate({ to: '/people/$personId/supporting', params: { personId: me } })
             }
           >
-            {messages.support.backToSupporting}
+            {supportPageMessages.backToSupporting}
           </button>
         ) : (
           <FinishLink personId={personId} />
@@ -177,7 +177,7 @@ function FinishLink({ personId }: { personId: string }) {
       to="/people/$personId/supporters/finish"
       params={{ personId }}
     >
-      {messages.support.finish}
+      {supportPageMessages.finish}
     </Link>
   );
 }
@@ -210,10 +210,10 @@ function OpenSession({ personId, sessionId }: { personId: string; sessionId: str
   if (over) return null;
   const name = person?.knownAs ?? person?.firstName ?? '';
   return (
-    <section className="support-header" aria-label={messages.support.stillOpen(name)}>
-      <p>{messages.support.stillOpen(name)}</p>
+    <section className="support-header" aria-label={supportPageMessages.stillOpen(name)}>
+      <p>{supportPageMessages.stillOpen(name)}</p>
       <Link className="button" to="/people/$personId/preferences" params={{ personId }}>
-        {messages.support.backTo(name)}
+        {supportPageMessages.backTo(name)}
       </Link>
       <FinishLink personId={personId} />
     </section>

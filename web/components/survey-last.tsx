@@ -9,9 +9,10 @@ import type { SurveyAnswer } from '../../schema/enums.ts';
 import { personName } from '../../sync/circle.ts';
 import { queries } from '../../sync/queries.ts';
 import type { SurveyRole } from '../../sync/survey.ts';
-import { DATE_LOCALE, messages } from '../messages.ts';
+import { surveyMessages } from '../messages/survey.ts';
+import { DATE_LOCALE } from '../messages.ts';
 
-const t = messages.survey;
+const t = surveyMessages;
 
 /** Dates as the check-in says them: "Wed, 25 November 2026". */
 export const surveyDate = new Intl.DateTimeFormat(DATE_LOCALE, {

@@ -14,11 +14,11 @@ import { useId, useState } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { checkInDue, surveyRolesOf } from '../../sync/survey.ts';
 import { useMyType } from '../hooks/use-my-type.ts';
-import { messages } from '../messages.ts';
+import { surveyMessages } from '../messages/survey.ts';
 import { LastAnswers, surveyDate } from './survey-last.tsx';
 import { surveyKindOf, surveyRouteOf } from './survey-routes.ts';
 
-const t = messages.survey;
+const t = surveyMessages;
 const personArea = getRouteApi('/people/$personId');
 const notNowKey = (personId: string) => `survey.notNow.${personId}`;
 

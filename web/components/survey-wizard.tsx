@@ -20,14 +20,14 @@ import { SURVEY_ANSWERS, type SurveyAnswer } from '../../schema/enums.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { surveyMessages as refusals, type SurveyRole, surveyRolesOf } from '../../sync/survey.ts';
-import { messages } from '../messages.ts';
+import { surveyMessages } from '../messages/survey.ts';
 import { useWrite } from '../offline/use-write.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import { LastAnswers } from './survey-last.tsx';
 import { type SurveyKind, surveyRouteOf } from './survey-routes.ts';
 import { WizardForm } from './wizard-form.tsx';
 
-const t = messages.survey;
+const t = surveyMessages;
 
 type Step =
   | { kind: 'intro' }

@@ -2,7 +2,7 @@ import { useQuery } from '@rocicorp/zero/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { queries } from '../../sync/queries.ts';
-import { messages } from '../messages.ts';
+import { circleMessages } from '../messages/circle.ts';
 import type { NavContext } from '../navigation/menu.ts';
 import { useNavContext } from '../navigation/use-nav-context.ts';
 
@@ -43,18 +43,18 @@ export function UpgradeButton({ personId }: { personId: string }) {
   if (session.payments && subscriptionPageFor(ctx)) {
     return (
       <Link className="button" to="/people/$personId/settings/subscription" params={{ personId }}>
-        {messages.circle.upgrade}
+        {circleMessages.upgrade}
       </Link>
     );
   }
   return (
     <>
       <button type="button" onClick={() => setAsked(true)}>
-        {messages.circle.upgrade}
+        {circleMessages.upgrade}
       </button>
       {asked ? (
         <p role="alert" className="alert">
-          {messages.circle.upgradeAlert}
+          {circleMessages.upgradeAlert}
         </p>
       ) : null}
     </>

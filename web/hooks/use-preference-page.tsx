@@ -9,7 +9,7 @@ import { Navigate } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
 import { PreferenceNotFound } from '../components/preference-common.tsx';
 import { QueryState } from '../components/query-state.tsx';
-import { messages } from '../messages.ts';
+import { preferenceMessages } from '../messages/preference.ts';
 
 /**
  * The preference `preferenceId` of `personId`, and `fallback`, what the page
@@ -24,7 +24,7 @@ export function usePreferencePage(
   preferenceId: string,
   {
     mayWrite = true,
-    loading = messages.preference.loading,
+    loading = preferenceMessages.loading,
   }: { mayWrite?: boolean; loading?: string } = {},
 ) {
   const [pref, details] = useQuery(queries.preference.byId({ personId, id: preferenceId }));

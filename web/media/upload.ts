@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MEDIA_LIMITS, mediaKind, mediaMessages, typeProblem } from '../../sync/media.ts';
 import { ApiError, call, client } from '../api-client.ts';
+import { mediaMessages as mediaTexts } from '../messages/media.ts';
 import { messages } from '../messages.ts';
 
 /**
@@ -72,11 +73,11 @@ function put(
     xhr.addEventListener('load', () => {
       done();
       if (xhr.status >= 200 && xhr.status < 300) resolve();
-      else reject(new ApiError(xhr.status, 'upload_failed', messages.media.failed));
+      else reject(new ApiError(xhr.status, 'upload_failed', mediaTexts.failed));
     });
     xhr.addEventListener('error', () => {
       done();
-      reject(new ApiError(0, 'upload_failed', messages.media.failed));
+      reject(new ApiError(0, 'upload_failed', mediaTexts.failed));
     });
     xhr.addEventListener('abort', () => {
       done();

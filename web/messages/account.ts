@@ -1,16 +1,17 @@
 /**
  * Interface text of a person's account (onboarding, settings, personal
- * details): part of web/messages.ts. Easy-read: short sentences, everyday
+ * details): imported where used (web/messages.ts). Easy-read: short sentences, everyday
  * words, one idea per line (many people using it live with dementia).
  */
 import type { ChoosableRole } from '../../sync/person.ts';
+import { messages } from '../messages.ts';
 
 export const accountMessages = {
   titles: {
-    onboarding: 'Getting started',
-    settings: 'Settings',
-    details: 'Personal details',
-    editDetails: 'Change personal details',
+    onboarding: messages.titles.onboarding,
+    settings: messages.titles.settings,
+    details: messages.titles.details,
+    editDetails: messages.titles.editDetails,
   },
   onboarding: {
     stepOf: (step: number, total: number) => `Step ${step} of ${total}`,

@@ -1,10 +1,12 @@
 /**
  * Interface text of the sound recorder (/preferences/{id}/audio/create): part
- * of the one catalogue, web/messages.ts. Short sentences in plain words: some
+ * imported where used (web/messages.ts). Short sentences in plain words: some
  * of the people recording live with dementia.
  */
+import { messages } from '../messages.ts';
+
 export const audioMessages = {
-  pageTitle: 'Record a sound',
+  pageTitle: messages.titles.recordSound,
   titleFor: (title: string) => `Record a sound for ${title}`,
   heading: 'Record a sound',
   forPreference: (title: string) => `For “${title}”`,

@@ -1,4 +1,4 @@
-/** Interface text of the category screens: part of the one catalogue, web/messages.ts. */
+/** Interface text of the category screens: imported where used (web/messages.ts). */
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const quoted = (title: string) => `“${title}”`;

@@ -4,7 +4,7 @@ import {
   HANDOVER_NOTE_MAX,
 } from '../../sync/handover-limits.ts';
 
-/** Interface text of the handover (a supporter's visit): part of the one catalogue, web/messages.ts. */
+/** Interface text of the handover (a supporter's visit): imported where used (web/messages.ts). */
 export const handoverMessages = {
   sinceTitle: 'Since your last visit',
   sinceTitleOf: (name: string) => `Since your last visit to ${name}`,

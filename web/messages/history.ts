@@ -1,10 +1,12 @@
 /**
- * Interface text of the history feed (/settings/history): part of
- * web/messages.ts. The sentences themselves come from the server
+ * Interface text of the history feed (/settings/history): imported where
+ * used (web/messages.ts). The sentences themselves come from the server
  * (sync/history.ts historySentence).
  */
+import { messages } from '../messages.ts';
+
 export const historyFeedMessages = {
-  title: 'My app history',
+  title: messages.titles.appHistory,
   titleOf: (name: string) => `${name}’s app history`,
   intro:
     'Everything that changed in this library, and who signed in, started a support session or looked at private things. Newest first.',

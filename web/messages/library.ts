@@ -1,5 +1,5 @@
 import { feelingLabels } from './labels.ts';
-/** Interface text of the library screens: part of the one catalogue, web/messages.ts. */
+/** Interface text of the library screens: imported where used (web/messages.ts). */
 export const libraryMessages = {
   // The list: search and grouping.
   searchLabel: 'Search preferences',

@@ -1,6 +1,6 @@
 /**
  * Interface text of links in descriptions and notes (web/components/markdown.tsx):
- * part of the one catalogue, web/messages.ts. A link that leaves Preference Bank
+ * imported where used (web/messages.ts). A link that leaves Preference Bank
  * says so, in words for screen readers and in a tooltip naming where it goes.
  */
 export const markdownMessages = {

@@ -1,6 +1,6 @@
 import type { MediaType } from '../../schema/enums.ts';
 
-/** Interface text of pictures, photos, sounds and videos: part of the one catalogue, web/messages.ts. */
+/** Interface text of pictures, photos, sounds and videos: imported where used (web/messages.ts). */
 
 export const mediaMessages = {
   // A picture in a form (web/components/picture-field.tsx).

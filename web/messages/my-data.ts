@@ -1,6 +1,6 @@
 /**
  * Interface text of "My data" (/settings/data) and of deleting an account
- * (/settings/delete): part of the one catalogue, web/messages.ts.
+ * (/settings/delete): imported where used (web/messages.ts).
  * Plain words: what is kept, what goes, and when.
  */
 export const myDataText = {

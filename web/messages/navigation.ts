@@ -1,4 +1,4 @@
-/** Interface text of the navigation (bottom bar, menu, error pages): part of web/messages.ts. */
+/** Interface text of the navigation (bottom bar, menu, error pages): imported where used (web/messages.ts). */
 export const navigationMessages = {
   menuTitle: 'Menu',
   openMenu: 'Menu',

@@ -1,4 +1,4 @@
-/** Interface text of the note screens: part of the one catalogue, web/messages.ts. */
+/** Interface text of the note screens: imported where used (web/messages.ts). */
 export const noteMessages = {
   loading: 'Loading the note',
   notFound: 'We could not find that note.',

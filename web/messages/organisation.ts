@@ -1,14 +1,15 @@
 /**
  * Interface text of the organisation pages (/organisations, spec §2, §6):
- * part of web/messages.ts. The refusal is spec §8's sentence, the same the
+ * imported where used (web/messages.ts). The refusal is spec §8's sentence, the same the
  * API answers with (sync/organisation.ts); it is written out here rather
- * than imported, so the catalogue (on every page) pulls in no query code.
+ * than imported, so these words pull in no query code.
  */
 import type { OrganisationStatus, OrganisationType } from '../../schema/enums.ts';
+import { messages } from '../messages.ts';
 
 export const organisationMessages = {
-  listTitle: 'Organisations',
-  title: 'Organisation',
+  listTitle: messages.titles.organisations,
+  title: messages.titles.organisation,
   listIntro: 'The organisations you belong to.',
   listLabel: 'Your organisations',
   loading: 'Loading organisations…',

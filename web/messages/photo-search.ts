@@ -1,4 +1,4 @@
-/** Interface text of the photo search (web/components/photo-search.tsx): part of web/messages.ts. */
+/** Interface text of the photo search (web/components/photo-search.tsx): imported where used (web/messages.ts). */
 
 export const photoSearchMessages = {
   /** The picture field's button that opens the search. */

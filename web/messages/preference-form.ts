@@ -4,7 +4,7 @@ import { feelingLabels, scheduleLabels } from './labels.ts';
 /**
  * Interface text of the preference create wizard and the edit screens (spec §2
  * /preferences/create, /preferences/{id}/edit; §4 "Preference creation"). Part
- * of the one catalogue, web/messages.ts.
+ * imported where used (web/messages.ts).
  */
 export const preferenceFormMessages = {
   // Intro page: /preferences/create

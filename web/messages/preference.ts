@@ -1,7 +1,7 @@
 import type { Access } from '../../schema/enums.ts';
 import { feelingLabels, scheduleLabels } from './labels.ts';
 
-/** Interface text of the preference screens: part of the one catalogue, web/messages.ts. */
+/** Interface text of the preference screens: imported where used (web/messages.ts). */
 export const preferenceMessages = {
   loading: 'Loading the preference',
   notFound: 'We could not find that preference.',

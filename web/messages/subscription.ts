@@ -1,12 +1,14 @@
 /**
  * Interface text of the subscription page (/settings/subscription, spec §2,
- * §3, §4, §6, §9): part of web/messages.ts. The server's own
+ * §3, §4, §6, §9): imported where used (web/messages.ts). The server's own
  * sentences (the refusal, who looks after the plan, the checkout outcomes)
  * come from sync/subscription.ts `subscriptionMessages`, which the page
- * imports itself, so the catalogue (on every page) pulls in no query code.
+ * imports itself, so these words pull in no query code.
  */
+import { messages } from '../messages.ts';
+
 export const subscriptionPageMessages = {
-  title: 'Subscription',
+  title: messages.titles.subscription,
   titleOf: (name: string) => `${name}’s subscription`,
   intro: 'Your plan, what you use of it, and the plans you can choose.',
   introOf: (name: string) => `${name}’s plan, what they use of it, and the plans to choose from.`,

@@ -1,5 +1,6 @@
 import type { SurveyAnswer } from '../../schema/enums.ts';
 import type { SurveyRole } from '../../sync/survey.ts';
+import { messages } from '../messages.ts';
 
 /**
  * The check-in surveys (spec §2, §3, §4): "How are you?" for a Decision
@@ -7,13 +8,7 @@ import type { SurveyRole } from '../../sync/survey.ts';
  * roles. Easy-read: short sentences, one idea each, everyday words.
  */
 export const surveyMessages = {
-  titles: {
-    /** /survey/{personId}/{type}, which only redirects. */
-    redirect: 'Check-in',
-    DecisionMaker: 'How are you?',
-    Supporter: 'Supporter check-in',
-    SupporterAndDecisionMaker: 'Your check-in',
-  },
+  titles: messages.titles.survey,
   stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
   intro: {
     DecisionMaker: [

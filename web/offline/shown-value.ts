@@ -1,6 +1,6 @@
-import { messages } from '../messages.ts';
+import { offlineMessages } from '../messages/offline.ts';
 
-const t = messages.offline;
+const t = offlineMessages;
 
 /** Fields that hold one category's id: shown by its name. */
 const categoryFields = new Set(['parentId']);

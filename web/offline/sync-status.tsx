@@ -12,14 +12,14 @@ import { useQuery, useZero } from '@rocicorp/zero/react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { ModalDialog } from '../components/modal-dialog.tsx';
-import { messages } from '../messages.ts';
+import { offlineMessages } from '../messages/offline.ts';
 import { outboxOf } from '../zero.ts';
 import type { Problem } from './outbox.ts';
 import { persistence } from './persist.ts';
 import { shownValue } from './shown-value.ts';
 import { type Crossed, useOutboxState, useSyncStatus } from './use-write.ts';
 
-const t = messages.offline;
+const t = offlineMessages;
 
 /** `personId`: whose area this is (category ids in a decision are shown by their names). */
 export function SyncStatusLine({ personId }: { personId: string }) {

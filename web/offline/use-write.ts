@@ -6,7 +6,7 @@
 import type { Zero } from '@rocicorp/zero';
 import { useConnectionState, useZero } from '@rocicorp/zero/react';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { messages } from '../messages.ts';
+import { offlineMessages } from '../messages/offline.ts';
 import { outboxOf } from '../zero.ts';
 import type { OutboxState, Outcome } from './outbox.ts';
 import { silentLossStore } from './silent-loss.ts';
@@ -51,7 +51,7 @@ export function formRefusal(
 
 /** What a screen says after saving: saved, or kept here until the connection returns. */
 export function savedText(outcome: Outcome, saved: string): string {
-  return outcome.type === 'waiting' ? messages.offline.savedHere : saved;
+  return outcome.type === 'waiting' ? offlineMessages.savedHere : saved;
 }
 
 export function useOutboxState(): OutboxState {

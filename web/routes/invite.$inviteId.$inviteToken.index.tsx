@@ -13,12 +13,13 @@ import {
   InviteDialog,
   inviteSentence,
 } from '../components/invite-common.tsx';
+import { inviteMessages } from '../messages/invite.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { forgetSession, getSession } from '../session.ts';
 import { guestKey } from '../support-session.ts';
 
-const t = messages.invite;
+const t = inviteMessages;
 
 /** The invite view page (spec §2, §4): who invites you and what for; accept or decline. */
 export const Route = createFileRoute('/invite/$inviteId/$inviteToken/')({

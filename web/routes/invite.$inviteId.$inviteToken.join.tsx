@@ -8,11 +8,12 @@ import {
   inviteSentence,
   rememberPendingInvite,
 } from '../components/invite-common.tsx';
+import { inviteMessages } from '../messages/invite.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { getSession } from '../session.ts';
 
-const t = messages.invite;
+const t = inviteMessages;
 
 /**
  * The invite join page (spec §2): for someone who is not signed in. Remembers

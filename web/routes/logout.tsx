@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, client } from '../api-client.ts';
+import { offlineMessages } from '../messages/offline.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { waitingChanges } from '../offline/waiting.ts';
@@ -67,7 +68,7 @@ function Logout() {
     void waitingChanges().then((n) => (n > 0 ? setWaiting(n) : go()));
   }, [go]);
   if (waiting > 0) {
-    const t = messages.offline;
+    const t = offlineMessages;
     return (
       <main className="page" id="main">
         <section className="card" aria-labelledby="waiting-title">

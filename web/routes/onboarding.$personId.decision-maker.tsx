@@ -6,7 +6,7 @@ import { onboardingGuard, onboardingSearch } from '../navigation/wizard-guards.t
 
 /** Onboarding (spec §2, §4) of someone using Preference Bank for yourself. */
 export const Route = createFileRoute('/onboarding/$personId/decision-maker')({
-  head: pageHead(messages.account.titles.onboarding),
+  head: pageHead(messages.titles.onboarding),
   validateSearch: onboardingSearch,
   beforeLoad: onboardingGuard('/onboarding/$personId/decision-maker'),
   component: () => <OnboardingPage chosenRole="DecisionMaker" />,

@@ -6,7 +6,7 @@ import { onboardingGuard, onboardingSearch } from '../navigation/wizard-guards.t
 
 /** Onboarding (spec §2, §4): the steps every role shares, up to the role choice. */
 export const Route = createFileRoute('/onboarding/$personId/')({
-  head: pageHead(messages.account.titles.onboarding),
+  head: pageHead(messages.titles.onboarding),
   validateSearch: onboardingSearch,
   beforeLoad: onboardingGuard('/onboarding/$personId'),
   component: () => <OnboardingPage chosenRole={null} />,

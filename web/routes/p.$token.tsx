@@ -4,10 +4,11 @@ import type { ProfileView } from '../../sync/profile.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { ProfileSheet } from '../components/profile-sheet.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
+import { profilePageMessages } from '../messages/profile.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
-const t = messages.profile;
+const t = profilePageMessages;
 /** How often an open shared page looks again: a revoked link ends on screen too. */
 const REFRESH_MS = 5_000;
 

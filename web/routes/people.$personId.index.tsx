@@ -13,6 +13,8 @@ import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { useLastVisit } from '../hooks/use-last-visit.ts';
 import { usePreferenceRows } from '../hooks/use-library-queries.ts';
 import { mediaSrc } from '../media/upload.ts';
+import { homeMessages } from '../messages/home.ts';
+import { profilePageMessages } from '../messages/profile.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -33,7 +35,7 @@ const RECENT = 3;
 /** How many preferences due for a review a Supporter in session sees by name. */
 const DUE_LISTED = 5;
 
-const t = messages.home;
+const t = homeMessages;
 const time = new Intl.DateTimeFormat(DATE_LOCALE, { hour: 'numeric', minute: '2-digit' });
 
 /**
@@ -130,10 +132,10 @@ function Home() {
       ) : null}
       {administrator ? (
         <section className="card home-card" aria-labelledby="home-profiles">
-          <h2 id="home-profiles">{messages.profile.homeTitle}</h2>
-          <p>{messages.profile.homeText}</p>
+          <h2 id="home-profiles">{profilePageMessages.homeTitle}</h2>
+          <p>{profilePageMessages.homeText}</p>
           <Link className="button secondary" to="/people/$personId/profiles" params={{ personId }}>
-            {messages.profile.homeLink}
+            {profilePageMessages.homeLink}
           </Link>
         </section>
       ) : null}

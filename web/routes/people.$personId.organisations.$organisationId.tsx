@@ -7,10 +7,11 @@ import { formatDate } from '../components/preference-common.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { personName } from '../library/grouping.ts';
+import { organisationMessages } from '../messages/organisation.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
-const t = messages.organisation;
+const t = organisationMessages;
 
 /**
  * One organisation (spec §2 /organisations/{organisationId}, §3, §6):
@@ -20,7 +21,7 @@ const t = messages.organisation;
  * A platform user also manages it here: approve, suspend, edit.
  */
 export const Route = createFileRoute('/people/$personId/organisations/$organisationId')({
-  head: pageHead(t.title),
+  head: pageHead(messages.titles.organisation),
   component: OrganisationView,
 });
 

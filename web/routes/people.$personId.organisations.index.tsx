@@ -3,10 +3,11 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { queries } from '../../sync/queries.ts';
 import { EmptyListState } from '../components/query-state.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
+import { organisationMessages } from '../messages/organisation.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
-const t = messages.organisation;
+const t = organisationMessages;
 
 /**
  * The organisations list (spec §2 /organisations): the signed-in
@@ -17,7 +18,7 @@ const t = messages.organisation;
  * for approval.
  */
 export const Route = createFileRoute('/people/$personId/organisations/')({
-  head: pageHead(t.listTitle),
+  head: pageHead(messages.titles.organisations),
   component: OrganisationList,
 });
 

@@ -21,19 +21,20 @@ import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { usePreferencePage } from '../hooks/use-preference-page.tsx';
 import { clock, lengthInWords, recordingName } from '../media/recording.ts';
 import { checkFile, isAbort, uploadMedia } from '../media/upload.ts';
+import { audioMessages } from '../messages/audio.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { flag, searchOf } from '../navigation/search-params.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
 
 export const Route = createFileRoute('/people/$personId/preferences/$preferenceId/audio/create')({
-  head: pageHead(messages.audio.pageTitle),
+  head: pageHead(messages.titles.recordSound),
   // `spoken`: recording the preference's spoken description (the choice starts ticked).
   validateSearch: searchOf({ spoken: flag }),
   component: AudioCreate,
 });
 
-const t = messages.audio;
+const t = audioMessages;
 
 /** The longest recording: it stops by itself there (a long one is a big file to upload). */
 const MAX_MINUTES = 30;

@@ -20,6 +20,9 @@ import { usePreferencePage } from '../hooks/use-preference-page.tsx';
 import { usePresence } from '../hooks/use-presence.ts';
 import { spoken, useReadAloud } from '../hooks/use-read-aloud.ts';
 import { useRecordView } from '../hooks/use-record-view.ts';
+import { audioMessages } from '../messages/audio.ts';
+import { mediaMessages } from '../messages/media.ts';
+import { preferenceMessages } from '../messages/preference.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
@@ -29,9 +32,9 @@ export const Route = createFileRoute('/people/$personId/preferences/$preferenceI
   component: PreferenceView,
 });
 
-const t = messages.preference;
-const m = messages.media;
-const a = messages.audio;
+const t = preferenceMessages;
+const m = mediaMessages;
+const a = audioMessages;
 
 function PreferenceView() {
   const { personId, preferenceId } = Route.useParams();

@@ -10,6 +10,7 @@ import { MediaNotFound, mediaTitle } from '../components/media-tiles.tsx';
 import { MediaViewer } from '../components/media-viewer.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
+import { mediaMessages } from '../messages/media.ts';
 import { messages } from '../messages.ts';
 import { editSearch } from '../navigation/edit-search.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -32,7 +33,7 @@ export const Route = createFileRoute('/people/$personId/preferences/$preferenceI
   component: MediaEdit,
 });
 
-const t = messages.media;
+const t = mediaMessages;
 
 function MediaEdit() {
   const { personId, preferenceId, id } = Route.useParams();

@@ -13,6 +13,8 @@ import { formatDateTime } from '../components/preference-common.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { loadPreferenceMedia } from '../hooks/use-preference-page.tsx';
+import { mediaMessages } from '../messages/media.ts';
+import { preferenceMessages } from '../messages/preference.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
@@ -24,7 +26,7 @@ export const Route = createFileRoute('/people/$personId/preferences/$preferenceI
   component: MediaView,
 });
 
-const t = messages.media;
+const t = mediaMessages;
 
 function MediaView() {
   const { personId, preferenceId, id } = Route.useParams();
@@ -135,7 +137,7 @@ function MediaView() {
           media={item}
           label={
             item.type === 'image'
-              ? item.description || messages.preference.heroAlt(pref.title)
+              ? item.description || preferenceMessages.heroAlt(pref.title)
               : title
           }
           describedBy={descriptionId}

@@ -12,6 +12,7 @@ import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { usePreferencePage } from '../hooks/use-preference-page.tsx';
 import { useFileLimit } from '../hooks/use-storage.ts';
 import { checkFile, isAbort, uploadMedia } from '../media/upload.ts';
+import { mediaMessages } from '../messages/media.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { requireWrite } from '../navigation/write-guard.ts';
@@ -33,7 +34,7 @@ export const Route = createFileRoute('/people/$personId/preferences/$preferenceI
   component: MediaCreate,
 });
 
-const t = messages.media;
+const t = mediaMessages;
 
 /** What the browser offers to choose: the pictures, sounds and videos we keep. */
 const ACCEPT = [acceptFor('image'), acceptFor('audio'), acceptFor('video')].join(',');

@@ -8,6 +8,7 @@ import { BackToPreference, PreferenceCrumb } from '../components/preference-comm
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { loadPreferenceMedia, usePreferencePage } from '../hooks/use-preference-page.tsx';
+import { mediaMessages } from '../messages/media.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -18,7 +19,7 @@ export const Route = createFileRoute('/people/$personId/preferences/$preferenceI
   component: MediaList,
 });
 
-const t = messages.media;
+const t = mediaMessages;
 
 function MediaList() {
   const { personId, preferenceId } = Route.useParams();

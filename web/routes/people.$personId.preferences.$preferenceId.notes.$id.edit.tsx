@@ -8,6 +8,7 @@ import { NoteForm } from '../components/note-form.tsx';
 import { NoteNotFound } from '../components/preference-common.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
+import { noteMessages } from '../messages/note.ts';
 import { messages } from '../messages.ts';
 import { editSearch } from '../navigation/edit-search.ts';
 import { pageHead } from '../navigation/page-title.ts';
@@ -44,7 +45,7 @@ function NoteEdit() {
       <NoteNotFound personId={personId} preferenceId={preferenceId} />
     ) : (
       <p className="status" role="status">
-        {messages.note.loading}
+        {noteMessages.loading}
       </p>
     );
   }
@@ -54,8 +55,8 @@ function NoteEdit() {
   return (
     <NoteForm
       key={note.id}
-      heading={messages.note.editTitle}
-      intro={note.preference ? messages.note.forPreference(note.preference.title) : undefined}
+      heading={noteMessages.editTitle}
+      intro={note.preference ? noteMessages.forPreference(note.preference.title) : undefined}
       initial={{ title: note.title, body: note.body }}
       shared={{ personId, preferenceId, noteId: note.id }}
       onCancel={() => void back()}

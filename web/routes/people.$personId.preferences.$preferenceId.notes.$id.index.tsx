@@ -11,6 +11,7 @@ import { ReadAloudButton } from '../components/read-aloud.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { spoken, useReadAloud } from '../hooks/use-read-aloud.ts';
+import { noteMessages } from '../messages/note.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
@@ -20,7 +21,7 @@ export const Route = createFileRoute('/people/$personId/preferences/$preferenceI
   component: NoteView,
 });
 
-const t = messages.note;
+const t = noteMessages;
 
 function NoteView() {
   const { personId, preferenceId, id } = Route.useParams();

@@ -3,6 +3,7 @@ import { mutators } from '../../sync/mutators.ts';
 import { NoteForm } from '../components/note-form.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { usePreferencePage } from '../hooks/use-preference-page.tsx';
+import { noteMessages } from '../messages/note.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
@@ -29,8 +30,8 @@ function NoteCreate() {
 
   return (
     <NoteForm
-      heading={messages.note.createTitle}
-      intro={messages.note.forPreference(pref.title)}
+      heading={noteMessages.createTitle}
+      intro={noteMessages.forPreference(pref.title)}
       initial={{ title: '', body: '' }}
       onCancel={() => void toPreference()}
       onSave={async ({ title, body }) => {

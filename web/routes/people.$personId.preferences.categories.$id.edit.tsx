@@ -10,12 +10,13 @@ import {
 } from '../components/category-form.tsx';
 import { loadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
+import { categoryMessages } from '../messages/category.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { requireWrite } from '../navigation/write-guard.ts';
 import { formRefusal, useWrite } from '../offline/use-write.ts';
 
-const m = messages.category;
+const m = categoryMessages;
 
 /** Edit a category (spec §2 /preferences/categories/{id}/edit); read-only users go to its view. */
 export const Route = createFileRoute('/people/$personId/preferences/categories/$id/edit')({

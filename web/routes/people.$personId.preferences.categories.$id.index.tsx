@@ -8,11 +8,12 @@ import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { CategoryPhoto } from '../components/media-image.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
+import { categoryMessages } from '../messages/category.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
 
-const m = messages.category;
+const m = categoryMessages;
 
 /** One category: its place, sub-categories and preferences (spec §2 /preferences/categories/{id}). */
 export const Route = createFileRoute('/people/$personId/preferences/categories/$id/')({

@@ -7,13 +7,14 @@ import {
   useShowCategory,
 } from '../components/category-form.tsx';
 import { loadLibrary, useAllowedAccess, useCategories } from '../hooks/use-library-queries.ts';
+import { categoryMessages } from '../messages/category.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { searchOf, text } from '../navigation/search-params.ts';
 import { requireWrite } from '../navigation/write-guard.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
 
-const m = messages.category;
+const m = categoryMessages;
 
 const createSearch = searchOf({ parentId: text(64) });
 

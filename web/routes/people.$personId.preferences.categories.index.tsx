@@ -3,11 +3,12 @@ import { useEffect, useId, useState } from 'react';
 import { CategoryPhoto } from '../components/media-image.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { loadLibrary, useCategories } from '../hooks/use-library-queries.ts';
+import { categoryMessages } from '../messages/category.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { flag, searchOf } from '../navigation/search-params.ts';
 
-const m = messages.category;
+const m = categoryMessages;
 
 /** Top-level categories with their counts (spec §2 /preferences/categories). */
 export const Route = createFileRoute('/people/$personId/preferences/categories/')({

@@ -19,13 +19,14 @@ import {
   validateStep,
 } from '../components/preference-steps/fields.ts';
 import { useCategories } from '../hooks/use-library-queries.ts';
+import { preferenceFormMessages } from '../messages/preference-form.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { searchOf, text } from '../navigation/search-params.ts';
 import { requireWrite } from '../navigation/write-guard.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
 
-const t = messages.preferenceForm;
+const t = preferenceFormMessages;
 
 const createSearch = searchOf({ categoryId: text(64) });
 

@@ -3,12 +3,13 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { PreferenceRoomPrompt } from '../components/storage-prompt.tsx';
+import { preferenceFormMessages } from '../messages/preference-form.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { searchOf, text } from '../navigation/search-params.ts';
 import { requireWrite } from '../navigation/write-guard.ts';
 
-const t = messages.preferenceForm;
+const t = preferenceFormMessages;
 
 const createSearch = searchOf({ categoryId: text(64) });
 

@@ -17,11 +17,12 @@ import { usePreferenceRows } from '../hooks/use-library-queries.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { copyLink, useQrCode } from '../hooks/use-qr-code.ts';
 import { mediaSrc } from '../media/upload.ts';
+import { profilePageMessages } from '../messages/profile.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
 
-const t = messages.profile;
+const t = profilePageMessages;
 
 /**
  * One one-page profile: its title, the preferences on it and

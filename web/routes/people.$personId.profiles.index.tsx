@@ -7,11 +7,12 @@ import { queries } from '../../sync/queries.ts';
 import { ChoiceGroup } from '../components/choice-group.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
+import { profilePageMessages } from '../messages/profile.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
 
-const t = messages.profile;
+const t = profilePageMessages;
 
 /** One-page profiles of a person: the list, and making a new one. */
 export const Route = createFileRoute('/people/$personId/profiles/')({

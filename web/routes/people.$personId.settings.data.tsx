@@ -11,6 +11,7 @@ import { ACCOUNT_DELETION_GRACE_DAYS, type DataExport } from '../../sync/my-data
 import { ApiError, call, client } from '../api-client.ts';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { fileSize, longDay } from '../components/my-data-common.ts';
+import { myDataText } from '../messages/my-data.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { forgetSession } from '../session.ts';
@@ -20,7 +21,7 @@ export const Route = createFileRoute('/people/$personId/settings/data')({
   component: MyData,
 });
 
-const t = messages.myData;
+const t = myDataText;
 
 const when = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long', timeStyle: 'short' });
 

@@ -13,6 +13,7 @@ import { call, client } from '../api-client.ts';
 import { ChoiceGroup } from '../components/choice-group.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { fileSize, longDay } from '../components/my-data-common.ts';
+import { myDataText } from '../messages/my-data.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { forgetSession } from '../session.ts';
@@ -22,7 +23,7 @@ export const Route = createFileRoute('/people/$personId/settings/delete')({
   component: DeleteAccount,
 });
 
-const t = messages.myData;
+const t = myDataText;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function DeleteAccount() {

@@ -10,13 +10,14 @@ import { PronounsChoice, RoleChoice } from '../components/account-fields.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { PictureField } from '../components/picture-field.tsx';
 import { describedBy, FieldError } from '../components/preference-steps/step-parts.tsx';
+import { accountMessages } from '../messages/account.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { flag, searchOf } from '../navigation/search-params.ts';
 import { forgetSession } from '../session.ts';
 import { storedSupportSession } from '../support-session.ts';
 
-const t = messages.account;
+const t = accountMessages;
 
 const detailsSearch = searchOf({ isOnboarding: flag });
 
@@ -30,7 +31,7 @@ const detailsSearch = searchOf({ isOnboarding: flag });
  * never deleted).
  */
 export const Route = createFileRoute('/people/$personId/settings/details/edit')({
-  head: pageHead(t.titles.editDetails),
+  head: pageHead(messages.titles.editDetails),
   validateSearch: detailsSearch,
   beforeLoad: ({ context, params }) => {
     const own = context.session.person.id === params.personId;

@@ -5,10 +5,11 @@ import type { ChoosableRole } from '../../sync/person.ts';
 import { queries } from '../../sync/queries.ts';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { mediaSrc } from '../media/upload.ts';
+import { accountMessages } from '../messages/account.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
-const t = messages.account;
+const t = accountMessages;
 
 /**
  * Personal details (spec §2 /settings/details): a person's name, photo,
@@ -17,11 +18,11 @@ const t = messages.account;
  * session (the synced query returns nothing to anyone else).
  */
 export const Route = createFileRoute('/people/$personId/settings/details/')({
-  head: pageHead(t.titles.details),
+  head: pageHead(messages.titles.details),
   component: Details,
 });
 
-export function pronounsText(p: Pronouns | null, other: string | null): string | null {
+function pronounsText(p: Pronouns | null, other: string | null): string | null {
   if (!p) return null;
   return p === 'Other' ? other || t.pronouns.Other : t.pronouns[p];
 }

@@ -9,11 +9,12 @@ import { formatDateTime } from '../components/preference-common.tsx';
 import { AnswerState } from '../components/query-state.tsx';
 import { fetchHistoryPage, type HistoryEvent, type HistoryShow } from '../history-feed.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
+import { historyFeedMessages } from '../messages/history.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { oneOf, searchOf } from '../navigation/search-params.ts';
 
-const t = messages.historyFeed;
+const t = historyFeedMessages;
 // The default first: the changes, then who came in, then everything.
 const SHOWS = ['changes', 'access', 'all'] as const;
 
@@ -25,7 +26,7 @@ const SHOWS = ['changes', 'access', 'all'] as const;
  * anyone else gets the server's refusal in words.
  */
 export const Route = createFileRoute('/people/$personId/settings/history')({
-  head: pageHead(t.title),
+  head: pageHead(messages.titles.appHistory),
   validateSearch: searchOf({ show: oneOf(SHOWS) }),
   component: HistoryFeed,
 });

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MenuList } from '../components/menu.tsx';
+import { accountMessages } from '../messages/account.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { useNavContext } from '../navigation/use-nav-context.ts';
-
-const t = messages.account.settings;
 
 /**
  * Settings (spec §2 /settings, "a placeholder list" made useful): the
@@ -12,11 +11,12 @@ const t = messages.account.settings;
  * (web/navigation/menu.ts), without the external links and sign-out.
  */
 export const Route = createFileRoute('/people/$personId/settings/')({
-  head: pageHead(messages.account.titles.settings),
+  head: pageHead(messages.titles.settings),
   component: Settings,
 });
 
 function Settings() {
+  const t = accountMessages.settings;
   const { personId } = Route.useParams();
   const { session } = Route.useRouteContext();
   const ctx = useNavContext(personId);

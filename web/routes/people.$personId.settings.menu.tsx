@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { MenuList } from '../components/menu.tsx';
+import { navigationMessages } from '../messages/navigation.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { useNavContext } from '../navigation/use-nav-context.ts';
@@ -22,8 +23,8 @@ function SupporterMenu() {
   const ctx = useNavContext(personId);
   return (
     <>
-      <h1>{messages.navigation.supporterMenuTitle}</h1>
-      <nav aria-label={messages.navigation.supporterMenuTitle}>
+      <h1>{navigationMessages.supporterMenuTitle}</h1>
+      <nav aria-label={navigationMessages.supporterMenuTitle}>
         <MenuList ctx={ctx} me={session.person.id} personId={personId} links={session.links} />
       </nav>
     </>

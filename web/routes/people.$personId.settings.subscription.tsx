@@ -8,12 +8,13 @@ import { AnswerState } from '../components/query-state.tsx';
 import { PlanList } from '../components/subscription-plans.tsx';
 import { useSubscriptionVersion } from '../components/upgrade-button.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
+import { subscriptionPageMessages } from '../messages/subscription.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { oneOf, searchOf, text } from '../navigation/search-params.ts';
 import { useNavContext } from '../navigation/use-nav-context.ts';
 
-const t = messages.subscription;
+const t = subscriptionPageMessages;
 const OUTCOMES = ['success', 'cancelled', 'failed'] as const;
 type Outcome = (typeof OUTCOMES)[number];
 
@@ -32,7 +33,7 @@ const subscriptionSearch = searchOf({ outcome: oneOf(OUTCOMES), session_id: text
  * area has no plan, and an iOS native shell offers none.
  */
 export const Route = createFileRoute('/people/$personId/settings/subscription')({
-  head: pageHead(t.title),
+  head: pageHead(messages.titles.subscription),
   validateSearch: subscriptionSearch,
   beforeLoad: ({ context, params }) => {
     const me = context.session.person;

@@ -10,6 +10,7 @@ import { CircleLinkState, displayName } from '../components/circle-common.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
+import { circleMessages } from '../messages/circle.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { refusalOf, useWrite } from '../offline/use-write.ts';
@@ -51,7 +52,7 @@ function SupporterEdit() {
   }, [link, end]);
 
   if (!link) {
-    return <CircleLinkState details={details} loading={messages.circle.loading} />;
+    return <CircleLinkState details={details} loading={circleMessages.loading} />;
   }
 
   const name = displayName(link.supporter);
@@ -61,16 +62,16 @@ function SupporterEdit() {
       to="/people/$personId/supporters/$id"
       params={{ personId, id }}
     >
-      {messages.circle.cancel}
+      {circleMessages.cancel}
     </Link>
   );
 
   if (!manager || link.supporterId === me) {
     return (
       <div className="card">
-        <h1>{messages.circle.editTitle(name)}</h1>
+        <h1>{circleMessages.editTitle(name)}</h1>
         <p role="alert" className="alert">
-          {messages.circle.cannotEdit}
+          {circleMessages.cannotEdit}
         </p>
         <div className="actions">{back}</div>
       </div>
@@ -104,10 +105,10 @@ function SupporterEdit() {
 
   return (
     <form className="card" onSubmit={save} noValidate>
-      <h1>{messages.circle.editTitle(name)}</h1>
+      <h1>{circleMessages.editTitle(name)}</h1>
       <ErrorAlert message={error} />
       <ChoiceGroup
-        legend={messages.circle.accessLevel}
+        legend={circleMessages.accessLevel}
         value={level}
         onChange={(l) => {
           setLevel(l);
@@ -115,19 +116,19 @@ function SupporterEdit() {
         }}
         choices={ACCESS_LEVELS.map((l) => ({
           value: l,
-          label: messages.circle.level[l],
-          description: messages.circle.levelHelp[l],
+          label: circleMessages.level[l],
+          description: circleMessages.levelHelp[l],
         }))}
       />
       <AccessEndField {...end.field} />
       <div className="actions">
         <button type="submit" disabled={status === 'saving'}>
-          {status === 'saving' ? messages.circle.saving : messages.circle.save}
+          {status === 'saving' ? circleMessages.saving : circleMessages.save}
         </button>
         {back}
       </div>
       <p role="status" className="status">
-        {status === 'saved' ? messages.circle.saved : ''}
+        {status === 'saved' ? circleMessages.saved : ''}
       </p>
     </form>
   );

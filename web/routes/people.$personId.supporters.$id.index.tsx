@@ -13,6 +13,7 @@ import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { useLinkRemoval } from '../hooks/use-link-removal.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { supporterPhotoSrc } from '../media/upload.ts';
+import { circleMessages } from '../messages/circle.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -35,31 +36,31 @@ function SupporterView() {
   usePageTitle(shown ? displayName(shown.supporter) : undefined, messages.titles.circle);
 
   if (!shown) {
-    return <CircleLinkState details={details} loading={messages.circle.loading} />;
+    return <CircleLinkState details={details} loading={circleMessages.loading} />;
   }
   const canEdit = manager && shown.supporterId !== me;
   const name = displayName(shown.supporter);
-  const level = messages.circle.level[shown.accessLevel];
+  const level = circleMessages.level[shown.accessLevel];
 
   const dmName = displayName(person);
   // The person removes a supporter; an Administrator removes one of theirs; a supporter leaves.
   const confirmTexts =
     shown.supporterId === me
       ? {
-          label: messages.circle.removeConnection,
-          title: messages.circle.removeConnectionTitle(dmName),
-          body: messages.circle.removeConnectionBody(dmName),
+          label: circleMessages.removeConnection,
+          title: circleMessages.removeConnectionTitle(dmName),
+          body: circleMessages.removeConnectionBody(dmName),
         }
       : own
         ? {
-            label: messages.circle.removeFromMyCircle,
-            title: messages.circle.removeTitle(name),
-            body: messages.circle.removeBody(name),
+            label: circleMessages.removeFromMyCircle,
+            title: circleMessages.removeTitle(name),
+            body: circleMessages.removeBody(name),
           }
         : {
-            label: messages.circle.removeFromCircle,
-            title: messages.circle.removeTitle(name),
-            body: messages.circle.removeBodyAdmin(name),
+            label: circleMessages.removeFromCircle,
+            title: circleMessages.removeTitle(name),
+            body: circleMessages.removeBodyAdmin(name),
           };
 
   function afterRemove() {
@@ -90,9 +91,9 @@ function SupporterView() {
           />
           <h1>{name}</h1>
         </div>
-        <p>{messages.circle.levelOf(level)}</p>
-        <p>{messages.circle.since(circleDate(shown.createdAt))}</p>
-        {shown.endsAt !== null ? <p>{messages.circle.endsOn(endDate(shown.endsAt))}</p> : null}
+        <p>{circleMessages.levelOf(level)}</p>
+        <p>{circleMessages.since(circleDate(shown.createdAt))}</p>
+        {shown.endsAt !== null ? <p>{circleMessages.endsOn(endDate(shown.endsAt))}</p> : null}
         <div className="actions">
           {canEdit ? (
             <Link
@@ -100,20 +101,20 @@ function SupporterView() {
               to="/people/$personId/supporters/$id/edit"
               params={{ personId, id }}
             >
-              {messages.circle.edit}
+              {circleMessages.edit}
             </Link>
           ) : null}
           <DestructiveConfirm
             {...confirmTexts}
-            confirmLabel={messages.circle.remove}
-            runningLabel={messages.circle.removing}
+            confirmLabel={circleMessages.remove}
+            runningLabel={circleMessages.removing}
             action={remove}
             afterDestroy={afterRemove}
           />
         </div>
       </article>
       <Link className="button secondary" to="/people/$personId/supporters" params={{ personId }}>
-        {messages.circle.backToCircle}
+        {circleMessages.backToCircle}
       </Link>
     </>
   );

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { supportPageMessages } from '../messages/support.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import {
@@ -39,7 +40,7 @@ function FinishSupport() {
 
   return (
     <p role="status" aria-live="polite">
-      {messages.support.finishing}
+      {supportPageMessages.finishing}
     </p>
   );
 }

@@ -6,6 +6,7 @@ import { CircleSpots } from '../components/circle-spots.tsx';
 import { EmptyListState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { supporterPhotoSrc } from '../media/upload.ts';
+import { circleMessages } from '../messages/circle.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -23,8 +24,8 @@ function Supporters() {
   const [person] = useQuery(queries.person.byId({ personId }));
   const manager = useIsAdministrator(personId);
   const title = own
-    ? messages.circle.myCircleTitle
-    : messages.circle.circleTitle(displayName(person) || messages.circle.supportersLabel);
+    ? circleMessages.myCircleTitle
+    : circleMessages.circleTitle(displayName(person) || circleMessages.supportersLabel);
 
   return (
     <>
@@ -34,13 +35,13 @@ function Supporters() {
       {details.type === 'error' || links.length === 0 ? (
         <EmptyListState
           details={details}
-          loading={messages.circle.loading}
-          empty={messages.circle.empty}
+          loading={circleMessages.loading}
+          empty={circleMessages.empty}
         />
       ) : (
         <CircleLinks
           personId={personId}
-          label={messages.circle.supportersLabel}
+          label={circleMessages.supportersLabel}
           to="/people/$personId/supporters/$id"
           links={links.map((l) => ({
             ...l,
@@ -54,7 +55,7 @@ function Supporters() {
       {manager ? (
         <div className="actions">
           <Link className="button" to="/people/$personId/supporters/invite" params={{ personId }}>
-            {messages.circle.invite}
+            {circleMessages.invite}
           </Link>
         </div>
       ) : null}

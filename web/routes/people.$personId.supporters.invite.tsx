@@ -20,10 +20,11 @@ import {
 import { LinkField } from '../components/link-field.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { copyLink, useQrCode } from '../hooks/use-qr-code.ts';
+import { inviteMessages } from '../messages/invite.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
-const t = messages.invite;
+const t = inviteMessages;
 const DAY_CHOICES = [1, 3, 7, 14, 30] as const;
 
 /** "Invite someone" (spec §4 Invite): by e-mail, or a link with a QR code. */

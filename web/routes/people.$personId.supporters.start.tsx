@@ -3,6 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { ApiError } from '../api-client.ts';
+import { supportPageMessages } from '../messages/support.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { startSupportSession, supportKey, supportLevelKey } from '../support-session.ts';
@@ -60,14 +61,14 @@ function StartSupport() {
               to="/people/$personId/supporting"
               params={{ personId: session.person.id }}
             >
-              {messages.support.backToSupporting}
+              {supportPageMessages.backToSupporting}
             </Link>
           ) : null}
         </>
       ) : (
         <>
           <span className="spinner" aria-hidden="true" />
-          <p>{name ? messages.support.starting(name) : messages.support.startingSomeone}</p>
+          <p>{name ? supportPageMessages.starting(name) : supportPageMessages.startingSomeone}</p>
         </>
       )}
     </div>

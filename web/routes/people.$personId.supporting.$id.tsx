@@ -15,6 +15,7 @@ import { HandoverNotes, SinceLastVisit } from '../components/handover.tsx';
 import { useLinkRemoval } from '../hooks/use-link-removal.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { mediaSrc } from '../media/upload.ts';
+import { circleMessages } from '../messages/circle.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -36,14 +37,14 @@ function SupportedView() {
 
   if (!shown) {
     return (
-      <CircleLinkState details={details} loading={messages.circle.supportingLoading}>
-        <SupportedListLink personId={personId}>{messages.circle.allPeople}</SupportedListLink>
+      <CircleLinkState details={details} loading={circleMessages.supportingLoading}>
+        <SupportedListLink personId={personId}>{circleMessages.allPeople}</SupportedListLink>
       </CircleLinkState>
     );
   }
 
   const name = displayName(shown.supported);
-  const level = messages.circle.level[shown.accessLevel];
+  const level = circleMessages.level[shown.accessLevel];
 
   function afterRemove() {
     void navigate({ to: '/people/$personId/supporting', params: { personId }, replace: true });
@@ -66,10 +67,10 @@ function SupportedView() {
           />
           <h1>{name}</h1>
         </div>
-        <p>{messages.circle.yourLevel(level)}</p>
-        <p>{messages.circle.supportingSince(circleDate(shown.createdAt))}</p>
+        <p>{circleMessages.yourLevel(level)}</p>
+        <p>{circleMessages.supportingSince(circleDate(shown.createdAt))}</p>
         {shown.endsAt !== null ? (
-          <p>{messages.circle.yourAccessEnds(endDate(shown.endsAt))}</p>
+          <p>{circleMessages.yourAccessEnds(endDate(shown.endsAt))}</p>
         ) : null}
         {/* Before the session starts: what changed, and what the last visit left. */}
         {own ? (
@@ -85,24 +86,24 @@ function SupportedView() {
               to="/people/$personId/supporters/start"
               params={{ personId: shown.supportedId }}
             >
-              {messages.circle.startSession}
+              {circleMessages.startSession}
             </Link>
           ) : null}
         </div>
         {/* Apart from the everyday action, below a line: not a red button beside "Start". */}
         <div className="danger-zone">
           <DestructiveConfirm
-            label={messages.circle.removeConnection}
-            title={messages.circle.removeConnectionTitle(name)}
-            body={messages.circle.removeConnectionBody(name)}
-            confirmLabel={messages.circle.remove}
-            runningLabel={messages.circle.removing}
+            label={circleMessages.removeConnection}
+            title={circleMessages.removeConnectionTitle(name)}
+            body={circleMessages.removeConnectionBody(name)}
+            confirmLabel={circleMessages.remove}
+            runningLabel={circleMessages.removing}
             action={remove}
             afterDestroy={afterRemove}
           />
         </div>
       </article>
-      <SupportedListLink personId={personId}>{messages.circle.allPeople}</SupportedListLink>
+      <SupportedListLink personId={personId}>{circleMessages.allPeople}</SupportedListLink>
     </>
   );
 }

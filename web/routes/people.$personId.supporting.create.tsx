@@ -4,6 +4,7 @@ import { createProfileSchema } from '../../sync/person.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { SupportedListLink } from '../components/circle-common.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
+import { circleMessages } from '../messages/circle.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -37,16 +38,14 @@ function CreateProfile() {
     if (step === 'form') headingRef.current?.focus();
   }, [step]);
 
-  const cancel = (
-    <SupportedListLink personId={personId}>{messages.circle.cancel}</SupportedListLink>
-  );
+  const cancel = <SupportedListLink personId={personId}>{circleMessages.cancel}</SupportedListLink>;
 
   if (!allowed) {
     return (
       <div className="card">
-        <h1>{messages.circle.createTitle}</h1>
+        <h1>{circleMessages.createTitle}</h1>
         <p role="alert" className="alert">
-          {messages.circle.onlySupporters}
+          {circleMessages.onlySupporters}
         </p>
         <div className="actions">{cancel}</div>
       </div>
@@ -56,13 +55,13 @@ function CreateProfile() {
   if (step === 'warning') {
     return (
       <section className="card" aria-labelledby={`${ids.first}-warning`}>
-        <h1 id={`${ids.first}-warning`}>{messages.circle.warningTitle}</h1>
-        <p>{messages.circle.warningAlreadyHas}</p>
-        <p>{messages.circle.warningOwn}</p>
-        <p>{messages.circle.warningLastResort}</p>
+        <h1 id={`${ids.first}-warning`}>{circleMessages.warningTitle}</h1>
+        <p>{circleMessages.warningAlreadyHas}</p>
+        <p>{circleMessages.warningOwn}</p>
+        <p>{circleMessages.warningLastResort}</p>
         <div className="actions">
           <button type="button" onClick={() => setStep('form')}>
-            {messages.circle.continue}
+            {circleMessages.continue}
           </button>
           {cancel}
         </div>
@@ -118,27 +117,27 @@ function CreateProfile() {
   return (
     <form className="card" onSubmit={submit} noValidate aria-busy={busy}>
       <h1 ref={headingRef} tabIndex={-1}>
-        {messages.circle.createTitle}
+        {circleMessages.createTitle}
       </h1>
       <ErrorAlert message={error} />
       <div className="field">
-        <label htmlFor={ids.first}>{messages.circle.firstName}</label>
+        <label htmlFor={ids.first}>{circleMessages.firstName}</label>
         <input required {...field('firstName')} />
       </div>
       <div className="field">
-        <label htmlFor={ids.last}>{messages.circle.lastName}</label>
+        <label htmlFor={ids.last}>{circleMessages.lastName}</label>
         <input required {...field('lastName')} />
       </div>
       <div className="field">
-        <label htmlFor={ids.known}>{messages.circle.knownAs}</label>
+        <label htmlFor={ids.known}>{circleMessages.knownAs}</label>
         <input aria-describedby={ids.knownHelp} {...field('knownAs')} />
         <p id={ids.knownHelp} className="status" style={{ margin: '0.25rem 0 0' }}>
-          {messages.circle.knownAsHelp}
+          {circleMessages.knownAsHelp}
         </p>
       </div>
       <div className="actions">
         <button type="submit" disabled={busy}>
-          {busy ? messages.circle.creating : messages.circle.create}
+          {busy ? circleMessages.creating : circleMessages.create}
         </button>
         {cancel}
       </div>

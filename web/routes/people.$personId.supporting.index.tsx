@@ -5,6 +5,7 @@ import { queries } from '../../sync/queries.ts';
 import { CircleLinks, CircleTabs, displayName } from '../components/circle-common.tsx';
 import { SinceLastVisit } from '../components/handover.tsx';
 import { mediaSrc } from '../media/upload.ts';
+import { circleMessages } from '../messages/circle.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -55,8 +56,8 @@ function Supporting() {
       ) : links.length === 0 || (!all && !complete) || only ? (
         <p role="status" className="status">
           {complete && links.length === 0
-            ? messages.circle.supportingEmpty
-            : messages.circle.supportingLoading}
+            ? circleMessages.supportingEmpty
+            : circleMessages.supportingLoading}
         </p>
       ) : (
         <>
@@ -68,7 +69,7 @@ function Supporting() {
           ) : null}
           <CircleLinks
             personId={personId}
-            label={messages.circle.supportingLabel}
+            label={circleMessages.supportingLabel}
             to="/people/$personId/supporting/$id"
             links={links.map((l) => ({
               ...l,
@@ -87,7 +88,7 @@ function Supporting() {
             to="/people/$personId/supporting/create"
             params={{ personId }}
           >
-            {messages.circle.createProfile}
+            {circleMessages.createProfile}
           </Link>
         </div>
       ) : null}

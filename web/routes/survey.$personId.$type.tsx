@@ -11,7 +11,7 @@ import { onboardingSearch } from '../navigation/wizard-guards.ts';
  * The survey page itself checks who may open it.
  */
 export const Route = createFileRoute('/survey/$personId/$type')({
-  head: pageHead(messages.survey.titles.redirect),
+  head: pageHead(messages.titles.survey.redirect),
   validateSearch: onboardingSearch,
   beforeLoad: ({ params, search }) => {
     const kind = surveyKindOf(params.type);

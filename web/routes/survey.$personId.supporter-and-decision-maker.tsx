@@ -6,7 +6,7 @@ import { onboardingSearch, surveyGuard } from '../navigation/wizard-guards.ts';
 
 /** The check-in of someone with both roles (Decision Maker statements, then Supporter statements) (spec §2, §4): 5 steps, the step numeric (spec §5). */
 export const Route = createFileRoute('/survey/$personId/supporter-and-decision-maker')({
-  head: pageHead(messages.survey.titles.SupporterAndDecisionMaker),
+  head: pageHead(messages.titles.survey.SupporterAndDecisionMaker),
   validateSearch: onboardingSearch,
   beforeLoad: surveyGuard('/survey/$personId/supporter-and-decision-maker'),
   component: () => <SurveyPage kind="SupporterAndDecisionMaker" />,

@@ -4,10 +4,10 @@
 import { type ReactNode, useId } from 'react';
 import type { Access } from '../../../schema/enums.ts';
 import { useCategories } from '../../hooks/use-library-queries.ts';
-import { messages } from '../../messages.ts';
+import { preferenceFormMessages } from '../../messages/preference-form.ts';
 import { describedBy, FieldError, type StepProps, StepSection } from './step-parts.tsx';
 
-const t = messages.preferenceForm;
+const t = preferenceFormMessages;
 
 export type CategoryRow = {
   id: string;

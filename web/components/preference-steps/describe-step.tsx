@@ -5,13 +5,13 @@ import { useId } from 'react';
 import { FEELINGS } from '../../../schema/enums.ts';
 import { LIMITS } from '../../../sync/library-fields.ts';
 import { trimInput } from '../../../sync/validation-rules.ts';
-import { messages } from '../../messages.ts';
+import { preferenceFormMessages } from '../../messages/preference-form.ts';
 import { ChoiceGroup } from '../choice-group.tsx';
 import { FeelingIcon } from '../feeling-icon.tsx';
 import { SharedTextArea } from '../shared-text-area.tsx';
 import { describedBy, FieldError, type StepProps, StepSection } from './step-parts.tsx';
 
-const t = messages.preferenceForm;
+const t = preferenceFormMessages;
 
 export function DescribeStep({
   fields,

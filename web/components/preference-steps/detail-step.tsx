@@ -4,12 +4,12 @@
 import { useId } from 'react';
 import { REVIEW_SCHEDULES, type ReviewSchedule } from '../../../schema/enums.ts';
 import { nextReviewAt } from '../../../sync/review.ts';
-import { messages } from '../../messages.ts';
+import { preferenceFormMessages } from '../../messages/preference-form.ts';
 import { PictureField } from '../picture-field.tsx';
 import { formatDate } from '../preference-common.tsx';
 import { type StepProps, StepSection } from './step-parts.tsx';
 
-const t = messages.preferenceForm;
+const t = preferenceFormMessages;
 
 export function DetailStep({
   fields,

@@ -20,6 +20,7 @@ import { ErrorAlert } from '../modal-dialog.tsx';
 import { PresenceList, usePresenceFields } from '../presence.tsx';
 import '../../styles/preference-form.css';
 import { useLibraryName, usePageTitle } from '../../hooks/use-page-title.ts';
+import { preferenceFormMessages } from '../../messages/preference-form.ts';
 import { messages } from '../../messages.ts';
 import { CategoriesStep } from './categories-step.tsx';
 import { DescribeStep } from './describe-step.tsx';
@@ -36,7 +37,7 @@ import {
 import { ShareStep } from './share-step.tsx';
 import type { StepProps } from './step-parts.tsx';
 
-const t = messages.preferenceForm;
+const t = preferenceFormMessages;
 
 /** No errors: one value, so that clearing errors already clear renders nothing. */
 const noErrors: FieldErrors = {};

@@ -13,11 +13,12 @@ import {
 import { mutators } from '../../../sync/mutators.ts';
 import type { PreferenceUpdateArgs } from '../../../sync/preference.ts';
 import { trimInput } from '../../../sync/validation-rules.ts';
+import { preferenceFormMessages } from '../../messages/preference-form.ts';
 import { messages } from '../../messages.ts';
 import type { Outcome } from '../../offline/outbox.ts';
 import type { useWrite } from '../../offline/use-write.ts';
 
-const _t = messages.preferenceForm;
+const _t = preferenceFormMessages;
 
 export const STEP_COUNT = 4;
 

@@ -4,11 +4,11 @@
 
 import { ACCESS, type Access } from '../../../schema/enums.ts';
 import { useAllowedAccess } from '../../hooks/use-library-queries.ts';
-import { messages } from '../../messages.ts';
+import { preferenceFormMessages } from '../../messages/preference-form.ts';
 import { ChoiceGroup } from '../choice-group.tsx';
 import { type StepProps, StepSection } from './step-parts.tsx';
 
-const t = messages.preferenceForm;
+const t = preferenceFormMessages;
 
 export function ShareStep({ fields, onChange, personId }: StepProps & { personId: string }) {
   // A supporter can only share at what their level reads (the server says so too).
