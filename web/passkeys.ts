@@ -6,7 +6,6 @@
  * the browser gave up on (no authenticator came) is one, and says so.
  */
 import {
-  browserSupportsWebAuthn,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
   startAuthentication,
@@ -16,6 +15,7 @@ import {
 import type { InferResponseType } from 'hono/client';
 import { ApiError, call, client } from './api-client.ts';
 import { messages } from './messages.ts';
+import { forgetPasskeyCounts, webAuthnSupported } from './passkey-support.ts';
 
 /** The passkey endpoints (api/routes/passkeys.ts), through the typed client. */
 const passkeys = client.authentication.passkeys;
@@ -33,10 +33,6 @@ export class PasskeyError extends Error {
 
 export type Cancelled = { verified: false; cancelled: true };
 const CANCELLED: Cancelled = { verified: false, cancelled: true };
-
-export function webAuthnSupported(): boolean {
-  return browserSupportsWebAuthn();
-}
 
 /**
  * Whether an error from startRegistration/startAuthentication means the person
@@ -166,7 +162,7 @@ export async function registerPasskey(
       return refusedPrompt(err, startedAt, optionsJSON.timeout, messages.passkeys.createTimedOut);
     }
     await call(passkeys['verify-registration'].$post({ json: response }));
-    counts.clear();
+    forgetPasskeyCounts();
     return { verified: true };
   } catch (err) {
     if (err instanceof PasskeyError) throw err;
@@ -252,55 +248,4 @@ export async function signInWithPasskey(): Promise<SignInResult> {
   }
 }
 
-// -- Management ---------------------------------------------------------------
-
-export type PasskeySummary = InferResponseType<(typeof passkeys)[':personId']['$get'], 200>[number];
-
-/** Passkey counts by person id, for passkeyCount(); see there. */
-const counts = new Map<string, Promise<number>>();
-
-/** The passkeys of a person's user; ApiError 403 when the caller is not their administrator. */
-export async function listPasskeys(personId: string): Promise<PasskeySummary[]> {
-  const list = await call(passkeys[':personId'].$get({ param: { personId } }));
-  counts.set(personId, Promise.resolve(list.length));
-  return list;
-}
-
-export async function deletePasskey(personId: string, passkeyId: string): Promise<void> {
-  await call(passkeys[':personId'][':passkeyId'].$delete({ param: { personId, passkeyId } }));
-  counts.delete(personId);
-}
-
-/**
- * How many passkeys a person has, for the "Manage passkeys" menu rule. Kept
- * until a passkey is added or deleted here, or the page reloads (spec §9: the
- * passkey list used for this check has no staleness expiry). 0 when the caller
- * may not list them.
- */
-export function passkeyCount(personId: string): Promise<number> {
-  let c = counts.get(personId);
-  if (!c) {
-    c = listPasskeys(personId).then(
-      (l) => l.length,
-      () => 0,
-    );
-    counts.set(personId, c);
-  }
-  return c;
-}
-
-/**
- * Spec §2: "Manage passkeys" is for an administrator, when not supporting, and
- * when passkeys are supported or the person already has some.
- */
-export function showManagePasskeys(opts: {
-  administrator: boolean;
-  supporting: boolean;
-  supported: boolean;
-  passkeyCount: number;
-}): boolean {
-  return opts.administrator && !opts.supporting && (opts.supported || opts.passkeyCount > 0);
-}
-
-/** sessionStorage key set after an e-mail sign-in to offer a passkey once. */
-export const PASSKEY_OFFER_KEY = 'passkey.offer';
+export * from './passkey-support.ts';

@@ -1,14 +1,11 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { messages } from '../messages.ts';
-import {
-  PASSKEY_OFFER_KEY,
-  PasskeyError,
-  type PasskeyUser,
-  registerPasskey,
-  webAuthnSupported,
-} from '../passkeys.ts';
+import { PASSKEY_OFFER_KEY, webAuthnSupported } from '../passkey-support.ts';
+import type { PasskeyUser } from '../passkeys.ts';
 import { ErrorAlert } from './modal-dialog.tsx';
+
+const ceremony = () => import('../passkeys.ts');
 
 function offerPending(): boolean {
   try {
@@ -47,6 +44,11 @@ export function PasskeyOffer({ user }: { user: PasskeyUser | null | undefined })
   useEffect(() => {
     if (offered) clearOffer();
   }, [offered]);
+  // The ceremony and its WebAuthn library load when the offer shows, not
+  // with every page of the person area; by the tap they are here.
+  useEffect(() => {
+    if (offered) ceremony().catch(() => {});
+  }, [offered]);
   // Listening from the commit that shows the offer (a layout effect): a
   // passive effect may wait behind the page's other work, and a tap on the
   // bar in that gap moved on without closing it (seen on a busy machine).
@@ -73,14 +75,19 @@ export function PasskeyOffer({ user }: { user: PasskeyUser | null | undefined })
     if (!user) return;
     setBusy(true);
     setError(undefined);
+    let PasskeyError: typeof import('../passkeys.ts').PasskeyError | undefined;
     try {
-      const result = await registerPasskey(user);
+      const passkeys = await ceremony();
+      PasskeyError = passkeys.PasskeyError;
+      const result = await passkeys.registerPasskey(user);
       if (!result.verified) return;
       clearOffer();
       setOpen(false);
       setCreated(true);
     } catch (err) {
-      setError(err instanceof PasskeyError ? err.message : messages.passkeys.createFailed);
+      setError(
+        PasskeyError && err instanceof PasskeyError ? err.message : messages.passkeys.createFailed,
+      );
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { queries } from '../../sync/queries.ts';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { useMyType } from '../hooks/use-my-type.ts';
-import { passkeyCount, webAuthnSupported } from '../passkeys.ts';
+import { passkeyCount, webAuthnSupported } from '../passkey-support.ts';
 import type { NavContext } from './menu.ts';
 
 const personArea = getRouteApi('/people/$personId');
