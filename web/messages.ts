@@ -134,29 +134,6 @@ export const messages = {
     notMeDone:
       'Thank you. Nobody has been signed in, and this link no longer works. You can ignore the e-mail.',
   },
-  register: {
-    title: 'Create an account',
-    intro: 'Tell us who you are. You can change these details later.',
-    firstName: 'First name',
-    lastName: 'Last name',
-    email: 'Email',
-    phone: 'Phone (optional)',
-    phoneHelp: 'Digits, spaces, hyphens, plus signs and parentheses.',
-    terms: 'I accept the terms of service',
-    submit: 'Register',
-    submitting: 'Registering',
-    haveAccount: 'Already have an account?',
-    signIn: 'Sign in',
-    thanksTitle: 'Thank you for registering',
-    thanksBody: 'Your account is ready. Sign in with your e-mail address.',
-  },
-  supporting: {
-    title: 'People I support',
-    loading: 'Loading the people you support',
-    empty:
-      'You do not support anyone yet. A Decision Maker can invite you to their Circle of Support.',
-    level: { General: 'General', Restricted: 'Restricted', Administrator: 'Administrator' },
-  },
   /** Circle of Support pages (supporters, supporting). */
   /** Invites. */
   /** Support sessions. */
@@ -165,18 +142,6 @@ export const messages = {
     intro:
       'Here you keep your likes, dislikes and the way you want to be supported, and share them with the people you trust.',
     finish: 'Go to my preference library',
-  },
-  devMailbox: {
-    title: 'Development mailbox',
-    intro: 'Mail the app would have sent. Only in development, when no SMTP server is set.',
-    filter: 'Show mail to',
-    empty: 'No mail yet.',
-    unavailable: 'The development mailbox is not available here.',
-    sentAt: 'Sent',
-  },
-  landing: {
-    title: 'Coming soon',
-    signIn: 'Sign in',
   },
   nav: {
     home: 'Home',
@@ -188,11 +153,6 @@ export const messages = {
     skipToContent: 'Skip to content',
   },
   /** Read-aloud: the browser's speech synthesis. */
-  readAloud: {
-    read: 'Read aloud',
-    readNamed: (what: string) => `Read aloud: ${what}`,
-    stop: 'Stop reading',
-  },
   /** One-page profiles. */
   preferences: {
     heading: 'Library',

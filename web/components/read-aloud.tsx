@@ -1,4 +1,4 @@
-import { messages } from '../messages.ts';
+import { readAloudMessages } from '../messages/read-aloud.ts';
 
 /** The play/stop control of a reading (web/hooks/use-read-aloud.ts). */
 export function ReadAloudButton({
@@ -11,7 +11,7 @@ export function ReadAloudButton({
   /** What is read, for the control's name ("Read aloud: Porridge"). */
   what?: string;
 }) {
-  const t = messages.readAloud;
+  const t = readAloudMessages;
   return (
     <button
       type="button"

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import type { InferResponseType } from 'hono/client';
 import { useEffect, useId, useState } from 'react';
 import { client } from '../api-client.ts';
+import { devMailboxMessages } from '../messages/dev-mailbox.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { searchOf, text } from '../navigation/search-params.ts';
@@ -43,10 +44,10 @@ function DevMailbox() {
 
   return (
     <main className="page" id="main">
-      <h1>{messages.devMailbox.title}</h1>
-      <p>{messages.devMailbox.intro}</p>
+      <h1>{devMailboxMessages.title}</h1>
+      <p>{devMailboxMessages.intro}</p>
       <div className="field">
-        <label htmlFor={filterId}>{messages.devMailbox.filter}</label>
+        <label htmlFor={filterId}>{devMailboxMessages.filter}</label>
         <input
           id={filterId}
           type="email"
@@ -57,15 +58,15 @@ function DevMailbox() {
         />
       </div>
       {state === 'unavailable' ? (
-        <p role="alert">{messages.devMailbox.unavailable}</p>
+        <p role="alert">{devMailboxMessages.unavailable}</p>
       ) : state?.length === 0 ? (
-        <p>{messages.devMailbox.empty}</p>
+        <p>{devMailboxMessages.empty}</p>
       ) : (
         state?.map((m) => (
           <article className="card" key={m.id} aria-label={m.subject}>
             <h2>{m.subject}</h2>
             <p className="status">
-              {m.to} · {messages.devMailbox.sentAt}{' '}
+              {m.to} · {devMailboxMessages.sentAt}{' '}
               {new Date(m.sentAt).toLocaleString(DATE_LOCALE, {
                 dateStyle: 'medium',
                 timeStyle: 'short',

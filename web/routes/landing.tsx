@@ -1,4 +1,5 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { landingMessages } from '../messages/landing.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { getSession } from '../session.ts';
@@ -17,9 +18,9 @@ function Landing() {
     <main className="page" id="main">
       <h1>{messages.appName}</h1>
       <p>{messages.tagline}</p>
-      <p>{messages.landing.title}</p>
+      <p>{landingMessages.title}</p>
       <Link className="button" to="/login">
-        {messages.landing.signIn}
+        {landingMessages.signIn}
       </Link>
     </main>
   );

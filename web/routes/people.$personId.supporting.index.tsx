@@ -6,6 +6,7 @@ import { CircleLinks, CircleTabs, displayName } from '../components/circle-commo
 import { SinceLastVisit } from '../components/handover.tsx';
 import { mediaSrc } from '../media/upload.ts';
 import { circleMessages } from '../messages/circle.ts';
+import { supportingMessages } from '../messages/supporting.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -47,7 +48,7 @@ function Supporting() {
 
   return (
     <>
-      <h1>{messages.supporting.title}</h1>
+      <h1>{supportingMessages.title}</h1>
       {own ? <CircleTabs personId={personId} /> : null}
       {details.type === 'error' ? (
         <p role="alert" className="alert">

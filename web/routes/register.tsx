@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { registrationSchema, validationMessages } from '../../sync/validation.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
+import { registerMessages } from '../messages/register.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { searchOf, text } from '../navigation/search-params.ts';
@@ -79,12 +80,12 @@ function Register() {
 
   return (
     <main className="page" id="main">
-      <h1>{messages.register.title}</h1>
-      <p>{messages.register.intro}</p>
+      <h1>{registerMessages.title}</h1>
+      <p>{registerMessages.intro}</p>
       <form className="card" onSubmit={submit} noValidate aria-busy={busy}>
         <ErrorAlert message={error} />
         <div className="field">
-          <label htmlFor={`${id}-firstName`}>{messages.register.firstName}</label>
+          <label htmlFor={`${id}-firstName`}>{registerMessages.firstName}</label>
           <input
             type="text"
             autoComplete="given-name"
@@ -94,7 +95,7 @@ function Register() {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-lastName`}>{messages.register.lastName}</label>
+          <label htmlFor={`${id}-lastName`}>{registerMessages.lastName}</label>
           <input
             type="text"
             autoComplete="family-name"
@@ -104,7 +105,7 @@ function Register() {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-email`}>{messages.register.email}</label>
+          <label htmlFor={`${id}-email`}>{registerMessages.email}</label>
           <input
             type="email"
             autoComplete="email"
@@ -115,7 +116,7 @@ function Register() {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-phone`}>{messages.register.phone}</label>
+          <label htmlFor={`${id}-phone`}>{registerMessages.phone}</label>
           <input
             type="tel"
             autoComplete="tel"
@@ -124,7 +125,7 @@ function Register() {
             {...text('phone')}
           />
           <p className="status" id={`${id}-phone-help`}>
-            {messages.register.phoneHelp}
+            {registerMessages.phoneHelp}
           </p>
         </div>
         <div className="field checkbox">
@@ -135,16 +136,16 @@ function Register() {
             onChange={(e) => setForm((f) => ({ ...f, terms: e.target.checked }))}
             required
           />
-          <label htmlFor={`${id}-terms`}>{messages.register.terms}</label>
+          <label htmlFor={`${id}-terms`}>{registerMessages.terms}</label>
         </div>
         <button type="submit" disabled={busy}>
-          {busy ? messages.register.submitting : messages.register.submit}
+          {busy ? registerMessages.submitting : registerMessages.submit}
         </button>
       </form>
       <p>
-        {messages.register.haveAccount}{' '}
+        {registerMessages.haveAccount}{' '}
         <Link to="/login" search={inviteId ? { inviteId } : {}}>
-          {messages.register.signIn}
+          {registerMessages.signIn}
         </Link>
       </p>
     </main>

@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { registerMessages } from '../messages/register.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -10,10 +11,10 @@ export const Route = createFileRoute('/registered')({
 function Registered() {
   return (
     <main className="page" id="main">
-      <h1>{messages.register.thanksTitle}</h1>
-      <p>{messages.register.thanksBody}</p>
+      <h1>{registerMessages.thanksTitle}</h1>
+      <p>{registerMessages.thanksBody}</p>
       <Link className="button" to="/login">
-        {messages.register.signIn}
+        {registerMessages.signIn}
       </Link>
     </main>
   );
