@@ -78,6 +78,31 @@ function useIdleWarning(personId: string, sessionId: string, onEnded: () => void
 }
 
 /** The support-mode header, shown while acting for another person. */
+/** How long a session just started may be missing from the synced rows before it counts as gone. */
+const NOT_YET_SYNCED_MS = 10_000;
+
+/**
+ * Whether the support session `sessionId` has ended: its row says so, or it
+ * was there and is gone. A session started a moment ago may not have reached
+ * zero-cache when the page's first query is answered: its absence then is
+ * only lateness, and it counts as gone only if it never shows.
+ */
+function useSessionOver(sessionId: string): boolean {
+  const [live, details] = useQuery(queries.supportSession.byId({ id: sessionId }));
+  const complete = details.type === 'complete';
+  const seen = useRef(false);
+  if (live) seen.current = true;
+  const [waited, setWaited] = useState(false);
+  const absent = complete && !live;
+  useEffect(() => {
+    if (!absent || seen.current) return;
+    const t = setTimeout(() => setWaited(true), NOT_YET_SYNCED_MS);
+    return () => clearTimeout(t);
+  }, [absent]);
+  if (live) return live.endedAt !== null;
+  return absent && (seen.current || waited);
+}
+
 export function SupportHeader({
   personId,
   me,
@@ -88,9 +113,8 @@ export function SupportHeader({
   sessionId: string;
 }) {
   const [person] = useQuery(queries.person.byId({ personId }));
-  const [live, liveDetails] = useQuery(queries.supportSession.byId({ id: sessionId }));
   // Ended elsewhere (by the person supported, or idle): say so at once.
-  const endedLive = liveDetails.type === 'complete' && (!live || live.endedAt !== null);
+  const endedLive = useSessionOver(sessionId);
   const navigate = useNavigate();
   const [scrolled, setScrolled] = useState(false);
   const [ended, setEnded] = useState(false);
@@ -202,8 +226,7 @@ export function OpenSessions() {
 
 function OpenSession({ personId, sessionId }: { personId: string; sessionId: string }) {
   const [person] = useQuery(queries.person.byId({ personId }));
-  const [live, details] = useQuery(queries.supportSession.byId({ id: sessionId }));
-  const over = details.type === 'complete' && (!live || live.endedAt !== null);
+  const over = useSessionOver(sessionId);
   useEffect(() => {
     if (over) forgetSupportSession(personId);
   }, [over, personId]);
