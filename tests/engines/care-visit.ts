@@ -150,10 +150,16 @@ export async function editSeenLiveBothWays({ engine, device, library }: Ctx) {
   await expectText(tab, x.h1(), 'Garden visit, roses and tea');
 }
 
-/** Sam's people page has loaded (the next navigation must not cut its own short). */
+/**
+ * Sam's people page has loaded (the next navigation must not cut its own
+ * short). Past one Zero connect timeout and its retry: WebKitGTK sometimes
+ * holds a fresh page's first IndexedDB read that long (ADR 039).
+ */
 async function settledOnSupporting(tab: EngineTab) {
-  await until(`"Start a support session" on Sam's people page in ${tab.engine}`, async () =>
-    tab.query({ op: 'body' }).then((t) => t.includes('Start a support session')),
+  await until(
+    `"Start a support session" on Sam's people page in ${tab.engine}`,
+    async () => tab.query({ op: 'body' }).then((t) => t.includes('Start a support session')),
+    30_000,
   );
 }
 
