@@ -29,9 +29,10 @@ const OFFLINE_FOR_MS = 30 * 24 * 3600_000;
 
 /**
  * Zero's heartbeat: after this long without a message it pings, and after as
- * long again without the answer it counts the connection as lost, so a
+ * long again without the answer it counts the connection as lost, so an idle
  * silent loss (WebKit never says it is offline) shows as "Offline" within
- * 10 s. Zero's own default, kept on purpose: at 2 s a busy zero-cache's late
+ * 10 s; one with a change waiting asks the server sooner, without dropping the
+ * socket (web/offline/silent-loss.ts). Zero's own default, kept on purpose: at 2 s a busy zero-cache's late
  * pong dropped a working connection in a clean-clone run, and a slow rural
  * link's would flap the same way, each drop a reconnect (ADR 040).
  */

@@ -80,13 +80,22 @@ export function useOnline(): boolean {
 }
 
 /**
- * Whether the connection was lost in silence (web/offline/silent-loss.ts):
- * Zero's heartbeat (`pingTimeoutMs`, web/zero.ts) went unanswered. That is
- * how a dropped Wi-Fi shows in WebKit, which never says it is offline.
+ * Whether the connection was lost in silence (web/offline/silent-loss.ts): a
+ * waiting change's direct question to the server, or Zero's heartbeat
+ * (`pingTimeoutMs`, web/zero.ts), went unanswered. That is how a dropped
+ * Wi-Fi shows in WebKit, which never says it is offline.
  */
 function useSilentLoss(): boolean {
   const zero = useZero();
-  const store = useMemo(() => silentLossStore(zero), [zero]);
+  const store = useMemo(() => {
+    const outbox = outboxOf(zero);
+    return silentLossStore(zero, {
+      subscribe: outbox.subscribe,
+      get count() {
+        return outbox.state.waiting;
+      },
+    });
+  }, [zero]);
   return useSyncExternalStore(store.subscribe, store.get);
 }
 
@@ -95,7 +104,8 @@ function useSilentLoss(): boolean {
  * answered every change; "Saving…" while it has not. "Offline" as soon as the
  * browser says the device has no network (its socket may look open for
  * seconds more, and nothing sent on it arrives), or when the connection fell
- * silent (Zero's heartbeat went unanswered: WebKit never says it is offline).
+ * silent (a waiting change's question to the server or Zero's heartbeat went
+ * unanswered: WebKit never says it is offline), even while the socket looks open.
  * "Waiting for the connection" when the device is online and the service is
  * out of reach (restarting), and "Connecting…" before the first connection
  * (then "Offline" if none comes). A reconnect of a second says nothing new:
@@ -118,24 +128,25 @@ export function useSyncStatus(): { status: SyncStatus; waiting: number; connecti
     const t = setTimeout(() => setLate(true), LOST_AFTER_MS);
     return () => clearTimeout(t);
   }, [connected]);
-  const status: SyncStatus = !online
-    ? 'offline'
-    : connected
-      ? waiting > 0
-        ? 'saving'
-        : 'saved'
-      : connection.name === 'disconnected' || (everConnected && silent)
-        ? 'offline'
-        : !everConnected
-          ? // Opened without a connection (a reload on a tablet with none): it cannot
-            // tell a lost network from a lost service, and says offline after a moment.
-            late
-            ? 'offline'
-            : 'connecting'
-          : late
-            ? 'reconnecting'
-            : waiting > 0
-              ? 'saving'
-              : 'saved';
+  const status: SyncStatus =
+    !online || (everConnected && silent)
+      ? 'offline'
+      : connected
+        ? waiting > 0
+          ? 'saving'
+          : 'saved'
+        : connection.name === 'disconnected'
+          ? 'offline'
+          : !everConnected
+            ? // Opened without a connection (a reload on a tablet with none): it cannot
+              // tell a lost network from a lost service, and says offline after a moment.
+              late
+              ? 'offline'
+              : 'connecting'
+            : late
+              ? 'reconnecting'
+              : waiting > 0
+                ? 'saving'
+                : 'saved';
   return { status, waiting, connection: connection.name };
 }
