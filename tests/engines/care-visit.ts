@@ -10,7 +10,15 @@ import { seedId } from '../../api/seed.ts';
 import type { Devices } from '../e2e/fixtures.ts';
 import { startSupporting } from '../e2e/fixtures.ts';
 import { mailedLink } from '../harness/magic-link.ts';
-import { type EngineTab, expectCount, expectText, expectUrl, until, x } from './engine.ts';
+import {
+  described,
+  type EngineTab,
+  expectCount,
+  expectText,
+  expectUrl,
+  until,
+  x,
+} from './engine.ts';
 import type { EngineNetwork } from './network.ts';
 
 export const aroha = seedId('person:aroha');
@@ -156,10 +164,13 @@ export async function editSeenLiveBothWays({ engine, device, library }: Ctx) {
  * holds a fresh page's first IndexedDB read that long (ADR 039).
  */
 async function settledOnSupporting(tab: EngineTab) {
-  await until(
-    `"Start a support session" on Sam's people page in ${tab.engine}`,
-    async () => tab.query({ op: 'body' }).then((t) => t.includes('Start a support session')),
-    30_000,
+  await described(
+    tab,
+    until(
+      `"Start a support session" on Sam's people page in ${tab.engine}`,
+      async () => tab.query({ op: 'body' }).then((t) => t.includes('Start a support session')),
+      30_000,
+    ),
   );
 }
 

@@ -119,6 +119,23 @@ export async function until(
   }
 }
 
+/**
+ * `wait`, and on its failure what the tab showed: its address and the start
+ * of its text (the status line says whether it was connecting, say).
+ */
+export async function described<T>(tab: EngineTab, wait: Promise<T>): Promise<T> {
+  try {
+    return await wait;
+  } catch (e) {
+    const url = await tab.url().catch(() => '?');
+    const body = await tab.query({ op: 'body' }).catch(() => '?');
+    const shown = String(body).replace(/\s+/g, ' ').slice(0, 600);
+    throw new Error(
+      `${e instanceof Error ? e.message : String(e)}\n  at ${url}, showing: ${JSON.stringify(shown)}`,
+    );
+  }
+}
+
 /** Waits until the text (or a field's value) at `xpath` passes `test`. */
 export async function expectText(
   tab: EngineTab,
@@ -126,38 +143,47 @@ export async function expectText(
   test: string | RegExp,
   timeoutMs = WAIT_MS,
 ) {
-  await until(
-    `${xpath} to ${typeof test === 'string' ? `read "${test}"` : `match ${test}`} in ${tab.engine}`,
-    async () => {
-      const t = await tab.query({ op: 'text', xpath });
-      const norm = t?.replace(/\s+/g, ' ').trim() ?? null;
-      const ok = norm !== null && (typeof test === 'string' ? norm === test : test.test(norm));
-      return { ok, saw: norm };
-    },
-    timeoutMs,
+  await described(
+    tab,
+    until(
+      `${xpath} to ${typeof test === 'string' ? `read "${test}"` : `match ${test}`} in ${tab.engine}`,
+      async () => {
+        const t = await tab.query({ op: 'text', xpath });
+        const norm = t?.replace(/\s+/g, ' ').trim() ?? null;
+        const ok = norm !== null && (typeof test === 'string' ? norm === test : test.test(norm));
+        return { ok, saw: norm };
+      },
+      timeoutMs,
+    ),
   );
 }
 
 export async function expectUrl(tab: EngineTab, re: RegExp, timeoutMs = WAIT_MS) {
-  await until(
-    `the URL to match ${re} in ${tab.engine}`,
-    async () => {
-      const u = await tab.url();
-      return { ok: re.test(u), saw: u };
-    },
-    timeoutMs,
+  await described(
+    tab,
+    until(
+      `the URL to match ${re} in ${tab.engine}`,
+      async () => {
+        const u = await tab.url();
+        return { ok: re.test(u), saw: u };
+      },
+      timeoutMs,
+    ),
   );
 }
 
 /** How many elements `xpath` finds, once it is `n`. */
 export async function expectCount(tab: EngineTab, xpath: string, n: number, timeoutMs = WAIT_MS) {
-  await until(
-    `${n} of ${xpath} in ${tab.engine}`,
-    async () => {
-      const c = await tab.query({ op: 'count', xpath });
-      return { ok: c === n, saw: c };
-    },
-    timeoutMs,
+  await described(
+    tab,
+    until(
+      `${n} of ${xpath} in ${tab.engine}`,
+      async () => {
+        const c = await tab.query({ op: 'count', xpath });
+        return { ok: c === n, saw: c };
+      },
+      timeoutMs,
+    ),
   );
 }
 
