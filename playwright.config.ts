@@ -14,12 +14,14 @@ export const chromiumArgs = [
 
 /**
  * How many workers the run has, each with a stack of its own
- * (tests/e2e/global-setup.ts): `E2E_WORKERS`, else three. Most of a test's
- * time is waiting (a page load, a sync, a timer): two workers kept this
- * 2-core machine about two-thirds busy, and three took the run from 21 to
- * 12.8 minutes once traces were off (docs/testing.md).
+ * (tests/e2e/global-setup.ts): `E2E_WORKERS`, else two. Most of a test's
+ * time is waiting (a page load, a sync, a timer), so two share a 2-core
+ * machine well. Three took the app's tests from 21 to 13 to 15 minutes once
+ * traces were off, but under that load a test now and then missed a moment
+ * it waited for (a recording's second, a click during a re-render): two it
+ * stays (docs/decisions/041-traces-off-and-what-runs-with-what.md).
  */
-const workers = Number(process.env.E2E_WORKERS ?? 3);
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 /** The fault tests (npm run test:faults runs them with the runner's own). */
 const faultTests = [
@@ -38,7 +40,7 @@ export default defineConfig({
   // One test at a time on each stack: every worker has a stack of its own
   // (tests/e2e/global-setup.ts), and each test's end puts its database back as
   // it found it (tests/e2e/fixtures.ts).
-  workers: Number.isInteger(workers) && workers >= 1 ? workers : 3,
+  workers: Number.isInteger(workers) && workers >= 1 ? workers : 2,
   retries: 0,
   // A test of two devices takes some twenty steps that each wait for a sync:
   // beside another worker's stack and browsers, library-live's took 27–28 s
@@ -87,7 +89,7 @@ export default defineConfig({
     viewport: { width: 1024, height: 768 },
     // A trace records every action's DOM and screen: it cost a fifth of the
     // run's time (2.0 against 2.5 minutes for 35 tests) and a quarter of its
-    // CPU on this 2-core machine. `E2E_TRACE=1` keeps one for each failure;
+    // CPU on this 2-core machine (ADR 041). `E2E_TRACE=1` keeps one for each failure;
     // otherwise a failure leaves its screenshot and the page's snapshot
     // (error-context.md).
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',

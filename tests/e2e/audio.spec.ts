@@ -354,9 +354,13 @@ test('a spoken description: recorded from the preference, played in place of its
   await page.getByRole('link', { name: 'Record a spoken description' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Record a sound');
   await page.getByRole('button', { name: 'Start recording' }).click();
-  await expect(page.getByRole('timer', { name: 'Time recorded' })).toHaveText('00:02', {
-    timeout: 15_000,
-  });
+  // Two seconds or more: a busy machine's poll can miss the second itself.
+  await expect(page.getByRole('timer', { name: 'Time recorded' })).toHaveText(
+    /^00:(0[2-9]|[1-5]\d)$/,
+    {
+      timeout: 15_000,
+    },
+  );
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   // Come from "Record a spoken description": the choice is ticked already.
   const choice = page.getByRole('checkbox', {
