@@ -43,15 +43,6 @@ export type SharedText = {
 /** After a send Zero could not deliver, the next try. */
 const RESEND_MS = 1_000;
 
-/**
- * While a send is unanswered, typing gathers and goes as one send when it is
- * answered: one push a round trip, not one a keystroke. Two people typing
- * 15 ms apart made some forty pushes a second, each a transaction, a
- * replicated row and a poke to every screen, and a busy server fell seconds
- * behind. An answer that takes longer than this no longer holds typing back.
- */
-const GATHER_MS = 2_000;
-
 const canWrite = (state: string) => state === 'connected' || state === 'connecting';
 
 export function useSharedText({
@@ -87,9 +78,6 @@ export function useSharedText({
   const remote = useRef<{ doc: Y.Doc; ids: Set<string> } | null>(null);
   const refused = useRef(false);
   const inFlight = useRef(0);
-  /** When the last send went, and whether typing waits for its answer. */
-  const lastSent = useRef(0);
-  const gathering = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Whether this text is still open (answers may arrive after it closed).
   const alive = useRef(true);
   const rebuildNow = useRef(() => {});
@@ -105,8 +93,6 @@ export function useSharedText({
     return () => {
       live = false;
       alive.current = false;
-      clearTimeout(gathering.current);
-      gathering.current = undefined;
       void persistence.destroy();
       local.destroy();
       remote.current?.doc.destroy();
@@ -136,18 +122,6 @@ export function useSharedText({
     // saved" while typing waits for the connection.
     outbox.textWaiting(personId, target);
     if (!writableRef.current) return;
-    const gatherFor = GATHER_MS - (Date.now() - lastSent.current);
-    if (inFlight.current > 0 && gatherFor > 0) {
-      // Sent with the answer (below), or once the answer is late.
-      gathering.current ??= setTimeout(() => {
-        gathering.current = undefined;
-        if (alive.current) send.current();
-      }, gatherFor);
-      return;
-    }
-    clearTimeout(gathering.current);
-    gathering.current = undefined;
-    lastSent.current = Date.now();
     Y.applyUpdate(base.doc, update, REMOTE);
     setWaiting(false);
     inFlight.current += 1;
@@ -162,10 +136,8 @@ export function useSharedText({
     void result.server.then((r) => {
       inFlight.current -= 1;
       if (r.type === 'success') {
-        // Landed, unless typing since is still to be sent (it gathered, or
-        // waited for the connection): then it goes now.
+        // Landed, unless typing since is still to be sent (it waited for the connection).
         if (inFlight.current === 0 && !unsent()) outbox.textLanded(target);
-        else if (inFlight.current === 0 && alive.current) send.current();
         return setError(undefined);
       }
       // Not stored: what was sent is no longer taken as the server's (the
