@@ -323,7 +323,31 @@ export class WebDriverTab implements EngineTab {
   }
   async click(xpath: string) {
     await this.#focus();
-    await this.session.click(await this.#find(xpath));
+    const el = await this.#find(xpath);
+    // WebDriver scrolls a control only until it shows at the bottom edge, where
+    // the app's fixed bottom bar covers it ("click intercepted"): into the
+    // middle first. And a click lands where the control is when it is sent:
+    // while what loads above it still pushes it down, it would miss, so the
+    // click waits until the control has stood still for 300 ms.
+    await this.session.executeAsync(
+      `const [el, done] = arguments;
+       el.scrollIntoView({ block: 'center' });
+       let last = '', still = 0;
+       const look = () => {
+         const r = el.getBoundingClientRect();
+         const now = [r.x, r.y, r.width, r.height].join();
+         still = now === last ? still + 1 : 0;
+         last = now;
+         if (still >= 3) {
+           el.scrollIntoView({ block: 'center' });
+           done();
+         }
+         else setTimeout(look, 100);
+       };
+       look();`,
+      [el],
+    );
+    await this.session.click(el);
   }
   async fill(xpath: string, text: string) {
     await this.#focus();

@@ -142,12 +142,10 @@ test('webkit: an edit seen live in Chromium, and Chromium’s in WebKit', async 
   await visit.editSeenLiveBothWays(ctx({ engine, device, sql, library, app }));
 });
 
-// Off in WebKit for now: in three of four full runs on 2026-11-29, under two
-// workers' load, the session's page after several full-page loads in a row
-// stayed "Offline" (Zero's first connection never answered, WebKitGTK's
-// IndexedDB held) past 15–30 s; alone it passes in 9 s. ADR 039 says what to
-// chase. Firefox and Chromium take this step in every run.
-test.fixme('webkit: a support session started and finished by Sam; ended elsewhere, its rows leave live', async ({
+// By the app's own links after the first page: a full-page load while the
+// last page sits in WebKit's back/forward cache mid-sync waited on that page's
+// IndexedDB transaction (ADR 039).
+test('webkit: a support session started and finished by Sam; ended elsewhere, its rows leave live', async ({
   engine,
   device,
   sql,
