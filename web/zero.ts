@@ -40,7 +40,7 @@ const HEARTBEAT_MS = 5_000;
 
 /**
  * One Zero client per signed-in user. Auth travels as the session cookie, which
- * zero-cache forwards to the API (docs/decisions/002-auth-to-zero.md).
+ * zero-cache forwards to the API (docs/decisions/002-auth-to-zero-by-cookie.md).
  */
 export function zeroFor(session: SessionInfo): Zero {
   const u = session.user;
