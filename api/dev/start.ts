@@ -12,6 +12,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { describeFailure } from '../startup-errors.ts';
+import { stopLeftBehind, watchOwnCommand } from './own-command.ts';
 import { type Stack, startStack } from './stack.ts';
 
 const stateFile = (dataDir: string) => path.join(dataDir, 'stack.json');
@@ -71,6 +72,11 @@ process.on('SIGHUP', () => void shutdown(0));
 process.stdout.on('error', () => void shutdown(0));
 process.stderr.on('error', () => void shutdown(0));
 outputWatch = watchOutput(() => void shutdown(0));
+// npm, its shell or tsx stopped without passing it on (api/dev/own-command.ts).
+watchOwnCommand((p) => {
+  console.log(`npm start's own process ${p.pid} has ended: stopping.`);
+  void shutdown(0);
+});
 // The API runs in this process. An error nothing caught (a call to a database
 // that died under it, say) is said in one line and the stack carries on:
 // Node's default would end the runner, and with it the whole stack, because
@@ -81,6 +87,14 @@ process.on('uncaughtException', (e) => console.error(describeFailure(e, 'api')))
 try {
   const config = loadConfig();
   const verbose = process.env.STACK_VERBOSE === '1';
+  const left = await stopLeftBehind(stateFile(config.DATA_DIR));
+  if (left?.stopped) {
+    console.log(`Stopped the stack an earlier npm start left running (pid ${left.pid}).`);
+  } else if (left) {
+    throw new Error(
+      `an earlier npm start is still running on ${config.DATA_DIR} (pid ${left.pid}${left.url ? `, ${left.url}` : ''}): stop it first`,
+    );
+  }
   const writeState = async (s: Stack) => {
     await mkdir(config.DATA_DIR, { recursive: true });
     await writeFile(

@@ -22,14 +22,18 @@ export type StartOptions = {
    * 'SIGHUP')` is then what closing the terminal does.
    */
   ownGroup?: boolean;
+  /** Through `npm start` itself (npm, then its shell, tsx and the runner), as a person starts it. */
+  npm?: boolean;
 };
 
 /** Runs `npm start`'s entry point (api/dev/start.ts) with the given environment. */
 export function runStart(env: Record<string, string>, opts: StartOptions = {}): StartProcess {
   const tsx = path.join(projectRoot, 'node_modules/.bin/tsx');
-  const [command, args] = opts.reader
-    ? ['bash', ['-c', `"$0" api/dev/start.ts | ${opts.reader}; exit "\${PIPESTATUS[0]}"`, tsx]]
-    : [tsx, ['api/dev/start.ts']];
+  const [command, args] = opts.npm
+    ? ['npm', ['start', '--silent']]
+    : opts.reader
+      ? ['bash', ['-c', `"$0" api/dev/start.ts | ${opts.reader}; exit "\${PIPESTATUS[0]}"`, tsx]]
+      : [tsx, ['api/dev/start.ts']];
   const child = spawn(command, args, {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },

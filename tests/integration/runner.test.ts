@@ -1,5 +1,6 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -231,6 +232,104 @@ describe('npm start: the whole stack, and how it stops', () => {
     await run.exited;
     await expectAllGone(state, { stoppedByRunner: false });
   }, 120_000);
+
+  /** The processes of `npm start` above the runner: tsx (the shell npm runs the script in, exec'd), then npm. */
+  function commandAbove(runner: number) {
+    const tsx = parentOf(runner);
+    return { tsx, npm: parentOf(tsx) };
+  }
+
+  /** Postgres's control file says "shut down" (its state field, 1), not stopped mid-run. */
+  async function postgresShutDownCleanly() {
+    const control = await readFile(path.join(dataDir, 'pg', 'global', 'pg_control'));
+    return control.readInt32LE(16) === 1;
+  }
+
+  // An editor's stop button or a process manager signals npm, not the runner;
+  // a SIGKILL to npm or tsx reaches nobody else.
+  test.each([
+    ['npm', 'SIGTERM'],
+    ['npm', 'SIGINT'],
+    ['npm', 'SIGKILL'],
+    ['tsx', 'SIGTERM'],
+    ['tsx', 'SIGKILL'],
+    ['runner', 'SIGINT'],
+  ] as const)(
+    'npm start: %s sent %s, everything stops within 10 s, Postgres cleanly',
+    async (target, signal) => {
+      const { run, state } = await startReady({ npm: true });
+      const above = commandAbove(state.pid);
+      expect(above.npm).toBe(run.child.pid);
+      process.kill(target === 'runner' ? state.pid : above[target], signal);
+      const stopped = await waitFor(
+        async () =>
+          ![state.pid, state.postgres, state.zeroCache].some(isAlive) &&
+          (await processesWithEnv(replica)).length === 0,
+        { timeoutMs: 10_000 },
+      );
+      // Not stopped: stopped here, so that the next test finds its ports free.
+      if (!stopped && isAlive(state.pid)) process.kill(state.pid, 'SIGTERM');
+      expect(stopped, `everything stopped within 10 s of ${signal} to ${target}`).toBe(true);
+      await run.exited;
+      await expectAllGone(state);
+      expect(await postgresShutDownCleanly()).toBe(true);
+    },
+    120_000,
+  );
+
+  /** A process that looks like a runner (its command line) and stays until it is killed. */
+  function fakeRunner(env: Record<string, string>, orphan: boolean): Promise<number> {
+    const keep = `"${process.execPath}" -e 'setInterval(() => {}, 1000)' api/dev/start.ts`;
+    // Orphaned: started in the background of a shell that then ends, so that it runs under PID 1.
+    const child = spawn(
+      'sh',
+      ['-c', orphan ? `${keep} >/dev/null 2>&1 & echo $!` : `echo $$; exec ${keep}`],
+      {
+        env: { PATH: process.env.PATH ?? '', ...env },
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    return new Promise((resolve) =>
+      child.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))),
+    );
+  }
+
+  test('a stack an older npm start left running, its command gone, is stopped by the next start', async () => {
+    // What an older runner was left as when npm was stopped: in an npm script, under PID 1.
+    const old = await fakeRunner({ npm_lifecycle_event: 'start' }, true);
+    expect(await waitFor(async () => parentOf(old) === 1, { timeoutMs: 5_000 })).toBe(true);
+    await writeFile(
+      path.join(dataDir, 'stack.json'),
+      JSON.stringify({ pid: old, url: 'http://localhost:1' }),
+    );
+    const { run, state } = await startReady({ npm: true });
+    expect(run.output()).toContain(
+      `Stopped the stack an earlier npm start left running (pid ${old}).`,
+    );
+    expect(isAlive(old)).toBe(false);
+    run.child.kill('SIGTERM');
+    await run.exited;
+    await expectAllGone(state);
+  }, 120_000);
+
+  test('a stack another npm start still runs on the same data is named in one line, and left alone', async () => {
+    const other = await fakeRunner({}, false);
+    try {
+      await writeFile(
+        path.join(dataDir, 'stack.json'),
+        JSON.stringify({ pid: other, url: 'http://localhost:1' }),
+      );
+      const run = runStart(env, { npm: true });
+      expect(await run.exited).not.toBe(0);
+      expect(run.output().trim().split('\n').pop()).toBe(
+        `start: an earlier npm start is still running on ${dataDir} (pid ${other}, http://localhost:1): stop it first`,
+      );
+      expect(isAlive(other)).toBe(true);
+    } finally {
+      process.kill(other, 'SIGKILL');
+      await rm(path.join(dataDir, 'stack.json'), { force: true });
+    }
+  }, 60_000);
 
   test('zero-cache dying is started again every time, after a pause that doubles while it keeps dying', async () => {
     const started = await startReady();
