@@ -5,8 +5,8 @@
  * TRIGGER`), its statements divided as drizzle's migrations are (`-->
  * statement-breakpoint`). A migration carries a file's whole text whenever it
  * changed: `npm run db:generate` runs drizzle-kit for the tables, then this
- * for the rules. `migrations/meta/sql-rules.json` records the hash of each
- * file's text as the migrations last carried it.
+ * for the rules. `schema/sql/migrated.json` records the hash of each file's
+ * text as the migrations last carried it.
  * tests/integration/sql-rules.test.ts checks that a migrated database holds
  * exactly these definitions.
  */
@@ -18,7 +18,8 @@ import { migrationsFolder } from '../migrate.ts';
 import { projectRoot } from './web-build.ts';
 
 export const rulesDir = path.join(projectRoot, 'schema', 'sql');
-export const rulesRecord = path.join(migrationsFolder, 'meta', 'sql-rules.json');
+/** Beside the rules: drizzle-kit takes every JSON file in migrations/meta for a snapshot of its own. */
+export const rulesRecord = path.join(rulesDir, 'migrated.json');
 
 export type RuleFile = { name: string; text: string; hash: string };
 
@@ -72,6 +73,7 @@ export function generateRuleMigrations(log: (line: string) => void = console.log
   const recorded = recordedRules();
   for (const file of changedRules()) {
     const name = `rules-${file.name.replace(/\.sql$/, '')}`;
+    const before = newestMigration();
     execFileSync(
       path.join(projectRoot, 'node_modules/.bin/drizzle-kit'),
       ['generate', '--custom', `--name=${name}`],
@@ -81,6 +83,9 @@ export function generateRuleMigrations(log: (line: string) => void = console.log
       },
     );
     const tag = newestMigration();
+    // Never over an existing migration: drizzle-kit must have added one.
+    if (tag === before)
+      throw new Error(`drizzle-kit generate --custom wrote no migration for ${file.name}`);
     writeFileSync(
       path.join(migrationsFolder, `${tag}.sql`),
       `-- schema/sql/${file.name}, whole, as it is now (api/dev/sql-rules.ts).\n${file.text}`,
