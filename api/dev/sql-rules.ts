@@ -8,7 +8,7 @@
  * for the rules. `schema/sql/migrated.json` records the hash of each file's
  * text as the migrations last carried it.
  * tests/integration/sql-rules.test.ts checks that a migrated database holds
- * exactly these definitions.
+ * exactly these definitions (ADR 043).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
