@@ -16,6 +16,7 @@ import { HANDOVER_DAYS_DEFAULT } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineServerChange, historyEntry, sqlTexts, sqlTime } from './change.ts';
 import { appError } from './errors.ts';
+import { itemId as id } from './ids.ts';
 import { isAdministrator, libraryAccess } from './permissions.ts';
 import { registrationSchema } from './validation.ts';
 
@@ -26,7 +27,6 @@ export const accountMessages = {
 export const SIGN_IN_METHODS = ['email link', 'passkey'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
-const id = z.string().min(1).max(64);
 /** A session's id: the SHA-256 (hex) of its token, which only the browser holds. */
 const sessionId = z.string().min(1).max(128);
 /** A WebAuthn credential id, base64url (at most 1023 bytes: 1364 characters). */

@@ -25,6 +25,8 @@ import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, type HistoryEntry, historyEntry } from './change.ts';
 import type { AuthContext } from './context.ts';
 import { appError } from './errors.ts';
+import { itemId as id } from './ids.ts';
+import { personName } from './names.ts';
 import {
   isAdministrator,
   type LibraryAccess,
@@ -52,8 +54,6 @@ export const circleErrors = {
   endInPast: 'Choose a time that is still to come.',
   endTooFar: 'Choose a time within the next two years.',
 } as const;
-
-const id = z.string().min(1).max(64);
 
 // ---------------------------------------------------------------------------
 // Queries
@@ -178,12 +178,9 @@ async function readLink(
   return { link, access };
 }
 
-/** "Sam Tane", or a neutral word when the person has no name. */
-export function personName(
-  p: { firstName: string | null; lastName: string | null; knownAs: string | null } | undefined,
-): string {
-  const first = p?.knownAs || p?.firstName;
-  return [first, p?.lastName].filter(Boolean).join(' ') || 'a supporter';
+/** "Sam Tane" in Circle history, or a neutral word when the person has no name. */
+export function supporterName(p: Parameters<typeof personName>[0]): string {
+  return personName(p) || 'a supporter';
 }
 
 /** Human-readable level names, for history messages. */
@@ -213,7 +210,7 @@ export const circleHistoryMessages = {
 } as const;
 
 async function nameOf(tx: Transaction, personId: string) {
-  return personName(await tx.run(zql.person.where('id', personId).one()));
+  return supporterName(await tx.run(zql.person.where('id', personId).one()));
 }
 
 /**

@@ -25,7 +25,7 @@ export { HANDOVER_DAYS_DEFAULT };
 
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry } from './change.ts';
-import { personName } from './circle.ts';
+import { supporterName } from './circle.ts';
 import { replayed } from './conflict.ts';
 import type { AuthContext } from './context.ts';
 import { appError, codeOf } from './errors.ts';
@@ -157,7 +157,7 @@ export const leaveHandoverNote = defineChange(handoverLeaveArgs, async (tx, ctx,
     personId: args.personId,
     body: args.body,
     access: noteAccess,
-    authorName: author ? personName(author) : null,
+    authorName: author ? supporterName(author) : null,
     createdBy: me.personId,
     createdAt: now,
     updatedAt: now,

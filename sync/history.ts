@@ -11,9 +11,8 @@ import { z } from 'zod';
 import { HISTORY_EVENT_TYPES, type HistoryEventType } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry, quoted } from './change.ts';
+import { itemId as id } from './ids.ts';
 import { libraryAccess, readableHistory, readablePreferences, requireAuth } from './permissions.ts';
-
-const id = z.string().min(1).max(64);
 
 /** History page size (spec §9). */
 export const HISTORY_PAGE_SIZE = 10;

@@ -19,6 +19,8 @@ import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, type HistoryEntry, historyEntry } from './change.ts';
 import { assertLinkEnd } from './circle.ts';
 import { appError, errorMessages } from './errors.ts';
+import { itemId as id, itemId as personId } from './ids.ts';
+import { formalName } from './names.ts';
 import { INVITE_ID_MAX, INVITE_TOKEN_LENGTH } from './pending-invite.ts';
 import { isAdministrator, libraryAccess, readableInvites, requireAuth } from './permissions.ts';
 import { lockRows } from './pipeline.ts';
@@ -157,8 +159,6 @@ export const acceptedInvites = z.array(
 );
 export type AcceptedInvite = z.infer<typeof acceptedInvites>[number];
 
-const personId = z.string().min(1).max(64);
-
 export const inviteQueries = {
   /**
    * A person's invites that are still waiting for an answer (not accepted, not
@@ -184,8 +184,7 @@ type Named = Pick<Row['person'], 'fullName' | 'firstName' | 'lastName' | 'knownA
 
 /** The name a person goes by for someone who may not know them yet. */
 export function displayName(p: Named) {
-  const full = p.fullName?.trim() || [p.firstName, p.lastName].filter(Boolean).join(' ').trim();
-  return full || p.knownAs?.trim() || 'Someone';
+  return formalName(p) || 'Someone';
 }
 
 /** "to join Tui Brown’s Circle of Support as a Supporter with General access", and so on. */
@@ -286,7 +285,6 @@ export async function openInvite(
 // Changes
 // ---------------------------------------------------------------------------
 
-const id = z.string().min(1).max(64);
 /** The SHA-256 of the link's token, as the API computes it (base64url or hex). */
 const tokenHash = z.string().min(32).max(128);
 

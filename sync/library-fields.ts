@@ -4,6 +4,10 @@
  * words. Text is trimmed; over-long text is refused, never cut.
  */
 import { z } from 'zod';
+import { itemId } from './ids.ts';
+
+export { itemId };
+
 import { ACCESS, FEELINGS, REVIEW_SCHEDULES } from '../schema/enums.ts';
 
 export const LIMITS = {
@@ -26,9 +30,6 @@ export const fieldMessages = {
   bodyRequired: 'Please write something in the note.',
   feelingOtherRequired: 'Please say what the feeling is.',
 } as const;
-
-/** App-generated ids (UUIDs); bounded so a malformed id is refused early. */
-export const itemId = z.string().trim().min(1).max(64);
 
 const title = (what: string, max: number) =>
   z.string().trim().min(1, fieldMessages.titleRequired).max(max, fieldMessages.tooLong(what, max));

@@ -18,7 +18,9 @@ import {
   sqlTime,
 } from './change.ts';
 import { appError, errorMessages } from './errors.ts';
+import { itemId as id } from './ids.ts';
 import { DATE_LOCALE } from './labels.ts';
+import { formalName, shortName } from './names.ts';
 import { assertSelf } from './permissions.ts';
 
 /** How long a finished copy can be downloaded before it is removed. */
@@ -152,7 +154,7 @@ export const longDate = (d: Date) =>
 
 /** How the deletion's history names a person. */
 export const nameOf = (p: { fullName: string | null; knownAs: string | null } | undefined) =>
-  p?.knownAs || p?.fullName || 'Someone';
+  shortName(p) || formalName(p) || 'Someone';
 
 // ---------------------------------------------------------------------------
 // Reads the changes and the API share (server only)
@@ -212,8 +214,6 @@ export async function peopleDeletedWith(
 // ---------------------------------------------------------------------------
 // Changes (server only: their tables are `private`; never Zero mutators)
 // ---------------------------------------------------------------------------
-
-const id = z.string().min(1).max(64);
 
 export const exportStartArgs = z.object({ id: z.string().uuid(), personId: id });
 export const deletionAskArgs = deletionRequestSchema.extend({ personId: id });

@@ -9,8 +9,9 @@ import { z } from 'zod';
 import { HANDOVER_DAYS_DEFAULT, PRONOUNS } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry } from './change.ts';
-import { circleHistoryMessages, personName } from './circle.ts';
+import { circleHistoryMessages, supporterName } from './circle.ts';
 import { appError } from './errors.ts';
+import { itemId as id } from './ids.ts';
 import { personTypeLabels } from './labels.ts';
 import { assertPhoto } from './media.ts';
 import {
@@ -23,8 +24,6 @@ import {
 } from './permissions.ts';
 import { assertSupporterSpot } from './plan-limits.ts';
 import { NAME_MAX, phoneNumber, validationMessages } from './validation.ts';
-
-const id = z.string().min(1).max(64);
 
 export const personByIdArgs = z.object({ personId: id });
 
@@ -169,7 +168,7 @@ export const createProfile = defineChange(profileCreateArgs, async (tx, ctx, arg
     accessLevel: 'Administrator',
     ...stamp,
   });
-  const name = personName({ firstName: args.firstName, lastName: args.lastName, knownAs });
+  const name = supporterName({ firstName: args.firstName, lastName: args.lastName, knownAs });
   return [
     {
       personId: args.id,

@@ -19,6 +19,7 @@ import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, historyEntry, quoted } from './change.ts';
 import type { AuthContext } from './context.ts';
 import { appError } from './errors.ts';
+import { itemId as id } from './ids.ts';
 import {
   assertNewId,
   isAdministrator,
@@ -54,7 +55,6 @@ export const purposeTitles: Record<ProfilePurpose, string> = {
   Other: 'About me',
 };
 
-const id = z.string().min(1).max(64);
 const title = z
   .string()
   .trim()

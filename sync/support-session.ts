@@ -9,10 +9,10 @@ import { z } from 'zod';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, type HistoryEntry, historyEntry } from './change.ts';
 import { appError } from './errors.ts';
+import { itemId as id, idMessages } from './ids.ts';
+import { shortName } from './names.ts';
 import { readableSessions, requireAuth, takesPartIn } from './permissions.ts';
 import { lockRows } from './pipeline.ts';
-
-const id = z.string().min(1).max(64);
 
 export const supportSessionQueries = {
   /** Sessions in which `personId` is supported (for them: who is supporting me now). */
@@ -29,7 +29,7 @@ export const supportMessages = {
   notConnected: 'You are not connected to this person, so you cannot start a support session.',
   notFound: 'We could not find that support session.',
   ended: 'This support session has ended.',
-  invalid: 'That is not a valid id.',
+  invalid: idMessages.invalid,
 } as const;
 
 /** Why a session ended, as stored. */
@@ -41,8 +41,8 @@ export const END_REASONS = {
 } as const;
 
 /** A name for a history message: "Sam", or a neutral word. */
-function displayName(p: { knownAs: string | null; firstName: string | null } | undefined) {
-  return p?.knownAs ?? p?.firstName ?? 'someone';
+function displayName(p: Parameters<typeof shortName>[0]) {
+  return shortName(p) || 'someone';
 }
 
 async function nameOf(tx: Transaction, personId: string) {

@@ -17,14 +17,13 @@ import { SURVEY_ANSWERS } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
 import { defineChange, type HistoryEntry, historyEntry, quoted } from './change.ts';
 import { appError } from './errors.ts';
+import { itemId as id } from './ids.ts';
 import {
   libraryAccess,
   readableSurveyResponses,
   requireAuth,
   touchSession,
 } from './permissions.ts';
-
-const id = z.string().min(1).max(64);
 
 /** The roles with statements of their own. */
 export const SURVEY_ROLES = ['DecisionMaker', 'Supporter'] as const;

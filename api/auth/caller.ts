@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
+import { idMessages } from '../../sync/ids.ts';
 import { itemId } from '../../sync/library-fields.ts';
 import { isAdministrator, libraryAccess } from '../../sync/permissions.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -45,7 +46,7 @@ type CallerDeps = Pick<AppDeps, 'db' | 'accessTokenKey'>;
  * person) on `c.var.caller`. A malformed person id is 400 (`badId`); no
  * session (or a token for someone else) is 401.
  */
-export function personRoute(deps: CallerDeps, badId = 'That is not a valid id.') {
+export function personRoute(deps: CallerDeps, badId: string = idMessages.invalid) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const personId = itemId.safeParse(c.req.param('personId'));
     if (!personId.success) throw appError('invalid', badId);

@@ -6,14 +6,16 @@
  */
 import type { Row } from '@rocicorp/zero';
 import { createMiddleware } from 'hono/factory';
+import { idMessages } from '../../sync/ids.ts';
 import { isMediaType, normaliseType, oneFileLimit } from '../../sync/media.ts';
 import { type StorageSpace, storageMessage } from '../../sync/plan-limits.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { Refusal } from '../errors.ts';
+import { isoTime as iso } from '../wire.ts';
 import type { MediaStore, Served } from './store.ts';
 
 export const mediaApiMessages = {
-  badId: 'That is not a valid id.',
+  badId: idMessages.invalid,
   notFound: 'We could not find that.',
   unavailable: 'Pictures cannot be stored right now. Please try again later.',
 } as const;
@@ -55,8 +57,6 @@ export function servedAs(row: { contentType: string; name: string }): Served {
         contentDisposition: inlineDisposition(row.name).replace(/^inline/, 'attachment'),
       };
 }
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export type MediaRow = Row['media'];
 

@@ -19,16 +19,16 @@ import { z } from 'zod';
 import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
 import { handoverChanges, handoverQueries } from '../../sync/handover.ts';
+import { idMessages } from '../../sync/ids.ts';
 import { itemId } from '../../sync/library-fields.ts';
 import { readableHandoverItems, readableHandoverNotes } from '../../sync/permissions.ts';
 import { personRoute } from '../auth/caller.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { personParams, valid } from '../validate.ts';
+import { isoTime as iso } from '../wire.ts';
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-const badId = 'That is not a valid id.';
+const badId = idMessages.invalid;
 const noteParam = personParams({ id: itemId });
 const itemParam = personParams({ id: z.string().min(1).max(200) });
 const objectBody = z.record(z.string(), z.unknown());

@@ -13,6 +13,7 @@ import { categoryChanges, categoryQueries } from '../../sync/category.ts';
 import type { ChangeDef } from '../../sync/change.ts';
 import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
+import { idMessages } from '../../sync/ids.ts';
 import { itemId, LIMITS } from '../../sync/library-fields.ts';
 import { noteChanges, noteQueries } from '../../sync/note.ts';
 import { readablePreferences } from '../../sync/permissions.ts';
@@ -22,6 +23,7 @@ import { personRoute, signedIn } from '../auth/caller.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { personParams, valid } from '../validate.ts';
+import { isoTime as iso } from '../wire.ts';
 import type { ZeroDb } from '../zero/db-provider.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind's own argument types
@@ -29,12 +31,10 @@ type AnyChange = ChangeDef<any, any>;
 
 export const libraryApiMessages = {
   loggedOut: 'You must be logged in to view this page',
-  badId: 'That is not a valid id.',
+  badId: idMessages.invalid,
   notFound: 'We could not find that.',
   badQuery: 'Please check the search parameters.',
 } as const;
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 type PreferenceRow = Row['preference'] & {
   categories?: readonly Row['category'][];

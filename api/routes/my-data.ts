@@ -31,6 +31,7 @@ import { Refusal } from '../errors.ts';
 import { slugOf } from '../file-names.ts';
 import { buildExport } from '../my-data/zip.ts';
 import { personParams, valid } from '../validate.ts';
+import { isoTime as iso } from '../wire.ts';
 
 /** The person in the path must be the one signed in: a copy for another person is refused. */
 export const ownData = (message: string) =>
@@ -41,8 +42,6 @@ export const ownData = (message: string) =>
   });
 
 type ExportRow = typeof dataExport.$inferSelect;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function exportJson(row: ExportRow, now = Date.now()): DataExport {
   const stale = row.status === 'building' && row.createdAt.getTime() < now - EXPORT_STALE_MS;

@@ -15,7 +15,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { zql } from '../../schema/zero-schema.gen.ts';
-import { personName } from '../../sync/circle.ts';
+import { supporterName } from '../../sync/circle.ts';
 import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
 import { itemId } from '../../sync/library-fields.ts';
@@ -34,10 +34,9 @@ import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { DOWNLOAD_URL_SECONDS, mediaStoreRoute, servedAs } from '../media/serving.ts';
 import { valid } from '../validate.ts';
+import { isoTime as iso } from '../wire.ts';
 
 type OrganisationRow = Row['organisation'];
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** An organisation as the API shows it: the logo as a flag (its key stays on the server). */
 function organisationJson(o: OrganisationRow) {
@@ -90,7 +89,7 @@ export function organisationRoutes(deps: AppDeps) {
           ...organisationJson(row),
           members: row.members.map((m) => ({
             personId: m.personId,
-            name: personName(m.person),
+            name: supporterName(m.person),
             role: m.role,
           })),
         });

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { media as mediaTable } from '../../schema/index.ts';
 import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
+import { idMessages } from '../../sync/ids.ts';
 import { itemId } from '../../sync/library-fields.ts';
 import { MEDIA_LIMITS, mediaChanges } from '../../sync/media.ts';
 import { assertLibraryWrite } from '../../sync/permissions.ts';
@@ -48,7 +49,7 @@ export const photoSearchMessages = {
   noProvider: 'That photo search is not available.',
   noPreference: 'Please choose the preference this picture is for.',
   notFound: 'We could not find that photo.',
-  badId: 'That is not a valid id.',
+  badId: idMessages.invalid,
 } as const;
 
 /** Results on one page. */

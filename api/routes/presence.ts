@@ -13,10 +13,10 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { WSContext } from 'hono/ws';
 import { person } from '../../schema/tables.ts';
-import { personName } from '../../sync/circle.ts';
 import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
 import { itemId } from '../../sync/library-fields.ts';
+import { personName } from '../../sync/names.ts';
 import { readablePreferences } from '../../sync/permissions.ts';
 import {
   colourOf,

@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import type { AccessLevel } from '../../schema/enums.ts';
-import { personName } from '../library/grouping.ts';
 import { circleMessages } from '../messages/circle.ts';
 import { formatDate } from './preference-common.tsx';
 import { type QueryDetails, QueryState } from './query-state.tsx';
@@ -32,9 +31,6 @@ export function toLocalInput(ms: number): string {
 
 /** A `datetime-local` value ("2026-12-03T17:00") as epoch milliseconds, or NaN. */
 export const fromLocalInput = (value: string) => (value ? new Date(value).getTime() : Number.NaN);
-
-/** "Sam Tane": the name they are known by, then their last name. */
-export const displayName = personName;
 
 /** The two tabs of one's own Circle of Support: my supporters, and the people I support. */
 export function CircleTabs({ personId }: { personId: string }) {

@@ -6,7 +6,7 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { useId } from 'react';
 import type { SurveyAnswer } from '../../schema/enums.ts';
-import { personName } from '../../sync/circle.ts';
+import { personName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
 import type { SurveyRole } from '../../sync/survey.ts';
 import { surveyMessages } from '../messages/survey.ts';
@@ -51,7 +51,7 @@ export function LastAnswers({
   // Whoever helped, if the reader may see their name (linked to them); else "a supporter".
   const [helper] = useQuery(queries.person.byId({ personId: helperId }));
   const helped = helperId !== row.personId;
-  const helperName = helped && helper ? personName(helper) : t.aSupporter;
+  const helperName = (helped && helper ? personName(helper) : '') || t.aSupporter;
   const date = surveyDate.format(row.createdAt);
   const line =
     ownerName === undefined

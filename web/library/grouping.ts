@@ -14,6 +14,7 @@ import {
   REVIEW_GROUPS,
   type ReviewGroup,
 } from '../../schema/enums.ts';
+import { personName } from '../../sync/names.ts';
 import { reviewGroup } from '../../sync/review.ts';
 import { libraryMessages as m } from '../messages/library.ts';
 import { DATE_LOCALE } from '../messages.ts';
@@ -68,11 +69,7 @@ export type Group<P> = { key: string; label: string; items: P[] };
 // Names and labels
 // ---------------------------------------------------------------------------
 
-/** "Aroha Ngata": the name they are known by, then their last name; '' when unknown. */
-export function personName(p: Named | null | undefined): string {
-  const first = p?.knownAs || p?.firstName;
-  return [first, p?.lastName].filter(Boolean).join(' ');
-}
+export { personName };
 
 export function authorName(p: Pick<ListPreference, 'creator'>): string {
   return personName(p.creator) || m.unknownAuthor;

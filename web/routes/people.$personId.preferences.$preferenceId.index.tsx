@@ -2,8 +2,8 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
 import { mutators } from '../../sync/mutators.ts';
+import { personName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
-import { displayName } from '../components/circle-common.tsx';
 import { DeleteConfirm } from '../components/destructive-confirm.tsx';
 import { FeelingIcon } from '../components/feeling-icon.tsx';
 import { Markdown } from '../components/markdown.tsx';
@@ -267,7 +267,7 @@ function PreferenceView() {
             <dt>{t.lastReviewed}</dt>
             <dd>
               {pref.reviewedAt
-                ? t.byOn(displayName(pref.reviewer) || t.someone, formatDate(pref.reviewedAt))
+                ? t.byOn(personName(pref.reviewer) || t.someone, formatDate(pref.reviewedAt))
                 : t.neverReviewed}
             </dd>
           </div>
@@ -287,7 +287,7 @@ function PreferenceView() {
                   {n.title}
                 </Link>
                 <span className="preference-note-meta">
-                  {t.noteBy(displayName(n.author) || t.someone, formatDate(n.createdAt))}
+                  {t.noteBy(personName(n.author) || t.someone, formatDate(n.createdAt))}
                 </span>
               </li>
             ))}
@@ -311,11 +311,11 @@ function PreferenceView() {
         <dl className="preference-facts">
           <div>
             <dt>{t.createdBy}</dt>
-            <dd>{t.byOn(displayName(pref.creator) || t.someone, formatDate(pref.createdAt))}</dd>
+            <dd>{t.byOn(personName(pref.creator) || t.someone, formatDate(pref.createdAt))}</dd>
           </div>
           <div>
             <dt>{t.updatedBy}</dt>
-            <dd>{t.byOn(displayName(pref.updater) || t.someone, formatDate(pref.updatedAt))}</dd>
+            <dd>{t.byOn(personName(pref.updater) || t.someone, formatDate(pref.updatedAt))}</dd>
           </div>
         </dl>
       </section>

@@ -2,8 +2,8 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { mutators } from '../../sync/mutators.ts';
+import { personName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
-import { displayName } from '../components/circle-common.tsx';
 import { ItemActions } from '../components/item-actions.tsx';
 import { MediaIcon } from '../components/media-icon.tsx';
 import { byKind, MediaNotFound, MediaTiles, mediaTitle } from '../components/media-tiles.tsx';
@@ -67,7 +67,7 @@ function MediaView() {
   const pinned = item.id === pref.heroMediaId;
   const title = mediaTitle(item);
   const descriptionId = `${baseId}-description`;
-  const creator = displayName(item.creator) || displayName(owner) || t.someone;
+  const creator = personName(item.creator) || personName(owner) || t.someone;
 
   async function togglePin() {
     setPinning(true);

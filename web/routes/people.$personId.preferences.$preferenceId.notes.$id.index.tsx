@@ -2,8 +2,8 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { mutators } from '../../sync/mutators.ts';
+import { personName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
-import { displayName } from '../components/circle-common.tsx';
 import { ItemActions } from '../components/item-actions.tsx';
 import { Markdown } from '../components/markdown.tsx';
 import { formatDate, NoteNotFound, PreferenceCrumb } from '../components/preference-common.tsx';
@@ -75,7 +75,7 @@ function NoteView() {
         </div>
       ) : null}
       <p className="note-meta">
-        {t.byOn(displayName(note.author) || t.someone, formatDate(note.createdAt))}
+        {t.byOn(personName(note.author) || t.someone, formatDate(note.createdAt))}
         {note.updatedAt !== note.createdAt ? (
           <>
             <br />

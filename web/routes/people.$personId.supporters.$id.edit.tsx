@@ -3,10 +3,11 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ACCESS_LEVELS, type AccessLevel } from '../../schema/enums.ts';
 import { mutators } from '../../sync/mutators.ts';
+import { personName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
 import { AccessEndField, useAccessEnd } from '../components/access-end-field.tsx';
 import { ChoiceGroup } from '../components/choice-group.tsx';
-import { CircleLinkState, displayName } from '../components/circle-common.tsx';
+import { CircleLinkState } from '../components/circle-common.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
@@ -39,7 +40,7 @@ function SupporterEdit() {
   const end = useAccessEnd(baseId, undefined, () => setStatus('idle'));
 
   usePageTitle(
-    link ? messages.titles.editSupporterOf(displayName(link.supporter)) : undefined,
+    link ? messages.titles.editSupporterOf(personName(link.supporter)) : undefined,
     messages.titles.circle,
   );
 
@@ -55,7 +56,7 @@ function SupporterEdit() {
     return <CircleLinkState details={details} loading={circleMessages.loading} />;
   }
 
-  const name = displayName(link.supporter);
+  const name = personName(link.supporter);
   const back = (
     <Link
       className="button secondary"

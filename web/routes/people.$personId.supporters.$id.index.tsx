@@ -1,13 +1,8 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { personName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
-import {
-  CircleLinkState,
-  circleDate,
-  displayName,
-  endDate,
-  PersonPhoto,
-} from '../components/circle-common.tsx';
+import { CircleLinkState, circleDate, endDate, PersonPhoto } from '../components/circle-common.tsx';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { useLinkRemoval } from '../hooks/use-link-removal.ts';
@@ -33,16 +28,16 @@ function SupporterView() {
   const manager = useIsAdministrator(personId);
   const [person] = useQuery(queries.person.byId({ personId }));
   const { shown, remove } = useLinkRemoval(link, id);
-  usePageTitle(shown ? displayName(shown.supporter) : undefined, messages.titles.circle);
+  usePageTitle(shown ? personName(shown.supporter) : undefined, messages.titles.circle);
 
   if (!shown) {
     return <CircleLinkState details={details} loading={circleMessages.loading} />;
   }
   const canEdit = manager && shown.supporterId !== me;
-  const name = displayName(shown.supporter);
+  const name = personName(shown.supporter);
   const level = circleMessages.level[shown.accessLevel];
 
-  const dmName = displayName(person);
+  const dmName = personName(person);
   // The person removes a supporter; an Administrator removes one of theirs; a supporter leaves.
   const confirmTexts =
     shown.supporterId === me

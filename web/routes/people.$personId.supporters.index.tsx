@@ -1,7 +1,8 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { personName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
-import { CircleLinks, CircleTabs, displayName } from '../components/circle-common.tsx';
+import { CircleLinks, CircleTabs } from '../components/circle-common.tsx';
 import { CircleSpots } from '../components/circle-spots.tsx';
 import { EmptyListState } from '../components/query-state.tsx';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
@@ -25,7 +26,7 @@ function Supporters() {
   const manager = useIsAdministrator(personId);
   const title = own
     ? circleMessages.myCircleTitle
-    : circleMessages.circleTitle(displayName(person) || circleMessages.supportersLabel);
+    : circleMessages.circleTitle(personName(person) || circleMessages.supportersLabel);
 
   return (
     <>
@@ -45,7 +46,7 @@ function Supporters() {
           to="/people/$personId/supporters/$id"
           links={links.map((l) => ({
             ...l,
-            name: displayName(l.supporter),
+            name: personName(l.supporter),
             photo: l.supporter?.photoId
               ? supporterPhotoSrc(personId, l.id, l.supporter.photoId)
               : null,

@@ -1,10 +1,10 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { personName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
 import {
   CircleLinkState,
   circleDate,
-  displayName,
   endDate,
   PersonPhoto,
   SUPPORTED_LIST_REFRESH_MS,
@@ -33,7 +33,7 @@ function SupportedView() {
   const router = useRouter();
   const [link, details] = useQuery(queries.circle.supportedLink({ personId, id }));
   const { shown, remove } = useLinkRemoval(link, id);
-  usePageTitle(shown ? displayName(shown.supported) : undefined, messages.titles.supporting);
+  usePageTitle(shown ? personName(shown.supported) : undefined, messages.titles.supporting);
 
   if (!shown) {
     return (
@@ -43,7 +43,7 @@ function SupportedView() {
     );
   }
 
-  const name = displayName(shown.supported);
+  const name = personName(shown.supported);
   const level = circleMessages.level[shown.accessLevel];
 
   function afterRemove() {

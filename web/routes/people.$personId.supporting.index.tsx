@@ -1,8 +1,9 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { personName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
-import { CircleLinks, CircleTabs, displayName } from '../components/circle-common.tsx';
+import { CircleLinks, CircleTabs } from '../components/circle-common.tsx';
 import { SinceLastVisit } from '../components/handover.tsx';
 import { mediaSrc } from '../media/upload.ts';
 import { circleMessages } from '../messages/circle.ts';
@@ -65,7 +66,7 @@ function Supporting() {
           {/* What changed comes before the people: the visit starts from it. */}
           {own ? (
             <SinceLastVisit
-              people={links.map((l) => ({ id: l.supportedId, name: displayName(l.supported) }))}
+              people={links.map((l) => ({ id: l.supportedId, name: personName(l.supported) }))}
             />
           ) : null}
           <CircleLinks
@@ -74,7 +75,7 @@ function Supporting() {
             to="/people/$personId/supporting/$id"
             links={links.map((l) => ({
               ...l,
-              name: displayName(l.supported),
+              name: personName(l.supported),
               photo: l.supported?.photoId
                 ? mediaSrc(l.supportedId, l.supported.photoId, 'thumb')
                 : null,
