@@ -20,7 +20,7 @@ import {
 import { appError, errorMessages } from './errors.ts';
 import { itemId as id } from './ids.ts';
 import { DATE_LOCALE } from './labels.ts';
-import { formalName, shortName } from './names.ts';
+import { formalName } from './names.ts';
 import { assertSelf } from './permissions.ts';
 
 /** How long a finished copy can be downloaded before it is removed. */
@@ -154,7 +154,7 @@ export const longDate = (d: Date) =>
 
 /** How the deletion's history names a person. */
 export const nameOf = (p: { fullName: string | null; knownAs: string | null } | undefined) =>
-  shortName(p) || formalName(p) || 'Someone';
+  p?.knownAs || formalName(p) || 'Someone';
 
 // ---------------------------------------------------------------------------
 // Reads the changes and the API share (server only)
