@@ -118,6 +118,10 @@ test.describe(() => {
     allowedConsoleErrors: {
       // Offline, Firefox logs each socket it cannot open, and Zero's client each failed connection.
       offline: /can’t establish a connection to the server at ws:|Failed to connect/,
+      // A page left while its presence socket is still opening (the reload
+      // after the proxy comes back): Firefox's own words, not the app's.
+      leftWhileOpening:
+        /The connection to ws:\/\/\S+\/presence\/\S+ was interrupted while the page was loading/,
     },
   });
   test('firefox: offline (its proxy cut, no BiDi offline switch): edits wait and arrive after', async ({

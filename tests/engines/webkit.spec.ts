@@ -64,7 +64,14 @@ const test = base.extend<
     const session = await driver.newSession({
       browserName: 'MiniBrowser',
       proxy: { proxyType: 'manual', httpProxy: net.address },
-      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      // The page cache off: the steps load pages in a row, as a person rarely
+      // does, and a page left mid-sync sat frozen in the back/forward cache with
+      // an IndexedDB transaction open, holding the next page's first read for
+      // 15–30 s (ADR 039).
+      'webkitgtk:browserOptions': {
+        binary: MINIBROWSER,
+        args: ['--automation', '--enable-page-cache=false'],
+      },
     });
     await session.setWindowRect({ width: 1024, height: 768 });
     const tabs: WebDriverTab[] = [];
