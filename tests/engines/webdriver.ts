@@ -22,11 +22,17 @@ export class WebDriverError extends Error {
   }
 }
 
-async function command<T>(url: string, method: 'GET' | 'POST' | 'DELETE', body?: unknown) {
+async function command<T>(
+  url: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  body?: unknown,
+  timeoutMs?: number,
+) {
   const res = await fetch(url, {
     method,
     headers: { 'content-type': 'application/json; charset=utf-8' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) }),
   });
   const json = (await res.json()) as { value: T | { error: string; message: string } };
   if (!res.ok) {
@@ -127,19 +133,33 @@ export class WebDriverSession {
 
 /** A running WebKitWebDriver, on a free port, stopped by its PID. */
 export type Driver = {
-  base: string;
-  newSession: (capabilities: Record<string, unknown>) => Promise<WebDriverSession>;
+  readonly base: string;
+  /**
+   * A new browser session. WebKitWebDriver now and then never answers the
+   * request on a loaded machine (its MiniBrowser started but not reported):
+   * after `timeoutMs` the driver and the browsers it started are stopped, a
+   * fresh one is started, and the session is asked for once more.
+   */
+  newSession: (
+    capabilities: Record<string, unknown>,
+    opts?: { timeoutMs?: number },
+  ) => Promise<WebDriverSession>;
   stop: () => Promise<void>;
 };
 
-export async function startDriver(
+type Running = { child: ChildProcess; base: string; said: () => string };
+
+async function launch(
   executable: string,
   env: Record<string, string | undefined>,
-): Promise<Driver> {
+): Promise<Running> {
   const port = await freePort();
+  // A process group of its own, so that stopping it also stops the
+  // MiniBrowsers it started (they are its children, not the test's).
   const child: ChildProcess = spawn(executable, [`--port=${port}`, '--host=local'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
   });
   let said = '';
   child.stderr?.on('data', (d: Buffer) => {
@@ -155,23 +175,66 @@ export async function startDriver(
     { timeoutMs: 10_000 },
   );
   if (!up) {
-    child.kill('SIGKILL');
+    await halt(child);
     throw new Error(`${executable} did not answer on port ${port}: ${said}`);
   }
+  return { child, base, said: () => said };
+}
+
+/** Stops the driver's process group: SIGTERM, then SIGKILL after 3 s. */
+async function halt(child: ChildProcess) {
+  if (child.pid === undefined) return;
+  const group = -child.pid;
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(group, s);
+    } catch {
+      // The group is gone already.
+    }
+  };
+  const exited =
+    child.exitCode === null && child.signalCode === null
+      ? new Promise((resolve) => child.once('exit', resolve))
+      : Promise.resolve();
+  signal('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+  signal('SIGKILL');
+}
+
+export async function startDriver(
+  executable: string,
+  env: Record<string, string | undefined>,
+): Promise<Driver> {
+  let running = await launch(executable, env);
+  const ask = async (capabilities: Record<string, unknown>, timeoutMs: number) => {
+    const v = await command<{ sessionId: string }>(
+      `${running.base}/session`,
+      'POST',
+      { capabilities: { alwaysMatch: capabilities } },
+      timeoutMs,
+    );
+    return new WebDriverSession(running.base, v.sessionId);
+  };
   return {
-    base,
-    async newSession(capabilities) {
-      const v = await command<{ sessionId: string }>(`${base}/session`, 'POST', {
-        capabilities: { alwaysMatch: capabilities },
-      });
-      return new WebDriverSession(base, v.sessionId);
+    get base() {
+      return running.base;
     },
-    async stop() {
-      if (child.exitCode !== null || child.pid === undefined) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
+    async newSession(capabilities, { timeoutMs = 30_000 } = {}) {
+      try {
+        return await ask(capabilities, timeoutMs);
+      } catch (first) {
+        const said = running.said();
+        await halt(running.child);
+        running = await launch(executable, env);
+        try {
+          return await ask(capabilities, timeoutMs);
+        } catch (second) {
+          throw new Error(
+            `${executable} gave no session twice: ${String(first)}; then ${String(second)}; it said: ${said}`,
+          );
+        }
+      }
     },
+    stop: () => halt(running.child),
   };
 }

@@ -59,8 +59,9 @@ const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  engine: async ({ driver, net, app, allowedConsoleErrors, restoreDatabase: _ }, use) => {
+  engine: async ({ driver, net, app, allowedConsoleErrors, restoreDatabase: _ }, use, testInfo) => {
     // A session is a fresh MiniBrowser with a profile of its own (cookies, storage).
+    const asked = Date.now();
     const session = await driver.newSession({
       browserName: 'MiniBrowser',
       proxy: { proxyType: 'manual', httpProxy: net.address },
@@ -73,6 +74,10 @@ const test = base.extend<
         args: ['--automation', '--enable-page-cache=false'],
       },
     });
+    // A session the driver had to be restarted for (webdriver.ts) does not
+    // take the visit's own time.
+    const waited = Date.now() - asked;
+    if (waited > 10_000) testInfo.setTimeout(testInfo.timeout + waited);
     await session.setWindowRect({ width: 1024, height: 768 });
     const tabs: WebDriverTab[] = [];
     let signedIn = false;
