@@ -1,37 +1,119 @@
+/**
+ * The one executor of changes on the server (sync/change.ts defines them).
+ * Every write, whether it came over Zero (`/api/zero/mutate`, api/routes/zero.ts),
+ * over REST (`runChange`) or from a sweep (`runSystemChange`), runs here:
+ *
+ * 1. its arguments are parsed with the change's own schema;
+ * 2. the change and its history run in one transaction (`applyChange`);
+ * 3. its server half (api/server-halves.ts), if it has one, runs `within`
+ *    that transaction, after the change's writes, and `after` the commit.
+ *
+ * So what a change asks of the world (a mail, files leaving the object
+ * store, a timer looking again) is declared once, beside the change, and
+ * happens the same way whichever way the change came.
+ */
 import type { ReadonlyJSONValue, Transaction } from '@rocicorp/zero';
-import { applyChange, type ChangeDef } from '../sync/change.ts';
+import { type AnyChange, applyChange, type ChangeDef, type HistoryEntry } from '../sync/change.ts';
 import type { ZeroContext } from '../sync/context.ts';
 import { appError } from '../sync/errors.ts';
 import { settled } from '../sync/pipeline.ts';
 import { firstIssue } from './errors.ts';
-import type { ZeroDb } from './zero/db-provider.ts';
+import { type ChangeDeps, halfOf, type ServerHalf } from './server-halves.ts';
+
+export type { ChangeDeps } from './server-halves.ts';
 
 type Json = ReadonlyJSONValue | undefined;
 
 /**
+ * Work a committed change left for after its commit. Tasks with the same
+ * `once` run once among those run together (`runLater`).
+ */
+export type AfterCommit = { run: () => Promise<void>; once?: unknown };
+
+/**
+ * Runs `change` with parsed `args` in the transaction `tx`, with its server
+ * half's `within`; what its half does after the commit is added to `later`,
+ * for the caller to run once the transaction has committed (`runLater`).
+ * `call` is what only this call knows that the half needs (an invite's link).
+ */
+export async function applyServerChange<A>(
+  deps: ChangeDeps,
+  change: AnyChange,
+  tx: Transaction,
+  ctx: ZeroContext,
+  args: A,
+  later: AfterCommit[],
+  call?: unknown,
+): Promise<readonly HistoryEntry[]> {
+  const entries = await applyChange(change, tx, ctx, args);
+  const half = halfOf(change) as ServerHalf<A> | undefined;
+  if (!half) return entries;
+  if (half.within) {
+    // The change's writes were sent ahead: known written before the work that follows them.
+    await settled(tx);
+    await half.within({ tx, args, ctx, deps, call });
+  }
+  const { after, afterAll } = half;
+  if (after) later.push({ run: async () => after({ args, ctx, deps, call }) });
+  if (afterAll) later.push({ run: async () => afterAll(deps), once: afterAll });
+  return entries;
+}
+
+/**
+ * Runs what committed changes left for after their commit. A failure there
+ * is logged: the changes stand, and each such task has a sweep behind it.
+ */
+export async function runLater(later: readonly AfterCommit[]): Promise<void> {
+  const done = new Set<unknown>();
+  for (const task of later) {
+    if (task.once !== undefined) {
+      if (done.has(task.once)) continue;
+      done.add(task.once);
+    }
+    await task.run().catch((e: unknown) => {
+      console.error(`api: work after a change failed: ${e instanceof Error ? e.message : e}`);
+    });
+  }
+}
+
+/**
  * A change over REST: the arguments parsed with the change's own schema, then
- * the change and its history in one transaction, exactly as the Zero mutator
- * runs it. A refusal is thrown (an app error: `app.onError` answers it).
- * `within`, when given, runs after the change in its transaction: work the
- * change needs done or undone with it (an invite's e-mail), never a rule.
- * Resolves to the parsed arguments.
+ * the change, its history and its server half's `within` in one transaction,
+ * exactly as the Zero mutator runs it; its `after` once committed. A refusal
+ * is thrown (an app error: `app.onError` answers it). Resolves to the parsed
+ * arguments.
  */
 export async function runChange<I extends Json, O extends Json>(
-  zdb: ZeroDb,
+  deps: ChangeDeps,
   change: ChangeDef<I, O>,
   ctx: ZeroContext,
   input: unknown,
-  within?: (tx: Transaction, args: O) => Promise<void>,
+  call?: unknown,
 ): Promise<O> {
   const parsed = change.args.safeParse(input);
   if (!parsed.success) throw appError('invalid', firstIssue(parsed.error));
-  await zdb.transaction(async (tx) => {
-    await applyChange(change, tx, ctx, parsed.data);
-    if (within) {
-      // The change's writes were sent ahead: known written before the work that follows them.
-      await settled(tx);
-      await within(tx, parsed.data);
-    }
-  });
+  const later: AfterCommit[] = [];
+  await deps.zdb.transaction((tx) =>
+    applyServerChange(deps, change, tx, ctx, parsed.data, later, call),
+  );
+  await runLater(later);
   return parsed.data;
+}
+
+/**
+ * A change of the system, with no caller (a sweep ending what is due): the
+ * same executor as any other. Resolves to the history it recorded.
+ */
+export async function runSystemChange<I extends Json, O extends Json>(
+  deps: ChangeDeps,
+  change: ChangeDef<I, O>,
+  input: I,
+): Promise<readonly HistoryEntry[]> {
+  const args = change.args.parse(input);
+  const later: AfterCommit[] = [];
+  const entries = await deps.zdb.transaction((tx) =>
+    applyServerChange(deps, change, tx, undefined, args, later),
+  );
+  await runLater(later);
+  return entries;
 }

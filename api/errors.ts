@@ -59,6 +59,8 @@ export class Refusal extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
+    /** Headers the answer carries (a 429's `Retry-After`). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
@@ -131,7 +133,10 @@ export function firstIssue(
  * of it.
  */
 export function errorResponse(err: Error, c: Context): Response {
-  if (err instanceof Refusal) return errorJson(c, err.status, err.code, err.message);
+  if (err instanceof Refusal) {
+    for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+    return errorJson(c, err.status, err.code, err.message);
+  }
   const refused = refusalResponse(c, err);
   if (refused) return refused;
   if (err instanceof HTTPException && err.status < 500) {

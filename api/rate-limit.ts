@@ -140,7 +140,6 @@ export const rateLimitMessages = {
  * The refusal of a reached limit, to throw: 429 with `Retry-After` (seconds)
  * and the usual `{error: {code, message}}`.
  */
-export function tooMany(c: Context, retryAfter: number, message: string): Refusal {
-  c.header('retry-after', String(retryAfter));
-  return new Refusal(429, 'rate_limited', message);
+export function rateLimited(retryAfter: number, message: string): Refusal {
+  return new Refusal(429, 'rate_limited', message, { 'retry-after': String(retryAfter) });
 }

@@ -9,9 +9,12 @@
  * ended or recorded twice.
  */
 import { sql } from 'drizzle-orm';
-import { applyChange } from '../sync/change.ts';
+import type { AnyChange } from '../sync/change.ts';
 import { endExpiredLinks } from '../sync/circle.ts';
+import { myDataServerChanges } from '../sync/my-data.ts';
+import { supportSessionChanges } from '../sync/support-session.ts';
 import type { Billing } from './billing/stripe.ts';
+import { runSystemChange } from './change.ts';
 import type { Db } from './db.ts';
 import { sweepHandover } from './handover/sweep.ts';
 import type { MediaStore } from './media/store.ts';
@@ -58,9 +61,7 @@ export async function exclusively<T>(
 
 /** Removes the supporter links whose set end has come (sync/circle.ts endExpiredLinks); how many. */
 export async function endLinksDue(db: Db): Promise<number> {
-  const history = await createZeroDb(db).transaction((tx) =>
-    applyChange(endExpiredLinks, tx, undefined, {}),
-  );
+  const history = await runSystemChange({ db, zdb: createZeroDb(db) }, endExpiredLinks, {});
   return history.filter((h) => h.relatedType === 'SupporterLink').length;
 }
 
@@ -123,45 +124,88 @@ export class LinkEndTimer {
   }
 }
 
-/** One round of every sweep; failures are reported through `log` and do not stop the others. */
-export async function sweepOnce(
-  deps: {
-    db: Db;
-    media?: MediaStore | undefined;
-    billing?: Billing | undefined;
-    idleMinutes: number;
+type SweepDeps = {
+  db: Db;
+  media?: MediaStore | undefined;
+  billing?: Billing | undefined;
+  idleMinutes: number;
+};
+
+/**
+ * One sweep: what it does, in the words of its failure; the advisory lock it
+ * runs under (none: it may run twice at once and change nothing); and the
+ * change it runs through the executor (api/change.ts), with its history and
+ * server half, or `null` for housekeeping no person made and no history
+ * tells (rows past their time).
+ */
+type Sweep = {
+  what: string;
+  lock: number | null;
+  change: AnyChange | null;
+  run: (deps: SweepDeps, log: (line: string) => void) => Promise<unknown> | undefined;
+};
+
+export const SWEEPS: readonly Sweep[] = [
+  {
+    what: 'ending idle support sessions',
+    lock: SWEEP_LOCKS.idleSessions,
+    change: supportSessionChanges.endIdle,
+    run: ({ db, idleMinutes }) => endIdleSessions(db, idleMinutes),
   },
-  log: (line: string) => void,
-) {
-  const { db } = deps;
-  const report = (what: string) => (e: unknown) =>
-    log(`api: ${what} failed: ${e instanceof Error ? e.message : e}`);
-  await Promise.all([
-    exclusively(db, SWEEP_LOCKS.idleSessions, () => endIdleSessions(db, deps.idleMinutes)).catch(
-      report('ending idle support sessions'),
-    ),
-    deps.media
-      ? exclusively(db, SWEEP_LOCKS.media, () => sweepMedia(db, deps.media as MediaStore)).catch(
-          report('removing unfinished uploads'),
-        )
-      : undefined,
-    exclusively(db, SWEEP_LOCKS.rateEvents, () => sweepRateEvents(db)).catch(
-      report('removing old rate-limit events'),
-    ),
-    exclusively(db, SWEEP_LOCKS.linkEnds, () => endLinksDue(db)).catch(
-      report('ending supporter links at their set time'),
-    ),
-    exclusively(db, SWEEP_LOCKS.exports, () => sweepExports(db, deps.media)).catch(
-      report('removing expired data copies'),
-    ),
+  {
+    what: 'removing unfinished uploads',
+    lock: SWEEP_LOCKS.media,
+    change: null,
+    run: ({ db, media }) => (media ? sweepMedia(db, media) : undefined),
+  },
+  {
+    what: 'removing old rate-limit events',
+    lock: SWEEP_LOCKS.rateEvents,
+    change: null,
+    run: ({ db }) => sweepRateEvents(db),
+  },
+  {
+    what: 'ending supporter links at their set time',
+    lock: SWEEP_LOCKS.linkEnds,
+    change: endExpiredLinks,
+    run: ({ db }) => endLinksDue(db),
+  },
+  {
+    what: 'removing expired data copies',
+    lock: SWEEP_LOCKS.exports,
+    change: null,
+    run: ({ db, media }) => sweepExports(db, media),
+  },
+  {
     // Deleting what is past its time twice changes nothing: no lock (and no
     // connection held for one while the other sweeps wait for theirs).
-    sweepRefusals(db).catch(report('removing old answers to changes')),
-    exclusively(db, SWEEP_LOCKS.handover, () => sweepHandover(db)).catch(
-      report('sweeping handovers (notes past their time, reviews come due)'),
-    ),
-    exclusively(db, SWEEP_LOCKS.accountDeletions, () =>
-      deleteAccountsDue(db, deps.media, { billing: deps.billing, log }),
-    ).catch(report('deleting accounts at their set time')),
-  ]);
+    what: 'removing old answers to changes',
+    lock: null,
+    change: null,
+    run: ({ db }) => sweepRefusals(db),
+  },
+  {
+    what: 'sweeping handovers (notes past their time, reviews come due)',
+    lock: SWEEP_LOCKS.handover,
+    change: null,
+    run: ({ db }) => sweepHandover(db),
+  },
+  {
+    what: 'deleting accounts at their set time',
+    lock: SWEEP_LOCKS.accountDeletions,
+    change: myDataServerChanges.deleteAccount,
+    run: ({ db, media, billing }, log) => deleteAccountsDue(db, media, { billing, log }),
+  },
+];
+
+/** One round of every sweep; failures are reported through `log` and do not stop the others. */
+export async function sweepOnce(deps: SweepDeps, log: (line: string) => void) {
+  await Promise.all(
+    SWEEPS.map(async (sweep) => {
+      const run = async () => sweep.run(deps, log);
+      await (sweep.lock === null ? run() : exclusively(deps.db, sweep.lock, run)).catch(
+        (e: unknown) => log(`api: ${sweep.what} failed: ${e instanceof Error ? e.message : e}`),
+      );
+    }),
+  );
 }

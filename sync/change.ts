@@ -215,7 +215,7 @@ export async function applyChange<A>(
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a table holds changes of any argument types.
-type AnyChange = ChangeDef<any, any>;
+export type AnyChange = ChangeDef<any, any>;
 
 type MutatorOf<C> =
   C extends ChangeDef<infer I, infer O> ? MutatorDefinition<I, O, ZeroContext, unknown> : never;

@@ -1,7 +1,7 @@
 import { defineMutators } from '@rocicorp/zero';
 import './context.ts';
 import { categoryChanges } from './category.ts';
-import { mutatorsOf } from './change.ts';
+import { type AnyChange, mutatorsOf } from './change.ts';
 import { circleChanges } from './circle.ts';
 import { handoverChanges } from './handover.ts';
 import { accessChanges } from './history.ts';
@@ -14,20 +14,44 @@ import { textChanges } from './shared-text.ts';
 import { surveyChanges } from './survey.ts';
 
 /**
- * Every change a client makes through Zero, derived from the change tables
- * (sync/change.ts). The same registry runs in the browser and, with the
- * server's authority and history, in the API (api/routes/zero.ts).
+ * Every change a client makes through Zero, by table: a mutation is named
+ * `table.change` (`preference.update`). The browser runs them as mutators
+ * (below); the server finds the change by that name (`changeNamed`) and runs
+ * it with its server half (api/change.ts).
  */
+export const clientChanges = {
+  access: accessChanges,
+  category: categoryChanges,
+  circle: circleChanges,
+  handover: handoverChanges,
+  media: mediaClientChanges,
+  note: noteChanges,
+  organisation: organisationChanges,
+  preference: preferenceChanges,
+  profile: profileChanges,
+  survey: surveyChanges,
+  text: textChanges,
+} as const;
+
+/** The client change a mutation's name names, or undefined. */
+export function changeNamed(name: string): AnyChange | undefined {
+  const [table = '', change = '', ...more] = name.split('.');
+  if (more.length || !Object.hasOwn(clientChanges, table)) return undefined;
+  const changes: Record<string, AnyChange> = clientChanges[table as keyof typeof clientChanges];
+  return Object.hasOwn(changes, change) ? changes[change] : undefined;
+}
+
+/** The Zero mutators of the client changes, as the browser runs them. */
 export const mutators = defineMutators({
-  access: mutatorsOf(accessChanges),
-  category: mutatorsOf(categoryChanges),
-  circle: mutatorsOf(circleChanges),
-  handover: mutatorsOf(handoverChanges),
-  media: mutatorsOf(mediaClientChanges),
-  note: mutatorsOf(noteChanges),
-  organisation: mutatorsOf(organisationChanges),
-  preference: mutatorsOf(preferenceChanges),
-  profile: mutatorsOf(profileChanges),
-  survey: mutatorsOf(surveyChanges),
-  text: mutatorsOf(textChanges),
+  access: mutatorsOf(clientChanges.access),
+  category: mutatorsOf(clientChanges.category),
+  circle: mutatorsOf(clientChanges.circle),
+  handover: mutatorsOf(clientChanges.handover),
+  media: mutatorsOf(clientChanges.media),
+  note: mutatorsOf(clientChanges.note),
+  organisation: mutatorsOf(clientChanges.organisation),
+  preference: mutatorsOf(clientChanges.preference),
+  profile: mutatorsOf(clientChanges.profile),
+  survey: mutatorsOf(clientChanges.survey),
+  text: mutatorsOf(clientChanges.text),
 });

@@ -5,9 +5,8 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { person, session, user } from '../../schema/index.ts';
 import { accountServerChanges, type SignInMethod } from '../../sync/account.ts';
 import type { AuthContext } from '../../sync/context.ts';
-import { runChange } from '../change.ts';
+import { type ChangeDeps, runChange } from '../change.ts';
 import type { Db } from '../db.ts';
-import type { ZeroDb } from '../zero/db-provider.ts';
 
 export const SESSION_COOKIE = 'pb_session';
 /** A session lasts 30 days from sign-in; sign-out or revocation ends it at once. */
@@ -132,7 +131,7 @@ export function sessionToken(c: Context) {
  */
 export async function signInUser(
   c: Context,
-  zdb: ZeroDb,
+  deps: ChangeDeps,
   target: { userId: string; personId: string },
   opts: { method: SignInMethod; secure: boolean },
 ) {
@@ -141,7 +140,7 @@ export async function signInUser(
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   // The caller is the person signing in, as the e-mail link or passkey named them.
   await runChange(
-    zdb,
+    deps,
     accountServerChanges.signIn,
     { userID: target.userId, personId: target.personId },
     {
@@ -156,6 +155,6 @@ export async function signInUser(
 }
 
 /** Revokes the session and writes a SignOut history event (sync/account.ts signOut). */
-export async function signOutSession(zdb: ZeroDb, who: SessionUser) {
-  await runChange(zdb, accountServerChanges.signOut, who.auth, { sessionId: who.sessionId });
+export async function signOutSession(deps: ChangeDeps, who: SessionUser) {
+  await runChange(deps, accountServerChanges.signOut, who.auth, { sessionId: who.sessionId });
 }

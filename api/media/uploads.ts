@@ -103,7 +103,7 @@ export async function settleUpload(
       : undefined;
   if (variants === null) return refuse(mediaMessages.notWhatItSays);
   try {
-    await runChange(zdb, mediaChanges.settle, ctx, {
+    await runChange(deps, mediaChanges.settle, ctx, {
       personId,
       id: pending.id,
       contentType,

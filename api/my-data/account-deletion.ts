@@ -18,8 +18,9 @@ import {
   preference,
   profilePage,
   supporterLink,
+  user,
 } from '../../schema/index.ts';
-import { applyChange } from '../../sync/change.ts';
+import type { ZeroContext } from '../../sync/context.ts';
 import {
   administeredBy,
   type DeletionSummary,
@@ -28,10 +29,12 @@ import {
   peopleDeletedWith,
 } from '../../sync/my-data.ts';
 import type { Billing } from '../billing/stripe.ts';
+import { type AfterCommit, applyServerChange, runLater } from '../change.ts';
 import type { Db } from '../db.ts';
 import { escapeHtml } from '../mail/mailer.ts';
 import type { MediaStore } from '../media/store.ts';
 import { removeQueued } from '../media/sweep.ts';
+import { type ChangeDeps, needs } from '../server-halves.ts';
 import { createZeroDb, type ZeroDb } from '../zero/db-provider.ts';
 import { exportPrefix } from './zip.ts';
 
@@ -144,6 +147,7 @@ export async function deleteAccountsDue(
     .where(lte(accountDeletion.dueAt, new Date(now)));
   let deleted = 0;
   const zdb = createZeroDb(db);
+  const later: AfterCommit[] = [];
   for (const asked of due) {
     const gone = await zdb
       .transaction(async (tx) => {
@@ -161,7 +165,14 @@ export async function deleteAccountsDue(
         }
         // The same people, in the same transaction: with them their library,
         // media, Circle links and sign-in; everyone else in their Circle is told.
-        await applyChange(myDataServerChanges.deleteAccount, tx, undefined, args);
+        await applyServerChange(
+          { zdb, db },
+          myDataServerChanges.deleteAccount,
+          tx,
+          undefined,
+          args,
+          later,
+        );
         return people;
       })
       .catch((e: unknown) => {
@@ -177,8 +188,32 @@ export async function deleteAccountsDue(
       }
     }
   }
+  await runLater(later);
   if (deleted && store) await removeQueued(db, store);
   return deleted;
+}
+
+/**
+ * The server half of asking for the deletion: said by e-mail too, to the
+ * address the asker signs in with, so that someone who did not ask finds out
+ * in time.
+ */
+export async function sendDeletionMail(on: {
+  args: { personId: string };
+  ctx: ZeroContext;
+  deps: ChangeDeps;
+}) {
+  const { args, ctx, deps } = on;
+  const db = needs(deps.db, 'the database');
+  const [asker] = ctx
+    ? await db.select({ email: user.email }).from(user).where(eq(user.id, ctx.userID))
+    : [];
+  const dueAt = await deletionDueFor(db, args.personId);
+  if (!asker?.email || dueAt === null) return;
+  const config = needs(deps.config, 'the settings');
+  await needs(deps.mailer, 'a mailer').send(
+    deletionMail(config.publicUrl, asker.email, args.personId, new Date(dueAt)),
+  );
 }
 
 /** When the signed-in person's account is set to be deleted (for the session's banner), or null. */

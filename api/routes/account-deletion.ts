@@ -7,7 +7,7 @@ import { deletionRequestSchema, myDataMessages, myDataServerChanges } from '../.
 import { personRoute } from '../auth/caller.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { deletionMail, deletionSummary } from '../my-data/account-deletion.ts';
+import { deletionSummary } from '../my-data/account-deletion.ts';
 import { valid } from '../validate.ts';
 import { ownData } from './my-data.ts';
 
@@ -29,25 +29,16 @@ export function accountDeletionRoutes(deps: AppDeps) {
        * libraries go too; until each is decided, nothing is asked (409).
        */
       .post(path, caller, own, valid('json', deletionRequestSchema), async (c) => {
-        const { ctx, personId, session } = c.var.caller;
+        const { ctx, personId } = c.var.caller;
         const { alsoDelete } = c.req.valid('json');
-        await runChange(deps.zdb, myDataServerChanges.askDeletion, ctx, { personId, alsoDelete });
-        const summary = await deletionSummary(deps, personId);
-        // Said by e-mail too, so that someone who did not ask finds out in time.
-        if (session.user.email && summary.dueAt) {
-          const dueAt = new Date(summary.dueAt);
-          await deps.mailer
-            .send(deletionMail(deps.config.publicUrl, session.user.email, personId, dueAt))
-            .catch((e: unknown) =>
-              console.error(`api: the deletion mail failed: ${e instanceof Error ? e.message : e}`),
-            );
-        }
-        return c.json(summary);
+        // Said by e-mail too (the change's server half).
+        await runChange(deps, myDataServerChanges.askDeletion, ctx, { personId, alsoDelete });
+        return c.json(await deletionSummary(deps, personId));
       })
       /** Keeps the account: the deletion asked for is called off. */
       .delete(path, caller, own, async (c) => {
         const { ctx, personId } = c.var.caller;
-        await runChange(deps.zdb, myDataServerChanges.keepAccount, ctx, { personId });
+        await runChange(deps, myDataServerChanges.keepAccount, ctx, { personId });
         return c.json(await deletionSummary(deps, personId));
       })
   );

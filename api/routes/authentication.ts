@@ -32,7 +32,7 @@ import {
 import { hashToken, signInUser } from '../auth/sessions.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { Refusal } from '../errors.ts';
-import { clientNetwork, tooMany } from '../rate-limit.ts';
+import { clientNetwork, rateLimited } from '../rate-limit.ts';
 import { valid } from '../validate.ts';
 
 const authenticateBody = z.object({
@@ -184,7 +184,7 @@ export function authenticationRoutes(deps: AppDeps) {
           .from(magicLinkChallenge)
           .where(and(eq(magicLinkChallenge.ip, ip), gt(magicLinkChallenge.createdAt, since)));
         if ((byIp?.n ?? 0) >= config.MAGIC_LINK_LIMIT_PER_IP) {
-          throw tooMany(c, RATE_WINDOW_MS / 1000, magicLinkMessages.limitIp);
+          throw rateLimited(RATE_WINDOW_MS / 1000, magicLinkMessages.limitIp);
         }
         const [byEmail] = await db
           .select({ n: count() })
@@ -197,7 +197,7 @@ export function authenticationRoutes(deps: AppDeps) {
             ),
           );
         if ((byEmail?.n ?? 0) >= config.MAGIC_LINK_LIMIT_PER_EMAIL) {
-          throw tooMany(c, RATE_WINDOW_MS / 1000, magicLinkMessages.limitEmail);
+          throw rateLimited(RATE_WINDOW_MS / 1000, magicLinkMessages.limitEmail);
         }
 
         const [found] = await db.select().from(user).where(eq(user.email, email)).limit(1);
@@ -329,7 +329,7 @@ export function authenticationRoutes(deps: AppDeps) {
         if (!account) throw refusals.invalidLink();
         await signInUser(
           c,
-          deps.zdb,
+          deps,
           { userId: account.user.id, personId: account.person.id },
           { method: 'email link', secure },
         );

@@ -144,7 +144,7 @@ export function circleRoutes(deps: AppDeps) {
       /** A Decision Maker's profile made on their behalf; the creator becomes its Administrator. */
       .post('/', signedIn(deps), valid('json', objectBody), async (c) => {
         const ctx = c.var.session.auth;
-        const { id } = await runChange(zdb, personChanges.createProfile, ctx, {
+        const { id } = await runChange(deps, personChanges.createProfile, ctx, {
           ...c.req.valid('json'),
           id: randomUUID(),
           linkId: randomUUID(),
@@ -173,7 +173,7 @@ export function circleRoutes(deps: AppDeps) {
       /** Personal details: the person themselves or their Administrator in session. */
       .put('/:personId', caller, valid('json', objectBody), async (c) => {
         const { ctx, personId } = c.var.caller;
-        await runChange(zdb, personChanges.updateDetails, ctx, {
+        await runChange(deps, personChanges.updateDetails, ctx, {
           ...c.req.valid('json'),
           personId,
         });
@@ -229,7 +229,7 @@ export function circleRoutes(deps: AppDeps) {
         const { id } = c.req.valid('param');
         const { supportedId, accessLevel } = c.req.valid('json');
         if (supportedId !== personId) throw new Refusal(409, 'conflict', circleApiMessages.moved);
-        await runChange(zdb, circleChanges.updateLevel, ctx, { id, accessLevel, supportedId });
+        await runChange(deps, circleChanges.updateLevel, ctx, { id, accessLevel, supportedId });
         const row = await read.supporterLink(ctx, personId, id);
         if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
         return c.json(linkJson(row));
@@ -240,12 +240,11 @@ export function circleRoutes(deps: AppDeps) {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
         const { endsAt } = c.req.valid('json');
-        await runChange(zdb, circleChanges.setEnd, ctx, {
+        await runChange(deps, circleChanges.setEnd, ctx, {
           id,
           endsAt: endsAt === null ? null : Date.parse(endsAt),
           supportedId: personId,
         });
-        deps.linkEnds?.changed();
         const row = await read.supporterLink(ctx, personId, id);
         if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
         return c.json(linkJson(row));
@@ -255,7 +254,7 @@ export function circleRoutes(deps: AppDeps) {
       .delete('/:personId/supporters/:id', caller, link, async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
-        await runChange(zdb, circleChanges.remove, ctx, { id, supportedId: personId });
+        await runChange(deps, circleChanges.remove, ctx, { id, supportedId: personId });
         return c.body(null, 204);
       })
 
@@ -281,7 +280,7 @@ export function circleRoutes(deps: AppDeps) {
       .delete('/:personId/supported/:id', caller, link, async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
-        await runChange(zdb, circleChanges.remove, ctx, { id, supporterId: personId });
+        await runChange(deps, circleChanges.remove, ctx, { id, supporterId: personId });
         return c.body(null, 204);
       })
   );

@@ -86,21 +86,21 @@ export function handoverRoutes(deps: AppDeps) {
     .post('/:personId/handover/notes', caller, valid('json', objectBody), async (c) => {
       const { ctx, personId } = c.var.caller;
       const id = randomUUID();
-      await runChange(zdb, handoverChanges.leave, ctx, { ...c.req.valid('json'), id, personId });
+      await runChange(deps, handoverChanges.leave, ctx, { ...c.req.valid('json'), id, personId });
       return c.json(noteJson(await readableNote(ctx, personId, id)), 201);
     })
     .patch('/:personId/handover/notes/:id', caller, note, valid('json', objectBody), async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
       await readableNote(ctx, personId, id);
-      await runChange(zdb, handoverChanges.edit, ctx, { ...c.req.valid('json'), id });
+      await runChange(deps, handoverChanges.edit, ctx, { ...c.req.valid('json'), id });
       return c.json(noteJson(await readableNote(ctx, personId, id)));
     })
     .delete('/:personId/handover/notes/:id', caller, note, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
       await readableNote(ctx, personId, id);
-      await runChange(zdb, handoverChanges.remove, ctx, { id });
+      await runChange(deps, handoverChanges.remove, ctx, { id });
       return c.body(null, 204);
     })
     .post('/:personId/handover/changes/:id/seen', caller, item, async (c) => {
@@ -111,12 +111,12 @@ export function handoverRoutes(deps: AppDeps) {
         readableHandoverItems(ctx).where('personId', personId).where('id', id).one(),
       );
       if (!mine) throw appError('not_found');
-      await runChange(zdb, handoverChanges.seen, ctx, { id });
+      await runChange(deps, handoverChanges.seen, ctx, { id });
       return c.body(null, 204);
     })
     .put('/:personId/handover/note-days', caller, valid('json', objectBody), async (c) => {
       const { ctx, personId } = c.var.caller;
-      const args = await runChange(zdb, handoverChanges.setNoteDays, ctx, {
+      const args = await runChange(deps, handoverChanges.setNoteDays, ctx, {
         ...c.req.valid('json'),
         personId,
       });

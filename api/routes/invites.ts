@@ -10,15 +10,13 @@
  *   POST   /api/invites/{id}/decline  {token}         no sign-in
  *
  * Every write is a change of `inviteChanges` (sync/invite.ts), with its
- * permission, rules and history; here the token is made or hashed, and an
- * invite e-mail is sent inside the change's transaction, so that no invite is
- * left behind when it cannot go. Invite e-mails are limited per account and
- * per network (ADR 014: 429 with Retry-After). A missing invite and a wrong
- * token get the same 404.
+ * permission, rules and history; here the token is made or hashed. The
+ * invite e-mail is the change's server half (api/invites/send.ts). A missing
+ * invite and a wrong token get the same 404.
  */
 import { randomUUID } from 'node:crypto';
 import { ApplicationError } from '@rocicorp/zero';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { zql } from '../../schema/zero-schema.gen.ts';
 import { appError } from '../../sync/errors.ts';
@@ -38,13 +36,12 @@ import {
   targetOf,
 } from '../../sync/invite.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
-import { type SessionUser, sessionFromRequest } from '../auth/sessions.ts';
+import { sessionFromRequest } from '../auth/sessions.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { Refusal } from '../errors.ts';
-import { inviteMail, inviterOf, mailSafe } from '../invites/mail.ts';
+import type { InviteMailCall } from '../invites/send.ts';
 import { inviteTokenHash, inviteUrl, newInviteToken } from '../invites/tokens.ts';
-import { clientNetwork, HOUR_MS, limit, rateLimitMessages, tooMany } from '../rate-limit.ts';
+import { clientNetwork } from '../rate-limit.ts';
 import { personParams, valid } from '../validate.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,33 +67,6 @@ export function inviteRoutes(deps: AppDeps) {
   const { zdb, config } = deps;
   const caller = personRoute(deps, 'That is not a valid person id.');
 
-  /**
-   * Takes one invite e-mail from the caller's allowance (per account and per
-   * network, ADR 014), or refuses with 429. Links are not counted: they send no mail.
-   */
-  async function mailAllowance(c: Context, who: SessionUser) {
-    const verdict = await limit(deps.db, [
-      {
-        bucket: 'invite-mail:account',
-        subject: who.user.id,
-        max: config.INVITE_MAIL_LIMIT_PER_ACCOUNT,
-        windowMs: HOUR_MS,
-      },
-      {
-        bucket: 'invite-mail:ip',
-        subject: clientNetwork(c, config.TRUST_PROXY),
-        max: config.INVITE_MAIL_LIMIT_PER_IP,
-        windowMs: HOUR_MS,
-      },
-    ]);
-    if (verdict.ok) return;
-    const message =
-      verdict.rule.bucket === 'invite-mail:account'
-        ? rateLimitMessages.inviteAccount(verdict.retryAfter)
-        : rateLimitMessages.inviteNetwork(verdict.retryAfter);
-    throw tooMany(c, verdict.retryAfter, message);
-  }
-
   return (
     new Hono<AppEnv>()
       // -- The inviter's side --------------------------------------------------
@@ -112,38 +82,13 @@ export function inviteRoutes(deps: AppDeps) {
           const url = inviteUrl(config.publicUrl, id, token);
           const expiresAt = Date.now() + (input.expiresInDays ?? INVITE_DEFAULT_DAYS) * DAY_MS;
           const args = { id, personId, tokenHash, expiresAt, invite: input };
-          await runChange(zdb, inviteChanges.create, ctx, args, async (tx) => {
-            const email = input.email;
-            if (!email) return;
-            // Counted once the change is allowed; a refusal rolls the invite back.
-            await mailAllowance(c, session);
-            const invite = await tx.run(zql.invite.where('id', id).one());
-            const owner = await tx.run(zql.person.where('id', personId).one());
-            if (!invite || !owner) throw appError('not_found', inviteErrors.targetNotFound);
-            const target = await targetOf(tx, invite.kind, personId, invite.targetId);
-            const inviter = inviterOf(session);
-            const onBehalf = session.person.id !== personId;
-            // Sent inside the transaction: if the mail cannot go, no invite is left behind.
-            await deps.mailer
-              .send(
-                inviteMail({
-                  publicUrl: config.publicUrl,
-                  to: email,
-                  url,
-                  inviter,
-                  personName: mailSafe(displayName(owner)) ?? (onBehalf ? 'someone' : inviter.name),
-                  onBehalf,
-                  kind: invite.kind,
-                  level: invite.accessLevel,
-                  title: mailSafe(target?.title) ?? null,
-                  expiresAt: new Date(expiresAt),
-                }),
-              )
-              .catch((e: unknown) => {
-                console.error('invite: the mail could not be sent', e);
-                throw new Refusal(502, 'mail_failed', inviteErrors.mailFailed);
-              });
-          });
+          // The mail, if it has an address, goes with the change (api/invites/send.ts).
+          const call: InviteMailCall = {
+            url,
+            session,
+            network: clientNetwork(c, config.TRUST_PROXY),
+          };
+          await runChange(deps, inviteChanges.create, ctx, args, call);
           return c.json({ id, url, expiresAt: new Date(expiresAt).toISOString() }, 201);
         },
       )
@@ -157,7 +102,7 @@ export function inviteRoutes(deps: AppDeps) {
         async (c) => {
           const { ctx, personId } = c.var.caller;
           const { id } = c.req.valid('param');
-          await runChange(zdb, inviteChanges.withdraw, ctx, { personId, id });
+          await runChange(deps, inviteChanges.withdraw, ctx, { personId, id });
           return c.body(null, 204);
         },
       )
@@ -236,7 +181,7 @@ export function inviteRoutes(deps: AppDeps) {
           const { id } = c.req.valid('param');
           const tokenHash = inviteTokenHash(c.req.valid('json').token);
           const supporterLinkId = randomUUID();
-          await runChange(zdb, inviteChanges.accept, c.var.session.auth, {
+          await runChange(deps, inviteChanges.accept, c.var.session.auth, {
             id,
             tokenHash,
             supporterLinkId,
@@ -267,7 +212,7 @@ export function inviteRoutes(deps: AppDeps) {
           const tokenHash = inviteTokenHash(c.req.valid('json').token);
           // Signed in or not: a signed-in decliner is named in the history.
           const who = await sessionFromRequest(deps.db, c.req.raw.headers);
-          await runChange(zdb, inviteChanges.decline, who?.auth, { id, tokenHash });
+          await runChange(deps, inviteChanges.decline, who?.auth, { id, tokenHash });
           return c.json({ id, declined: true as const });
         },
       )

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ACCESS, FEELINGS, REVIEW_GROUPS } from '../../schema/enums.ts';
 import { categoryChanges, categoryQueries } from '../../sync/category.ts';
-import type { ChangeDef } from '../../sync/change.ts';
+import type { AnyChange } from '../../sync/change.ts';
 import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
 import { idMessages } from '../../sync/ids.ts';
@@ -25,9 +25,6 @@ import type { AppDeps, AppEnv } from '../deps.ts';
 import { personParams, valid } from '../validate.ts';
 import { isoTime as iso } from '../wire.ts';
 import type { ZeroDb } from '../zero/db-provider.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: each kind's own argument types
-type AnyChange = ChangeDef<any, any>;
 
 export const libraryApiMessages = {
   loggedOut: 'You must be logged in to view this page',
@@ -159,7 +156,7 @@ export function libraryRoutes(deps: AppDeps) {
   const caller = personRoute(deps, libraryApiMessages.badId);
   const item = valid('param', itemParam, libraryApiMessages.badId);
   const change = (def: AnyChange, ctx: AuthContext, input: unknown) =>
-    runChange(zdb, def, ctx, input);
+    runChange(deps, def, ctx, input);
 
   /**
    * GET, PUT and DELETE of one item: only an item of the person in the path

@@ -38,7 +38,6 @@ import {
 } from '../media/serving.ts';
 import { issueMediaSourceToken, verifyMediaSourceToken } from '../media/source-token.ts';
 import { type MediaStore, UPLOAD_URL_SECONDS } from '../media/store.ts';
-import { removeQueued } from '../media/sweep.ts';
 import { settleUpload, uploadKeyFor } from '../media/uploads.ts';
 import { personParams, valid } from '../validate.ts';
 
@@ -90,7 +89,7 @@ export function mediaRoutes(deps: AppDeps) {
     valid('json', z.record(z.string(), z.unknown())),
     async (c) => {
       const { ctx, personId } = c.var.caller;
-      const args = await runChange(zdb, mediaChanges.begin, ctx, {
+      const args = await runChange(deps, mediaChanges.begin, ctx, {
         ...c.req.valid('json'),
         id: randomUUID(),
         personId,
@@ -263,7 +262,7 @@ export function mediaRoutes(deps: AppDeps) {
         async (c) => {
           const { ctx, personId } = c.var.caller;
           const row = await readable(ctx, personId, c.req.valid('param').id);
-          await runChange(zdb, mediaChanges.update, ctx, {
+          await runChange(deps, mediaChanges.update, ctx, {
             description: null,
             ...c.req.valid('json'),
             id: row.id,
@@ -274,12 +273,8 @@ export function mediaRoutes(deps: AppDeps) {
       .delete('/people/:personId/media/:id', store, caller, item, async (c) => {
         const { ctx, personId } = c.var.caller;
         const row = await readable(ctx, personId, c.req.valid('param').id);
-        await runChange(zdb, mediaChanges.delete, ctx, { id: row.id });
-        // The record is gone: its files go too (the database queued them with
-        // the deletion; what fails here, the minute sweep removes).
-        await removeQueued(deps.db, c.var.store).catch((e: unknown) => {
-          console.error('media: could not remove deleted files:', e);
-        });
+        // Its files leave the store with it (the change's server half).
+        await runChange(deps, mediaChanges.delete, ctx, { id: row.id });
         return c.body(null, 204);
       })
   );

@@ -104,7 +104,7 @@ export function myDataRoutes(deps: AppDeps, log: (line: string) => void = consol
           return c.json(exportJson(building, now), 202);
         }
         const id = randomUUID();
-        await runChange(deps.zdb, myDataServerChanges.startExport, c.var.caller.ctx, {
+        await runChange(deps, myDataServerChanges.startExport, c.var.caller.ctx, {
           id,
           personId,
         });

@@ -97,19 +97,19 @@ export function organisationRoutes(deps: AppDeps) {
       .post('/:id/approve', caller, id, async (c) => {
         const ctx = c.var.session.auth;
         const { id: organisationId } = c.req.valid('param');
-        await runChange(zdb, organisationChanges.approve, ctx, { id: organisationId });
+        await runChange(deps, organisationChanges.approve, ctx, { id: organisationId });
         return c.json(await shown(ctx, organisationId));
       })
       .post('/:id/suspend', caller, id, async (c) => {
         const ctx = c.var.session.auth;
         const { id: organisationId } = c.req.valid('param');
-        await runChange(zdb, organisationChanges.suspend, ctx, { id: organisationId });
+        await runChange(deps, organisationChanges.suspend, ctx, { id: organisationId });
         return c.json(await shown(ctx, organisationId));
       })
       .patch('/:id', caller, id, valid('json', updateBody), async (c) => {
         const ctx = c.var.session.auth;
         const { id: organisationId } = c.req.valid('param');
-        await runChange(zdb, organisationChanges.update, ctx, {
+        await runChange(deps, organisationChanges.update, ctx, {
           ...c.req.valid('json'),
           id: organisationId,
         });
@@ -143,7 +143,7 @@ export function organisationRoutes(deps: AppDeps) {
           servedAs({ contentType: type.mime, name: `${before.name} logo` }),
         );
         try {
-          await runChange(zdb, setOrganisationLogo, ctx, { id: organisationId, key });
+          await runChange(deps, setOrganisationLogo, ctx, { id: organisationId, key });
         } catch (e) {
           await c.var.store.remove(key).catch(() => {});
           throw e;
@@ -158,7 +158,7 @@ export function organisationRoutes(deps: AppDeps) {
         requirePlatform(ctx);
         const before = await zdb.run(zql.organisation.where('id', organisationId).one());
         if (!before) throw appError('not_found');
-        await runChange(zdb, setOrganisationLogo, ctx, { id: organisationId, key: null });
+        await runChange(deps, setOrganisationLogo, ctx, { id: organisationId, key: null });
         await removeQuietly(c.var.store, before.logoStorageKey);
         return c.json(await shown(ctx, organisationId));
       })

@@ -175,7 +175,7 @@ export function photoSearchRoutes(deps: AppDeps, providers = photoProviders(deps
         const photo = await fromProvider(() => provider.fetch(body.photoId));
         if (!photo) throw appError('not_found', photoSearchMessages.notFound);
         // Announced exactly as a browser's upload is (the same change and rules).
-        const args = await runChange(zdb, mediaChanges.begin, ctx, {
+        const args = await runChange(deps, mediaChanges.begin, ctx, {
           id: randomUUID(),
           personId,
           name: photo.name.slice(0, MEDIA_LIMITS.name),

@@ -95,7 +95,7 @@ export function profileRoutes(deps: AppDeps) {
           const t = randomBytes(32).toString('base64url');
           const shareId = randomUUID();
           const days = c.req.valid('json').expiresInDays ?? PROFILE_SHARE_DEFAULT_DAYS;
-          await runChange(zdb, profileServerChanges.share, ctx, {
+          await runChange(deps, profileServerChanges.share, ctx, {
             shareId,
             pageId: id,
             tokenHash: hashToken(t),

@@ -45,7 +45,7 @@ export function sessionRoutes(deps: AppDeps) {
     })
     .post('/auth/logout', async (c) => {
       const who = await sessionFromRequest(db, c.req.raw.headers);
-      if (who) await signOutSession(deps.zdb, who);
+      if (who) await signOutSession(deps, who);
       clearSessionCookie(c, production);
       return c.body(null, 204);
     });

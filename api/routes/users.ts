@@ -10,7 +10,7 @@ import { registrationSchema } from '../../sync/validation.ts';
 import { signedIn } from '../auth/caller.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { clientNetwork, HOUR_MS, limit, rateLimitMessages, tooMany } from '../rate-limit.ts';
+import { clientNetwork, HOUR_MS, limit, rateLimited, rateLimitMessages } from '../rate-limit.ts';
 import { valid } from '../validate.ts';
 
 export const registrationMessages = {
@@ -54,8 +54,7 @@ export function userRoutes(deps: AppDeps) {
             },
           ]);
           if (!allowed.ok) {
-            throw tooMany(
-              c,
+            throw rateLimited(
               allowed.retryAfter,
               rateLimitMessages.registerNetwork(allowed.retryAfter),
             );
@@ -64,7 +63,7 @@ export function userRoutes(deps: AppDeps) {
           const userId = randomUUID();
           // The caller is the person registering: the ids made here are theirs.
           await runChange(
-            deps.zdb,
+            deps,
             accountServerChanges.register,
             { userID: userId, personId },
             r,
@@ -89,7 +88,7 @@ export function userRoutes(deps: AppDeps) {
         ownAccount,
         valid('json', updateUserBody, registrationMessages.nothingToChange),
         async (c) => {
-          await runChange(deps.zdb, personChanges.completeWizard, c.var.session.auth, {
+          await runChange(deps, personChanges.completeWizard, c.var.session.auth, {
             userId: c.var.session.user.id,
           });
           return c.body(null, 204);

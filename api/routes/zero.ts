@@ -1,9 +1,4 @@
-import {
-  getMutator,
-  InputValidationError,
-  mustGetQuery,
-  type ReadonlyJSONValue,
-} from '@rocicorp/zero';
+import { mustGetQuery, type ReadonlyJSONValue } from '@rocicorp/zero';
 import {
   type ApplicationError,
   handleMutateRequest,
@@ -15,15 +10,14 @@ import { z } from 'zod';
 import { schema } from '../../schema/zero-schema.gen.ts';
 import { outboxKeyOf } from '../../sync/change.ts';
 import { appError, codeOf, ErrorCode, errorMessages } from '../../sync/errors.ts';
-import { mutators } from '../../sync/mutators.ts';
+import { changeNamed } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { signedIn } from '../auth/caller.ts';
+import { type AfterCommit, applyServerChange, type ChangeDeps, runLater } from '../change.ts';
 import type { Db } from '../db.ts';
 import type { AppEnv } from '../deps.ts';
 import { edgeMessages, hasControlCharacters } from '../edge.ts';
 import { databaseUnavailable, requestMessages } from '../errors.ts';
-import type { MediaStore } from '../media/store.ts';
-import { removeQueued } from '../media/sweep.ts';
 import { valid } from '../validate.ts';
 import { answerOf, forgetRefusals } from '../zero/answers.ts';
 import {
@@ -182,12 +176,7 @@ export function answerRoutes(deps: { db: Db }) {
  * endpoints; the session it names decides `ctx`. No session → 401, which puts
  * the client in `needs-auth` until it reconnects after signing in.
  */
-export function zeroRoutes(deps: {
-  db: Db;
-  zdb: ZeroDb;
-  media?: MediaStore | undefined;
-  linkEnds?: { changed(): void } | undefined;
-}) {
+export function zeroRoutes(deps: ChangeDeps & { db: Db; zdb: ZeroDb }) {
   return new Hono<AppEnv>()
     .route('/', answerRoutes(deps))
     .post('/query', signedIn(deps), valid('json', zeroBody), async (c) => {
@@ -209,8 +198,8 @@ export function zeroRoutes(deps: {
       valid('json', zeroBody),
       async (c) => {
         const ctx = c.var.session.auth;
-        let deletesMedia = false;
-        let setsLinkEnd = false;
+        // What the committed changes left for after their commit (their server halves).
+        const later: AfterCommit[] = [];
         // Each refusal of an outbox change is kept where the outbox can ask for
         // it, in the transaction that records it (api/zero/answers.ts).
         const ledger = new PushLedger(ctx.userID, (e) => clientAnswer(e.message, e.details));
@@ -231,13 +220,20 @@ export function zeroRoutes(deps: {
             if (hasControlCharacters(mutation.args)) {
               throw refuse(appError('invalid', edgeMessages.controlCharacters));
             }
-            const mutator = getMutator(mutators, mutation.name);
-            if (!mutator) throw refuse(appError('invalid', zeroEndpointMessages.noSuchChange));
-            if (mutation.name === 'media.delete') deletesMedia = true;
-            if (mutation.name === 'circle.setEnd') setsLinkEnd = true;
-            return transact(async (tx, name, args) => {
+            const change = changeNamed(mutation.name);
+            if (!change) throw refuse(appError('invalid', zeroEndpointMessages.noSuchChange));
+            const mine: AfterCommit[] = [];
+            const committed = transact(async (tx, name, args) => {
               try {
-                await mutator.fn({ tx, args, ctx });
+                const parsed = change.args.safeParse(args);
+                if (!parsed.success) {
+                  throw appError(
+                    'invalid',
+                    parsed.error.issues[0]?.message ?? requestMessages.badBody,
+                  );
+                }
+                mine.length = 0;
+                await applyServerChange(deps, change, tx, ctx, parsed.data, mine);
                 // Sent again and landed this time: an earlier refusal of it no longer stands.
                 if (changeKey && (args as { replayed?: unknown } | undefined)?.replayed === true) {
                   await forgetRefusals(tx, ctx.userID, changeKey);
@@ -251,15 +247,17 @@ export function zeroRoutes(deps: {
                 if (isApplicationError(e)) throw e;
                 // The database went away mid-change: not an answer, tried again (pushDatabase).
                 if (databaseUnavailable(e)) throw e;
-                if (e instanceof InputValidationError) {
-                  throw appError('invalid', e.result.issues[0]?.message ?? requestMessages.badBody);
-                }
                 // A connection cut mid-statement can surface as any error: when
                 // the database does not answer now, it was the database's.
                 if (!(await databaseAnswers(deps.db))) throw new DatabaseUnreachable(e);
                 console.error(`zero mutate: ${name} failed:`, e);
                 throw appError('internal');
               }
+            });
+            // Answered with an error, the change rolled back: its half's after-work is dropped.
+            return committed.then((res) => {
+              if (!('error' in res.result)) later.push(...mine);
+              return res;
             });
           },
           body: c.req.valid('json'),
@@ -270,14 +268,8 @@ export function zeroRoutes(deps: {
           logLevel: 'error',
         });
         refuseUnparsed(res);
-        // A media item deleted: its files leave the store now, not at the next sweep.
-        if (deletesMedia && deps.media) {
-          void removeQueued(deps.db, deps.media).catch((e: unknown) => {
-            console.error('media: could not remove deleted files:', e);
-          });
-        }
-        // A link's end set or cleared: the timer that ends it looks again.
-        if (setsLinkEnd) deps.linkEnds?.changed();
+        // Not awaited: the client's answer does not wait for a mail or a file store.
+        void runLater(later);
         return c.json(sanitizeMutateResponse(res) as Record<string, unknown>);
       },
     );

@@ -2,8 +2,8 @@
  * Support sessions end after SUPPORT_SESSION_IDLE_MINUTES without activity
  * (spec §4; the API's sweep runs this).
  */
-import { applyChange } from '../../sync/change.ts';
 import { supportSessionChanges } from '../../sync/support-session.ts';
+import { runSystemChange } from '../change.ts';
 import type { Db } from '../db.ts';
 import { createZeroDb } from '../zero/db-provider.ts';
 
@@ -12,8 +12,12 @@ import { createZeroDb } from '../zero/db-provider.ts';
  * history event (the change `endIdle`). Resolves to how many ended.
  */
 export async function endIdleSessions(db: Db, idleMinutes: number): Promise<number> {
-  const ended = await createZeroDb(db).transaction((tx) =>
-    applyChange(supportSessionChanges.endIdle, tx, undefined, { idleMinutes }),
+  const ended = await runSystemChange(
+    { db, zdb: createZeroDb(db) },
+    supportSessionChanges.endIdle,
+    {
+      idleMinutes,
+    },
   );
   return ended.length;
 }

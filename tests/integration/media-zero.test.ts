@@ -6,13 +6,12 @@
  * as REST, live on the other screens, with a deletion's files leaving the store.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { removeQueued } from '../../api/media/sweep.ts';
 import { seedId } from '../../api/seed.ts';
 import { codeOf } from '../../sync/errors.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { eventually, type SignedIn, signIn } from '../harness/clients.ts';
-import { db, mediaStore, sql, stack } from '../harness/db.ts';
+import { mediaStore, sql, stack } from '../harness/db.ts';
 import { call, startSession } from '../harness/rest.ts';
 import { client, serverResult } from '../harness/zero.ts';
 
@@ -147,7 +146,7 @@ describe('changes through Zero', () => {
     ]);
   });
 
-  test('a deletion through Zero frees the bytes and, once the queue is worked, the files', async () => {
+  test('a deletion through Zero frees the bytes and, as the change’s server half, the files', async () => {
     const doomed = await upload(dm, tea, 'Old cup.png');
     const [row] = await sql`select storage_key, thumb_key from media where id = ${doomed}`;
     const [before] =
@@ -160,9 +159,16 @@ describe('changes through Zero', () => {
     const [after] =
       await sql`select bytes::text b from private.media_usage where person_id = ${aroha}`;
     expect(Number(after?.b)).toBe(Number(before?.b) - PNG.length);
-    await removeQueued(db, store);
-    expect(await store.head(String(row?.storage_key))).toBeUndefined();
-    expect(await store.head(String(row?.thumb_key))).toBeUndefined();
+    // Not worked by this test: the push's after-commit work removes them.
+    for (const key of [row?.storage_key, row?.thumb_key]) {
+      await eventually(
+        `${key} removed from the store`,
+        () => store.head(String(key)),
+        (head) => head === undefined,
+      );
+    }
+    const keys = [String(row?.storage_key), String(row?.thumb_key)];
+    expect(await sql`select 1 from private.media_removal where key = any(${keys})`).toHaveLength(0);
     const events =
       await sql`select type, created_by from history_event where related_id = ${doomed} order by created_at`;
     expect(events.at(-1)).toEqual({ type: 'Delete', created_by: sam.personId });

@@ -125,7 +125,7 @@ describe('a write that fails fails its change', () => {
       await tx.mutate.category.insert(orphan(id));
       return undefined;
     });
-    const failed = await runChange(zdb(), change, ctx(), {}).catch((e: unknown) => e);
+    const failed = await runChange({ zdb: zdb() }, change, ctx(), {}).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(NotCommitted);
     expect((failed as NotCommitted).cause).toMatchObject({ code: '23503' });
     // Neither write landed: the good one went in the same transaction.
@@ -140,7 +140,7 @@ describe('a write that fails fails its change', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       return undefined;
     });
-    const failed = await runChange(zdb(), change, ctx(), {}).catch((e: unknown) => e);
+    const failed = await runChange({ zdb: zdb() }, change, ctx(), {}).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(NotCommitted);
     expect((failed as NotCommitted).cause).toMatchObject({ code: '23503' });
     expect(await sql`select id from category where id = ${id}`).toHaveLength(0);
@@ -154,7 +154,7 @@ describe('a write that fails fails its change', () => {
       read = await tx.run(zql.person.where('id', aroha).one()).catch((e: unknown) => e);
       return undefined;
     });
-    const failed = await runChange(zdb(), change, ctx(), {}).catch((e: unknown) => e);
+    const failed = await runChange({ zdb: zdb() }, change, ctx(), {}).catch((e: unknown) => e);
     expect(read).toMatchObject({ code: '23503' });
     expect(failed).toBeInstanceOf(NotCommitted);
     expect((failed as NotCommitted).cause).toMatchObject({ code: '23503' });
@@ -168,7 +168,7 @@ describe('a write that fails fails its change', () => {
       await tx.mutate.category.insert(orphan(id));
       return undefined;
     });
-    const failed = await runChange(zdb(), change, ctx(), {}, async () => {
+    const failed = await runChange({ zdb: zdb() }, change, ctx(), {}, async () => {
       within = true;
     }).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(NotCommitted);

@@ -165,7 +165,7 @@ export function authenticationRoutes(deps: AppDeps) {
 
         await signInUser(
           c,
-          deps.zdb,
+          deps,
           { userId: row.user.id, personId: row.person.id },
           { method: 'passkey', secure },
         );

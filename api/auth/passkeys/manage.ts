@@ -69,7 +69,7 @@ export function manageRoutes(deps: AppDeps) {
     })
     .delete('/:personId/:passkeyId', ...admin, valid('param', passkeyParam, gone), async (c) => {
       const { personId, passkeyId } = c.req.valid('param');
-      await runChange(deps.zdb, accountServerChanges.deletePasskey, c.var.session.auth, {
+      await runChange(deps, accountServerChanges.deletePasskey, c.var.session.auth, {
         personId,
         passkeyId,
       });

@@ -134,7 +134,7 @@ export function registrationRoutes(deps: AppDeps) {
         if (!verification?.verified) throw notVerified(MSG.createGeneric);
         const info = verification.registrationInfo;
 
-        await runChange(deps.zdb, accountServerChanges.addPasskey, who.auth, {
+        await runChange(deps, accountServerChanges.addPasskey, who.auth, {
           id: info.credential.id,
           publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
           counter: info.credential.counter,
