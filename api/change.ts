@@ -19,6 +19,7 @@ import { appError } from '../sync/errors.ts';
 import { settled } from '../sync/pipeline.ts';
 import { firstIssue } from './errors.ts';
 import { type ChangeDeps, halfOf, type ServerHalf } from './server-halves.ts';
+import { assertMatches, type IfMatch } from './versions.ts';
 
 export type { ChangeDeps } from './server-halves.ts';
 
@@ -98,6 +99,56 @@ export async function runChange<I extends Json, O extends Json>(
   );
   await runLater(later);
   return parsed.data;
+}
+
+/**
+ * One resource a REST write names, as its GET reads it (api/versions.ts).
+ * `lock` takes the row's lock, and first the lock of any row its changes
+ * lock before it (a note's preference), so that nothing changes it between
+ * the version judged and the write.
+ */
+export type Resource<R> = {
+  lock: (tx: Transaction) => Promise<void>;
+  /** The resource as the caller may read it, or undefined. */
+  read: (tx: Transaction) => Promise<R | undefined>;
+  /** Its representation: the GET's body, whose hash is its version. */
+  json: (row: R) => unknown;
+  /** The refusal when the caller may not read it (404, in the route's words). */
+  missing: () => Error;
+};
+
+/**
+ * A REST write of one resource: in one transaction, the resource is locked
+ * and read once (404 when the caller may not read it), `If-Match` judged
+ * against its version (412 when stale: nothing changes), the change run with
+ * its history and server half, and the resource read again for the answer.
+ * Resolves to its representation after the change (undefined when the
+ * caller may no longer read it, or `answer` is false, as for a DELETE).
+ */
+export async function changeResource<I extends Json, O extends Json, R>(
+  deps: ChangeDeps,
+  change: ChangeDef<I, O>,
+  ctx: ZeroContext,
+  input: unknown,
+  resource: Resource<R>,
+  ifMatch: IfMatch,
+  { answer = true }: { answer?: boolean } = {},
+): Promise<unknown> {
+  const later: AfterCommit[] = [];
+  const after = await deps.zdb.transaction(async (tx) => {
+    await resource.lock(tx);
+    const before = await resource.read(tx);
+    if (before === undefined) throw resource.missing();
+    assertMatches(ifMatch, resource.json(before));
+    const parsed = change.args.safeParse(input);
+    if (!parsed.success) throw appError('invalid', firstIssue(parsed.error));
+    await applyServerChange(deps, change, tx, ctx, parsed.data, later);
+    if (!answer) return undefined;
+    const now = await resource.read(tx);
+    return now === undefined ? undefined : resource.json(now);
+  });
+  await runLater(later);
+  return after;
 }
 
 /**

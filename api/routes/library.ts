@@ -5,12 +5,14 @@
  * tables (sync/change.ts) with their history, in one transaction.
  */
 import { randomUUID } from 'node:crypto';
-import type { Row } from '@rocicorp/zero';
+import type { Row, Transaction } from '@rocicorp/zero';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ACCESS, FEELINGS, REVIEW_GROUPS } from '../../schema/enums.ts';
+import { zql } from '../../schema/zero-schema.gen.ts';
 import { categoryChanges, categoryQueries } from '../../sync/category.ts';
 import type { AnyChange } from '../../sync/change.ts';
+import { lockJudged } from '../../sync/conflict.ts';
 import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
 import { idMessages } from '../../sync/ids.ts';
@@ -20,9 +22,10 @@ import { readablePreferences } from '../../sync/permissions.ts';
 import { preferenceChanges, preferenceQueries } from '../../sync/preference.ts';
 import { reviewGroup } from '../../sync/review.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
-import { runChange } from '../change.ts';
+import { changeResource, type Resource, runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { personParams, valid } from '../validate.ts';
+import { ifMatchOf, versioned } from '../versions.ts';
 import { isoTime as iso } from '../wire.ts';
 import type { ZeroDb } from '../zero/db-provider.ts';
 
@@ -131,14 +134,17 @@ function readable<R>(row: R | undefined): R {
   return row;
 }
 
+/** Where a read runs: the API's database, or a change's transaction (the same queries). */
+type Reader = Pick<Transaction, 'run'>;
+
 function libraryReads(zdb: ZeroDb) {
   return {
-    preference: (ctx: AuthContext, personId: string, id: string) =>
-      zdb.run(preferenceQueries.byId.fn({ args: { personId, id }, ctx })),
-    category: (ctx: AuthContext, personId: string, id: string) =>
-      zdb.run(categoryQueries.byId.fn({ args: { personId, id }, ctx })),
-    note: (ctx: AuthContext, personId: string, id: string) =>
-      zdb.run(noteQueries.byId.fn({ args: { personId, id }, ctx })),
+    preference: (ctx: AuthContext, personId: string, id: string, on: Reader = zdb) =>
+      on.run(preferenceQueries.byId.fn({ args: { personId, id }, ctx })),
+    category: (ctx: AuthContext, personId: string, id: string, on: Reader = zdb) =>
+      on.run(categoryQueries.byId.fn({ args: { personId, id }, ctx })),
+    note: (ctx: AuthContext, personId: string, id: string, on: Reader = zdb) =>
+      on.run(noteQueries.byId.fn({ args: { personId, id }, ctx })),
     /** A preference of `personId` the caller may read, without relations; not_found otherwise. */
     async assertInLibrary(ctx: AuthContext, personId: string, id: string) {
       readable(
@@ -161,31 +167,56 @@ export function libraryRoutes(deps: AppDeps) {
   /**
    * GET, PUT and DELETE of one item: only an item of the person in the path
    * that the caller may read answers (404 otherwise); a change runs the
-   * kind's change with its history.
+   * kind's change with its history, read and judged against `If-Match` in
+   * its own transaction (api/change.ts changeResource).
    */
   function itemRoutes<R>(kind: {
-    read: (ctx: AuthContext, personId: string, id: string) => Promise<R | undefined>;
+    read: (ctx: AuthContext, personId: string, id: string, on?: Reader) => Promise<R | undefined>;
+    lock: (tx: Transaction, id: string) => Promise<void>;
     json: (row: R) => unknown;
     update: AnyChange;
     remove: AnyChange;
   }) {
+    const resource = (ctx: AuthContext, personId: string, id: string): Resource<R> => ({
+      lock: (tx) => kind.lock(tx, id),
+      read: (tx) => kind.read(ctx, personId, id, tx),
+      json: kind.json,
+      missing: () => appError('not_found', libraryApiMessages.notFound),
+    });
     return new Hono<AppEnv>()
       .get('/:id', caller, item, async (c) => {
         const { ctx, personId } = c.var.caller;
-        return c.json(kind.json(readable(await kind.read(ctx, personId, c.req.valid('param').id))));
+        const row = readable(await kind.read(ctx, personId, c.req.valid('param').id));
+        return versioned(c, kind.json(row));
       })
       .put('/:id', caller, item, valid('json', objectBody), async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
-        readable(await kind.read(ctx, personId, id));
-        await change(kind.update, ctx, { ...c.req.valid('json'), id });
-        return c.json(kind.json(readable(await kind.read(ctx, personId, id))));
+        const input = { ...c.req.valid('json'), id };
+        const after = await changeResource(
+          deps,
+          kind.update,
+          ctx,
+          input,
+          resource(ctx, personId, id),
+          ifMatchOf(c),
+        );
+        return versioned(c, readable(after));
       })
       .delete('/:id', caller, item, async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
-        readable(await kind.read(ctx, personId, id));
-        await change(kind.remove, ctx, { id });
+        await changeResource(
+          deps,
+          kind.remove,
+          ctx,
+          { id },
+          resource(ctx, personId, id),
+          ifMatchOf(c),
+          {
+            answer: false,
+          },
+        );
         return c.body(null, 204);
       });
   }
@@ -251,6 +282,7 @@ export function libraryRoutes(deps: AppDeps) {
         '/people/:personId/preferences/categories',
         itemRoutes({
           read: read.category,
+          lock: (tx, id) => lockJudged(tx, 'category', id),
           json: (row: NonNullable<Awaited<ReturnType<typeof read.category>>>) => ({
             ...categoryJson(row, false),
             parent: row.parent ? categorySummary(row.parent) : null,
@@ -328,6 +360,7 @@ export function libraryRoutes(deps: AppDeps) {
         '/people/:personId/preferences',
         itemRoutes({
           read: read.preference,
+          lock: (tx, id) => lockJudged(tx, 'preference', id),
           json: (row: NonNullable<Awaited<ReturnType<typeof read.preference>>>) =>
             preferenceJson(row),
           update: preferenceChanges.update,
@@ -350,6 +383,12 @@ export function libraryRoutes(deps: AppDeps) {
         '/people/:personId/notes',
         itemRoutes({
           read: read.note,
+          // A note's preference first, as its changes lock them (sync/conflict.ts).
+          lock: async (tx, id) => {
+            const note = await tx.run(zql.note.where('id', id).one());
+            if (note) await lockJudged(tx, 'preference', note.preferenceId);
+            await lockJudged(tx, 'note', id);
+          },
           json: (row: NonNullable<Awaited<ReturnType<typeof read.note>>>) => noteJson(row),
           update: noteChanges.update,
           remove: noteChanges.delete,
