@@ -9,8 +9,21 @@
  * before.
  */
 import { createHash } from 'node:crypto';
+import type { Transaction } from '@rocicorp/zero';
 import type { Context } from 'hono';
+import { lockRows } from '../sync/pipeline.ts';
 import { Refusal } from './errors.ts';
+
+/** Where a read runs: the API's database, or a change's transaction (the same queries). */
+export type Reader = Pick<Transaction, 'run'>;
+
+/** Tables whose rows are REST resources locked by id while a write judges their version. */
+type Versioned = 'person' | 'supporter_link' | 'media' | 'organisation' | 'support_session';
+
+/** Locks the row `id` of `table` for the rest of the transaction. */
+export function lockRow(tx: Transaction, table: Versioned, id: string) {
+  return lockRows(tx, `SELECT 1 FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
+}
 
 export const versionMessages = {
   stale: 'This was changed since you read it. Read it again to see the change, then make yours.',

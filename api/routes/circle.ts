@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Row } from '@rocicorp/zero';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { ACCESS_LEVELS } from '../../schema/enums.ts';
 import { zql } from '../../schema/zero-schema.gen.ts';
@@ -22,10 +22,11 @@ import {
 import { personChanges, personMessages } from '../../sync/person.ts';
 import { type SupporterSpots, spotsMessage, supporterSpots } from '../../sync/plan-limits.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
-import { runChange } from '../change.ts';
+import { changeResource, type Resource, runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { Refusal } from '../errors.ts';
 import { personParams, valid } from '../validate.ts';
+import { ifMatchOf, lockRow, type Reader, versioned } from '../versions.ts';
 import type { ZeroDb } from '../zero/db-provider.ts';
 
 /** Texts of this API's refusals (never telling whether a hidden record exists). */
@@ -108,18 +109,18 @@ const spotsJson = (s: SupporterSpots) => ({ ...s, message: spotsMessage(s) });
 
 function circleReads(zdb: ZeroDb) {
   return {
-    person: (ctx: AuthContext, personId: string) =>
-      zdb.run(readablePeople(ctx).where('id', personId).one()),
+    person: (ctx: AuthContext, personId: string, on: Reader = zdb) =>
+      on.run(readablePeople(ctx).where('id', personId).one()),
     /** The details, exactly when the caller may read them (the rule of person.detail). */
-    details: (ctx: AuthContext, personId: string) =>
-      zdb.run(readablePersonDetails(ctx).where('personId', personId).one()),
+    details: (ctx: AuthContext, personId: string, on: Reader = zdb) =>
+      on.run(readablePersonDetails(ctx).where('personId', personId).one()),
     administers: (ctx: AuthContext, personId: string) =>
       zdb.transaction(async (tx) => isAdministrator(await libraryAccess(tx, ctx, personId))),
     spots: (personId: string) => zdb.transaction((tx) => supporterSpots(tx, personId)),
-    supporterLink: (ctx: AuthContext, personId: string, id: string) =>
-      zdb.run(circleQueries.supporterLink.fn({ args: { personId, id }, ctx })),
-    supportedLink: (ctx: AuthContext, personId: string, id: string) =>
-      zdb.run(circleQueries.supportedLink.fn({ args: { personId, id }, ctx })),
+    supporterLink: (ctx: AuthContext, personId: string, id: string, on: Reader = zdb) =>
+      on.run(circleQueries.supporterLink.fn({ args: { personId, id }, ctx })),
+    supportedLink: (ctx: AuthContext, personId: string, id: string, on: Reader = zdb) =>
+      on.run(circleQueries.supportedLink.fn({ args: { personId, id }, ctx })),
   };
 }
 
@@ -128,6 +129,37 @@ export function circleRoutes(deps: AppDeps) {
   const read = circleReads(zdb);
   const caller = personRoute(deps, circleApiMessages.badPersonId);
   const link = valid('param', linkParam, circleApiMessages.badLinkId);
+
+  /** A person as the caller may read them: the details too when they may read those. */
+  async function personAsRead(ctx: AuthContext, personId: string, on: Reader = zdb) {
+    const p = await read.person(ctx, personId, on);
+    if (!p) return undefined;
+    // Every person has a details row: the caller reads it exactly when they may read the details.
+    const details = await read.details(ctx, personId, on);
+    return details ? personDetails(p, details) : personSummary(p);
+  }
+  const person = (ctx: AuthContext, personId: string): Resource<object> => ({
+    lock: (tx) => lockRow(tx, 'person', personId),
+    read: (tx) => personAsRead(ctx, personId, tx),
+    json: (row) => row,
+    missing: () => appError('not_found', circleApiMessages.personNotFound),
+  });
+  /** A link, named from the supported side (`supporters`) or the supporter's (`supported`). */
+  const aLink = (
+    side: 'supporterLink' | 'supportedLink',
+    ctx: AuthContext,
+    personId: string,
+    id: string,
+  ): Resource<LinkRow> => ({
+    lock: (tx) => lockRow(tx, 'supporter_link', id),
+    read: (tx) => read[side](ctx, personId, id, tx),
+    json: linkJson,
+    missing: () => appError('not_found', circleApiMessages.linkNotFound),
+  });
+  const answer = (c: Context, after: unknown, notFound: string) => {
+    if (after === undefined) throw appError('not_found', notFound);
+    return versioned(c, after);
+  };
 
   /** 403 unless the caller may read `personId` at all. */
   async function assertLinked(ctx: AuthContext, personId: string) {
@@ -163,26 +195,24 @@ export function circleRoutes(deps: AppDeps) {
       /** A person: the summary for anyone linked to them, the details for them and their Administrator. */
       .get('/:personId', caller, async (c) => {
         const { ctx, personId } = c.var.caller;
-        const p = await read.person(ctx, personId);
+        const p = await personAsRead(ctx, personId);
         if (!p) throw appError('not_found', circleApiMessages.personNotFound);
-        // Every person has a details row: the caller reads it exactly when they may read the details.
-        const details = await read.details(ctx, personId);
-        return c.json(details ? personDetails(p, details) : personSummary(p));
+        return versioned(c, p);
       })
 
       /** Personal details: the person themselves or their Administrator in session. */
       .put('/:personId', caller, valid('json', objectBody), async (c) => {
         const { ctx, personId } = c.var.caller;
-        await runChange(deps, personChanges.updateDetails, ctx, {
-          ...c.req.valid('json'),
-          personId,
-        });
-        const [p, details] = await Promise.all([
-          zdb.run(zql.person.where('id', personId).one()),
-          zdb.run(zql.personDetail.where('personId', personId).one()),
-        ]);
-        if (!p) throw appError('not_found', circleApiMessages.personNotFound);
-        return c.json(personDetails(p, details));
+        const input = { ...c.req.valid('json'), personId };
+        const after = await changeResource(
+          deps,
+          personChanges.updateDetails,
+          ctx,
+          input,
+          person(ctx, personId),
+          ifMatchOf(c),
+        );
+        return answer(c, after, circleApiMessages.personNotFound);
       })
 
       // -----------------------------------------------------------------------
@@ -220,7 +250,7 @@ export function circleRoutes(deps: AppDeps) {
         const { ctx, personId } = c.var.caller;
         const row = await read.supporterLink(ctx, personId, c.req.valid('param').id);
         if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
-        return c.json(linkJson(row));
+        return versioned(c, linkJson(row));
       })
 
       /** Changes a supporter's access level: body `{supportedId, accessLevel}`. */
@@ -229,10 +259,15 @@ export function circleRoutes(deps: AppDeps) {
         const { id } = c.req.valid('param');
         const { supportedId, accessLevel } = c.req.valid('json');
         if (supportedId !== personId) throw new Refusal(409, 'conflict', circleApiMessages.moved);
-        await runChange(deps, circleChanges.updateLevel, ctx, { id, accessLevel, supportedId });
-        const row = await read.supporterLink(ctx, personId, id);
-        if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
-        return c.json(linkJson(row));
+        const after = await changeResource(
+          deps,
+          circleChanges.updateLevel,
+          ctx,
+          { id, accessLevel, supportedId },
+          aLink('supporterLink', ctx, personId, id),
+          ifMatchOf(c),
+        );
+        return answer(c, after, circleApiMessages.linkNotFound);
       })
 
       /** Sets or clears when a link ends by itself: body `{endsAt}` (ISO date-time, or null). */
@@ -240,21 +275,31 @@ export function circleRoutes(deps: AppDeps) {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
         const { endsAt } = c.req.valid('json');
-        await runChange(deps, circleChanges.setEnd, ctx, {
-          id,
-          endsAt: endsAt === null ? null : Date.parse(endsAt),
-          supportedId: personId,
-        });
-        const row = await read.supporterLink(ctx, personId, id);
-        if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
-        return c.json(linkJson(row));
+        // A part of the link: judged against the link's version.
+        const after = await changeResource(
+          deps,
+          circleChanges.setEnd,
+          ctx,
+          { id, endsAt: endsAt === null ? null : Date.parse(endsAt), supportedId: personId },
+          aLink('supporterLink', ctx, personId, id),
+          ifMatchOf(c),
+        );
+        return answer(c, after, circleApiMessages.linkNotFound);
       })
 
       /** Removes a link named from the supported side; ends its active support session first. */
       .delete('/:personId/supporters/:id', caller, link, async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
-        await runChange(deps, circleChanges.remove, ctx, { id, supportedId: personId });
+        await changeResource(
+          deps,
+          circleChanges.remove,
+          ctx,
+          { id, supportedId: personId },
+          aLink('supporterLink', ctx, personId, id),
+          ifMatchOf(c),
+          { answer: false },
+        );
         return c.body(null, 204);
       })
 
@@ -273,14 +318,22 @@ export function circleRoutes(deps: AppDeps) {
         const { ctx, personId } = c.var.caller;
         const row = await read.supportedLink(ctx, personId, c.req.valid('param').id);
         if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
-        return c.json(linkJson(row));
+        return versioned(c, linkJson(row));
       })
 
       /** Removes a link named from the supporter side. */
       .delete('/:personId/supported/:id', caller, link, async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
-        await runChange(deps, circleChanges.remove, ctx, { id, supporterId: personId });
+        await changeResource(
+          deps,
+          circleChanges.remove,
+          ctx,
+          { id, supporterId: personId },
+          aLink('supportedLink', ctx, personId, id),
+          ifMatchOf(c),
+          { answer: false },
+        );
         return c.body(null, 204);
       })
   );

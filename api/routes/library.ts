@@ -25,7 +25,7 @@ import { personRoute, signedIn } from '../auth/caller.ts';
 import { changeResource, type Resource, runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { personParams, valid } from '../validate.ts';
-import { ifMatchOf, versioned } from '../versions.ts';
+import { ifMatchOf, type Reader, versioned } from '../versions.ts';
 import { isoTime as iso } from '../wire.ts';
 import type { ZeroDb } from '../zero/db-provider.ts';
 
@@ -133,9 +133,6 @@ function readable<R>(row: R | undefined): R {
   if (row === undefined) throw appError('not_found', libraryApiMessages.notFound);
   return row;
 }
-
-/** Where a read runs: the API's database, or a change's transaction (the same queries). */
-type Reader = Pick<Transaction, 'run'>;
 
 function libraryReads(zdb: ZeroDb) {
   return {

@@ -22,7 +22,7 @@ import { libraryAccess, readableMedia } from '../../sync/permissions.ts';
 import { storageSpace } from '../../sync/plan-limits.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
 import { sessionById } from '../auth/sessions.ts';
-import { runChange } from '../change.ts';
+import { changeResource, type Resource, runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import {
   DOWNLOAD_URL_SECONDS,
@@ -40,6 +40,7 @@ import { issueMediaSourceToken, verifyMediaSourceToken } from '../media/source-t
 import { type MediaStore, UPLOAD_URL_SECONDS } from '../media/store.ts';
 import { settleUpload, uploadKeyFor } from '../media/uploads.ts';
 import { personParams, valid } from '../validate.ts';
+import { ifMatchOf, lockRow, versioned } from '../versions.ts';
 
 export function mediaRoutes(deps: AppDeps) {
   const { zdb } = deps;
@@ -148,7 +149,7 @@ export function mediaRoutes(deps: AppDeps) {
       })
       .get('/people/:personId/media/:id', caller, item, async (c) => {
         const { ctx, personId } = c.var.caller;
-        return c.json(mediaJson(await readable(ctx, personId, c.req.valid('param').id)));
+        return versioned(c, mediaJson(await readable(ctx, personId, c.req.valid('param').id)));
       })
       .get('/people/:personId/media/:id/signed', store, caller, item, async (c) => {
         const { ctx, personId } = c.var.caller;
@@ -261,23 +262,46 @@ export function mediaRoutes(deps: AppDeps) {
         valid('json', z.record(z.string(), z.unknown())),
         async (c) => {
           const { ctx, personId } = c.var.caller;
-          const row = await readable(ctx, personId, c.req.valid('param').id);
-          await runChange(deps, mediaChanges.update, ctx, {
-            description: null,
-            ...c.req.valid('json'),
-            id: row.id,
-          });
-          return c.json(mediaJson(await readable(ctx, personId, row.id)));
+          const { id } = c.req.valid('param');
+          const input = { description: null, ...c.req.valid('json'), id };
+          const after = await changeResource(
+            deps,
+            mediaChanges.update,
+            ctx,
+            input,
+            mediaResource(ctx, personId, id),
+            ifMatchOf(c),
+          );
+          if (after === undefined) throw appError('not_found', mediaApiMessages.notFound);
+          return versioned(c, after);
         },
       )
       .delete('/people/:personId/media/:id', store, caller, item, async (c) => {
         const { ctx, personId } = c.var.caller;
-        const row = await readable(ctx, personId, c.req.valid('param').id);
+        const { id } = c.req.valid('param');
         // Its files leave the store with it (the change's server half).
-        await runChange(deps, mediaChanges.delete, ctx, { id: row.id });
+        await changeResource(
+          deps,
+          mediaChanges.delete,
+          ctx,
+          { id },
+          mediaResource(ctx, personId, id),
+          ifMatchOf(c),
+          { answer: false },
+        );
         return c.body(null, 204);
       })
   );
+}
+
+/** A media item of `personId` as its GET reads it, for a write of it (api/change.ts). */
+function mediaResource(ctx: AuthContext, personId: string, id: string): Resource<MediaRow> {
+  return {
+    lock: (tx) => lockRow(tx, 'media', id),
+    read: (tx) => tx.run(mediaQueries.byId.fn({ args: { personId, id }, ctx })),
+    json: mediaJson,
+    missing: () => appError('not_found', mediaApiMessages.notFound),
+  };
 }
 
 /** A media item of `personId` that `ctx` may read; not_found otherwise. */

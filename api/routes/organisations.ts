@@ -30,10 +30,11 @@ import {
 } from '../../sync/organisation.ts';
 import { readableOrganisations } from '../../sync/permissions.ts';
 import { signedIn } from '../auth/caller.ts';
-import { runChange } from '../change.ts';
+import { changeResource, type Resource, runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { DOWNLOAD_URL_SECONDS, mediaStoreRoute, servedAs } from '../media/serving.ts';
 import { valid } from '../validate.ts';
+import { etagOf, ifMatchOf, lockRow, versioned } from '../versions.ts';
 import { isoTime as iso } from '../wire.ts';
 
 type OrganisationRow = Row['organisation'];
@@ -70,6 +71,24 @@ export function organisationRoutes(deps: AppDeps) {
     return row;
   }
 
+  type OrganisationRow = Awaited<ReturnType<typeof readable>>;
+  /** Its representation: the organisation and its members, as GET answers it. */
+  const withMembers = (row: OrganisationRow) => ({
+    ...organisationJson(row),
+    members: row.members.map((m) => ({
+      personId: m.personId,
+      name: supporterName(m.person),
+      role: m.role,
+    })),
+  });
+  const organisation = (ctx: AuthContext, organisationId: string): Resource<OrganisationRow> => ({
+    lock: (tx) => lockRow(tx, 'organisation', organisationId),
+    read: (tx) => tx.run(organisationQueries.byId.fn({ args: { id: organisationId }, ctx })),
+    json: withMembers,
+    // Only a platform user changes one: who cannot even read it is told that.
+    missing: () => appError('forbidden', organisationMessages.notPlatform),
+  });
+
   /** The organisation as the API shows it, once a change has committed. */
   async function shown(ctx: AuthContext, organisationId: string) {
     return organisationJson(await readable(ctx, organisationId));
@@ -85,14 +104,7 @@ export function organisationRoutes(deps: AppDeps) {
       })
       .get('/:id', caller, id, async (c) => {
         const row = await readable(c.var.session.auth, c.req.valid('param').id);
-        return c.json({
-          ...organisationJson(row),
-          members: row.members.map((m) => ({
-            personId: m.personId,
-            name: supporterName(m.person),
-            role: m.role,
-          })),
-        });
+        return versioned(c, withMembers(row));
       })
       .post('/:id/approve', caller, id, async (c) => {
         const ctx = c.var.session.auth;
@@ -109,11 +121,19 @@ export function organisationRoutes(deps: AppDeps) {
       .patch('/:id', caller, id, valid('json', updateBody), async (c) => {
         const ctx = c.var.session.auth;
         const { id: organisationId } = c.req.valid('param');
-        await runChange(deps, organisationChanges.update, ctx, {
-          ...c.req.valid('json'),
-          id: organisationId,
-        });
-        return c.json(await shown(ctx, organisationId));
+        const after = await changeResource(
+          deps,
+          organisationChanges.update,
+          ctx,
+          { ...c.req.valid('json'), id: organisationId },
+          organisation(ctx, organisationId),
+          ifMatchOf(c),
+        );
+        if (after === undefined) throw appError('forbidden', organisationMessages.noPermission);
+        // The answer as before, without its members; its version is the organisation's.
+        c.header('etag', etagOf(after));
+        const { members: _, ...shownNow } = after as ReturnType<typeof withMembers>;
+        return c.json(shownNow);
       })
       /**
        * A new logo: the picture's bytes as the body. What the bytes are decides

@@ -229,3 +229,55 @@ describe('a note and a category over REST', () => {
     }
   });
 });
+
+describe('the other single resources over REST', () => {
+  const samLink = seedId('link:sam->aroha');
+
+  test('a person and a supporter link answer their version; a stale one is refused with 412 and nothing changes', async () => {
+    const person = `/api/people/${aroha}`;
+    const link = `/api/people/${aroha}/supporters/${samLink}`;
+    const before = (await call(dm, 'GET', person)).body;
+    try {
+      for (const [where, first, second, read] of [
+        [
+          person,
+          { bio: 'Versions: likes the sea' },
+          { bio: 'Versions: likes the hills' },
+          async () => (await sql`select bio from person_detail where person_id = ${aroha}`)[0]?.bio,
+        ],
+        [
+          link,
+          { supportedId: aroha, accessLevel: 'Restricted' },
+          { supportedId: aroha, accessLevel: 'General' },
+          async () =>
+            (await sql`select access_level from supporter_link where id = ${samLink}`)[0]
+              ?.access_level,
+        ],
+      ] as const) {
+        const v1 = String((await call(dm, 'GET', where)).headers.get('etag'));
+        expect(v1, where).toMatch(/^"[\w-]+"$/);
+        const put = await call(dm, 'PUT', where, first, { headers: { 'if-match': v1 } });
+        expect(put.status, `${where}: ${JSON.stringify(put.body)}`).toBe(200);
+        expect(put.headers.get('etag')).toBe((await call(dm, 'GET', where)).headers.get('etag'));
+        const stored = await read();
+        const stale = await call(dm, 'PUT', where, second, { headers: { 'if-match': v1 } });
+        expect(stale.status, where).toBe(412);
+        expect(await read(), where).toBe(stored);
+        // Put back as the seed has it, without a version.
+        expect((await call(dm, 'PUT', where, second)).status, where).toBe(200);
+      }
+    } finally {
+      await call(dm, 'PUT', person, {
+        bio: before.bio ?? null,
+        phone: before.personalInformation?.phone ?? null,
+      });
+    }
+  });
+
+  test('a link removed with a stale If-Match stays', async () => {
+    const link = `/api/people/${aroha}/supporters/${samLink}`;
+    const res = await call(dm, 'DELETE', link, undefined, { headers: { 'if-match': '"stale"' } });
+    expect(res.status).toBe(412);
+    expect(await sql`select 1 from supporter_link where id = ${samLink}`).toHaveLength(1);
+  });
+});
