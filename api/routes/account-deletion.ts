@@ -14,7 +14,7 @@ import { ownData } from './my-data.ts';
 export function accountDeletionRoutes(deps: AppDeps) {
   const caller = personRoute(deps);
   const own = ownData(myDataMessages.onlyYourAccount);
-  const path = '/:personId/account-deletion';
+  const path = '/';
 
   return (
     new Hono<AppEnv>()

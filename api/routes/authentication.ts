@@ -22,7 +22,6 @@ import {
   MAX_CODE_ATTEMPTS,
   magicLinkMessages,
   newCode,
-  PROVIDER,
   RATE_WINDOW_MS,
   refusals,
   type SignInAsked,
@@ -164,7 +163,7 @@ export function authenticationRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>()
     .post(
-      `/${PROVIDER}/track/authenticate`,
+      '/track/authenticate',
       valid('json', authenticateBody, (error) => {
         const issue = error.issues[0];
         const onEmail = issue?.path[0] === 'email';
@@ -248,7 +247,7 @@ export function authenticationRoutes(deps: AppDeps) {
       },
     )
     .post(
-      `/${PROVIDER}/verify/email-magic-link/finalize`,
+      '/verify/email-magic-link/finalize',
       link,
       valid('json', finalizeBody, (error) =>
         error.issues[0]?.path[0] === 'code' ? refusals.invalidCode() : refusals.invalidLink(),
@@ -275,7 +274,7 @@ export function authenticationRoutes(deps: AppDeps) {
       },
     )
     .post(
-      `/${PROVIDER}/verify/email-magic-link/cancel`,
+      '/verify/email-magic-link/cancel',
       link,
       valid('json', challengeBody, refusals.invalidLink),
       async (c) => {
@@ -297,7 +296,7 @@ export function authenticationRoutes(deps: AppDeps) {
       },
     )
     .post(
-      `/${PROVIDER}/track/complete`,
+      '/track/complete',
       valid('query', tokenQuery, refusals.invalidLink),
       valid('json', challengeBody, refusals.invalidLink),
       async (c) => {

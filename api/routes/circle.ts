@@ -167,174 +167,173 @@ export function circleRoutes(deps: AppDeps) {
       throw appError('forbidden', circleApiMessages.noAccess);
   }
 
-  return (
-    new Hono<AppEnv>()
-      // -----------------------------------------------------------------------
-      // People
-      // -----------------------------------------------------------------------
+  /** The people themselves: a profile made for someone, a person's details. Mounted at /people. */
+  const people = new Hono<AppEnv>()
+    // -----------------------------------------------------------------------
+    // People
+    // -----------------------------------------------------------------------
 
-      /** A Decision Maker's profile made on their behalf; the creator becomes its Administrator. */
-      .post('/', signedIn(deps), valid('json', objectBody), async (c) => {
-        const ctx = c.var.session.auth;
-        const { id } = await runChange(deps, personChanges.createProfile, ctx, {
-          ...c.req.valid('json'),
-          id: randomUUID(),
-          linkId: randomUUID(),
-        });
-        const [p, details, links] = await Promise.all([
-          zdb.run(zql.person.where('id', id).one()),
-          zdb.run(zql.personDetail.where('personId', id).one()),
-          zdb.run(zql.supporterLink.where('supportedId', id).related('supported')),
-        ]);
-        const l = links[0];
-        if (!p || !l) throw new Error('a profile just made cannot be read');
-        c.header('location', `/api/people/${id}`);
-        return c.json({ person: personDetails(p, details), link: linkJson(l) }, 201);
-      })
+    /** A Decision Maker's profile made on their behalf; the creator becomes its Administrator. */
+    .post('/', signedIn(deps), valid('json', objectBody), async (c) => {
+      const ctx = c.var.session.auth;
+      const { id } = await runChange(deps, personChanges.createProfile, ctx, {
+        ...c.req.valid('json'),
+        id: randomUUID(),
+        linkId: randomUUID(),
+      });
+      const [p, details, links] = await Promise.all([
+        zdb.run(zql.person.where('id', id).one()),
+        zdb.run(zql.personDetail.where('personId', id).one()),
+        zdb.run(zql.supporterLink.where('supportedId', id).related('supported')),
+      ]);
+      const l = links[0];
+      if (!p || !l) throw new Error('a profile just made cannot be read');
+      c.header('location', `/api/people/${id}`);
+      return c.json({ person: personDetails(p, details), link: linkJson(l) }, 201);
+    })
 
-      /** A person: the summary for anyone linked to them, the details for them and their Administrator. */
-      .get('/:personId', caller, async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const p = await personAsRead(ctx, personId);
-        if (!p) throw appError('not_found', circleApiMessages.personNotFound);
-        return versioned(c, p);
-      })
+    /** A person: the summary for anyone linked to them, the details for them and their Administrator. */
+    .get('/:personId', caller, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const p = await personAsRead(ctx, personId);
+      if (!p) throw appError('not_found', circleApiMessages.personNotFound);
+      return versioned(c, p);
+    })
 
-      /** Personal details: the person themselves or their Administrator in session. */
-      .put('/:personId', caller, valid('json', objectBody), async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const input = { ...c.req.valid('json'), personId };
-        const after = await changeResource(
-          deps,
-          personChanges.updateDetails,
-          ctx,
-          input,
-          person(ctx, personId),
-          ifMatchOf(c),
-        );
-        return answer(c, after, circleApiMessages.personNotFound);
-      })
+    /** Personal details: the person themselves or their Administrator in session. */
+    .put('/:personId', caller, valid('json', objectBody), async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const input = { ...c.req.valid('json'), personId };
+      const after = await changeResource(
+        deps,
+        personChanges.updateDetails,
+        ctx,
+        input,
+        person(ctx, personId),
+        ifMatchOf(c),
+      );
+      return answer(c, after, circleApiMessages.personNotFound);
+    });
 
-      // -----------------------------------------------------------------------
-      // Supporters (the Circle of a Decision Maker)
-      // -----------------------------------------------------------------------
+  /** The Circle of a Decision Maker: its links. Mounted at /people/{personId}/supporters. */
+  const supporters = new Hono<AppEnv>()
 
-      /** Plan spots (spec §8 upgrade prompts): the person and their Administrator in session. */
-      .get('/:personId/supporters/spots', caller, async (c) => {
-        const { ctx, personId } = c.var.caller;
-        if (!(await read.administers(ctx, personId))) {
-          throw appError('forbidden', circleApiMessages.noAccess);
-        }
-        return c.json(spotsJson(await read.spots(personId)));
-      })
+    /** Plan spots (spec §8 upgrade prompts): the person and their Administrator in session. */
+    .get('/spots', caller, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      if (!(await read.administers(ctx, personId))) {
+        throw appError('forbidden', circleApiMessages.noAccess);
+      }
+      return c.json(spotsJson(await read.spots(personId)));
+    })
 
-      /**
-       * The links of a person's Circle the caller may read: all of them for the
-       * person and their Administrator in session (with the plan's spots), a
-       * supporter's own link otherwise.
-       */
-      .get('/:personId/supporters', caller, async (c) => {
-        const { ctx, personId } = c.var.caller;
-        await assertLinked(ctx, personId);
-        const [links, admin] = await Promise.all([
-          zdb.run(circleQueries.supporters.fn({ args: { personId }, ctx })),
-          read.administers(ctx, personId),
-        ]);
-        return c.json({
-          supporters: links.map(linkJson),
-          spots: admin ? spotsJson(await read.spots(personId)) : null,
-        });
-      })
+    /**
+     * The links of a person's Circle the caller may read: all of them for the
+     * person and their Administrator in session (with the plan's spots), a
+     * supporter's own link otherwise.
+     */
+    .get('/', caller, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      await assertLinked(ctx, personId);
+      const [links, admin] = await Promise.all([
+        zdb.run(circleQueries.supporters.fn({ args: { personId }, ctx })),
+        read.administers(ctx, personId),
+      ]);
+      return c.json({
+        supporters: links.map(linkJson),
+        spots: admin ? spotsJson(await read.spots(personId)) : null,
+      });
+    })
 
-      .get('/:personId/supporters/:id', caller, link, async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const row = await read.supporterLink(ctx, personId, c.req.valid('param').id);
-        if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
-        return versioned(c, linkJson(row));
-      })
+    .get('/:id', caller, link, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const row = await read.supporterLink(ctx, personId, c.req.valid('param').id);
+      if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
+      return versioned(c, linkJson(row));
+    })
 
-      /** Changes a supporter's access level: body `{supportedId, accessLevel}`. */
-      .put('/:personId/supporters/:id', caller, link, valid('json', levelBody), async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const { id } = c.req.valid('param');
-        const { supportedId, accessLevel } = c.req.valid('json');
-        if (supportedId !== personId) throw new Refusal(409, 'conflict', circleApiMessages.moved);
-        const after = await changeResource(
-          deps,
-          circleChanges.updateLevel,
-          ctx,
-          { id, accessLevel, supportedId },
-          aLink('supporterLink', ctx, personId, id),
-          ifMatchOf(c),
-        );
-        return answer(c, after, circleApiMessages.linkNotFound);
-      })
+    /** Changes a supporter's access level: body `{supportedId, accessLevel}`. */
+    .put('/:id', caller, link, valid('json', levelBody), async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      const { supportedId, accessLevel } = c.req.valid('json');
+      if (supportedId !== personId) throw new Refusal(409, 'conflict', circleApiMessages.moved);
+      const after = await changeResource(
+        deps,
+        circleChanges.updateLevel,
+        ctx,
+        { id, accessLevel, supportedId },
+        aLink('supporterLink', ctx, personId, id),
+        ifMatchOf(c),
+      );
+      return answer(c, after, circleApiMessages.linkNotFound);
+    })
 
-      /** Sets or clears when a link ends by itself: body `{endsAt}` (ISO date-time, or null). */
-      .put('/:personId/supporters/:id/end', caller, link, valid('json', endBody), async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const { id } = c.req.valid('param');
-        const { endsAt } = c.req.valid('json');
-        // A part of the link: judged against the link's version.
-        const after = await changeResource(
-          deps,
-          circleChanges.setEnd,
-          ctx,
-          { id, endsAt: endsAt === null ? null : Date.parse(endsAt), supportedId: personId },
-          aLink('supporterLink', ctx, personId, id),
-          ifMatchOf(c),
-        );
-        return answer(c, after, circleApiMessages.linkNotFound);
-      })
+    /** Sets or clears when a link ends by itself: body `{endsAt}` (ISO date-time, or null). */
+    .put('/:id/end', caller, link, valid('json', endBody), async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      const { endsAt } = c.req.valid('json');
+      // A part of the link: judged against the link's version.
+      const after = await changeResource(
+        deps,
+        circleChanges.setEnd,
+        ctx,
+        { id, endsAt: endsAt === null ? null : Date.parse(endsAt), supportedId: personId },
+        aLink('supporterLink', ctx, personId, id),
+        ifMatchOf(c),
+      );
+      return answer(c, after, circleApiMessages.linkNotFound);
+    })
 
-      /** Removes a link named from the supported side; ends its active support session first. */
-      .delete('/:personId/supporters/:id', caller, link, async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const { id } = c.req.valid('param');
-        await changeResource(
-          deps,
-          circleChanges.remove,
-          ctx,
-          { id, supportedId: personId },
-          aLink('supporterLink', ctx, personId, id),
-          ifMatchOf(c),
-          { answer: false },
-        );
-        return c.body(null, 204);
-      })
+    /** Removes a link named from the supported side; ends its active support session first. */
+    .delete('/:id', caller, link, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      await changeResource(
+        deps,
+        circleChanges.remove,
+        ctx,
+        { id, supportedId: personId },
+        aLink('supporterLink', ctx, personId, id),
+        ifMatchOf(c),
+        { answer: false },
+      );
+      return c.body(null, 204);
+    });
 
-      // -----------------------------------------------------------------------
-      // Supported (the people a Supporter supports)
-      // -----------------------------------------------------------------------
+  /** The people a Supporter supports: their links. Mounted at /people/{personId}/supported. */
+  const supported = new Hono<AppEnv>()
 
-      .get('/:personId/supported', caller, async (c) => {
-        const { ctx, personId } = c.var.caller;
-        await assertLinked(ctx, personId);
-        const links = await zdb.run(circleQueries.supported.fn({ args: { personId }, ctx }));
-        return c.json({ supported: links.map(linkJson) });
-      })
+    .get('/', caller, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      await assertLinked(ctx, personId);
+      const links = await zdb.run(circleQueries.supported.fn({ args: { personId }, ctx }));
+      return c.json({ supported: links.map(linkJson) });
+    })
 
-      .get('/:personId/supported/:id', caller, link, async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const row = await read.supportedLink(ctx, personId, c.req.valid('param').id);
-        if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
-        return versioned(c, linkJson(row));
-      })
+    .get('/:id', caller, link, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const row = await read.supportedLink(ctx, personId, c.req.valid('param').id);
+      if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
+      return versioned(c, linkJson(row));
+    })
 
-      /** Removes a link named from the supporter side. */
-      .delete('/:personId/supported/:id', caller, link, async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const { id } = c.req.valid('param');
-        await changeResource(
-          deps,
-          circleChanges.remove,
-          ctx,
-          { id, supporterId: personId },
-          aLink('supportedLink', ctx, personId, id),
-          ifMatchOf(c),
-          { answer: false },
-        );
-        return c.body(null, 204);
-      })
-  );
+    /** Removes a link named from the supporter side. */
+    .delete('/:id', caller, link, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      await changeResource(
+        deps,
+        circleChanges.remove,
+        ctx,
+        { id, supporterId: personId },
+        aLink('supportedLink', ctx, personId, id),
+        ifMatchOf(c),
+        { answer: false },
+      );
+      return c.body(null, 204);
+    });
+
+  return { people, supporters, supported };
 }

@@ -77,33 +77,33 @@ export function handoverRoutes(deps: AppDeps) {
   }
 
   return new Hono<AppEnv>()
-    .get('/:personId/handover', caller, async (c) => {
+    .get('/', caller, async (c) => {
       const { ctx, personId } = c.var.caller;
       const changes = await zdb.run(handoverQueries.changes.fn({ args: { personId }, ctx }));
       const notes = await zdb.run(handoverQueries.notes.fn({ args: { personId }, ctx }));
       return c.json({ changes: changes.map(itemJson), notes: notes.map(noteJson) });
     })
-    .post('/:personId/handover/notes', caller, valid('json', objectBody), async (c) => {
+    .post('/notes', caller, valid('json', objectBody), async (c) => {
       const { ctx, personId } = c.var.caller;
       const id = randomUUID();
       await runChange(deps, handoverChanges.leave, ctx, { ...c.req.valid('json'), id, personId });
       return c.json(noteJson(await readableNote(ctx, personId, id)), 201);
     })
-    .patch('/:personId/handover/notes/:id', caller, note, valid('json', objectBody), async (c) => {
+    .patch('/notes/:id', caller, note, valid('json', objectBody), async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
       await readableNote(ctx, personId, id);
       await runChange(deps, handoverChanges.edit, ctx, { ...c.req.valid('json'), id });
       return c.json(noteJson(await readableNote(ctx, personId, id)));
     })
-    .delete('/:personId/handover/notes/:id', caller, note, async (c) => {
+    .delete('/notes/:id', caller, note, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
       await readableNote(ctx, personId, id);
       await runChange(deps, handoverChanges.remove, ctx, { id });
       return c.body(null, 204);
     })
-    .post('/:personId/handover/changes/:id/seen', caller, item, async (c) => {
+    .post('/changes/:id/seen', caller, item, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
       // One of the caller's own, about the person in the path.
@@ -114,7 +114,7 @@ export function handoverRoutes(deps: AppDeps) {
       await runChange(deps, handoverChanges.seen, ctx, { id });
       return c.body(null, 204);
     })
-    .put('/:personId/handover/note-days', caller, valid('json', objectBody), async (c) => {
+    .put('/note-days', caller, valid('json', objectBody), async (c) => {
       const { ctx, personId } = c.var.caller;
       const args = await runChange(deps, handoverChanges.setNoteDays, ctx, {
         ...c.req.valid('json'),

@@ -68,7 +68,7 @@ export type FeedEvent = {
 export function historyFeedRoutes(deps: AppDeps) {
   const caller = personRoute(deps);
   return new Hono<AppEnv>().get(
-    '/:personId/access/events',
+    '/',
     caller,
     valid('query', feedQuery),
     valid('header', pagingHeaders),

@@ -1,9 +1,12 @@
 /**
  * The API, as one typed Hono app mounted at `/api` (api/server.ts puts the
  * edge in front of it): one sub-app per resource (this folder), each mounted
- * at its prefix. Its type, `Api`, is what the web app's client (`hc<Api>`,
- * web/api-client.ts) follows: a renamed or removed route fails the web app's
- * type check. Routes match in the order they are mounted here.
+ * at the prefix that names it. No two sub-apps answer the same request, so
+ * the order of the mounts below does not matter (api/routes/routes.test.ts);
+ * where one resource's paths could match each other (`/storage` and `/:id`),
+ * its own sub-app orders them. Its type, `Api`, is what the web app's client
+ * (`hc<Api>`, web/api-client.ts) follows: a renamed or removed route fails
+ * the web app's type check.
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -32,32 +35,47 @@ import { zeroRoutes } from './zero.ts';
 
 export function apiRoutes(deps: AppDeps) {
   const { config } = deps;
+  const session = sessionRoutes(deps);
+  const invites = inviteRoutes(deps);
+  const circle = circleRoutes(deps);
+  const library = libraryRoutes(deps);
+  const media = mediaRoutes(deps);
+  const photos = photoSearchRoutes(deps);
+  const profiles = profileRoutes(deps);
   return (
     new Hono<AppEnv>()
       .get('/health', (c) => c.json({ ok: true }))
-      // GET /session and POST /auth/logout: two prefixes, so mounted at the root.
-      .route('/', sessionRoutes(deps))
+      .route('/session', session.session)
+      .route('/auth', session.auth)
       .route('/dev', mailboxRoutes(deps))
-      // Passkeys first: the magic-link router answers 404 for any other provider.
       .route('/authentication/passkeys', passkeyRoutes(deps))
-      .route('/authentication', authenticationRoutes(deps))
+      .route('/authentication/email', authenticationRoutes(deps))
       .route('/zero', zeroRoutes(deps))
-      .route('/people', peopleRoutes(deps))
-      .route('/people', historyFeedRoutes(deps))
-      .route('/people', supportRoutes(deps))
-      .route('/people', circleRoutes(deps))
-      .route('/people', handoverRoutes(deps))
-      .route('/people', subscriptionRoutes(deps))
-      .route('/people', presenceRoutes(deps, new URL(config.publicUrl).origin))
-      // These span /people/{personId}/… and a prefix of their own (/invites,
-      // /preferences, /media-source, /shared-profiles, /photo-search): mounted at the root.
-      .route('/', inviteRoutes(deps))
-      .route('/', libraryRoutes(deps))
-      .route('/', mediaRoutes(deps))
-      .route('/', profileRoutes(deps))
-      .route('/people', myDataRoutes(deps))
-      .route('/people', accountDeletionRoutes(deps))
-      .route('/', photoSearchRoutes(deps))
+      .route('/people', circle.people)
+      .route('/people/:personId/access', peopleRoutes(deps))
+      .route('/people/:personId/access/events', historyFeedRoutes(deps))
+      .route('/people/:personId/support', supportRoutes(deps))
+      .route('/people/:personId/supporters', circle.supporters)
+      .route('/people/:personId/supporters/:id/photo', media.supporterPhoto)
+      .route('/people/:personId/supported', circle.supported)
+      .route('/people/:personId/handover', handoverRoutes(deps))
+      .route('/people/:personId/subscriptions', subscriptionRoutes(deps))
+      .route('/people/:personId/presence', presenceRoutes(deps, new URL(config.publicUrl).origin))
+      .route('/people/:personId/invites', invites.inviter)
+      .route('/invites', invites.recipient)
+      .route('/people/:personId/preferences', library.preferences)
+      .route('/preferences/categories', library.categoriesByBody)
+      .route('/people/:personId/reviews', library.reviews)
+      .route('/people/:personId/notes', library.notes)
+      .route('/people/:personId/media', media.media)
+      .route('/people/:personId/media/from-search', photos.fromSearch)
+      .route('/media-source', media.mediaSource)
+      .route('/people/:personId/photo-search', photos.search)
+      .route('/photo-search/catalogue', photos.catalogue)
+      .route('/people/:personId/profiles', profiles.pages)
+      .route('/shared-profiles', profiles.shared)
+      .route('/people/:personId/exports', myDataRoutes(deps))
+      .route('/people/:personId/account-deletion', accountDeletionRoutes(deps))
       .route('/users', userRoutes(deps))
       .route('/orgs', organisationRoutes(deps))
       // Stripe's, not a browser's: signed, and read raw (api/routes/webhooks.ts).

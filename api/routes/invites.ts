@@ -1,5 +1,6 @@
 /**
- * Invites over REST (spec §3 Invite, §4 Invite, §7). Mounted at /api.
+ * Invites over REST (spec §3 Invite, §4 Invite, §7): the inviter's side, mounted at
+ * /api/people/{personId}/invites, and the recipient's, at /api/invites.
  *
  *   POST   /api/people/{personId}/invites             the Decision Maker or their administrator
  *          {kind, accessLevel?, targetId?, email?, expiresInDays?, accessEndsAt?} → 201 {id, url, expiresAt}
@@ -67,154 +68,150 @@ export function inviteRoutes(deps: AppDeps) {
   const { zdb, config } = deps;
   const caller = personRoute(deps, 'That is not a valid person id.');
 
-  return (
-    new Hono<AppEnv>()
-      // -- The inviter's side --------------------------------------------------
-      .post(
-        '/people/:personId/invites',
-        caller,
-        valid('json', inviteCreateBody, formRefusal),
-        async (c) => {
-          const { ctx, personId, session } = c.var.caller;
-          const input = c.req.valid('json');
-          const id = randomUUID();
-          const { token, tokenHash } = newInviteToken();
-          const url = inviteUrl(config.publicUrl, id, token);
-          const expiresAt = Date.now() + (input.expiresInDays ?? INVITE_DEFAULT_DAYS) * DAY_MS;
-          const args = { id, personId, tokenHash, expiresAt, invite: input };
-          // The mail, if it has an address, goes with the change (api/invites/send.ts).
-          const call: InviteMailCall = {
-            url,
-            session,
-            network: clientNetwork(c, config.TRUST_PROXY),
-          };
-          await runChange(deps, inviteChanges.create, ctx, args, call);
-          return c.json({ id, url, expiresAt: new Date(expiresAt).toISOString() }, 201);
-        },
-      )
-      /** Withdraws an invite of this person: its link stops working, and any guest access it gave ends. */
-      .delete(
-        '/people/:personId/invites/:id',
-        caller,
-        valid('param', personParams({ id: inviteIdSchema }), () =>
-          appError('not_found', inviteErrors.targetNotFound),
-        ),
-        async (c) => {
-          const { ctx, personId } = c.var.caller;
-          const { id } = c.req.valid('param');
-          await runChange(deps, inviteChanges.withdraw, ctx, { personId, id });
-          return c.body(null, 204);
-        },
-      )
-      /** The caller's connections made through invites (the invite onboarding's last step). */
-      .get('/people/:personId/invites/accepted', caller, async (c) => {
-        const { session, personId } = c.var.caller;
-        if (session.person.id !== personId) {
-          throw appError('forbidden', 'You can only see your own invites.');
-        }
-        const out: AcceptedInvite[] = await zdb.transaction(async (tx) => {
-          const rows = await tx.run(
-            zql.invite
-              .where('acceptedBy', personId)
-              .related('person')
-              .orderBy('acceptedAt', 'desc')
-              .orderBy('id', 'desc')
-              .limit(50),
-          );
-          return Promise.all(
-            rows.map(async (r) => ({
-              id: r.id,
-              kind: r.kind,
-              accessLevel: r.accessLevel,
-              personId: r.personId,
-              person: { name: r.person ? displayName(r.person) : 'Someone' },
-              target: (await targetOf(tx, r.kind, r.personId, r.targetId)) ?? null,
-              acceptedAt: new Date(r.acceptedAt ?? r.createdAt).toISOString(),
-            })),
-          );
-        });
-        return c.json(out);
-      })
+  /** The inviter's side. Mounted at /people/{personId}/invites. */
+  const inviter = new Hono<AppEnv>()
+    .post('/', caller, valid('json', inviteCreateBody, formRefusal), async (c) => {
+      const { ctx, personId, session } = c.var.caller;
+      const input = c.req.valid('json');
+      const id = randomUUID();
+      const { token, tokenHash } = newInviteToken();
+      const url = inviteUrl(config.publicUrl, id, token);
+      const expiresAt = Date.now() + (input.expiresInDays ?? INVITE_DEFAULT_DAYS) * DAY_MS;
+      const args = { id, personId, tokenHash, expiresAt, invite: input };
+      // The mail, if it has an address, goes with the change (api/invites/send.ts).
+      const call: InviteMailCall = {
+        url,
+        session,
+        network: clientNetwork(c, config.TRUST_PROXY),
+      };
+      await runChange(deps, inviteChanges.create, ctx, args, call);
+      return c.json({ id, url, expiresAt: new Date(expiresAt).toISOString() }, 201);
+    })
+    /** Withdraws an invite of this person: its link stops working, and any guest access it gave ends. */
+    .delete(
+      '/:id',
+      caller,
+      valid('param', personParams({ id: inviteIdSchema }), () =>
+        appError('not_found', inviteErrors.targetNotFound),
+      ),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        await runChange(deps, inviteChanges.withdraw, ctx, { personId, id });
+        return c.body(null, 204);
+      },
+    )
+    /** The caller's connections made through invites (the invite onboarding's last step). */
+    .get('/accepted', caller, async (c) => {
+      const { session, personId } = c.var.caller;
+      if (session.person.id !== personId) {
+        throw appError('forbidden', 'You can only see your own invites.');
+      }
+      const out: AcceptedInvite[] = await zdb.transaction(async (tx) => {
+        const rows = await tx.run(
+          zql.invite
+            .where('acceptedBy', personId)
+            .related('person')
+            .orderBy('acceptedAt', 'desc')
+            .orderBy('id', 'desc')
+            .limit(50),
+        );
+        return Promise.all(
+          rows.map(async (r) => ({
+            id: r.id,
+            kind: r.kind,
+            accessLevel: r.accessLevel,
+            personId: r.personId,
+            person: { name: r.person ? displayName(r.person) : 'Someone' },
+            target: (await targetOf(tx, r.kind, r.personId, r.targetId)) ?? null,
+            acceptedAt: new Date(r.acceptedAt ?? r.createdAt).toISOString(),
+          })),
+        );
+      });
+      return c.json(out);
+    });
 
-      // -- The recipient's side ------------------------------------------------
-      .get(
-        '/invites/:id',
-        valid('param', inviteParam, noSuchInvite),
-        valid('query', z.object({ token: inviteTokenSchema }), noSuchInvite),
-        async (c) => {
-          const { id } = c.req.valid('param');
-          const tokenHash = inviteTokenHash(c.req.valid('query').token);
-          const view: InviteView = await zdb.transaction(async (tx) => {
-            const row = await openInvite(tx, { id, tokenHash }, false);
-            const [owner, creator, target] = await Promise.all([
-              tx.run(zql.person.where('id', row.personId).one()),
-              row.createdBy ? tx.run(zql.person.where('id', row.createdBy).one()) : undefined,
-              targetOf(tx, row.kind, row.personId, row.targetId),
-            ]);
-            if (!owner) throw noSuchInvite();
-            if ((row.kind === 'Preference' || row.kind === 'PreferenceCategory') && !target) {
-              throw appError('invite_gone');
-            }
-            return {
-              id: row.id,
-              kind: row.kind,
-              accessLevel: row.accessLevel,
-              personId: row.personId,
-              person: { name: displayName(owner) },
-              inviter: { name: displayName(creator ?? owner) },
-              target: target ?? null,
-              expiresAt: new Date(row.expiresAt).toISOString(),
-              accessEndsAt:
-                row.accessEndsAt == null ? null : new Date(row.accessEndsAt).toISOString(),
-              state: 'open',
-            };
-          });
-          return c.json(view);
-        },
-      )
-      .post(
-        '/invites/:id/accept',
-        signedIn(deps),
-        valid('param', inviteParam, noSuchInvite),
-        valid('json', inviteTokenBody, noSuchInvite),
-        async (c) => {
-          const { id } = c.req.valid('param');
-          const tokenHash = inviteTokenHash(c.req.valid('json').token);
-          const supporterLinkId = randomUUID();
-          await runChange(deps, inviteChanges.accept, c.var.session.auth, {
-            id,
-            tokenHash,
-            supporterLinkId,
-          }).catch((e: unknown) => {
-            throw isUniqueViolation(e) ? appError('already_connected') : e;
-          });
-          const row = await zdb.run(zql.invite.where('id', id).one());
-          if (!row) throw noSuchInvite();
-          // A link that ends by itself: the API's timer learns of it (api/sweeps.ts).
-          if (row.accessEndsAt != null) deps.linkEnds?.changed();
-          const accepted: InviteAccepted = {
+  /** The recipient's side: the invite itself, by its link. Mounted at /invites. */
+  const recipient = new Hono<AppEnv>()
+    .get(
+      '/:id',
+      valid('param', inviteParam, noSuchInvite),
+      valid('query', z.object({ token: inviteTokenSchema }), noSuchInvite),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const tokenHash = inviteTokenHash(c.req.valid('query').token);
+        const view: InviteView = await zdb.transaction(async (tx) => {
+          const row = await openInvite(tx, { id, tokenHash }, false);
+          const [owner, creator, target] = await Promise.all([
+            tx.run(zql.person.where('id', row.personId).one()),
+            row.createdBy ? tx.run(zql.person.where('id', row.createdBy).one()) : undefined,
+            targetOf(tx, row.kind, row.personId, row.targetId),
+          ]);
+          if (!owner) throw noSuchInvite();
+          if ((row.kind === 'Preference' || row.kind === 'PreferenceCategory') && !target) {
+            throw appError('invite_gone');
+          }
+          return {
             id: row.id,
             kind: row.kind,
-            personId: row.personId,
             accessLevel: row.accessLevel,
-            targetId: row.targetId,
-            supporterLinkId: row.kind === 'Supporter' ? supporterLinkId : null,
+            personId: row.personId,
+            person: { name: displayName(owner) },
+            inviter: { name: displayName(creator ?? owner) },
+            target: target ?? null,
+            expiresAt: new Date(row.expiresAt).toISOString(),
+            accessEndsAt:
+              row.accessEndsAt == null ? null : new Date(row.accessEndsAt).toISOString(),
+            state: 'open',
           };
-          return c.json(accepted);
-        },
-      )
-      .post(
-        '/invites/:id/decline',
-        valid('param', inviteParam, noSuchInvite),
-        valid('json', inviteTokenBody, noSuchInvite),
-        async (c) => {
-          const { id } = c.req.valid('param');
-          const tokenHash = inviteTokenHash(c.req.valid('json').token);
-          // Signed in or not: a signed-in decliner is named in the history.
-          const who = await sessionFromRequest(deps.db, c.req.raw.headers);
-          await runChange(deps, inviteChanges.decline, who?.auth, { id, tokenHash });
-          return c.json({ id, declined: true as const });
-        },
-      )
-  );
+        });
+        return c.json(view);
+      },
+    )
+    .post(
+      '/:id/accept',
+      signedIn(deps),
+      valid('param', inviteParam, noSuchInvite),
+      valid('json', inviteTokenBody, noSuchInvite),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const tokenHash = inviteTokenHash(c.req.valid('json').token);
+        const supporterLinkId = randomUUID();
+        await runChange(deps, inviteChanges.accept, c.var.session.auth, {
+          id,
+          tokenHash,
+          supporterLinkId,
+        }).catch((e: unknown) => {
+          throw isUniqueViolation(e) ? appError('already_connected') : e;
+        });
+        const row = await zdb.run(zql.invite.where('id', id).one());
+        if (!row) throw noSuchInvite();
+        // A link that ends by itself: the API's timer learns of it (api/sweeps.ts).
+        if (row.accessEndsAt != null) deps.linkEnds?.changed();
+        const accepted: InviteAccepted = {
+          id: row.id,
+          kind: row.kind,
+          personId: row.personId,
+          accessLevel: row.accessLevel,
+          targetId: row.targetId,
+          supporterLinkId: row.kind === 'Supporter' ? supporterLinkId : null,
+        };
+        return c.json(accepted);
+      },
+    )
+    .post(
+      '/:id/decline',
+      valid('param', inviteParam, noSuchInvite),
+      valid('json', inviteTokenBody, noSuchInvite),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const tokenHash = inviteTokenHash(c.req.valid('json').token);
+        // Signed in or not: a signed-in decliner is named in the history.
+        const who = await sessionFromRequest(deps.db, c.req.raw.headers);
+        await runChange(deps, inviteChanges.decline, who?.auth, { id, tokenHash });
+        return c.json({ id, declined: true as const });
+      },
+    );
+
+  return { inviter, recipient };
 }

@@ -161,25 +161,43 @@ export function libraryRoutes(deps: AppDeps) {
   const change = (def: AnyChange, ctx: AuthContext, input: unknown) =>
     runChange(deps, def, ctx, input);
 
+  /** A kind of library item: how it is read, locked and shown, and its changes. */
+  type Kind<R> = {
+    read: (ctx: AuthContext, personId: string, id: string, on?: Reader) => Promise<R | undefined>;
+    lock: (tx: Transaction, id: string) => Promise<void>;
+    json: (row: R) => unknown;
+    update: AnyChange;
+    remove: AnyChange;
+  };
+  /** One item of a kind, as a write of it reads it (api/change.ts changeResource). */
+  const resourceOf = <R>(
+    kind: Kind<R>,
+    ctx: AuthContext,
+    personId: string,
+    id: string,
+  ): Resource<R> => ({
+    lock: (tx) => kind.lock(tx, id),
+    read: (tx) => kind.read(ctx, personId, id, tx),
+    json: kind.json,
+    missing: () => appError('not_found', libraryApiMessages.notFound),
+  });
+  const preferenceKind: Kind<NonNullable<Awaited<ReturnType<typeof read.preference>>>> = {
+    read: read.preference,
+    lock: (tx, id) => lockJudged(tx, 'preference', id),
+    json: (row) => preferenceJson(row),
+    update: preferenceChanges.update,
+    remove: preferenceChanges.delete,
+  };
+
   /**
    * GET, PUT and DELETE of one item: only an item of the person in the path
    * that the caller may read answers (404 otherwise); a change runs the
    * kind's change with its history, read and judged against `If-Match` in
    * its own transaction (api/change.ts changeResource).
    */
-  function itemRoutes<R>(kind: {
-    read: (ctx: AuthContext, personId: string, id: string, on?: Reader) => Promise<R | undefined>;
-    lock: (tx: Transaction, id: string) => Promise<void>;
-    json: (row: R) => unknown;
-    update: AnyChange;
-    remove: AnyChange;
-  }) {
-    const resource = (ctx: AuthContext, personId: string, id: string): Resource<R> => ({
-      lock: (tx) => kind.lock(tx, id),
-      read: (tx) => kind.read(ctx, personId, id, tx),
-      json: kind.json,
-      missing: () => appError('not_found', libraryApiMessages.notFound),
-    });
+  function itemRoutes<R>(kind: Kind<R>) {
+    const resource = (ctx: AuthContext, personId: string, id: string) =>
+      resourceOf(kind, ctx, personId, id);
     return new Hono<AppEnv>()
       .get('/:id', caller, item, async (c) => {
         const { ctx, personId } = c.var.caller;
@@ -218,14 +236,24 @@ export function libraryRoutes(deps: AppDeps) {
       });
   }
 
-  /** A PUT that sets one of a preference's media (its picture, its spoken description); answers the preference. */
+  /**
+   * A PUT that sets one of a preference's media (its picture, its spoken
+   * description): a part of the preference, judged against its version;
+   * answers the preference.
+   */
   function mediaSlot<P extends string>(path: P, table: AnyChange) {
     return new Hono<AppEnv>().put(path, caller, item, valid('json', objectBody), async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
-      await read.assertInLibrary(ctx, personId, id);
-      await change(table, ctx, { ...c.req.valid('json'), id });
-      return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))));
+      const after = await changeResource(
+        deps,
+        table,
+        ctx,
+        { ...c.req.valid('json'), id },
+        resourceOf(preferenceKind, ctx, personId, id),
+        ifMatchOf(c),
+      );
+      return versioned(c, readable(after));
     });
   }
 
@@ -235,161 +263,140 @@ export function libraryRoutes(deps: AppDeps) {
     return categoryJson(readable(await read.category(ctx, personId, id)), false);
   }
 
-  return (
-    new Hono<AppEnv>()
-      // -----------------------------------------------------------------------
-      // Categories (before /:personId/preferences/:id, which would match them)
-      // -----------------------------------------------------------------------
-      .post(
-        '/people/:personId/preferences/categories',
-        caller,
-        valid('json', objectBody),
-        async (c) => {
-          const { ctx, personId } = c.var.caller;
-          return c.json(await createCategory(ctx, personId, c.req.valid('json')), 201);
-        },
-      )
-      /** The spec's other form: the person in the body. */
-      .post(
-        '/preferences/categories',
-        signedIn(deps),
-        valid('json', z.looseObject({ personId: itemId })),
-        async (c) => {
-          const body = c.req.valid('json');
-          return c.json(await createCategory(c.var.session.auth, body.personId, body), 201);
-        },
-      )
-      .get(
-        '/people/:personId/preferences/categories',
-        caller,
-        valid('query', categoryListQuery, libraryApiMessages.badQuery),
-        async (c) => {
-          const { ctx, personId } = c.var.caller;
-          const q = c.req.valid('query');
-          const rows = await zdb.run(categoryQueries.list.fn({ args: { personId }, ctx }));
-          const parentId = q.parentId ?? null;
-          const categories = rows
-            .filter((r) => r.parentId === parentId)
-            .filter((r) => q.hidden === undefined || r.hidden === q.hidden)
-            .map((r) => categoryJson(r, q.includeCounts === true));
-          return c.json({ categories });
-        },
-      )
-      .route(
-        '/people/:personId/preferences/categories',
-        itemRoutes({
-          read: read.category,
-          lock: (tx, id) => lockJudged(tx, 'category', id),
-          json: (row: NonNullable<Awaited<ReturnType<typeof read.category>>>) => ({
-            ...categoryJson(row, false),
-            parent: row.parent ? categorySummary(row.parent) : null,
-            children: row.children.map(categorySummary),
-            preferences: row.preferences.map((p) => ({
-              id: p.id,
-              title: p.title,
-              access: p.access,
-            })),
-          }),
-          update: categoryChanges.update,
-          remove: categoryChanges.delete,
+  /**
+   * A person's preferences, with their categories (`/categories` before
+   * `/:id`, which would match it). Mounted at /people/{personId}/preferences.
+   */
+  const preferences = new Hono<AppEnv>()
+    .post('/categories', caller, valid('json', objectBody), async (c) => {
+      const { ctx, personId } = c.var.caller;
+      return c.json(await createCategory(ctx, personId, c.req.valid('json')), 201);
+    })
+    .get(
+      '/categories',
+      caller,
+      valid('query', categoryListQuery, libraryApiMessages.badQuery),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const q = c.req.valid('query');
+        const rows = await zdb.run(categoryQueries.list.fn({ args: { personId }, ctx }));
+        const parentId = q.parentId ?? null;
+        const categories = rows
+          .filter((r) => r.parentId === parentId)
+          .filter((r) => q.hidden === undefined || r.hidden === q.hidden)
+          .map((r) => categoryJson(r, q.includeCounts === true));
+        return c.json({ categories });
+      },
+    )
+    .route(
+      '/categories',
+      itemRoutes({
+        read: read.category,
+        lock: (tx, id) => lockJudged(tx, 'category', id),
+        json: (row: NonNullable<Awaited<ReturnType<typeof read.category>>>) => ({
+          ...categoryJson(row, false),
+          parent: row.parent ? categorySummary(row.parent) : null,
+          children: row.children.map(categorySummary),
+          preferences: row.preferences.map((p) => ({
+            id: p.id,
+            title: p.title,
+            access: p.access,
+          })),
         }),
-      )
+        update: categoryChanges.update,
+        remove: categoryChanges.delete,
+      }),
+    )
 
-      // -----------------------------------------------------------------------
-      // Preferences and reviews
-      // -----------------------------------------------------------------------
-      .post('/people/:personId/preferences', caller, valid('json', objectBody), async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const id = randomUUID();
-        await change(preferenceChanges.create, ctx, { ...c.req.valid('json'), id, personId });
-        return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))), 201);
-      })
-      .get(
-        '/people/:personId/preferences',
-        caller,
-        valid('query', listQuery, libraryApiMessages.badQuery),
-        async (c) => {
-          const { ctx, personId } = c.var.caller;
-          const q = c.req.valid('query');
-          const rows = await zdb.run(
-            preferenceQueries.listWithCategories.fn({ args: { personId }, ctx }),
-          );
-          const now = Date.now();
-          const text = q.query?.trim().toLocaleLowerCase('en-NZ');
-          const preferences = rows
-            .filter(
-              (p) =>
-                !text ||
-                `${p.title}\n${p.description ?? ''}`.toLocaleLowerCase('en-NZ').includes(text),
-            )
-            .filter((p) => !q.categoryId || p.categories.some((cat) => cat.id === q.categoryId))
-            .filter((p) => !q.access || p.access === q.access)
-            .filter((p) => !q.feeling || p.feeling === q.feeling)
-            .filter((p) => !q.review || reviewGroup(p, now) === q.review)
-            .filter((p) => !q.author || p.createdBy === q.author)
-            .map((p) => preferenceJson(p, now));
-          return c.json({ preferences });
-        },
-      )
-      .post('/people/:personId/reviews', caller, valid('json', preferenceBody), async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const { preferenceId, ...rest } = c.req.valid('json');
-        await read.assertInLibrary(ctx, personId, preferenceId);
-        const reviewId = randomUUID();
-        await change(preferenceChanges.review, ctx, { ...rest, id: preferenceId, reviewId });
-        const row = await read.preference(ctx, personId, preferenceId);
-        return c.json(
-          {
-            id: reviewId,
-            preferenceId,
-            reviewSchedule: row?.reviewSchedule,
-            reviewedAt: iso(row?.reviewedAt ?? null),
-            nextReviewAt: iso(row?.reviewAt ?? null),
-          },
-          201,
-        );
-      })
-      /** The hero update (spec §3 Pin): `{heroMediaId}`, an image of the preference or null. */
-      .route('/people/:personId/preferences', mediaSlot('/:id/hero', preferenceChanges.pin))
-      /** The spoken description: `{spokenMediaId}`, a sound of the preference or null. */
-      .route('/people/:personId/preferences', mediaSlot('/:id/spoken', preferenceChanges.speak))
-      .route(
-        '/people/:personId/preferences',
-        itemRoutes({
-          read: read.preference,
-          lock: (tx, id) => lockJudged(tx, 'preference', id),
-          json: (row: NonNullable<Awaited<ReturnType<typeof read.preference>>>) =>
-            preferenceJson(row),
-          update: preferenceChanges.update,
-          remove: preferenceChanges.delete,
-        }),
-      )
+    .post('/', caller, valid('json', objectBody), async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const id = randomUUID();
+      await change(preferenceChanges.create, ctx, { ...c.req.valid('json'), id, personId });
+      return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))), 201);
+    })
+    .get('/', caller, valid('query', listQuery, libraryApiMessages.badQuery), async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const q = c.req.valid('query');
+      const rows = await zdb.run(
+        preferenceQueries.listWithCategories.fn({ args: { personId }, ctx }),
+      );
+      const now = Date.now();
+      const text = q.query?.trim().toLocaleLowerCase('en-NZ');
+      const preferences = rows
+        .filter(
+          (p) =>
+            !text || `${p.title}\n${p.description ?? ''}`.toLocaleLowerCase('en-NZ').includes(text),
+        )
+        .filter((p) => !q.categoryId || p.categories.some((cat) => cat.id === q.categoryId))
+        .filter((p) => !q.access || p.access === q.access)
+        .filter((p) => !q.feeling || p.feeling === q.feeling)
+        .filter((p) => !q.review || reviewGroup(p, now) === q.review)
+        .filter((p) => !q.author || p.createdBy === q.author)
+        .map((p) => preferenceJson(p, now));
+      return c.json({ preferences });
+    })
+    /** The hero update (spec §3 Pin): `{heroMediaId}`, an image of the preference or null. */
+    .route('/', mediaSlot('/:id/hero', preferenceChanges.pin))
+    /** The spoken description: `{spokenMediaId}`, a sound of the preference or null. */
+    .route('/', mediaSlot('/:id/spoken', preferenceChanges.speak))
+    .route('/', itemRoutes(preferenceKind));
 
-      // -----------------------------------------------------------------------
-      // Notes
-      // -----------------------------------------------------------------------
-      .post('/people/:personId/notes', caller, valid('json', preferenceBody), async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const body = c.req.valid('json');
-        await read.assertInLibrary(ctx, personId, body.preferenceId);
-        const id = randomUUID();
-        await change(noteChanges.create, ctx, { ...body, id });
-        return c.json(noteJson(readable(await read.note(ctx, personId, id))), 201);
-      })
-      .route(
-        '/people/:personId/notes',
-        itemRoutes({
-          read: read.note,
-          // A note's preference first, as its changes lock them (sync/conflict.ts).
-          lock: async (tx, id) => {
-            const note = await tx.run(zql.note.where('id', id).one());
-            if (note) await lockJudged(tx, 'preference', note.preferenceId);
-            await lockJudged(tx, 'note', id);
-          },
-          json: (row: NonNullable<Awaited<ReturnType<typeof read.note>>>) => noteJson(row),
-          update: noteChanges.update,
-          remove: noteChanges.delete,
-        }),
-      )
+  /** Categories made with the person in the body (the spec's other form). Mounted at /preferences/categories. */
+  const categoriesByBody = new Hono<AppEnv>().post(
+    '/',
+    signedIn(deps),
+    valid('json', z.looseObject({ personId: itemId })),
+    async (c) => {
+      const body = c.req.valid('json');
+      return c.json(await createCategory(c.var.session.auth, body.personId, body), 201);
+    },
   );
+
+  /** A preference's reviews. Mounted at /people/{personId}/reviews. */
+  const reviews = new Hono<AppEnv>().post('/', caller, valid('json', preferenceBody), async (c) => {
+    const { ctx, personId } = c.var.caller;
+    const { preferenceId, ...rest } = c.req.valid('json');
+    await read.assertInLibrary(ctx, personId, preferenceId);
+    const reviewId = randomUUID();
+    await change(preferenceChanges.review, ctx, { ...rest, id: preferenceId, reviewId });
+    const row = await read.preference(ctx, personId, preferenceId);
+    return c.json(
+      {
+        id: reviewId,
+        preferenceId,
+        reviewSchedule: row?.reviewSchedule,
+        reviewedAt: iso(row?.reviewedAt ?? null),
+        nextReviewAt: iso(row?.reviewAt ?? null),
+      },
+      201,
+    );
+  });
+
+  /** A preference's notes. Mounted at /people/{personId}/notes. */
+  const notes = new Hono<AppEnv>()
+    .post('/', caller, valid('json', preferenceBody), async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const body = c.req.valid('json');
+      await read.assertInLibrary(ctx, personId, body.preferenceId);
+      const id = randomUUID();
+      await change(noteChanges.create, ctx, { ...body, id });
+      return c.json(noteJson(readable(await read.note(ctx, personId, id))), 201);
+    })
+    .route(
+      '/',
+      itemRoutes({
+        read: read.note,
+        // A note's preference first, as its changes lock them (sync/conflict.ts).
+        lock: async (tx, id) => {
+          const note = await tx.run(zql.note.where('id', id).one());
+          if (note) await lockJudged(tx, 'preference', note.preferenceId);
+          await lockJudged(tx, 'note', id);
+        },
+        json: (row: NonNullable<Awaited<ReturnType<typeof read.note>>>) => noteJson(row),
+        update: noteChanges.update,
+        remove: noteChanges.delete,
+      }),
+    );
+
+  return { preferences, categoriesByBody, reviews, notes };
 }

@@ -110,188 +110,176 @@ export function mediaRoutes(deps: AppDeps) {
     },
   );
 
-  return (
-    new Hono<AppEnv>()
-      .route('/people/:personId/media/signed', announce)
-      /** Creating a media item is announcing its upload. */
-      .route('/people/:personId/media', announce)
-      /**
-       * Confirms an upload: the store must hold exactly what was announced (type
-       * and size), and its first bytes must be a picture, sound or video of the
-       * announced kind (settledType). Not arrived yet: 409, try again. Something
-       * else: the file and the record go, 400. Accepted: the file is copied to
-       * its storage key, stored as what its bytes are, and the upload key emptied.
-       */
-      .post(
-        '/people/:personId/media/upload-settled',
-        store,
-        caller,
-        valid('json', mediaSettleArgs),
-        async (c) => {
-          const { ctx, personId } = c.var.caller;
-          const row = await settleUpload(deps, c.var.store, ctx, personId, c.req.valid('json').id);
-          return c.json(mediaJson(row));
-        },
-      )
-      /**
-       * How much of the library's storage is used (spec §8 "Your library is
-       * nearly full!" / "full!"), and how big one file may be, for whoever
-       * may add media to it now.
-       */
-      .get('/people/:personId/media/storage', caller, async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const space = await zdb.transaction(async (tx) => {
-          const access = await libraryAccess(tx, ctx, personId);
-          if (!access.write) throw appError('not_found', mediaApiMessages.notFound);
-          return storageSpace(tx, personId);
-        });
-        return c.json(storageJson(space));
-      })
-      .get('/people/:personId/media/:id', caller, item, async (c) => {
-        const { ctx, personId } = c.var.caller;
-        return versioned(c, mediaJson(await readable(ctx, personId, c.req.valid('param').id)));
-      })
-      .get('/people/:personId/media/:id/signed', store, caller, item, async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const { id } = c.req.valid('param');
-        const url = await signedRead(c.var.store, ctx, personId, id, sizeOf(c.req.query('size')));
-        return c.json({
-          url,
-          expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString(),
-        });
-      })
-      /** For `<img src>`: answers with the signed URL as a redirect. */
-      .get('/people/:personId/media/:id/signed/redirect', store, caller, item, async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const { id } = c.req.valid('param');
-        const url = await signedRead(c.var.store, ctx, personId, id, sizeOf(c.req.query('size')));
-        // Private: the redirect depends on who asks. Shorter than the URL's life.
-        c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
-        return c.redirect(url, 302);
-      })
-      /**
-       * A supporter's photo in a Circle (spec §7): for whoever may read the
-       * link, and only the photo that supporter shows now.
-       */
-      .get(
-        '/people/:personId/supporters/:id/photo/:photoId/signed/redirect',
-        store,
-        caller,
-        valid('param', personParams({ id: itemId, photoId: itemId }), mediaApiMessages.badId),
-        async (c) => {
-          const { ctx, personId } = c.var.caller;
-          const { id, photoId } = c.req.valid('param');
-          const link = await zdb.run(
-            circleQueries.supporterLink.fn({ args: { personId, id }, ctx }),
-          );
-          if (!link?.supporter || link.supporter.photoId !== photoId) {
-            throw appError('not_found', mediaApiMessages.notFound);
-          }
-          // The link is the permission: whoever reads it sees the supporter's
-          // name and photo (an Administrator in session, say, who is not
-          // linked to that supporter), and the photo is the one shown now.
-          const row = await zdb.run(
-            zql.media
-              .where('personId', link.supporter.id)
-              .where('id', photoId)
-              .where('settledAt', 'IS NOT', null)
-              .where('type', 'image')
-              .one(),
-          );
-          if (!row) throw appError('not_found', mediaApiMessages.notFound);
-          const url = await signedRow(c.var.store, row, sizeOf(c.req.query('size')) ?? 'thumb');
-          c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
-          return c.redirect(url, 302);
-        },
-      )
-      /**
-       * A media-source token (spec §7; api/media/source-token.ts): reads one
-       * item without the cookie, for an hour, while the session lasts.
-       */
-      .get(
-        '/media-source/:id/token',
-        signedIn(deps),
-        valid('param', z.object({ id: itemId }), mediaApiMessages.badId),
-        async (c) => {
-          const session = c.var.session;
-          const { id } = c.req.valid('param');
-          const row = await zdb.run(readableMedia(session.auth).where('id', id).one());
-          if (!row) throw appError('not_found', mediaApiMessages.notFound);
-          const { token, expiresAt } = issueMediaSourceToken(deps.accessTokenKey, {
-            mediaId: id,
-            sessionId: session.sessionId,
-          });
-          return c.json({
-            token,
-            expiresAt: new Date(expiresAt).toISOString(),
-            url: `/api/media-source/${id}?token=${encodeURIComponent(token)}`,
-          });
-        },
-      )
-      /** Reads through a media-source token: its session still live, its reader's access checked again. */
-      .get(
-        '/media-source/:id',
-        store,
-        valid('param', z.object({ id: itemId }), mediaApiMessages.badId),
-        async (c) => {
-          const { id } = c.req.valid('param');
-          const claims = verifyMediaSourceToken(
-            deps.accessTokenKey,
-            c.req.query('token') ?? '',
-            id,
-          );
-          const session = claims ? await sessionById(deps.db, claims.sessionId) : null;
-          if (!session) throw appError('unauthenticated');
-          const row = await zdb.run(readableMedia(session.auth).where('id', id).one());
-          if (!row) throw appError('not_found', mediaApiMessages.notFound);
-          const url = await signedRead(
-            c.var.store,
-            session.auth,
-            row.personId,
-            id,
-            sizeOf(c.req.query('size')),
-          );
-          return c.redirect(url, 302);
-        },
-      )
-      /** Changes the description (spec §7: the update carries a description). */
-      .put(
-        '/people/:personId/media/:id',
-        caller,
-        item,
-        valid('json', z.record(z.string(), z.unknown())),
-        async (c) => {
-          const { ctx, personId } = c.var.caller;
-          const { id } = c.req.valid('param');
-          const input = { description: null, ...c.req.valid('json'), id };
-          const after = await changeResource(
-            deps,
-            mediaChanges.update,
-            ctx,
-            input,
-            mediaResource(ctx, personId, id),
-            ifMatchOf(c),
-          );
-          if (after === undefined) throw appError('not_found', mediaApiMessages.notFound);
-          return versioned(c, after);
-        },
-      )
-      .delete('/people/:personId/media/:id', store, caller, item, async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const { id } = c.req.valid('param');
-        // Its files leave the store with it (the change's server half).
-        await changeResource(
-          deps,
-          mediaChanges.delete,
-          ctx,
-          { id },
-          mediaResource(ctx, personId, id),
-          ifMatchOf(c),
-          { answer: false },
-        );
-        return c.body(null, 204);
-      })
+  /** A library's media. Mounted at /people/{personId}/media. */
+  const media = new Hono<AppEnv>()
+    .route('/signed', announce)
+    /** Creating a media item is announcing its upload. */
+    .route('/', announce)
+    /**
+     * Confirms an upload: the store must hold exactly what was announced (type
+     * and size), and its first bytes must be a picture, sound or video of the
+     * announced kind (settledType). Not arrived yet: 409, try again. Something
+     * else: the file and the record go, 400. Accepted: the file is copied to
+     * its storage key, stored as what its bytes are, and the upload key emptied.
+     */
+    .post('/upload-settled', store, caller, valid('json', mediaSettleArgs), async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const row = await settleUpload(deps, c.var.store, ctx, personId, c.req.valid('json').id);
+      return c.json(mediaJson(row));
+    })
+    /**
+     * How much of the library's storage is used (spec §8 "Your library is
+     * nearly full!" / "full!"), and how big one file may be, for whoever
+     * may add media to it now.
+     */
+    .get('/storage', caller, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const space = await zdb.transaction(async (tx) => {
+        const access = await libraryAccess(tx, ctx, personId);
+        if (!access.write) throw appError('not_found', mediaApiMessages.notFound);
+        return storageSpace(tx, personId);
+      });
+      return c.json(storageJson(space));
+    })
+    .get('/:id', caller, item, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      return versioned(c, mediaJson(await readable(ctx, personId, c.req.valid('param').id)));
+    })
+    .get('/:id/signed', store, caller, item, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      const url = await signedRead(c.var.store, ctx, personId, id, sizeOf(c.req.query('size')));
+      return c.json({
+        url,
+        expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString(),
+      });
+    })
+    /** For `<img src>`: answers with the signed URL as a redirect. */
+    .get('/:id/signed/redirect', store, caller, item, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      const url = await signedRead(c.var.store, ctx, personId, id, sizeOf(c.req.query('size')));
+      // Private: the redirect depends on who asks. Shorter than the URL's life.
+      c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
+      return c.redirect(url, 302);
+    })
+    /** Changes the description (spec §7: the update carries a description). */
+    .put('/:id', caller, item, valid('json', z.record(z.string(), z.unknown())), async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      const input = { description: null, ...c.req.valid('json'), id };
+      const after = await changeResource(
+        deps,
+        mediaChanges.update,
+        ctx,
+        input,
+        mediaResource(ctx, personId, id),
+        ifMatchOf(c),
+      );
+      if (after === undefined) throw appError('not_found', mediaApiMessages.notFound);
+      return versioned(c, after);
+    })
+    .delete('/:id', store, caller, item, async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      // Its files leave the store with it (the change's server half).
+      await changeResource(
+        deps,
+        mediaChanges.delete,
+        ctx,
+        { id },
+        mediaResource(ctx, personId, id),
+        ifMatchOf(c),
+        { answer: false },
+      );
+      return c.body(null, 204);
+    });
+
+  /**
+   * A supporter's photo in a Circle (spec §7): for whoever may read the
+   * link, and only the photo that supporter shows now. Mounted at
+   * /people/{personId}/supporters/{id}/photo.
+   */
+  const supporterPhoto = new Hono<AppEnv>().get(
+    '/:photoId/signed/redirect',
+    store,
+    caller,
+    valid('param', personParams({ id: itemId, photoId: itemId }), mediaApiMessages.badId),
+    async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id, photoId } = c.req.valid('param');
+      const link = await zdb.run(circleQueries.supporterLink.fn({ args: { personId, id }, ctx }));
+      if (!link?.supporter || link.supporter.photoId !== photoId) {
+        throw appError('not_found', mediaApiMessages.notFound);
+      }
+      // The link is the permission: whoever reads it sees the supporter's
+      // name and photo (an Administrator in session, say, who is not
+      // linked to that supporter), and the photo is the one shown now.
+      const row = await zdb.run(
+        zql.media
+          .where('personId', link.supporter.id)
+          .where('id', photoId)
+          .where('settledAt', 'IS NOT', null)
+          .where('type', 'image')
+          .one(),
+      );
+      if (!row) throw appError('not_found', mediaApiMessages.notFound);
+      const url = await signedRow(c.var.store, row, sizeOf(c.req.query('size')) ?? 'thumb');
+      c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
+      return c.redirect(url, 302);
+    },
   );
+
+  /** Media read without the cookie, through a token. Mounted at /media-source. */
+  const mediaSource = new Hono<AppEnv>()
+    /**
+     * A media-source token (spec §7; api/media/source-token.ts): reads one
+     * item without the cookie, for an hour, while the session lasts.
+     */
+    .get(
+      '/:id/token',
+      signedIn(deps),
+      valid('param', z.object({ id: itemId }), mediaApiMessages.badId),
+      async (c) => {
+        const session = c.var.session;
+        const { id } = c.req.valid('param');
+        const row = await zdb.run(readableMedia(session.auth).where('id', id).one());
+        if (!row) throw appError('not_found', mediaApiMessages.notFound);
+        const { token, expiresAt } = issueMediaSourceToken(deps.accessTokenKey, {
+          mediaId: id,
+          sessionId: session.sessionId,
+        });
+        return c.json({
+          token,
+          expiresAt: new Date(expiresAt).toISOString(),
+          url: `/api/media-source/${id}?token=${encodeURIComponent(token)}`,
+        });
+      },
+    )
+    /** Reads through a media-source token: its session still live, its reader's access checked again. */
+    .get(
+      '/:id',
+      store,
+      valid('param', z.object({ id: itemId }), mediaApiMessages.badId),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const claims = verifyMediaSourceToken(deps.accessTokenKey, c.req.query('token') ?? '', id);
+        const session = claims ? await sessionById(deps.db, claims.sessionId) : null;
+        if (!session) throw appError('unauthenticated');
+        const row = await zdb.run(readableMedia(session.auth).where('id', id).one());
+        if (!row) throw appError('not_found', mediaApiMessages.notFound);
+        const url = await signedRead(
+          c.var.store,
+          session.auth,
+          row.personId,
+          id,
+          sizeOf(c.req.query('size')),
+        );
+        return c.redirect(url, 302);
+      },
+    );
+
+  return { media, supporterPhoto, mediaSource };
 }
 
 /** A media item of `personId` as its GET reads it, for a write of it (api/change.ts). */

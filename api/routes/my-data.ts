@@ -88,7 +88,7 @@ export function myDataRoutes(deps: AppDeps, log: (line: string) => void = consol
        * time. Written to the person's history. Its page shows times in the
        * time zone the browser gives (`timeZone`), else in UTC, and says which.
        */
-      .post('/:personId/exports', caller, own, valid('json', exportRequestSchema), async (c) => {
+      .post('/', caller, own, valid('json', exportRequestSchema), async (c) => {
         const { personId } = c.var.caller;
         const timeZone = c.req.valid('json').timeZone ?? EXPORT_DEFAULT_TIME_ZONE;
         const media = store();
@@ -116,7 +116,7 @@ export function myDataRoutes(deps: AppDeps, log: (line: string) => void = consol
         return c.json(exportJson(row), 202);
       })
       /** The person's copies still kept, newest first. */
-      .get('/:personId/exports', caller, own, async (c) => {
+      .get('/', caller, own, async (c) => {
         const rows = await db
           .select()
           .from(dataExport)
@@ -129,33 +129,27 @@ export function myDataRoutes(deps: AppDeps, log: (line: string) => void = consol
         );
       })
       /** One copy: its state and progress. */
-      .get('/:personId/exports/:id', caller, own, valid('param', exportParams), async (c) => {
+      .get('/:id', caller, own, valid('param', exportParams), async (c) => {
         const row = await find(c.var.caller.personId, c.req.valid('param').id);
         c.header('cache-control', 'no-store');
         return c.json(exportJson(row));
       })
       /** The zip itself: a short-lived signed address, saved under a readable name. */
-      .get(
-        '/:personId/exports/:id/download',
-        caller,
-        own,
-        valid('param', exportParams),
-        async (c) => {
-          const { personId, session } = c.var.caller;
-          const row = await find(personId, c.req.valid('param').id);
-          if (row.expiresAt.getTime() <= Date.now()) {
-            throw new Refusal(410, 'gone', myDataMessages.expired);
-          }
-          if (row.status !== 'ready' || !row.storageKey) {
-            throw new Refusal(409, 'not_ready', myDataMessages.notReady);
-          }
-          const url = await store().signDownload(row.storageKey, 300, {
-            contentType: 'application/zip',
-            contentDisposition: `attachment; filename="${zipName(session.person.knownAs ?? session.person.firstName, row.createdAt)}"`,
-          });
-          c.header('cache-control', 'no-store');
-          return c.redirect(url, 302);
-        },
-      )
+      .get('/:id/download', caller, own, valid('param', exportParams), async (c) => {
+        const { personId, session } = c.var.caller;
+        const row = await find(personId, c.req.valid('param').id);
+        if (row.expiresAt.getTime() <= Date.now()) {
+          throw new Refusal(410, 'gone', myDataMessages.expired);
+        }
+        if (row.status !== 'ready' || !row.storageKey) {
+          throw new Refusal(409, 'not_ready', myDataMessages.notReady);
+        }
+        const url = await store().signDownload(row.storageKey, 300, {
+          contentType: 'application/zip',
+          contentDisposition: `attachment; filename="${zipName(session.person.knownAs ?? session.person.firstName, row.createdAt)}"`,
+        });
+        c.header('cache-control', 'no-store');
+        return c.redirect(url, 302);
+      })
   );
 }

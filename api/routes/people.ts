@@ -17,7 +17,7 @@ export function peopleRoutes(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
       /** The caller's access to a person (DESIGN.md §3) with a token for it; 403 when they have none. */
-      .get('/:personId/access', caller, async (c) => {
+      .get('/', caller, async (c) => {
         const { ctx, personId, session } = c.var.caller;
         const [person, access] = await Promise.all([
           deps.zdb.run(readablePeople(ctx).where('id', personId).one()),

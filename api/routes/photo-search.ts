@@ -130,75 +130,78 @@ export function photoSearchRoutes(deps: AppDeps, providers = photoProviders(deps
     await next();
   });
 
-  return new Hono<AppEnv>()
-    .get('/people/:personId/photo-search', caller, valid('query', searchQuery), async (c) => {
+  /** Photo search for a library. Mounted at /people/{personId}/photo-search. */
+  const search = new Hono<AppEnv>().get('/', caller, valid('query', searchQuery), async (c) => {
+    const { ctx, personId } = c.var.caller;
+    const { query, page: pageParam, provider: name } = c.req.valid('query');
+    const provider = providerNamed(name);
+    // A search adds nothing: it serves a photo as much as a preference's picture.
+    await assertWrite(ctx, personId, true);
+    const page = pageParam ? Number(pageParam) : 1;
+    const perPage = PHOTO_SEARCH_PER_PAGE;
+    const found = await fromProvider(() => provider.search(query, { page, perPage }));
+    return c.json({
+      provider: provider.name,
+      query,
+      page,
+      perPage,
+      total: found.total,
+      hasMore: page * perPage < found.total && page < MAX_PAGE,
+      results: found.results,
+    });
+  });
+
+  /** The catalogue's previews. Mounted at /photo-search/catalogue. */
+  const catalogue = new Hono<AppEnv>().get(
+    '/:id/preview',
+    valid('param', z.object({ id: photoId }), photoSearchMessages.notFound),
+    async (c) => {
+      const png = await fromProvider(() => providers.catalogue.preview(c.req.valid('param').id));
+      if (!png) throw appError('not_found', photoSearchMessages.notFound);
+      // Nothing personal, and its URL names its graphic (previewPath): cached for good.
+      c.header('cache-control', 'public, max-age=31536000, immutable');
+      return c.body(png, 200, { 'content-type': 'image/png' });
+    },
+  );
+
+  /** A found photo copied into the library as its media. Mounted at /people/{personId}/media/from-search. */
+  const fromSearch = new Hono<AppEnv>().post(
+    '/',
+    store,
+    caller,
+    valid('json', fromSearchBody),
+    async (c) => {
       const { ctx, personId } = c.var.caller;
-      const { query, page: pageParam, provider: name } = c.req.valid('query');
-      const provider = providerNamed(name);
-      // A search adds nothing: it serves a photo as much as a preference's picture.
-      await assertWrite(ctx, personId, true);
-      const page = pageParam ? Number(pageParam) : 1;
-      const perPage = PHOTO_SEARCH_PER_PAGE;
-      const found = await fromProvider(() => provider.search(query, { page, perPage }));
-      return c.json({
-        provider: provider.name,
-        query,
-        page,
-        perPage,
-        total: found.total,
-        hasMore: page * perPage < found.total && page < MAX_PAGE,
-        results: found.results,
+      const body = c.req.valid('json');
+      const provider = providerNamed(body.provider);
+      // Refused before anything is asked of the provider.
+      await assertWrite(ctx, personId, body.purpose === 'photo' && !body.preferenceId);
+      const photo = await fromProvider(() => provider.fetch(body.photoId));
+      if (!photo) throw appError('not_found', photoSearchMessages.notFound);
+      // Announced exactly as a browser's upload is (the same change and rules).
+      const args = await runChange(deps, mediaChanges.begin, ctx, {
+        id: randomUUID(),
+        personId,
+        name: photo.name.slice(0, MEDIA_LIMITS.name),
+        contentType: photo.contentType,
+        contentLength: photo.bytes.length,
+        purpose: body.purpose,
+        preferenceId: body.preferenceId ?? null,
       });
-    })
-    .get(
-      '/photo-search/catalogue/:id/preview',
-      valid('param', z.object({ id: photoId }), photoSearchMessages.notFound),
-      async (c) => {
-        const png = await fromProvider(() => providers.catalogue.preview(c.req.valid('param').id));
-        if (!png) throw appError('not_found', photoSearchMessages.notFound);
-        // Nothing personal, and its URL names its graphic (previewPath): cached for good.
-        c.header('cache-control', 'public, max-age=31536000, immutable');
-        return c.body(png, 200, { 'content-type': 'image/png' });
-      },
-    )
-    .post(
-      '/people/:personId/media/from-search',
-      store,
-      caller,
-      valid('json', fromSearchBody),
-      async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const body = c.req.valid('json');
-        const provider = providerNamed(body.provider);
-        // Refused before anything is asked of the provider.
-        await assertWrite(ctx, personId, body.purpose === 'photo' && !body.preferenceId);
-        const photo = await fromProvider(() => provider.fetch(body.photoId));
-        if (!photo) throw appError('not_found', photoSearchMessages.notFound);
-        // Announced exactly as a browser's upload is (the same change and rules).
-        const args = await runChange(deps, mediaChanges.begin, ctx, {
-          id: randomUUID(),
-          personId,
-          name: photo.name.slice(0, MEDIA_LIMITS.name),
-          contentType: photo.contentType,
-          contentLength: photo.bytes.length,
-          purpose: body.purpose,
-          preferenceId: body.preferenceId ?? null,
-        });
-        const unconfirmed = and(eq(mediaTable.id, args.id), isNull(mediaTable.settledAt));
-        try {
-          // Kept with it from the start: the photo is never shown without its maker's name.
-          await deps.db
-            .update(mediaTable)
-            .set({ attribution: photo.attribution })
-            .where(unconfirmed);
-          await c.var.store.put(uploadKeyFor(personId, args.id), photo.bytes, args.contentType);
-        } catch (e) {
-          await deps.db.delete(mediaTable).where(unconfirmed);
-          throw e;
-        }
-        // The one settling path: what arrived is checked, copied and confirmed, its history written.
-        const row = await settleUpload(deps, c.var.store, ctx, personId, args.id);
-        return c.json(mediaJson(row), 201);
-      },
-    );
+      const unconfirmed = and(eq(mediaTable.id, args.id), isNull(mediaTable.settledAt));
+      try {
+        // Kept with it from the start: the photo is never shown without its maker's name.
+        await deps.db.update(mediaTable).set({ attribution: photo.attribution }).where(unconfirmed);
+        await c.var.store.put(uploadKeyFor(personId, args.id), photo.bytes, args.contentType);
+      } catch (e) {
+        await deps.db.delete(mediaTable).where(unconfirmed);
+        throw e;
+      }
+      // The one settling path: what arrived is checked, copied and confirmed, its history written.
+      const row = await settleUpload(deps, c.var.store, ctx, personId, args.id);
+      return c.json(mediaJson(row), 201);
+    },
+  );
+
+  return { search, catalogue, fromSearch };
 }

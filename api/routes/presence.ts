@@ -87,7 +87,7 @@ export function presenceRoutes(deps: AppDeps, allowedOrigin: string) {
   }
 
   return new Hono<AppEnv>().get(
-    '/:personId/presence/:preferenceId',
+    '/:preferenceId',
     // A WebSocket is a GET: the origin check of writes does not cover it.
     async (c, next) => {
       const origin = c.req.header('origin');

@@ -79,76 +79,75 @@ export function profileRoutes(deps: AppDeps) {
     return shown;
   };
 
-  return (
-    new Hono<AppEnv>()
-      /** A share link of one of the person's pages: `{expiresInDays?}` (1–90, 30 by default). */
-      .post(
-        '/people/:personId/profiles/:id/shares',
-        caller,
-        valid('param', personParams({ id: itemId })),
-        valid('json', shareBody),
-        async (c) => {
-          const { ctx, personId } = c.var.caller;
-          const { id } = c.req.valid('param');
-          const page = await zdb.run(zql.profilePage.where('id', id).one());
-          if (!page || page.personId !== personId) throw appError('not_found');
-          const t = randomBytes(32).toString('base64url');
-          const shareId = randomUUID();
-          const days = c.req.valid('json').expiresInDays ?? PROFILE_SHARE_DEFAULT_DAYS;
-          await runChange(deps, profileServerChanges.share, ctx, {
-            shareId,
-            pageId: id,
-            tokenHash: hashToken(t),
-            expiresInDays: days,
-          });
-          const share = await zdb.run(zql.profileShare.where('id', shareId).one());
-          return c.json(
-            {
-              id: shareId,
-              url: profileShareUrl(config.publicUrl, t),
-              expiresAt: new Date(share?.expiresAt ?? Date.now()).toISOString(),
-            },
-            201,
-          );
-        },
-      )
-      /** What a share link shows now; no sign-in. Never cached: a revoked link ends at once. */
-      .get('/shared-profiles/:token', async (c) => {
-        const { view } = await read(c.req.param('token'));
-        c.header('cache-control', 'no-store');
-        return c.json(view);
-      })
-      /** The shared page as a PDF file, laid out now. */
-      .get('/shared-profiles/:token/pdf', async (c) => {
-        const { view, personId } = await read(c.req.param('token'));
-        return pdfAnswer(view, personId);
-      })
-      /** One of the person's pages as a PDF file (the person, or their Administrator in session). */
-      .get(
-        '/people/:personId/profiles/:id/pdf',
-        caller,
-        valid('param', personParams({ id: itemId })),
-        async (c) => {
-          const { ctx, personId } = c.var.caller;
-          const { id } = c.req.valid('param');
-          const page = await zdb.run(profileQueries.byId.fn({ args: { personId, id }, ctx }));
-          const person = await zdb.run(zql.person.where('id', personId).one());
-          if (!page || !person) throw appError('not_found');
-          return pdfAnswer(layOut(page, person), personId);
-        },
-      )
-      /** A picture of a shared page (an item's hero, or the person's photo), as a redirect. */
-      .get('/shared-profiles/:token/media/:mediaId', async (c) => {
-        const { view, personId } = await read(c.req.param('token'));
-        const row = await pageImage(view, personId, c.req.param('mediaId'));
-        if (!row || !deps.media) throw appError('not_found');
-        const key = row.displayKey ?? row.storageKey;
-        const url = await deps.media.signDownload(key, 300, {
-          contentType: row.displayKey ? 'image/webp' : row.contentType,
-          contentDisposition: 'inline',
+  /** A person's pages: share links and PDFs. Mounted at /people/{personId}/profiles. */
+  const pages = new Hono<AppEnv>()
+    /** A share link of one of the person's pages: `{expiresInDays?}` (1–90, 30 by default). */
+    .post(
+      '/:id/shares',
+      caller,
+      valid('param', personParams({ id: itemId })),
+      valid('json', shareBody),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        const page = await zdb.run(zql.profilePage.where('id', id).one());
+        if (!page || page.personId !== personId) throw appError('not_found');
+        const t = randomBytes(32).toString('base64url');
+        const shareId = randomUUID();
+        const days = c.req.valid('json').expiresInDays ?? PROFILE_SHARE_DEFAULT_DAYS;
+        await runChange(deps, profileServerChanges.share, ctx, {
+          shareId,
+          pageId: id,
+          tokenHash: hashToken(t),
+          expiresInDays: days,
         });
-        c.header('cache-control', 'private, max-age=60');
-        return c.redirect(url, 302);
-      })
-  );
+        const share = await zdb.run(zql.profileShare.where('id', shareId).one());
+        return c.json(
+          {
+            id: shareId,
+            url: profileShareUrl(config.publicUrl, t),
+            expiresAt: new Date(share?.expiresAt ?? Date.now()).toISOString(),
+          },
+          201,
+        );
+      },
+    )
+    /** One of the person's pages as a PDF file (the person, or their Administrator in session). */
+    .get('/:id/pdf', caller, valid('param', personParams({ id: itemId })), async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { id } = c.req.valid('param');
+      const page = await zdb.run(profileQueries.byId.fn({ args: { personId, id }, ctx }));
+      const person = await zdb.run(zql.person.where('id', personId).one());
+      if (!page || !person) throw appError('not_found');
+      return pdfAnswer(layOut(page, person), personId);
+    });
+
+  /** What a share link shows, without signing in. Mounted at /shared-profiles. */
+  const shared = new Hono<AppEnv>()
+    /** What a share link shows now; no sign-in. Never cached: a revoked link ends at once. */
+    .get('/:token', async (c) => {
+      const { view } = await read(c.req.param('token'));
+      c.header('cache-control', 'no-store');
+      return c.json(view);
+    })
+    /** The shared page as a PDF file, laid out now. */
+    .get('/:token/pdf', async (c) => {
+      const { view, personId } = await read(c.req.param('token'));
+      return pdfAnswer(view, personId);
+    })
+    /** A picture of a shared page (an item's hero, or the person's photo), as a redirect. */
+    .get('/:token/media/:mediaId', async (c) => {
+      const { view, personId } = await read(c.req.param('token'));
+      const row = await pageImage(view, personId, c.req.param('mediaId'));
+      if (!row || !deps.media) throw appError('not_found');
+      const key = row.displayKey ?? row.storageKey;
+      const url = await deps.media.signDownload(key, 300, {
+        contentType: row.displayKey ? 'image/webp' : row.contentType,
+        contentDisposition: 'inline',
+      });
+      c.header('cache-control', 'private, max-age=60');
+      return c.redirect(url, 302);
+    });
+
+  return { pages, shared };
 }

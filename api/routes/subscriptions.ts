@@ -173,7 +173,7 @@ export function subscriptionRoutes(deps: AppDeps) {
   }
 
   return new Hono<AppEnv>()
-    .get('/:personId/subscriptions', caller, async (c) => {
+    .get('/', caller, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { access, sub, plan } = await forPlanReader(c.var.caller, async (tx, access) => ({
         access,
@@ -216,7 +216,7 @@ export function subscriptionRoutes(deps: AppDeps) {
         canManage: billing !== undefined && canChange && customer !== undefined,
       });
     })
-    .get('/:personId/subscriptions/usage', caller, async (c) => {
+    .get('/usage', caller, async (c) => {
       const { personId } = c.var.caller;
       const figures = await forPlanReader(c.var.caller, async (tx) => {
         const plan = await planOf(tx, personId);
@@ -242,7 +242,7 @@ export function subscriptionRoutes(deps: AppDeps) {
         storage: storageFigures(figures.contentLengthTotal, figures.contentLengthTotalLimit),
       });
     })
-    .get('/:personId/subscriptions/plans', caller, async (c) => {
+    .get('/plans', caller, async (c) => {
       const { ctx, personId } = c.var.caller;
       const plans = await zdb.transaction(async (tx) => {
         assertSeesPlans(await libraryAccess(tx, ctx, personId));
@@ -251,7 +251,7 @@ export function subscriptionRoutes(deps: AppDeps) {
       return c.json({ plans: sortPlans(plans).map(planJson) });
     })
     .get(
-      '/:personId/subscriptions/plans/:provider/redirect',
+      '/plans/:provider/redirect',
       caller,
       valid('param', providerParam.extend({ personId: z.string() })),
       valid('query', checkoutQuery),
@@ -304,7 +304,7 @@ export function subscriptionRoutes(deps: AppDeps) {
       },
     )
     .get(
-      '/:personId/subscriptions/:provider',
+      '/:provider',
       caller,
       valid('param', providerParam.extend({ personId: z.string() })),
       async (c) => {

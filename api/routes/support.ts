@@ -56,7 +56,7 @@ export function supportRoutes(deps: AppDeps) {
   const session = (id: string) => zdb.run(zql.supportSession.where('id', id).one());
 
   return new Hono<AppEnv>()
-    .post('/:personId/support', caller, async (c) => {
+    .post('/', caller, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = await runChange(deps, supportSessionChanges.start, ctx, {
         personId,
@@ -78,7 +78,7 @@ export function supportRoutes(deps: AppDeps) {
         active.id === id ? 201 : 200,
       );
     })
-    .get('/:personId/support/:id', ...aSession, async (c) => {
+    .get('/:id', ...aSession, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
       await runChange(deps, supportSessionChanges.touch, ctx, { personId, id });
@@ -86,7 +86,7 @@ export function supportRoutes(deps: AppDeps) {
       if (!s) throw appError('not_found', supportMessages.notFound);
       return c.json(view(s, idle));
     })
-    .delete('/:personId/support/:id', ...aSession, valid('query', endQuery), async (c) => {
+    .delete('/:id', ...aSession, valid('query', endQuery), async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
       // ?reason=signed-out: the supporter is signing out of the device the session is on.
