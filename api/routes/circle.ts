@@ -201,7 +201,7 @@ export function circleRoutes(deps: AppDeps) {
     })
 
     /** Personal details: the person themselves or their Administrator in session. */
-    .put('/:personId', caller, valid('json', objectBody), async (c) => {
+    .on(['PUT', 'PATCH'], '/:personId', caller, valid('json', objectBody), async (c) => {
       const { ctx, personId } = c.var.caller;
       const input = { ...c.req.valid('json'), personId };
       const after = await changeResource(
@@ -253,7 +253,7 @@ export function circleRoutes(deps: AppDeps) {
     })
 
     /** Changes a supporter's access level: body `{supportedId, accessLevel}`. */
-    .put('/:id', caller, link, valid('json', levelBody), async (c) => {
+    .on(['PUT', 'PATCH'], '/:id', caller, link, valid('json', levelBody), async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
       const { supportedId, accessLevel } = c.req.valid('json');
@@ -270,7 +270,7 @@ export function circleRoutes(deps: AppDeps) {
     })
 
     /** Sets or clears when a link ends by itself: body `{endsAt}` (ISO date-time, or null). */
-    .put('/:id/end', caller, link, valid('json', endBody), async (c) => {
+    .on(['PUT', 'PATCH'], '/:id/end', caller, link, valid('json', endBody), async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
       const { endsAt } = c.req.valid('json');

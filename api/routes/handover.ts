@@ -114,7 +114,7 @@ export function handoverRoutes(deps: AppDeps) {
       await runChange(deps, handoverChanges.seen, ctx, { id });
       return c.body(null, 204);
     })
-    .put('/note-days', caller, valid('json', objectBody), async (c) => {
+    .on(['PUT', 'PATCH'], '/note-days', caller, valid('json', objectBody), async (c) => {
       const { ctx, personId } = c.var.caller;
       const args = await runChange(deps, handoverChanges.setNoteDays, ctx, {
         ...c.req.valid('json'),

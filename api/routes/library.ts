@@ -204,7 +204,7 @@ export function libraryRoutes(deps: AppDeps) {
         const row = readable(await kind.read(ctx, personId, c.req.valid('param').id));
         return versioned(c, kind.json(row));
       })
-      .put('/:id', caller, item, valid('json', objectBody), async (c) => {
+      .on(['PUT', 'PATCH'], '/:id', caller, item, valid('json', objectBody), async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
         const input = { ...c.req.valid('json'), id };
@@ -242,19 +242,26 @@ export function libraryRoutes(deps: AppDeps) {
    * answers the preference.
    */
   function mediaSlot<P extends string>(path: P, table: AnyChange) {
-    return new Hono<AppEnv>().put(path, caller, item, valid('json', objectBody), async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const { id } = c.req.valid('param');
-      const after = await changeResource(
-        deps,
-        table,
-        ctx,
-        { ...c.req.valid('json'), id },
-        resourceOf(preferenceKind, ctx, personId, id),
-        ifMatchOf(c),
-      );
-      return versioned(c, readable(after));
-    });
+    return new Hono<AppEnv>().on(
+      ['PUT', 'PATCH'],
+      path,
+      caller,
+      item,
+      valid('json', objectBody),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        const after = await changeResource(
+          deps,
+          table,
+          ctx,
+          { ...c.req.valid('json'), id },
+          resourceOf(preferenceKind, ctx, personId, id),
+          ifMatchOf(c),
+        );
+        return versioned(c, readable(after));
+      },
+    );
   }
 
   async function createCategory(ctx: AuthContext, personId: string, body: Record<string, unknown>) {

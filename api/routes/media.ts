@@ -164,21 +164,28 @@ export function mediaRoutes(deps: AppDeps) {
       return c.redirect(url, 302);
     })
     /** Changes the description (spec §7: the update carries a description). */
-    .put('/:id', caller, item, valid('json', z.record(z.string(), z.unknown())), async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const { id } = c.req.valid('param');
-      const input = { description: null, ...c.req.valid('json'), id };
-      const after = await changeResource(
-        deps,
-        mediaChanges.update,
-        ctx,
-        input,
-        mediaResource(ctx, personId, id),
-        ifMatchOf(c),
-      );
-      if (after === undefined) throw appError('not_found', mediaApiMessages.notFound);
-      return versioned(c, after);
-    })
+    .on(
+      ['PUT', 'PATCH'],
+      '/:id',
+      caller,
+      item,
+      valid('json', z.record(z.string(), z.unknown())),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        const input = { description: null, ...c.req.valid('json'), id };
+        const after = await changeResource(
+          deps,
+          mediaChanges.update,
+          ctx,
+          input,
+          mediaResource(ctx, personId, id),
+          ifMatchOf(c),
+        );
+        if (after === undefined) throw appError('not_found', mediaApiMessages.notFound);
+        return versioned(c, after);
+      },
+    )
     .delete('/:id', store, caller, item, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');

@@ -50,6 +50,14 @@ describe('the API’s routes', () => {
     }
   });
 
+  test('a record that answers PUT answers PATCH alike (a file, a logo, is only replaced)', () => {
+    const routes = apiRoutes(deps).routes;
+    const puts = routes.filter((r) => r.method === 'PUT' && !r.path.endsWith('/logo'));
+    expect(puts.length).toBeGreaterThan(8);
+    const patched = new Set(routes.filter((r) => r.method === 'PATCH').map((r) => r.path));
+    expect(puts.map((r) => r.path).filter((p) => !patched.has(p))).toEqual([]);
+  });
+
   test('no two sub-apps answer the same request', async () => {
     const prefixes = await mounts();
     // A route belongs to the mount whose prefix is the longest start of its base path.

@@ -82,7 +82,8 @@ export function userRoutes(deps: AppDeps) {
         },
       )
       /** The signed-in user's own record: finishing the onboarding wizard (sync/person.ts completeWizard). */
-      .put(
+      .on(
+        ['PUT', 'PATCH'],
         '/:id',
         signedIn(deps),
         ownAccount,

@@ -127,6 +127,32 @@ describe('a preference over REST', () => {
     expect(weak.status).toBe(412);
   });
 
+  test('PATCH is PUT’s twin: the fields it names change, judged against the same version', async () => {
+    const id = await newPreference('Versions: bread');
+    const v1 = String((await call(dm, 'GET', path(id))).headers.get('etag'));
+    const patched = await call(
+      dm,
+      'PATCH',
+      path(id),
+      { title: 'Versions: rewena' },
+      {
+        headers: { 'if-match': v1 },
+      },
+    );
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(patched.body).toMatchObject({ title: 'Versions: rewena', feeling: 'like' });
+    const stale = await call(
+      dm,
+      'PATCH',
+      path(id),
+      { title: 'Versions: toast' },
+      {
+        headers: { 'if-match': v1 },
+      },
+    );
+    expect(stale.status).toBe(412);
+  });
+
   test('an If-Match that is not a version is refused with 400, and nothing changes', async () => {
     const id = await newPreference('Versions: scones');
     const bad = await call(
