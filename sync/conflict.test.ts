@@ -1,6 +1,14 @@
 import { ApplicationError } from '@rocicorp/zero';
 import { describe, expect, it } from 'vitest';
-import { assertNotCrossed, baseOf, sameValue, theirsOf } from './conflict.ts';
+import {
+  assertNotCrossed,
+  baseOf,
+  crossedByOurs,
+  editSince,
+  overTheirs,
+  sameValue,
+  theirsOf,
+} from './conflict.ts';
 import { codeOf } from './errors.ts';
 
 const server = { location: 'server' as const };
@@ -71,5 +79,56 @@ describe('crossing edits (sync/conflict.ts)', () => {
     expect(base.safeParse(undefined).success).toBe(true);
     expect(base.safeParse({ description: 'x' }).success).toBe(false);
     expect(base.safeParse({ title: 'x'.repeat(10_001) }).success).toBe(false);
+  });
+});
+
+describe('what an editor sends, and what the outbox does with a crossed change', () => {
+  it('editSince: only the fields that changed, each with what it was', () => {
+    const was = { title: 'Bath', access: 'General', categoryIds: ['a', 'b'], feelingOther: null };
+    const now = {
+      title: 'Bath, hot',
+      access: 'General',
+      categoryIds: ['b', 'a'],
+      feelingOther: '',
+    };
+    expect(editSince(was, now)).toEqual({
+      changes: { title: 'Bath, hot' },
+      base: { title: 'Bath' },
+    });
+    expect(editSince({}, { title: 'New' })).toEqual({
+      changes: { title: 'New' },
+      base: { title: null },
+    });
+    expect(editSince({ categoryIds: ['a'] }, { categoryIds: ['a', 'c'] })).toEqual({
+      changes: { categoryIds: ['a', 'c'] },
+      base: { categoryIds: ['a'] },
+    });
+  });
+
+  it('overTheirs: sent again, judged against what is stored now', () => {
+    const args = {
+      id: 'p',
+      title: 'Mine',
+      access: 'Restricted',
+      base: { title: 'Old', access: 'General' },
+    };
+    expect(overTheirs(args, { title: 'Theirs' })).toEqual({
+      id: 'p',
+      title: 'Mine',
+      access: 'Restricted',
+      base: { title: 'Theirs', access: 'General' },
+    });
+    // What it meets now is what it was judged against: it lands.
+    const sent = overTheirs(args, { title: 'Theirs' });
+    expect(() =>
+      assertNotCrossed(server, { title: 'Theirs', access: 'General' }, sent, sent.base),
+    ).not.toThrow();
+  });
+
+  it('crossedByOurs: every stored value it met is one a later change of ours set', () => {
+    expect(crossedByOurs({ title: 'B' }, [{ title: 'A' }, { title: 'B' }])).toBe(true);
+    expect(crossedByOurs({ title: 'B', access: 'General' }, [{ title: 'B' }])).toBe(false);
+    expect(crossedByOurs({ title: 'B' }, [{ access: 'B' }])).toBe(false);
+    expect(crossedByOurs({ categoryIds: ['x', 'y'] }, [{ categoryIds: ['y', 'x'] }])).toBe(true);
   });
 });

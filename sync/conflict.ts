@@ -10,6 +10,13 @@
  * Shared text (a description, a note's body) never carries a base: it merges
  * (sync/shared-text.ts). Sending the same change twice is harmless: the second
  * finds the new value stored and changes nothing.
+ *
+ * This module is the one place for crossed edits: what an editor sends
+ * (`editSince`), how the server judges it (`lockJudged`, `assertNotCrossed`),
+ * what a refusal carries (`theirsOf`), and what the outbox does with one: send
+ * it again over theirs (`overTheirs`), or see that it had landed after all
+ * (`crossedByOurs`). The editor, the REST routes (whose bodies carry `base`
+ * like any change's) and the outbox (web/offline/outbox.ts) call it.
  */
 import type { Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
@@ -54,6 +61,56 @@ export function sameValue(a: unknown, b: unknown): boolean {
   }
   const none = (v: unknown) => v === undefined || v === null || v === '';
   return none(a) && none(b) ? true : a === b;
+}
+
+/** A base value as an editor sends it. */
+export type BaseValue = z.infer<typeof baseValue>;
+
+/**
+ * What an editor sends: of `now` (the fields its form would set), only those
+ * that differ from `was` (what it started from, or last sent), and `base`,
+ * what each of those was. Fields nobody touched are left out, so a save never
+ * undoes what someone else changed meanwhile.
+ */
+export function editSince(
+  was: Readonly<Record<string, unknown>>,
+  now: Readonly<Record<string, unknown>>,
+): { changes: Record<string, unknown>; base: Record<string, BaseValue> } {
+  const changes: Record<string, unknown> = {};
+  const base: Record<string, BaseValue> = {};
+  for (const [key, value] of Object.entries(now)) {
+    if (value === undefined || sameValue(value, was[key])) continue;
+    changes[key] = value;
+    base[key] = asJson(was[key]);
+  }
+  return { changes, base };
+}
+
+/**
+ * A crossed change the person chose to keep, to send again over what is
+ * stored now: its base becomes the stored values the refusal carried, so it
+ * lands unless someone changed those fields once more.
+ */
+export function overTheirs<A extends Readonly<Record<string, unknown>>>(
+  args: A,
+  theirs: Readonly<Record<string, unknown>>,
+): A {
+  const base = { ...(args.base as Record<string, unknown> | undefined), ...theirs };
+  return { ...args, base };
+}
+
+/**
+ * Whether a change refused as crossed had in fact landed: every stored value
+ * it met is what a later change of ours (to the same record) sets. Both were
+ * sent, and the later one landed first.
+ */
+export function crossedByOurs(
+  theirs: Readonly<Record<string, unknown>>,
+  later: readonly Readonly<Record<string, unknown>>[],
+): boolean {
+  return Object.entries(theirs).every(([key, value]) =>
+    later.some((args) => args[key] !== undefined && sameValue(args[key], value)),
+  );
 }
 
 /** Rows whose changes are judged against what is stored: locked while judged. */

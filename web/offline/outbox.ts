@@ -20,7 +20,7 @@
 import type { MutateRequest, Zero } from '@rocicorp/zero';
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
 import { OUTBOX_KEY } from '../../sync/change.ts';
-import { theirsOf } from '../../sync/conflict.ts';
+import { crossedByOurs, overTheirs, theirsOf } from '../../sync/conflict.ts';
 import { codeOf } from '../../sync/errors.ts';
 import { mutators } from '../../sync/mutators.ts';
 import type { TextTarget } from '../../sync/shared-text.ts';
@@ -357,11 +357,7 @@ export class Outbox {
     if (keep === 'theirs' || !problem.theirs) return undefined;
     const make = mutatorNamed(problem.name);
     if (!make) return undefined;
-    const base = {
-      ...(problem.args.base as Record<string, unknown> | undefined),
-      ...problem.theirs,
-    };
-    return this.write(make({ ...problem.args, base }));
+    return this.write(make(overTheirs(problem.args, problem.theirs)));
   }
 
   dismiss(problem: Problem) {
@@ -498,10 +494,9 @@ export class Outbox {
       const mine = [...later, ...this.#recent.filter((r) => r.at > entry.at)].filter(
         (l) => l.name === entry.name && (l.args as { id?: unknown }).id === id,
       );
-      return Object.entries(outcome.theirs).every(([k, v]) =>
-        mine.some(
-          (l) => JSON.stringify((l.args as Record<string, unknown>)[k]) === JSON.stringify(v),
-        ),
+      return crossedByOurs(
+        outcome.theirs,
+        mine.map((l) => l.args as Record<string, unknown>),
       );
     }
     return false;

@@ -1,6 +1,7 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
 import { useRef } from 'react';
+import { editSince } from '../../sync/conflict.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { useLeaveEdit } from '../components/item-actions.tsx';
@@ -62,9 +63,9 @@ function NoteEdit() {
       onCancel={() => void back()}
       onSave={async ({ title }) => {
         // The body is shared text, saved as it is typed.
-        const outcome = await write(
-          mutators.note.update({ id, title, base: { title: base.current ?? null } }),
-        );
+        // The title only if it changed, with what it was (sync/conflict.ts).
+        const edit = editSince({ title: base.current ?? null }, { title });
+        const outcome = await write(mutators.note.update({ id, ...edit.changes, base: edit.base }));
         const error = formRefusal(outcome, { title });
         if (outcome.type === 'refused' && typeof outcome.theirs?.title === 'string') {
           // Saving again keeps mine over what is saved now.

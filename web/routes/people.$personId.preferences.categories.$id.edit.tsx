@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useRef } from 'react';
+import { editSince } from '../../sync/conflict.ts';
 import { mutators } from '../../sync/mutators.ts';
 import {
   CategoryButton,
@@ -66,26 +67,17 @@ function CategoryEdit() {
   async function save(values: CategoryValues) {
     const started = base.current;
     if (!started) return undefined;
-    const photoChanged = values.photoId !== started.photoId;
-    const outcome = await write(
-      mutators.category.update({
-        id,
-        title: values.title,
-        parentId: values.parentId,
-        access: values.access,
-        hidden: values.hidden,
-        // The photo only when it changed: the check of a photo runs on the server.
-        ...(photoChanged && { photoId: values.photoId }),
-        // What the form started from: a field changed meanwhile is not overwritten silently.
-        base: {
-          title: started.title,
-          parentId: started.parentId,
-          access: started.access,
-          hidden: started.hidden,
-          ...(photoChanged && { photoId: started.photoId }),
-        },
-      }),
-    );
+    // Only the fields changed since the form read them, each with what it
+    // was: a field someone changed meanwhile is refused, not overwritten
+    // silently (sync/conflict.ts). The photo is checked on the server.
+    const edit = editSince(started, {
+      title: values.title,
+      parentId: values.parentId,
+      access: values.access,
+      hidden: values.hidden,
+      photoId: values.photoId,
+    });
+    const outcome = await write(mutators.category.update({ id, ...edit.changes, base: edit.base }));
     if (outcome.type === 'refused' && outcome.theirs) {
       // Saving again keeps mine over what is saved now.
       base.current = { ...started, ...(outcome.theirs as Partial<typeof started>) };

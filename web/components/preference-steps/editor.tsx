@@ -7,6 +7,7 @@ import { useQuery } from '@rocicorp/zero/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ReviewSchedule } from '../../../schema/enums.ts';
+import { editSince } from '../../../sync/conflict.ts';
 import { mutators } from '../../../sync/mutators.ts';
 import { crossable, type PreferenceUpdateArgs } from '../../../sync/preference.ts';
 import { queries } from '../../../sync/queries.ts';
@@ -105,9 +106,6 @@ function withUnanswered(
   }
   return out as PreferenceFields;
 }
-
-export const sameSet = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((x) => b.includes(x));
 
 /**
  * The edit screen (spec §2 /preferences/{id}/edit and /edit/{step}): all four
@@ -234,31 +232,23 @@ export function PreferenceEditor({
       focusFirstError(formRef.current, found);
       return;
     }
-    const changes: Omit<PreferenceUpdateArgs, 'id'> = Object.assign(
+    const start = baseline.current;
+    const form: Record<string, unknown> = Object.assign(
       {},
       ...steps.map((s) => stepChanges(s, fields)),
     );
-    // Only what changed since the form was filled (or last saved) is sent:
-    // another person may be editing the other fields right now.
-    const start = baseline.current;
-    const before: Record<string, unknown> = start
+    // The description is shared text: what is typed there is saved as it is typed.
+    delete form.description;
+    // Only what changed since the form was filled (or last saved) is sent,
+    // with what each was when the form read it: another person may be editing
+    // the other fields right now, and a field they changed meanwhile is
+    // refused, both values shown (sync/conflict.ts).
+    const was: Record<string, unknown> = start
       ? Object.assign({}, ...steps.map((s) => stepChanges(s, start)))
       : {};
-    for (const key of Object.keys(changes) as (keyof typeof changes)[]) {
-      const now = changes[key];
-      const was = before[key];
-      const same =
-        Array.isArray(now) && Array.isArray(was) ? sameSet(now, was as string[]) : now === was;
-      if (same) delete changes[key];
-    }
-    // The description is shared text: what is typed there is saved as it is typed.
-    delete changes.description;
-    // What each changed field was when the form read it: a field someone else
-    // changed meanwhile is refused, and both values are shown (sync/conflict.ts).
-    const base = Object.fromEntries(
-      Object.keys(changes).map((k) => [k, (before[k] as string | string[] | null) ?? null]),
-    );
-    if (Object.keys(base).length > 0) changes.base = base;
+    const edit = editSince(was, form);
+    const changes = edit.changes as Omit<PreferenceUpdateArgs, 'id'>;
+    if (Object.keys(edit.base).length > 0) changes.base = edit.base;
     // What is sent now is where the next save starts, even before it is
     // answered: the person may edit and save again while this one is on its
     // way (or waits for the connection), and that save must not be judged
