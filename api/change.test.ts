@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { circleChanges } from '../sync/circle.ts';
-import { inviteChanges } from '../sync/invite.ts';
+import { inviteServerChanges } from '../sync/invite.ts';
 import { changeNamed, clientChanges } from '../sync/mutators.ts';
 import { myDataServerChanges } from '../sync/my-data.ts';
 import { preferenceChanges } from '../sync/preference.ts';
@@ -48,7 +48,7 @@ describe('server halves', () => {
   test('declared on the changes whose commit asks something of the world', () => {
     expect(halfOf(clientChanges.media.delete)?.afterAll).toBeTypeOf('function');
     expect(halfOf(circleChanges.setEnd)?.afterAll).toBeTypeOf('function');
-    expect(halfOf(inviteChanges.create)?.within).toBeTypeOf('function');
+    expect(halfOf(inviteServerChanges.create)?.within).toBeTypeOf('function');
     expect(halfOf(myDataServerChanges.askDeletion)?.after).toBeTypeOf('function');
     expect(halfOf(preferenceChanges.update)).toBeUndefined();
   });
@@ -61,6 +61,28 @@ describe('server halves', () => {
     }
     expect(changeNamed('preference.constructor')).toBeUndefined();
     expect(changeNamed('__proto__.toString')).toBeUndefined();
+  });
+
+  test('a change table is named by what it holds: the client’s are registered for Zero, the rest say Server', async () => {
+    const syncDir = path.join(path.dirname(new URL(import.meta.url).pathname), '../sync');
+    const modules = (await readdir(syncDir)).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+    );
+    const registered = new Set<unknown>(Object.values(clientChanges));
+    const tables: string[] = [];
+    for (const file of modules) {
+      const exports = (await import(path.join(syncDir, file))) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(exports)) {
+        if (!name.endsWith('Changes') || name === 'clientChanges') continue;
+        tables.push(name);
+        if (registered.has(value)) expect(name, `${file}: ${name}`).not.toMatch(/Server/);
+        else expect(name, `${file}: ${name} is not a Zero table`).toMatch(/ServerChanges$/);
+        // A table lives in the module of its domain: sync/<domain>.ts.
+        const domain = name.replace(/(Server)?Changes$/, '').toLowerCase();
+        expect(file.replace(/[-.]|ts$/g, ''), name).toContain(domain.slice(0, 4));
+      }
+    }
+    expect(tables.length).toBeGreaterThanOrEqual(18);
   });
 
   test('no handler in api/ decides what to do by a mutation’s name', async () => {

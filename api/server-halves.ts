@@ -18,8 +18,8 @@ import type { Transaction } from '@rocicorp/zero';
 import type { AnyChange, ChangeRun } from '../sync/change.ts';
 import { circleChanges } from '../sync/circle.ts';
 import type { ZeroContext } from '../sync/context.ts';
-import { inviteChanges } from '../sync/invite.ts';
-import { mediaChanges } from '../sync/media.ts';
+import { inviteServerChanges } from '../sync/invite.ts';
+import { mediaServerChanges } from '../sync/media.ts';
 import { myDataServerChanges } from '../sync/my-data.ts';
 import type { AppDeps } from './deps.ts';
 import { sendInviteMail } from './invites/send.ts';
@@ -69,7 +69,7 @@ export function needs<T>(what: T | undefined, name: string): T {
 // A media item deleted: its files leave the store now, not at the next
 // sweep (the database queued them with the deletion; what fails here, the
 // minute sweep removes).
-serverHalf(mediaChanges.delete, {
+serverHalf(mediaServerChanges.delete, {
   afterAll: async ({ db, media }) => {
     if (db && media) await removeQueued(db, media);
   },
@@ -82,7 +82,7 @@ serverHalf(circleChanges.setEnd, {
 
 // An invite with an address: its mail goes inside the change's transaction,
 // so that no invite is left behind when it cannot go.
-serverHalf(inviteChanges.create, { within: sendInviteMail });
+serverHalf(inviteServerChanges.create, { within: sendInviteMail });
 
 // A deletion asked for is said by e-mail too, so that someone who did not
 // ask finds out in time.

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { AnyChange } from '../sync/change.ts';
 import { endExpiredLinks } from '../sync/circle.ts';
 import { myDataServerChanges } from '../sync/my-data.ts';
-import { supportSessionChanges } from '../sync/support-session.ts';
+import { supportSessionServerChanges } from '../sync/support-session.ts';
 import type { Billing } from './billing/stripe.ts';
 import { runSystemChange } from './change.ts';
 import type { Db } from './db.ts';
@@ -149,7 +149,7 @@ export const SWEEPS: readonly Sweep[] = [
   {
     what: 'ending idle support sessions',
     lock: SWEEP_LOCKS.idleSessions,
-    change: supportSessionChanges.endIdle,
+    change: supportSessionServerChanges.endIdle,
     run: ({ db, idleMinutes }) => endIdleSessions(db, idleMinutes),
   },
   {

@@ -9,10 +9,9 @@
 import { defineQuery } from '@rocicorp/zero';
 import { z } from 'zod';
 import { HISTORY_EVENT_TYPES, type HistoryEventType } from '../schema/enums.ts';
-import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, historyEntry, quoted } from './change.ts';
+import { quoted } from './change.ts';
 import { itemId as id } from './ids.ts';
-import { libraryAccess, readableHistory, readablePreferences, requireAuth } from './permissions.ts';
+import { readableHistory } from './permissions.ts';
 
 /** History page size (spec §9). */
 export const HISTORY_PAGE_SIZE = 10;
@@ -124,45 +123,6 @@ export function historySentence(
   const rest = `${message.charAt(0).toLowerCase()}${message.slice(1)}`;
   return own ? `${historyMessages.you} ${toTheActor(rest)}` : `${actor.name} ${rest}`;
 }
-
-export const viewedArgs = z.object({ personId: id, preferenceId: id });
-
-/**
- * A Supporter opened a Restricted preference: written once per support
- * session and preference, so the person sees who looked at their private
- * things. Only the server writes it; anything else (the owner looking, a
- * General item, a preference the caller may not read, no session) records
- * nothing and says nothing, so the call never tells whether a hidden
- * preference exists.
- */
-export const recordView = defineChange(viewedArgs, async (tx, ctx, args) => {
-  const me = requireAuth(ctx);
-  if (tx.location !== 'server') return undefined;
-  const access = await libraryAccess(tx, me, args.personId);
-  if (access.kind !== 'supporter') return undefined;
-  const pref = await tx.run(
-    readablePreferences(ctx, args.personId)
-      .where('personId', args.personId)
-      .where('id', args.preferenceId)
-      .one(),
-  );
-  if (pref?.access !== 'Restricted') return undefined;
-  const session = await tx.run(zql.supportSession.where('id', access.sessionId).one());
-  if (!session) return undefined;
-  const seen = await tx.run(
-    zql.historyEvent
-      .where('personId', args.personId)
-      .where('type', 'Access')
-      .where('relatedId', pref.id)
-      .where('createdBy', me.personId)
-      .where('createdAt', '>=', session.startedAt)
-      .one(),
-  );
-  if (seen) return undefined;
-  return historyEntry('Access', 'Preference', pref, historyMessages.viewedRestricted(pref.title));
-});
-
-export const accessChanges = { viewed: recordView };
 
 /** How many of the latest changes by others the home page shows. */
 export const OTHERS_RECENT = 5;

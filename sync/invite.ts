@@ -2,7 +2,7 @@
  * Invites (spec §3 Invite, §4 Invite, §8 Merge accounts / Self support): the
  * change table, and what the API and the web app share.
  *
- * `inviteChanges` holds every invite write: create, withdraw, accept,
+ * `inviteServerChanges` holds every invite write: create, withdraw, accept,
  * decline, each with its permission, its rules (the Circle's plan limit, no
  * inviting oneself, one account per address) and the history it writes.
  * They are server-only: the link's token lives hashed in
@@ -316,7 +316,7 @@ async function personOf(tx: Transaction, personId: string) {
   return tx.run(zql.person.where('id', personId).one());
 }
 
-export const inviteChanges = {
+export const inviteServerChanges = {
   /**
    * A new invite of `personId`'s, and its link's token (hashed). Refuses an
    * item that is not this person's (as not found), an address that is the

@@ -450,7 +450,7 @@ export const mediaQueries = {
  * it signs the upload after `begin`, checks the bytes before `settle` and
  * removes the file after `delete`.
  */
-export const mediaChanges = {
+export const mediaServerChanges = {
   begin: beginUpload,
   settle: settleUpload,
   update: updateMedia,
@@ -462,7 +462,7 @@ export const mediaChanges = {
  * upload is begun and settled over REST only, around the store. A deletion's
  * files are queued by the database and removed by the API (sweepMedia).
  */
-export const mediaClientChanges = {
+export const mediaChanges = {
   update: updateMedia,
   delete: deleteMedia,
 };

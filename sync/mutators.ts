@@ -1,11 +1,11 @@
 import { defineMutators } from '@rocicorp/zero';
 import './context.ts';
+import { accessChanges } from './access.ts';
 import { categoryChanges } from './category.ts';
 import { type AnyChange, mutatorsOf } from './change.ts';
 import { circleChanges } from './circle.ts';
 import { handoverChanges } from './handover.ts';
-import { accessChanges } from './history.ts';
-import { mediaClientChanges } from './media.ts';
+import { mediaChanges } from './media.ts';
 import { noteChanges } from './note.ts';
 import { organisationChanges } from './organisation.ts';
 import { preferenceChanges } from './preference.ts';
@@ -24,7 +24,7 @@ export const clientChanges = {
   category: categoryChanges,
   circle: circleChanges,
   handover: handoverChanges,
-  media: mediaClientChanges,
+  media: mediaChanges,
   note: noteChanges,
   organisation: organisationChanges,
   preference: preferenceChanges,

@@ -309,7 +309,7 @@ export const completeWizard = defineChange(completeWizardArgs, async (tx, ctx, a
 });
 
 /** Every change of a person's profile (sync/change.ts); the API runs them. */
-export const personChanges = {
+export const personServerChanges = {
   createProfile: createProfile,
   updateDetails: updateDetails,
   completeWizard: completeWizard,

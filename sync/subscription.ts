@@ -233,7 +233,7 @@ export const settleSubscription = defineChange(settleArgs, async (tx, ctx, args)
 });
 
 /** The subscription's changes: server-only (never given to mutatorsOf). */
-export const subscriptionChanges = { settle: settleSubscription };
+export const subscriptionServerChanges = { settle: settleSubscription };
 
 /** Web Crypto: a global in browsers and in Node 22 alike (sync/ is typed for neither). */
 declare const crypto: { randomUUID(): string };

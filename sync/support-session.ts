@@ -189,7 +189,7 @@ export const endIdleSessions = defineChange(endIdleArgs, async (tx, _ctx, args) 
 });
 
 /** Every change of support sessions (sync/change.ts); the API runs them. */
-export const supportSessionChanges = {
+export const supportSessionServerChanges = {
   start: startSession,
   touch: touchSession,
   end: endSession,

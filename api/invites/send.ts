@@ -1,5 +1,5 @@
 /**
- * The invite e-mail, sent as the server half of `inviteChanges.create`
+ * The invite e-mail, sent as the server half of `inviteServerChanges.create`
  * (api/server-halves.ts): inside the change's transaction, so that no invite
  * is left behind when its mail cannot go. Invite e-mails are limited per
  * account and per network (ADR 014: 429 with Retry-After).

@@ -11,9 +11,9 @@ import { zql } from '../../schema/zero-schema.gen.ts';
 import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
 import {
-  mediaChanges,
   mediaKind,
   mediaMessages,
+  mediaServerChanges,
   normaliseType,
   pendingUpload,
   settledType,
@@ -103,7 +103,7 @@ export async function settleUpload(
       : undefined;
   if (variants === null) return refuse(mediaMessages.notWhatItSays);
   try {
-    await runChange(deps, mediaChanges.settle, ctx, {
+    await runChange(deps, mediaServerChanges.settle, ctx, {
       personId,
       id: pending.id,
       contentType,

@@ -19,7 +19,7 @@ import {
   readablePeople,
   readablePersonDetails,
 } from '../../sync/permissions.ts';
-import { personChanges, personMessages } from '../../sync/person.ts';
+import { personMessages, personServerChanges } from '../../sync/person.ts';
 import { type SupporterSpots, spotsMessage, supporterSpots } from '../../sync/plan-limits.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
 import { changeResource, type Resource, runChange } from '../change.ts';
@@ -176,7 +176,7 @@ export function circleRoutes(deps: AppDeps) {
     /** A Decision Maker's profile made on their behalf; the creator becomes its Administrator. */
     .post('/', signedIn(deps), valid('json', objectBody), async (c) => {
       const ctx = c.var.session.auth;
-      const { id } = await runChange(deps, personChanges.createProfile, ctx, {
+      const { id } = await runChange(deps, personServerChanges.createProfile, ctx, {
         ...c.req.valid('json'),
         id: randomUUID(),
         linkId: randomUUID(),
@@ -206,7 +206,7 @@ export function circleRoutes(deps: AppDeps) {
       const input = { ...c.req.valid('json'), personId };
       const after = await changeResource(
         deps,
-        personChanges.updateDetails,
+        personServerChanges.updateDetails,
         ctx,
         input,
         person(ctx, personId),

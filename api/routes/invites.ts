@@ -10,7 +10,7 @@
  *   POST   /api/invites/{id}/accept   {token}         signed in; single use
  *   POST   /api/invites/{id}/decline  {token}         no sign-in
  *
- * Every write is a change of `inviteChanges` (sync/invite.ts), with its
+ * Every write is a change of `inviteServerChanges` (sync/invite.ts), with its
  * permission, rules and history; here the token is made or hashed. The
  * invite e-mail is the change's server half (api/invites/send.ts). A missing
  * invite and a wrong token get the same 404.
@@ -27,10 +27,10 @@ import {
   INVITE_DEFAULT_DAYS,
   type InviteAccepted,
   type InviteView,
-  inviteChanges,
   inviteCreateBody,
   inviteErrors,
   inviteIdSchema,
+  inviteServerChanges,
   inviteTokenBody,
   inviteTokenSchema,
   openInvite,
@@ -84,7 +84,7 @@ export function inviteRoutes(deps: AppDeps) {
         session,
         network: clientNetwork(c, config.TRUST_PROXY),
       };
-      await runChange(deps, inviteChanges.create, ctx, args, call);
+      await runChange(deps, inviteServerChanges.create, ctx, args, call);
       return c.json({ id, url, expiresAt: new Date(expiresAt).toISOString() }, 201);
     })
     /** Withdraws an invite of this person: its link stops working, and any guest access it gave ends. */
@@ -97,7 +97,7 @@ export function inviteRoutes(deps: AppDeps) {
       async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
-        await runChange(deps, inviteChanges.withdraw, ctx, { personId, id });
+        await runChange(deps, inviteServerChanges.withdraw, ctx, { personId, id });
         return c.body(null, 204);
       },
     )
@@ -177,7 +177,7 @@ export function inviteRoutes(deps: AppDeps) {
         const { id } = c.req.valid('param');
         const tokenHash = inviteTokenHash(c.req.valid('json').token);
         const supporterLinkId = randomUUID();
-        await runChange(deps, inviteChanges.accept, c.var.session.auth, {
+        await runChange(deps, inviteServerChanges.accept, c.var.session.auth, {
           id,
           tokenHash,
           supporterLinkId,
@@ -208,7 +208,7 @@ export function inviteRoutes(deps: AppDeps) {
         const tokenHash = inviteTokenHash(c.req.valid('json').token);
         // Signed in or not: a signed-in decliner is named in the history.
         const who = await sessionFromRequest(deps.db, c.req.raw.headers);
-        await runChange(deps, inviteChanges.decline, who?.auth, { id, tokenHash });
+        await runChange(deps, inviteServerChanges.decline, who?.auth, { id, tokenHash });
         return c.json({ id, declined: true as const });
       },
     );

@@ -17,7 +17,7 @@ import { circleQueries } from '../../sync/circle.ts';
 import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
 import { itemId } from '../../sync/library-fields.ts';
-import { mediaChanges, mediaQueries, mediaSettleArgs } from '../../sync/media.ts';
+import { mediaQueries, mediaServerChanges, mediaSettleArgs } from '../../sync/media.ts';
 import { libraryAccess, readableMedia } from '../../sync/permissions.ts';
 import { storageSpace } from '../../sync/plan-limits.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
@@ -90,7 +90,7 @@ export function mediaRoutes(deps: AppDeps) {
     valid('json', z.record(z.string(), z.unknown())),
     async (c) => {
       const { ctx, personId } = c.var.caller;
-      const args = await runChange(deps, mediaChanges.begin, ctx, {
+      const args = await runChange(deps, mediaServerChanges.begin, ctx, {
         ...c.req.valid('json'),
         id: randomUUID(),
         personId,
@@ -176,7 +176,7 @@ export function mediaRoutes(deps: AppDeps) {
         const input = { description: null, ...c.req.valid('json'), id };
         const after = await changeResource(
           deps,
-          mediaChanges.update,
+          mediaServerChanges.update,
           ctx,
           input,
           mediaResource(ctx, personId, id),
@@ -192,7 +192,7 @@ export function mediaRoutes(deps: AppDeps) {
       // Its files leave the store with it (the change's server half).
       await changeResource(
         deps,
-        mediaChanges.delete,
+        mediaServerChanges.delete,
         ctx,
         { id },
         mediaResource(ctx, personId, id),

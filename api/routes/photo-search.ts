@@ -26,7 +26,7 @@ import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
 import { idMessages } from '../../sync/ids.ts';
 import { itemId } from '../../sync/library-fields.ts';
-import { MEDIA_LIMITS, mediaChanges } from '../../sync/media.ts';
+import { MEDIA_LIMITS, mediaServerChanges } from '../../sync/media.ts';
 import { assertLibraryWrite } from '../../sync/permissions.ts';
 import { personRoute } from '../auth/caller.ts';
 import { runChange } from '../change.ts';
@@ -179,7 +179,7 @@ export function photoSearchRoutes(deps: AppDeps, providers = photoProviders(deps
       const photo = await fromProvider(() => provider.fetch(body.photoId));
       if (!photo) throw appError('not_found', photoSearchMessages.notFound);
       // Announced exactly as a browser's upload is (the same change and rules).
-      const args = await runChange(deps, mediaChanges.begin, ctx, {
+      const args = await runChange(deps, mediaServerChanges.begin, ctx, {
         id: randomUUID(),
         personId,
         name: photo.name.slice(0, MEDIA_LIMITS.name),

@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { zql } from '../../schema/zero-schema.gen.ts';
 import { appError } from '../../sync/errors.ts';
-import { supportMessages, supportSessionChanges } from '../../sync/support-session.ts';
+import { supportMessages, supportSessionServerChanges } from '../../sync/support-session.ts';
 import { personRoute } from '../auth/caller.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -58,7 +58,7 @@ export function supportRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/', caller, async (c) => {
       const { ctx, personId } = c.var.caller;
-      const { id } = await runChange(deps, supportSessionChanges.start, ctx, {
+      const { id } = await runChange(deps, supportSessionServerChanges.start, ctx, {
         personId,
         id: randomUUID(),
       });
@@ -81,7 +81,7 @@ export function supportRoutes(deps: AppDeps) {
     .get('/:id', ...aSession, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
-      await runChange(deps, supportSessionChanges.touch, ctx, { personId, id });
+      await runChange(deps, supportSessionServerChanges.touch, ctx, { personId, id });
       const s = await session(id);
       if (!s) throw appError('not_found', supportMessages.notFound);
       return c.json(view(s, idle));
@@ -91,7 +91,7 @@ export function supportRoutes(deps: AppDeps) {
       const { id } = c.req.valid('param');
       // ?reason=signed-out: the supporter is signing out of the device the session is on.
       const signingOut = c.req.valid('query').reason === 'signed-out';
-      await runChange(deps, supportSessionChanges.end, ctx, { personId, id, signingOut });
+      await runChange(deps, supportSessionServerChanges.end, ctx, { personId, id, signingOut });
       return c.body(null, 204);
     });
 }

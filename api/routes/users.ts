@@ -5,7 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { accountServerChanges } from '../../sync/account.ts';
 import { appError, errorMessages } from '../../sync/errors.ts';
-import { personChanges } from '../../sync/person.ts';
+import { personServerChanges } from '../../sync/person.ts';
 import { registrationSchema } from '../../sync/validation.ts';
 import { signedIn } from '../auth/caller.ts';
 import { runChange } from '../change.ts';
@@ -89,7 +89,7 @@ export function userRoutes(deps: AppDeps) {
         ownAccount,
         valid('json', updateUserBody, registrationMessages.nothingToChange),
         async (c) => {
-          await runChange(deps, personChanges.completeWizard, c.var.session.auth, {
+          await runChange(deps, personServerChanges.completeWizard, c.var.session.auth, {
             userId: c.var.session.user.id,
           });
           return c.body(null, 204);

@@ -2,7 +2,7 @@
  * Support sessions end after SUPPORT_SESSION_IDLE_MINUTES without activity
  * (spec §4; the API's sweep runs this).
  */
-import { supportSessionChanges } from '../../sync/support-session.ts';
+import { supportSessionServerChanges } from '../../sync/support-session.ts';
 import { runSystemChange } from '../change.ts';
 import type { Db } from '../db.ts';
 import { createZeroDb } from '../zero/db-provider.ts';
@@ -14,7 +14,7 @@ import { createZeroDb } from '../zero/db-provider.ts';
 export async function endIdleSessions(db: Db, idleMinutes: number): Promise<number> {
   const ended = await runSystemChange(
     { db, zdb: createZeroDb(db) },
-    supportSessionChanges.endIdle,
+    supportSessionServerChanges.endIdle,
     {
       idleMinutes,
     },

@@ -8,7 +8,7 @@ const personArea = getRouteApi('/people/$personId');
 
 /**
  * A Supporter opening a Restricted preference is written to the person's
- * history (sync/history.ts recordView; the server keeps one per session).
+ * history (sync/access.ts recordView; the server keeps one per session).
  * Not a change of the person's own: it goes to Zero directly, not through
  * the outbox, so it never shows as "changes waiting" in the status line.
  */
