@@ -13,13 +13,14 @@
  * happens the same way whichever way the change came.
  */
 import type { ReadonlyJSONValue, Transaction } from '@rocicorp/zero';
+import type { Context } from 'hono';
 import { type AnyChange, applyChange, type ChangeDef, type HistoryEntry } from '../sync/change.ts';
 import type { ZeroContext } from '../sync/context.ts';
 import { appError } from '../sync/errors.ts';
 import { settled } from '../sync/pipeline.ts';
 import { firstIssue } from './errors.ts';
 import { type ChangeDeps, halfOf, type ServerHalf } from './server-halves.ts';
-import { assertMatches, type IfMatch } from './versions.ts';
+import { assertMatches, type IfMatch, ifMatchOf, versioned } from './versions.ts';
 
 export type { ChangeDeps } from './server-halves.ts';
 
@@ -149,6 +150,37 @@ export async function changeResource<I extends Json, O extends Json, R>(
   });
   await runLater(later);
   return after;
+}
+
+/**
+ * A REST PUT or PATCH of one resource (`changeResource`, judged against the
+ * request's If-Match): answers the resource as it is now, with its version.
+ */
+export async function updated<I extends Json, O extends Json, R>(
+  c: Context,
+  deps: ChangeDeps,
+  change: ChangeDef<I, O>,
+  ctx: ZeroContext,
+  input: unknown,
+  resource: Resource<R>,
+) {
+  const after = await changeResource(deps, change, ctx, input, resource, ifMatchOf(c));
+  // Changed so that the caller may no longer read it: as if it were not there.
+  if (after === undefined) throw resource.missing();
+  return versioned(c, after);
+}
+
+/** A REST DELETE of one resource (`changeResource`, judged against If-Match): 204. */
+export async function removed<I extends Json, O extends Json, R>(
+  c: Context,
+  deps: ChangeDeps,
+  change: ChangeDef<I, O>,
+  ctx: ZeroContext,
+  input: unknown,
+  resource: Resource<R>,
+) {
+  await changeResource(deps, change, ctx, input, resource, ifMatchOf(c), { answer: false });
+  return c.body(null, 204);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Row } from '@rocicorp/zero';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { ACCESS_LEVELS } from '../../schema/enums.ts';
 import { zql } from '../../schema/zero-schema.gen.ts';
@@ -22,11 +22,11 @@ import {
 import { personMessages, personServerChanges } from '../../sync/person.ts';
 import { type SupporterSpots, spotsMessage, supporterSpots } from '../../sync/plan-limits.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
-import { changeResource, type Resource, runChange } from '../change.ts';
+import { type Resource, removed, runChange, updated } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { Refusal } from '../errors.ts';
 import { personParams, valid } from '../validate.ts';
-import { ifMatchOf, lockRow, type Reader, versioned } from '../versions.ts';
+import { lockRow, type Reader, versioned } from '../versions.ts';
 import type { ZeroDb } from '../zero/db-provider.ts';
 
 /** Texts of this API's refusals (never telling whether a hidden record exists). */
@@ -156,11 +156,6 @@ export function circleRoutes(deps: AppDeps) {
     json: linkJson,
     missing: () => appError('not_found', circleApiMessages.linkNotFound),
   });
-  const answer = (c: Context, after: unknown, notFound: string) => {
-    if (after === undefined) throw appError('not_found', notFound);
-    return versioned(c, after);
-  };
-
   /** 403 unless the caller may read `personId` at all. */
   async function assertLinked(ctx: AuthContext, personId: string) {
     if (!(await read.person(ctx, personId)))
@@ -204,15 +199,7 @@ export function circleRoutes(deps: AppDeps) {
     .on(['PUT', 'PATCH'], '/:personId', caller, valid('json', objectBody), async (c) => {
       const { ctx, personId } = c.var.caller;
       const input = { ...c.req.valid('json'), personId };
-      const after = await changeResource(
-        deps,
-        personServerChanges.updateDetails,
-        ctx,
-        input,
-        person(ctx, personId),
-        ifMatchOf(c),
-      );
-      return answer(c, after, circleApiMessages.personNotFound);
+      return updated(c, deps, personServerChanges.updateDetails, ctx, input, person(ctx, personId));
     });
 
   /** The Circle of a Decision Maker: its links. Mounted at /people/{personId}/supporters. */
@@ -258,15 +245,14 @@ export function circleRoutes(deps: AppDeps) {
       const { id } = c.req.valid('param');
       const { supportedId, accessLevel } = c.req.valid('json');
       if (supportedId !== personId) throw new Refusal(409, 'conflict', circleApiMessages.moved);
-      const after = await changeResource(
+      return updated(
+        c,
         deps,
         circleChanges.updateLevel,
         ctx,
         { id, accessLevel, supportedId },
         aLink('supporterLink', ctx, personId, id),
-        ifMatchOf(c),
       );
-      return answer(c, after, circleApiMessages.linkNotFound);
     })
 
     /** Sets or clears when a link ends by itself: body `{endsAt}` (ISO date-time, or null). */
@@ -275,31 +261,28 @@ export function circleRoutes(deps: AppDeps) {
       const { id } = c.req.valid('param');
       const { endsAt } = c.req.valid('json');
       // A part of the link: judged against the link's version.
-      const after = await changeResource(
+      return updated(
+        c,
         deps,
         circleChanges.setEnd,
         ctx,
         { id, endsAt: endsAt === null ? null : Date.parse(endsAt), supportedId: personId },
         aLink('supporterLink', ctx, personId, id),
-        ifMatchOf(c),
       );
-      return answer(c, after, circleApiMessages.linkNotFound);
     })
 
     /** Removes a link named from the supported side; ends its active support session first. */
     .delete('/:id', caller, link, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
-      await changeResource(
+      return removed(
+        c,
         deps,
         circleChanges.remove,
         ctx,
         { id, supportedId: personId },
         aLink('supporterLink', ctx, personId, id),
-        ifMatchOf(c),
-        { answer: false },
       );
-      return c.body(null, 204);
     });
 
   /** The people a Supporter supports: their links. Mounted at /people/{personId}/supported. */
@@ -323,16 +306,14 @@ export function circleRoutes(deps: AppDeps) {
     .delete('/:id', caller, link, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
-      await changeResource(
+      return removed(
+        c,
         deps,
         circleChanges.remove,
         ctx,
         { id, supporterId: personId },
         aLink('supportedLink', ctx, personId, id),
-        ifMatchOf(c),
-        { answer: false },
       );
-      return c.body(null, 204);
     });
 
   return { people, supporters, supported };

@@ -22,10 +22,10 @@ import { readablePreferences } from '../../sync/permissions.ts';
 import { preferenceChanges, preferenceQueries } from '../../sync/preference.ts';
 import { reviewGroup } from '../../sync/review.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
-import { changeResource, type Resource, runChange } from '../change.ts';
+import { type Resource, removed, runChange, updated } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { personParams, valid } from '../validate.ts';
-import { ifMatchOf, type Reader, versioned } from '../versions.ts';
+import { type Reader, versioned } from '../versions.ts';
 import { isoTime as iso } from '../wire.ts';
 import type { ZeroDb } from '../zero/db-provider.ts';
 
@@ -208,31 +208,12 @@ export function libraryRoutes(deps: AppDeps) {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
         const input = { ...c.req.valid('json'), id };
-        const after = await changeResource(
-          deps,
-          kind.update,
-          ctx,
-          input,
-          resource(ctx, personId, id),
-          ifMatchOf(c),
-        );
-        return versioned(c, readable(after));
+        return updated(c, deps, kind.update, ctx, input, resource(ctx, personId, id));
       })
       .delete('/:id', caller, item, async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
-        await changeResource(
-          deps,
-          kind.remove,
-          ctx,
-          { id },
-          resource(ctx, personId, id),
-          ifMatchOf(c),
-          {
-            answer: false,
-          },
-        );
-        return c.body(null, 204);
+        return removed(c, deps, kind.remove, ctx, { id }, resource(ctx, personId, id));
       });
   }
 
@@ -251,15 +232,14 @@ export function libraryRoutes(deps: AppDeps) {
       async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
-        const after = await changeResource(
+        return updated(
+          c,
           deps,
           table,
           ctx,
           { ...c.req.valid('json'), id },
           resourceOf(preferenceKind, ctx, personId, id),
-          ifMatchOf(c),
         );
-        return versioned(c, readable(after));
       },
     );
   }

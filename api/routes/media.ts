@@ -22,7 +22,7 @@ import { libraryAccess, readableMedia } from '../../sync/permissions.ts';
 import { storageSpace } from '../../sync/plan-limits.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
 import { sessionById } from '../auth/sessions.ts';
-import { changeResource, type Resource, runChange } from '../change.ts';
+import { type Resource, removed, runChange, updated } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import {
   DOWNLOAD_URL_SECONDS,
@@ -40,7 +40,7 @@ import { issueMediaSourceToken, verifyMediaSourceToken } from '../media/source-t
 import { type MediaStore, UPLOAD_URL_SECONDS } from '../media/store.ts';
 import { settleUpload, uploadKeyFor } from '../media/uploads.ts';
 import { personParams, valid } from '../validate.ts';
-import { ifMatchOf, lockRow, versioned } from '../versions.ts';
+import { lockRow, versioned } from '../versions.ts';
 
 export function mediaRoutes(deps: AppDeps) {
   const { zdb } = deps;
@@ -174,32 +174,28 @@ export function mediaRoutes(deps: AppDeps) {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
         const input = { description: null, ...c.req.valid('json'), id };
-        const after = await changeResource(
+        return updated(
+          c,
           deps,
           mediaServerChanges.update,
           ctx,
           input,
           mediaResource(ctx, personId, id),
-          ifMatchOf(c),
         );
-        if (after === undefined) throw appError('not_found', mediaApiMessages.notFound);
-        return versioned(c, after);
       },
     )
     .delete('/:id', store, caller, item, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
       // Its files leave the store with it (the change's server half).
-      await changeResource(
+      return removed(
+        c,
         deps,
         mediaServerChanges.delete,
         ctx,
         { id },
         mediaResource(ctx, personId, id),
-        ifMatchOf(c),
-        { answer: false },
       );
-      return c.body(null, 204);
     });
 
   /**
