@@ -152,18 +152,21 @@ export async function changeResource<I extends Json, O extends Json, R>(
   return after;
 }
 
+/** A REST write of one resource, as `updated` and `removed` take it. */
+type ResourceWrite<R> = [
+  c: Context,
+  deps: ChangeDeps,
+  change: AnyChange,
+  ctx: ZeroContext,
+  input: unknown,
+  resource: Resource<R>,
+];
+
 /**
  * A REST PUT or PATCH of one resource (`changeResource`, judged against the
  * request's If-Match): answers the resource as it is now, with its version.
  */
-export async function updated<I extends Json, O extends Json, R>(
-  c: Context,
-  deps: ChangeDeps,
-  change: ChangeDef<I, O>,
-  ctx: ZeroContext,
-  input: unknown,
-  resource: Resource<R>,
-) {
+export async function updated<R>(...[c, deps, change, ctx, input, resource]: ResourceWrite<R>) {
   const after = await changeResource(deps, change, ctx, input, resource, ifMatchOf(c));
   // Changed so that the caller may no longer read it: as if it were not there.
   if (after === undefined) throw resource.missing();
@@ -171,14 +174,7 @@ export async function updated<I extends Json, O extends Json, R>(
 }
 
 /** A REST DELETE of one resource (`changeResource`, judged against If-Match): 204. */
-export async function removed<I extends Json, O extends Json, R>(
-  c: Context,
-  deps: ChangeDeps,
-  change: ChangeDef<I, O>,
-  ctx: ZeroContext,
-  input: unknown,
-  resource: Resource<R>,
-) {
+export async function removed<R>(...[c, deps, change, ctx, input, resource]: ResourceWrite<R>) {
   await changeResource(deps, change, ctx, input, resource, ifMatchOf(c), { answer: false });
   return c.body(null, 204);
 }

@@ -27,6 +27,7 @@ import type { AppDeps, AppEnv } from '../deps.ts';
 import { Refusal } from '../errors.ts';
 import { personParams, valid } from '../validate.ts';
 import { lockRow, type Reader, versioned } from '../versions.ts';
+import { wireRow } from '../wire.ts';
 import type { ZeroDb } from '../zero/db-provider.ts';
 
 /** Texts of this API's refusals (never telling whether a hidden record exists). */
@@ -68,15 +69,7 @@ type LinkRow = Row['supporterLink'] & {
 
 /** What anyone linked to a person may read: display name and photo. */
 function personSummary(p: PersonRow) {
-  return {
-    id: p.id,
-    type: p.type,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    knownAs: p.knownAs,
-    fullName: p.fullName,
-    photoId: p.photoId,
-  };
+  return wireRow(p, ['id', 'type', 'firstName', 'lastName', 'knownAs', 'fullName', 'photoId']);
 }
 
 /** What the person and their Administrator read: the personal details too. */
@@ -202,6 +195,26 @@ export function circleRoutes(deps: AppDeps) {
       return updated(c, deps, personServerChanges.updateDetails, ctx, input, person(ctx, personId));
     });
 
+  /**
+   * GET and DELETE of one link, named from either side: the supported
+   * person's (`supporters`) or the supporter's (`supported`). A removal ends
+   * the link's active support session first.
+   */
+  const oneLink = (side: 'supporterLink' | 'supportedLink', from: 'supportedId' | 'supporterId') =>
+    new Hono<AppEnv>()
+      .get('/:id', caller, link, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const row = await read[side](ctx, personId, c.req.valid('param').id);
+        if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
+        return versioned(c, linkJson(row));
+      })
+      .delete('/:id', caller, link, async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        const input = { id, [from]: personId };
+        return removed(c, deps, circleChanges.remove, ctx, input, aLink(side, ctx, personId, id));
+      });
+
   /** The Circle of a Decision Maker: its links. Mounted at /people/{personId}/supporters. */
   const supporters = new Hono<AppEnv>()
 
@@ -232,12 +245,7 @@ export function circleRoutes(deps: AppDeps) {
       });
     })
 
-    .get('/:id', caller, link, async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const row = await read.supporterLink(ctx, personId, c.req.valid('param').id);
-      if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
-      return versioned(c, linkJson(row));
-    })
+    .route('/', oneLink('supporterLink', 'supportedId'))
 
     /** Changes a supporter's access level: body `{supportedId, accessLevel}`. */
     .on(['PUT', 'PATCH'], '/:id', caller, link, valid('json', levelBody), async (c) => {
@@ -269,20 +277,6 @@ export function circleRoutes(deps: AppDeps) {
         { id, endsAt: endsAt === null ? null : Date.parse(endsAt), supportedId: personId },
         aLink('supporterLink', ctx, personId, id),
       );
-    })
-
-    /** Removes a link named from the supported side; ends its active support session first. */
-    .delete('/:id', caller, link, async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const { id } = c.req.valid('param');
-      return removed(
-        c,
-        deps,
-        circleChanges.remove,
-        ctx,
-        { id, supportedId: personId },
-        aLink('supporterLink', ctx, personId, id),
-      );
     });
 
   /** The people a Supporter supports: their links. Mounted at /people/{personId}/supported. */
@@ -295,26 +289,7 @@ export function circleRoutes(deps: AppDeps) {
       return c.json({ supported: links.map(linkJson) });
     })
 
-    .get('/:id', caller, link, async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const row = await read.supportedLink(ctx, personId, c.req.valid('param').id);
-      if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
-      return versioned(c, linkJson(row));
-    })
-
-    /** Removes a link named from the supporter side. */
-    .delete('/:id', caller, link, async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const { id } = c.req.valid('param');
-      return removed(
-        c,
-        deps,
-        circleChanges.remove,
-        ctx,
-        { id, supporterId: personId },
-        aLink('supportedLink', ctx, personId, id),
-      );
-    });
+    .route('/', oneLink('supportedLink', 'supporterId'));
 
   return { people, supporters, supported };
 }

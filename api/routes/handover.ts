@@ -26,7 +26,7 @@ import { personRoute } from '../auth/caller.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { personParams, valid } from '../validate.ts';
-import { isoTime as iso } from '../wire.ts';
+import { wireRow } from '../wire.ts';
 
 const badId = idMessages.invalid;
 const noteParam = personParams({ id: itemId });
@@ -34,31 +34,21 @@ const itemParam = personParams({ id: z.string().min(1).max(200) });
 const objectBody = z.record(z.string(), z.unknown());
 
 function itemJson(i: Row['handoverItem']) {
-  return {
-    id: i.id,
-    personId: i.personId,
-    kind: i.kind,
-    eventType: i.eventType,
-    preferenceId: i.preferenceId,
-    access: i.access,
-    message: i.message,
-    createdAt: iso(i.createdAt),
-    seenAt: iso(i.seenAt),
-  };
+  const fields = [
+    'id',
+    'personId',
+    'kind',
+    'eventType',
+    'preferenceId',
+    'access',
+    'message',
+  ] as const;
+  return wireRow(i, fields, ['createdAt', 'seenAt']);
 }
 
 function noteJson(n: Row['handoverNote']) {
-  return {
-    id: n.id,
-    personId: n.personId,
-    body: n.body,
-    access: n.access,
-    authorName: n.authorName,
-    createdBy: n.createdBy,
-    createdAt: iso(n.createdAt),
-    updatedAt: iso(n.updatedAt),
-    expiresAt: iso(n.expiresAt),
-  };
+  const fields = ['id', 'personId', 'body', 'access', 'authorName', 'createdBy'] as const;
+  return wireRow(n, fields, ['createdAt', 'updatedAt', 'expiresAt']);
 }
 
 export function handoverRoutes(deps: AppDeps) {

@@ -26,7 +26,7 @@ import { type Resource, removed, runChange, updated } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { personParams, valid } from '../validate.ts';
 import { type Reader, versioned } from '../versions.ts';
-import { isoTime as iso } from '../wire.ts';
+import { isoTime as iso, wireRow } from '../wire.ts';
 import type { ZeroDb } from '../zero/db-provider.ts';
 
 export const libraryApiMessages = {
@@ -46,17 +46,16 @@ function categorySummary(c: Row['category']) {
 }
 
 function noteJson(n: Row['note']) {
-  return {
-    id: n.id,
-    personId: n.personId,
-    preferenceId: n.preferenceId,
-    title: n.title,
-    body: n.body,
-    createdBy: n.createdBy,
-    createdAt: iso(n.createdAt),
-    updatedAt: iso(n.updatedAt),
-    updatedBy: n.updatedBy,
-  };
+  const fields = [
+    'id',
+    'personId',
+    'preferenceId',
+    'title',
+    'body',
+    'createdBy',
+    'updatedBy',
+  ] as const;
+  return wireRow(n, fields, ['createdAt', 'updatedAt']);
 }
 
 function preferenceJson(p: PreferenceRow, now = Date.now()) {

@@ -35,19 +35,14 @@ import type { AppDeps, AppEnv } from '../deps.ts';
 import { DOWNLOAD_URL_SECONDS, mediaStoreRoute, servedAs } from '../media/serving.ts';
 import { valid } from '../validate.ts';
 import { etagOf, ifMatchOf, lockRow, versioned } from '../versions.ts';
-import { isoTime as iso } from '../wire.ts';
+import { wireRow } from '../wire.ts';
 
 type OrganisationRow = Row['organisation'];
 
 /** An organisation as the API shows it: the logo as a flag (its key stays on the server). */
 function organisationJson(o: OrganisationRow) {
   return {
-    id: o.id,
-    name: o.name,
-    type: o.type,
-    status: o.status,
-    createdAt: iso(o.createdAt),
-    updatedAt: iso(o.updatedAt),
+    ...wireRow(o, ['id', 'name', 'type', 'status'], ['createdAt', 'updatedAt']),
     hasLogo: o.logoStorageKey !== null,
   };
 }
