@@ -1,5 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
+import { resolver, uniqueSymbol } from 'hono-openapi';
 import { z } from 'zod';
 import { appError } from '../sync/errors.ts';
 import { firstIssue, Refusal } from './errors.ts';
@@ -20,18 +21,22 @@ type ZodFound = { readonly issues: readonly z.core.$ZodIssue[] };
  * refusal), the message the schema's first issue unless `refuse` says
  * otherwise. The handler reads the parsed value with `c.req.valid(target)`,
  * typed, and Hono's typed client (`hc`) learns the route's input from it.
+ * The same schema describes the route's input in the OpenAPI document
+ * (api/openapi.ts): hono-openapi reads it from the middleware, as it reads
+ * its own validator's.
  */
 export function valid<T extends keyof ValidationTargets, S extends z.ZodType>(
   target: T,
   schema: S,
   refuse?: Refuse,
 ) {
-  return zValidator(target, schema, (result) => {
+  const middleware = zValidator(target, schema, (result) => {
     if (result.success) return;
     if (refuse instanceof Refusal) throw refuse;
     if (typeof refuse === 'function') throw refuse(result.error);
     throw appError('invalid', refuse ?? firstIssue(result.error));
   });
+  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { uniqueSymbol } from 'hono-openapi';
 import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
 import { idMessages } from '../../sync/ids.ts';
@@ -47,7 +48,7 @@ type CallerDeps = Pick<AppDeps, 'db' | 'accessTokenKey'>;
  * session (or a token for someone else) is 401.
  */
 export function personRoute(deps: CallerDeps, badId: string = idMessages.invalid) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  const middleware = createMiddleware<AppEnv>(async (c, next) => {
     const personId = itemId.safeParse(c.req.param('personId'));
     if (!personId.success) throw appError('invalid', badId);
     const session = await callerFor(deps, c, personId.data);
@@ -55,14 +56,24 @@ export function personRoute(deps: CallerDeps, badId: string = idMessages.invalid
     c.set('caller', { ctx: session.auth, personId: personId.data, session });
     await next();
   });
+  return described(middleware, [{ session: [] }, { bearer: [] }]);
 }
 
 /** The middleware of a route that needs only a signed-in user: `c.var.session`, or 401. */
 export function signedIn(deps: Pick<AppDeps, 'db'>) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  const middleware = createMiddleware<AppEnv>(async (c, next) => {
     const session = await sessionFromRequest(deps.db, c.req.raw.headers);
     if (!session) throw appError('unauthenticated');
     c.set('session', session);
     await next();
   });
+  return described(middleware, [{ session: [] }, { bearer: [] }]);
+}
+
+/**
+ * The sign-in a route needs, as the OpenAPI document says it (api/openapi.ts
+ * names the schemes): read by hono-openapi from the middleware itself.
+ */
+function described<M extends object>(middleware: M, security: Record<string, string[]>[]) {
+  return Object.assign(middleware, { [uniqueSymbol]: { spec: { security } } });
 }

@@ -10,6 +10,7 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps.ts';
+import { openApiDocument } from '../openapi.ts';
 import { accountDeletionRoutes } from './account-deletion.ts';
 import { authenticationRoutes } from './authentication.ts';
 import { circleRoutes } from './circle.ts';
@@ -42,45 +43,49 @@ export function apiRoutes(deps: AppDeps) {
   const media = mediaRoutes(deps);
   const photos = photoSearchRoutes(deps);
   const profiles = profileRoutes(deps);
-  return (
-    new Hono<AppEnv>()
-      .get('/health', (c) => c.json({ ok: true }))
-      .route('/session', session.session)
-      .route('/auth', session.auth)
-      .route('/dev', mailboxRoutes(deps))
-      .route('/authentication/passkeys', passkeyRoutes(deps))
-      .route('/authentication/email', authenticationRoutes(deps))
-      .route('/zero', zeroRoutes(deps))
-      .route('/people', circle.people)
-      .route('/people/:personId/access', peopleRoutes(deps))
-      .route('/people/:personId/access/events', historyFeedRoutes(deps))
-      .route('/people/:personId/support', supportRoutes(deps))
-      .route('/people/:personId/supporters', circle.supporters)
-      .route('/people/:personId/supporters/:id/photo', media.supporterPhoto)
-      .route('/people/:personId/supported', circle.supported)
-      .route('/people/:personId/handover', handoverRoutes(deps))
-      .route('/people/:personId/subscriptions', subscriptionRoutes(deps))
-      .route('/people/:personId/presence', presenceRoutes(deps, new URL(config.publicUrl).origin))
-      .route('/people/:personId/invites', invites.inviter)
-      .route('/invites', invites.recipient)
-      .route('/people/:personId/preferences', library.preferences)
-      .route('/preferences/categories', library.categoriesByBody)
-      .route('/people/:personId/reviews', library.reviews)
-      .route('/people/:personId/notes', library.notes)
-      .route('/people/:personId/media', media.media)
-      .route('/people/:personId/media/from-search', photos.fromSearch)
-      .route('/media-source', media.mediaSource)
-      .route('/people/:personId/photo-search', photos.search)
-      .route('/photo-search/catalogue', photos.catalogue)
-      .route('/people/:personId/profiles', profiles.pages)
-      .route('/shared-profiles', profiles.shared)
-      .route('/people/:personId/exports', myDataRoutes(deps))
-      .route('/people/:personId/account-deletion', accountDeletionRoutes(deps))
-      .route('/users', userRoutes(deps))
-      .route('/orgs', organisationRoutes(deps))
-      // Stripe's, not a browser's: signed, and read raw (api/routes/webhooks.ts).
-      .route('/webhooks', stripeWebhookRoutes(deps))
-  );
+  const api = new Hono<AppEnv>()
+    .get('/health', (c) => c.json({ ok: true }))
+    .route('/session', session.session)
+    .route('/auth', session.auth)
+    .route('/dev', mailboxRoutes(deps))
+    .route('/authentication/passkeys', passkeyRoutes(deps))
+    .route('/authentication/email', authenticationRoutes(deps))
+    .route('/zero', zeroRoutes(deps))
+    .route('/people', circle.people)
+    .route('/people/:personId/access', peopleRoutes(deps))
+    .route('/people/:personId/access/events', historyFeedRoutes(deps))
+    .route('/people/:personId/support', supportRoutes(deps))
+    .route('/people/:personId/supporters', circle.supporters)
+    .route('/people/:personId/supporters/:id/photo', media.supporterPhoto)
+    .route('/people/:personId/supported', circle.supported)
+    .route('/people/:personId/handover', handoverRoutes(deps))
+    .route('/people/:personId/subscriptions', subscriptionRoutes(deps))
+    .route('/people/:personId/presence', presenceRoutes(deps, new URL(config.publicUrl).origin))
+    .route('/people/:personId/invites', invites.inviter)
+    .route('/invites', invites.recipient)
+    .route('/people/:personId/preferences', library.preferences)
+    .route('/preferences/categories', library.categoriesByBody)
+    .route('/people/:personId/reviews', library.reviews)
+    .route('/people/:personId/notes', library.notes)
+    .route('/people/:personId/media', media.media)
+    .route('/people/:personId/media/from-search', photos.fromSearch)
+    .route('/media-source', media.mediaSource)
+    .route('/people/:personId/photo-search', photos.search)
+    .route('/photo-search/catalogue', photos.catalogue)
+    .route('/people/:personId/profiles', profiles.pages)
+    .route('/shared-profiles', profiles.shared)
+    .route('/people/:personId/exports', myDataRoutes(deps))
+    .route('/people/:personId/account-deletion', accountDeletionRoutes(deps))
+    .route('/users', userRoutes(deps))
+    .route('/orgs', organisationRoutes(deps))
+    // Stripe's, not a browser's: signed, and read raw (api/routes/webhooks.ts).
+    .route('/webhooks', stripeWebhookRoutes(deps));
+  // The document of all of the above, made once, when first asked for (api/openapi.ts).
+  let document: Promise<object> | undefined;
+  return api.get('/openapi.json', async (c) => {
+    document ??= openApiDocument(api);
+    return c.json(await document);
+  });
 }
 
 /** The API's routes and their inputs and outputs, for Hono's typed client. */

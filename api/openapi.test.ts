@@ -1,0 +1,105 @@
+/**
+ * The OpenAPI document (api/openapi.ts): every route is in it, with the
+ * input its validators check, and Redocly's recommended rules find nothing
+ * (redocly.yaml).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { AppDeps } from './deps.ts';
+import { projectRoot } from './dev/web-build.ts';
+import { apiRoutes } from './routes/index.ts';
+
+const run = promisify(execFile);
+
+// Building the routes reads these and nothing else; no route that needs more runs here.
+const deps = {
+  mailer: {},
+  config: { publicUrl: 'http://localhost:3000', SUPPORT_SESSION_IDLE_MINUTES: 30 },
+} as unknown as AppDeps;
+
+type Doc = {
+  openapi: string;
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+};
+
+const app = apiRoutes(deps);
+let doc: Doc;
+let dir: string;
+
+beforeAll(async () => {
+  const res = await app.request('/openapi.json');
+  expect(res.status).toBe(200);
+  doc = (await res.json()) as Doc;
+  dir = await mkdtemp(path.join(tmpdir(), 'openapi-'));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the OpenAPI document at /api/openapi.json', () => {
+  test('OpenAPI 3.1, served under /api', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: '/api' }]);
+  });
+
+  test('every route of the API is in it', () => {
+    const asDoc = (p: string) => p.replace(/:([A-Za-z]+)/g, '{$1}');
+    const missing = app.routes
+      .filter((r) => r.method !== 'ALL')
+      .filter((r) => !doc.paths[asDoc(r.path)]?.[r.method.toLowerCase()])
+      .map((r) => `${r.method} ${r.path}`);
+    expect(missing).toEqual([]);
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(80);
+  });
+
+  test('a route’s input is what its validator checks, and refusals have one shape', () => {
+    const create = doc.paths['/people/{personId}/invites']?.post as {
+      requestBody: { content: Record<string, { schema: { properties: object } }> };
+      responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }>;
+      security: unknown[];
+    };
+    expect(
+      Object.keys(create.requestBody.content['application/json']?.schema.properties ?? {}),
+    ).toEqual(expect.arrayContaining(['kind', 'email', 'expiresInDays']));
+    expect(create.responses['4XX']?.content?.['application/json']?.schema.$ref).toBe(
+      '#/components/schemas/Error',
+    );
+    expect(create.security).toEqual([{ session: [] }, { bearer: [] }]);
+    // No sign-in: what a share link shows.
+    expect(doc.paths['/shared-profiles/{token}']?.get?.security).toEqual([]);
+  });
+
+  test('a write of one resource takes If-Match and may answer 412', () => {
+    const put = doc.paths['/people/{personId}/preferences/{id}']?.put as {
+      parameters: { in: string; name: string }[];
+      responses: Record<string, unknown>;
+    };
+    expect(put.parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'If-Match' }),
+    );
+    expect(put.responses['412']).toBeDefined();
+  });
+
+  test('Redocly’s recommended rules find no error and no warning', async () => {
+    const file = path.join(dir, 'openapi.json');
+    await writeFile(file, JSON.stringify(doc));
+    const redocly = path.join(projectRoot, 'node_modules/.bin/redocly');
+    const { stdout, stderr } = await run(
+      redocly,
+      ['lint', file, '--config', path.join(projectRoot, 'redocly.yaml'), '--format=summary'],
+      {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        timeout: 60_000,
+      },
+    );
+    const said = `${stdout}${stderr}`;
+    expect(said).toContain('Your API description is valid');
+    expect(said).not.toMatch(/warning|error/i);
+  });
+});
