@@ -59,6 +59,8 @@ test('create, edit, note and delete by either side appear on the other’s open 
     .getByRole('list', { name: 'Preferences' })
     .getByRole('link', { name: `${title} (crispy)` })
     .click();
+  // The page has arrived and said so (focus on its heading) before Riley acts on it.
+  await expect(riley.getByRole('heading', { level: 1, name: `${title} (crispy)` })).toBeFocused();
   await riley.getByRole('button', { name: /^Delete the preference/ }).click();
   await riley
     .getByRole('dialog', { name: 'Delete this preference?' })

@@ -481,8 +481,11 @@ test('a description changed on its edit page shows on the item; a deleted item l
   await section.getByRole('link', { name: /pool\.png/ }).click();
   await expect(page).toHaveURL(new RegExp(`${mediaUrl(pref.id, `/${pool}`)}$`));
 
-  // Cancel changes nothing and comes back.
-  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  // Cancel changes nothing and comes back. The item's own Edit, once its page
+  // has replaced the preference's (whose Edit goes elsewhere).
+  const edit = page.getByRole('link', { name: 'Edit', exact: true });
+  await expect(edit).toHaveAttribute('href', new RegExp(`/media/${pool}/edit`));
+  await edit.click();
   await expect(page).toHaveURL(new RegExp(`/media/${pool}/edit\\?isFromView=true$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Change the description');
   await expect(page.getByText('No description yet.')).toBeVisible();
