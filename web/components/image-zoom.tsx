@@ -325,9 +325,11 @@ export function ImageZoom({
           e.preventDefault();
           unzoom();
         }}
-        onClose={() => {
-          // Closed by the browser itself (a second Escape): back at once.
-          if (stateRef.current !== 'unloaded') finishUnzoom();
+        onClose={(e) => {
+          // Closed by the browser itself (a second Escape): back at once. The
+          // event is queued, so it can arrive after our own close() and a new
+          // zoom's showModal(): an open dialog means it is that stale one.
+          if (!e.currentTarget.open && stateRef.current !== 'unloaded') finishUnzoom();
         }}
         onClick={unzoom}
         onWheel={(e) => {
