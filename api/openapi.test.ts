@@ -86,6 +86,34 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     expect(put.responses['412']).toBeDefined();
   });
 
+  test('a body a change checks is described by that change’s schema, less what the route sets', () => {
+    type Body = {
+      required?: boolean;
+      content: Record<string, { schema: { properties?: object; required?: string[] } }>;
+    };
+    const create = doc.paths['/people/{personId}/preferences']?.post?.requestBody as Body;
+    const schema = create.content['application/json']?.schema;
+    expect(Object.keys(schema?.properties ?? {})).toEqual(
+      expect.arrayContaining(['title', 'feeling', 'access', 'categoryIds']),
+    );
+    // The id is made by the route, the person is the path's.
+    expect(Object.keys(schema?.properties ?? {})).not.toContain('id');
+    expect(Object.keys(schema?.properties ?? {})).not.toContain('personId');
+    expect(schema?.required).toEqual(expect.arrayContaining(['title']));
+    // Every field optional: the body may be left out.
+    const exports = doc.paths['/people/{personId}/exports']?.post?.requestBody as Body;
+    expect(exports.required).toBe(false);
+  });
+
+  test('redirects and revalidation are answers of their routes', () => {
+    const responses = (p: string) =>
+      Object.keys((doc.paths[p]?.get?.responses as object | undefined) ?? {});
+    expect(responses('/people/{personId}/media/{id}/signed/redirect')).toContain('302');
+    expect(responses('/people/{personId}/exports/{id}/download')).toContain('302');
+    expect(responses('/people/{personId}/preferences/{id}')).toContain('304');
+    expect(responses('/people/{personId}/preferences')).not.toContain('304');
+  });
+
   test('Redocly’s recommended rules find no error and no warning', async () => {
     const file = path.join(dir, 'openapi.json');
     await writeFile(file, JSON.stringify(doc));

@@ -115,6 +115,12 @@ export async function openApiDocument(app: AnyApp): Promise<Document> {
           },
         ];
       }
+      // A JSON body whose schema requires nothing may be left out: Hono reads none as {}.
+      const body = operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+      const schema = body?.content?.['application/json']?.schema as
+        | OpenAPIV3_1.SchemaObject
+        | undefined;
+      if (body && schema && !('$ref' in schema) && !schema.required?.length) body.required = false;
       operation.responses = responses as NonNullable<Operation['responses']>;
       operation.summary ??= `${method.toUpperCase()} ${path}`;
       // A route without sign-in middleware needs none (its own token, if any, is a parameter).

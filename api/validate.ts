@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
-import { resolver, uniqueSymbol } from 'hono-openapi';
+import { describeRoute, resolver, uniqueSymbol } from 'hono-openapi';
 import { z } from 'zod';
 import { appError } from '../sync/errors.ts';
 import { firstIssue, Refusal } from './errors.ts';
@@ -46,4 +46,66 @@ export function valid<T extends keyof ValidationTargets, S extends z.ZodType>(
  */
 export function personParams<T extends z.ZodRawShape>(shape: T) {
   return z.object({ personId: z.string(), ...shape });
+}
+
+/**
+ * A route that answers with a redirect (to a signed URL, to Stripe), said in
+ * the OpenAPI document beside its other answers.
+ */
+export function redirects(status: 302 | 303, to: string) {
+  return describeRoute({
+    responses: {
+      [status]: {
+        description: `A redirect to ${to}.`,
+        headers: { Location: { schema: { type: 'string', format: 'uri' } } },
+      },
+    },
+  });
+}
+
+/**
+ * A GET answered with its version (api/versions.ts `versioned`): an `ETag`,
+ * and 304 without a body when `If-None-Match` names it. Said in the document.
+ */
+export const revalidates = describeRoute({
+  parameters: [
+    {
+      in: 'header',
+      name: 'If-None-Match',
+      required: false,
+      description: 'The ETag of a version already held: answered 304 when it is current.',
+      schema: { type: 'string' },
+    },
+  ],
+  responses: {
+    304: { description: 'Not modified: the version in If-None-Match is current.' },
+  },
+});
+
+/** Any JSON object: the change the route makes checks its fields. */
+const objectBody = z.record(z.string(), z.unknown());
+
+/**
+ * A JSON body the route hands to `change`, which checks its fields with its
+ * own schema (and words the refusal): the route itself takes any object, as
+ * before. The OpenAPI document describes the body by that same schema, less
+ * `made`: the fields the route sets itself (from the path, or new ids), which
+ * win over any in the body.
+ */
+export function changeBody(change: { readonly args: z.ZodType }, made: readonly string[] = []) {
+  const middleware = valid('json', objectBody);
+  const described = resolver(change.args);
+  const toOpenAPISchema: typeof described.toOpenAPISchema = async (options) => {
+    const result = await described.toOpenAPISchema(options);
+    const schema = result.schema as { properties?: Record<string, unknown>; required?: string[] };
+    for (const name of made) delete schema.properties?.[name];
+    if (schema.required) {
+      schema.required = schema.required.filter((name) => !made.includes(name));
+      if (schema.required.length === 0) delete schema.required;
+    }
+    return result;
+  };
+  return Object.assign(middleware, {
+    [uniqueSymbol]: { target: 'json', ...described, toOpenAPISchema },
+  });
 }

@@ -25,7 +25,7 @@ import { personRoute, signedIn } from '../auth/caller.ts';
 import { type Resource, removed, runChange, updated } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { Refusal } from '../errors.ts';
-import { personParams, valid } from '../validate.ts';
+import { changeBody, personParams, revalidates, valid } from '../validate.ts';
 import { lockRow, type Reader, versioned } from '../versions.ts';
 import { wireRow } from '../wire.ts';
 import type { ZeroDb } from '../zero/db-provider.ts';
@@ -53,8 +53,6 @@ const endBody = z.object({
     .datetime({ offset: true, message: 'endsAt must be an ISO date-time or null.' })
     .nullable(),
 });
-/** Bodies are objects; each change's own schema checks their fields. */
-const objectBody = z.record(z.string(), z.unknown());
 
 type PersonRow = Row['person'];
 /** A person's personal details (the `person_detail` row), as REST shows them. */
@@ -162,26 +160,31 @@ export function circleRoutes(deps: AppDeps) {
     // -----------------------------------------------------------------------
 
     /** A Decision Maker's profile made on their behalf; the creator becomes its Administrator. */
-    .post('/', signedIn(deps), valid('json', objectBody), async (c) => {
-      const ctx = c.var.session.auth;
-      const { id } = await runChange(deps, personServerChanges.createProfile, ctx, {
-        ...c.req.valid('json'),
-        id: randomUUID(),
-        linkId: randomUUID(),
-      });
-      const [p, details, links] = await Promise.all([
-        zdb.run(zql.person.where('id', id).one()),
-        zdb.run(zql.personDetail.where('personId', id).one()),
-        zdb.run(zql.supporterLink.where('supportedId', id).related('supported')),
-      ]);
-      const l = links[0];
-      if (!p || !l) throw new Error('a profile just made cannot be read');
-      c.header('location', `/api/people/${id}`);
-      return c.json({ person: personDetails(p, details), link: linkJson(l) }, 201);
-    })
+    .post(
+      '/',
+      signedIn(deps),
+      changeBody(personServerChanges.createProfile, ['id', 'linkId']),
+      async (c) => {
+        const ctx = c.var.session.auth;
+        const { id } = await runChange(deps, personServerChanges.createProfile, ctx, {
+          ...c.req.valid('json'),
+          id: randomUUID(),
+          linkId: randomUUID(),
+        });
+        const [p, details, links] = await Promise.all([
+          zdb.run(zql.person.where('id', id).one()),
+          zdb.run(zql.personDetail.where('personId', id).one()),
+          zdb.run(zql.supporterLink.where('supportedId', id).related('supported')),
+        ]);
+        const l = links[0];
+        if (!p || !l) throw new Error('a profile just made cannot be read');
+        c.header('location', `/api/people/${id}`);
+        return c.json({ person: personDetails(p, details), link: linkJson(l) }, 201);
+      },
+    )
 
     /** A person: the summary for anyone linked to them, the details for them and their Administrator. */
-    .get('/:personId', caller, async (c) => {
+    .get('/:personId', revalidates, caller, async (c) => {
       const { ctx, personId } = c.var.caller;
       const p = await personAsRead(ctx, personId);
       if (!p) throw appError('not_found', circleApiMessages.personNotFound);
@@ -189,11 +192,24 @@ export function circleRoutes(deps: AppDeps) {
     })
 
     /** Personal details: the person themselves or their Administrator in session. */
-    .on(['PUT', 'PATCH'], '/:personId', caller, valid('json', objectBody), async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const input = { ...c.req.valid('json'), personId };
-      return updated(c, deps, personServerChanges.updateDetails, ctx, input, person(ctx, personId));
-    });
+    .on(
+      ['PUT', 'PATCH'],
+      '/:personId',
+      caller,
+      changeBody(personServerChanges.updateDetails, ['personId']),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const input = { ...c.req.valid('json'), personId };
+        return updated(
+          c,
+          deps,
+          personServerChanges.updateDetails,
+          ctx,
+          input,
+          person(ctx, personId),
+        );
+      },
+    );
 
   /**
    * GET and DELETE of one link, named from either side: the supported
@@ -202,7 +218,7 @@ export function circleRoutes(deps: AppDeps) {
    */
   const oneLink = (side: 'supporterLink' | 'supportedLink', from: 'supportedId' | 'supporterId') =>
     new Hono<AppEnv>()
-      .get('/:id', caller, link, async (c) => {
+      .get('/:id', revalidates, caller, link, async (c) => {
         const { ctx, personId } = c.var.caller;
         const row = await read[side](ctx, personId, c.req.valid('param').id);
         if (!row) throw appError('not_found', circleApiMessages.linkNotFound);

@@ -25,13 +25,12 @@ import { readableHandoverItems, readableHandoverNotes } from '../../sync/permiss
 import { personRoute } from '../auth/caller.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { personParams, valid } from '../validate.ts';
+import { changeBody, personParams, valid } from '../validate.ts';
 import { wireRow } from '../wire.ts';
 
 const badId = idMessages.invalid;
 const noteParam = personParams({ id: itemId });
 const itemParam = personParams({ id: z.string().min(1).max(200) });
-const objectBody = z.record(z.string(), z.unknown());
 
 function itemJson(i: Row['handoverItem']) {
   const fields = [
@@ -73,13 +72,13 @@ export function handoverRoutes(deps: AppDeps) {
       const notes = await zdb.run(handoverQueries.notes.fn({ args: { personId }, ctx }));
       return c.json({ changes: changes.map(itemJson), notes: notes.map(noteJson) });
     })
-    .post('/notes', caller, valid('json', objectBody), async (c) => {
+    .post('/notes', caller, changeBody(handoverChanges.leave, ['id', 'personId']), async (c) => {
       const { ctx, personId } = c.var.caller;
       const id = randomUUID();
       await runChange(deps, handoverChanges.leave, ctx, { ...c.req.valid('json'), id, personId });
       return c.json(noteJson(await readableNote(ctx, personId, id)), 201);
     })
-    .patch('/notes/:id', caller, note, valid('json', objectBody), async (c) => {
+    .patch('/notes/:id', caller, note, changeBody(handoverChanges.edit, ['id']), async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
       await readableNote(ctx, personId, id);
@@ -104,12 +103,18 @@ export function handoverRoutes(deps: AppDeps) {
       await runChange(deps, handoverChanges.seen, ctx, { id });
       return c.body(null, 204);
     })
-    .on(['PUT', 'PATCH'], '/note-days', caller, valid('json', objectBody), async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const args = await runChange(deps, handoverChanges.setNoteDays, ctx, {
-        ...c.req.valid('json'),
-        personId,
-      });
-      return c.json({ personId, days: args.days });
-    });
+    .on(
+      ['PUT', 'PATCH'],
+      '/note-days',
+      caller,
+      changeBody(handoverChanges.setNoteDays, ['personId']),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const args = await runChange(deps, handoverChanges.setNoteDays, ctx, {
+          ...c.req.valid('json'),
+          personId,
+        });
+        return c.json({ personId, days: args.days });
+      },
+    );
 }

@@ -24,7 +24,7 @@ import { reviewGroup } from '../../sync/review.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
 import { type Resource, removed, runChange, updated } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { personParams, valid } from '../validate.ts';
+import { changeBody, personParams, revalidates, valid } from '../validate.ts';
 import { type Reader, versioned } from '../versions.ts';
 import { isoTime as iso, wireRow } from '../wire.ts';
 import type { ZeroDb } from '../zero/db-provider.ts';
@@ -121,8 +121,6 @@ const categoryListQuery = z.object({
   hidden: flag,
 });
 
-/** Bodies are objects; each change's own schema checks their fields (ids come from the path or are made here). */
-const objectBody = z.record(z.string(), z.unknown());
 const itemParam = personParams({ id: itemId });
 /** A body that names a preference, for the creates under one. */
 const preferenceBody = z.looseObject({ preferenceId: itemId });
@@ -198,12 +196,12 @@ export function libraryRoutes(deps: AppDeps) {
     const resource = (ctx: AuthContext, personId: string, id: string) =>
       resourceOf(kind, ctx, personId, id);
     return new Hono<AppEnv>()
-      .get('/:id', caller, item, async (c) => {
+      .get('/:id', revalidates, caller, item, async (c) => {
         const { ctx, personId } = c.var.caller;
         const row = readable(await kind.read(ctx, personId, c.req.valid('param').id));
         return versioned(c, kind.json(row));
       })
-      .on(['PUT', 'PATCH'], '/:id', caller, item, valid('json', objectBody), async (c) => {
+      .on(['PUT', 'PATCH'], '/:id', caller, item, changeBody(kind.update, ['id']), async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
         const input = { ...c.req.valid('json'), id };
@@ -227,7 +225,7 @@ export function libraryRoutes(deps: AppDeps) {
       path,
       caller,
       item,
-      valid('json', objectBody),
+      changeBody(table, ['id']),
       async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
@@ -254,10 +252,15 @@ export function libraryRoutes(deps: AppDeps) {
    * `/:id`, which would match it). Mounted at /people/{personId}/preferences.
    */
   const preferences = new Hono<AppEnv>()
-    .post('/categories', caller, valid('json', objectBody), async (c) => {
-      const { ctx, personId } = c.var.caller;
-      return c.json(await createCategory(ctx, personId, c.req.valid('json')), 201);
-    })
+    .post(
+      '/categories',
+      caller,
+      changeBody(categoryChanges.create, ['id', 'personId']),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        return c.json(await createCategory(ctx, personId, c.req.valid('json')), 201);
+      },
+    )
     .get(
       '/categories',
       caller,
@@ -294,7 +297,7 @@ export function libraryRoutes(deps: AppDeps) {
       }),
     )
 
-    .post('/', caller, valid('json', objectBody), async (c) => {
+    .post('/', caller, changeBody(preferenceChanges.create, ['id', 'personId']), async (c) => {
       const { ctx, personId } = c.var.caller;
       const id = randomUUID();
       await change(preferenceChanges.create, ctx, { ...c.req.valid('json'), id, personId });

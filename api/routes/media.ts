@@ -39,7 +39,7 @@ import {
 import { issueMediaSourceToken, verifyMediaSourceToken } from '../media/source-token.ts';
 import { type MediaStore, UPLOAD_URL_SECONDS } from '../media/store.ts';
 import { settleUpload, uploadKeyFor } from '../media/uploads.ts';
-import { personParams, valid } from '../validate.ts';
+import { personParams, redirects, revalidates, valid } from '../validate.ts';
 import { lockRow, versioned } from '../versions.ts';
 
 export function mediaRoutes(deps: AppDeps) {
@@ -141,7 +141,7 @@ export function mediaRoutes(deps: AppDeps) {
       });
       return c.json(storageJson(space));
     })
-    .get('/:id', caller, item, async (c) => {
+    .get('/:id', revalidates, caller, item, async (c) => {
       const { ctx, personId } = c.var.caller;
       return versioned(c, mediaJson(await readable(ctx, personId, c.req.valid('param').id)));
     })
@@ -155,14 +155,21 @@ export function mediaRoutes(deps: AppDeps) {
       });
     })
     /** For `<img src>`: answers with the signed URL as a redirect. */
-    .get('/:id/signed/redirect', store, caller, item, async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const { id } = c.req.valid('param');
-      const url = await signedRead(c.var.store, ctx, personId, id, sizeOf(c.req.query('size')));
-      // Private: the redirect depends on who asks. Shorter than the URL's life.
-      c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
-      return c.redirect(url, 302);
-    })
+    .get(
+      '/:id/signed/redirect',
+      redirects(302, 'the file, signed for a short while'),
+      store,
+      caller,
+      item,
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        const url = await signedRead(c.var.store, ctx, personId, id, sizeOf(c.req.query('size')));
+        // Private: the redirect depends on who asks. Shorter than the URL's life.
+        c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
+        return c.redirect(url, 302);
+      },
+    )
     /** Changes the description (spec §7: the update carries a description). */
     .on(
       ['PUT', 'PATCH'],
@@ -205,6 +212,7 @@ export function mediaRoutes(deps: AppDeps) {
    */
   const supporterPhoto = new Hono<AppEnv>().get(
     '/:photoId/signed/redirect',
+    redirects(302, 'the photo, signed for a short while'),
     store,
     caller,
     valid('param', personParams({ id: itemId, photoId: itemId }), mediaApiMessages.badId),
@@ -262,6 +270,7 @@ export function mediaRoutes(deps: AppDeps) {
     /** Reads through a media-source token: its session still live, its reader's access checked again. */
     .get(
       '/:id',
+      redirects(302, 'the file, signed for a short while'),
       store,
       valid('param', z.object({ id: itemId }), mediaApiMessages.badId),
       async (c) => {

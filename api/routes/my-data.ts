@@ -30,7 +30,7 @@ import type { AppDeps, AppEnv } from '../deps.ts';
 import { Refusal } from '../errors.ts';
 import { slugOf } from '../file-names.ts';
 import { buildExport } from '../my-data/zip.ts';
-import { personParams, valid } from '../validate.ts';
+import { personParams, redirects, valid } from '../validate.ts';
 import { isoTime as iso } from '../wire.ts';
 
 /** The person in the path must be the one signed in: a copy for another person is refused. */
@@ -135,21 +135,28 @@ export function myDataRoutes(deps: AppDeps, log: (line: string) => void = consol
         return c.json(exportJson(row));
       })
       /** The zip itself: a short-lived signed address, saved under a readable name. */
-      .get('/:id/download', caller, own, valid('param', exportParams), async (c) => {
-        const { personId, session } = c.var.caller;
-        const row = await find(personId, c.req.valid('param').id);
-        if (row.expiresAt.getTime() <= Date.now()) {
-          throw new Refusal(410, 'gone', myDataMessages.expired);
-        }
-        if (row.status !== 'ready' || !row.storageKey) {
-          throw new Refusal(409, 'not_ready', myDataMessages.notReady);
-        }
-        const url = await store().signDownload(row.storageKey, 300, {
-          contentType: 'application/zip',
-          contentDisposition: `attachment; filename="${zipName(session.person.knownAs ?? session.person.firstName, row.createdAt)}"`,
-        });
-        c.header('cache-control', 'no-store');
-        return c.redirect(url, 302);
-      })
+      .get(
+        '/:id/download',
+        redirects(302, 'the zip, signed for a short while'),
+        caller,
+        own,
+        valid('param', exportParams),
+        async (c) => {
+          const { personId, session } = c.var.caller;
+          const row = await find(personId, c.req.valid('param').id);
+          if (row.expiresAt.getTime() <= Date.now()) {
+            throw new Refusal(410, 'gone', myDataMessages.expired);
+          }
+          if (row.status !== 'ready' || !row.storageKey) {
+            throw new Refusal(409, 'not_ready', myDataMessages.notReady);
+          }
+          const url = await store().signDownload(row.storageKey, 300, {
+            contentType: 'application/zip',
+            contentDisposition: `attachment; filename="${zipName(session.person.knownAs ?? session.person.firstName, row.createdAt)}"`,
+          });
+          c.header('cache-control', 'no-store');
+          return c.redirect(url, 302);
+        },
+      )
   );
 }

@@ -33,7 +33,7 @@ import { signedIn } from '../auth/caller.ts';
 import { changeResource, type Resource, runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { DOWNLOAD_URL_SECONDS, mediaStoreRoute, servedAs } from '../media/serving.ts';
-import { valid } from '../validate.ts';
+import { redirects, revalidates, valid } from '../validate.ts';
 import { etagOf, ifMatchOf, lockRow, versioned } from '../versions.ts';
 import { wireRow } from '../wire.ts';
 
@@ -97,7 +97,7 @@ export function organisationRoutes(deps: AppDeps) {
         );
         return c.json({ organisations: rows.map(organisationJson) });
       })
-      .get('/:id', caller, id, async (c) => {
+      .get('/:id', revalidates, caller, id, async (c) => {
         const row = await readable(c.var.session.auth, c.req.valid('param').id);
         return versioned(c, withMembers(row));
       })
@@ -178,22 +178,29 @@ export function organisationRoutes(deps: AppDeps) {
         return c.json(await shown(ctx, organisationId));
       })
       /** For `<img src>`: the logo as a redirect to a signed URL; 404 when there is none. */
-      .get('/:id/logo/signed/redirect', mediaStoreRoute(deps), caller, id, async (c) => {
-        const row = await readable(c.var.session.auth, c.req.valid('param').id);
-        const key = row.logoStorageKey;
-        const stored = key ? await c.var.store.head(key) : undefined;
-        if (!key || !stored) throw appError('not_found', organisationMessages.noLogo);
-        // Served as what it is stored as when that is a picture, otherwise as
-        // bytes to save, never to show (api/media/serving.ts servedAs).
-        const served = servedAs({
-          contentType: stored.contentType ?? '',
-          name: `${row.name} logo`,
-        });
-        const url = await c.var.store.signDownload(key, DOWNLOAD_URL_SECONDS, served);
-        // Private: the redirect depends on who asks. Shorter than the URL's life.
-        c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
-        return c.redirect(url, 302);
-      })
+      .get(
+        '/:id/logo/signed/redirect',
+        redirects(302, 'the logo, signed for a short while'),
+        mediaStoreRoute(deps),
+        caller,
+        id,
+        async (c) => {
+          const row = await readable(c.var.session.auth, c.req.valid('param').id);
+          const key = row.logoStorageKey;
+          const stored = key ? await c.var.store.head(key) : undefined;
+          if (!key || !stored) throw appError('not_found', organisationMessages.noLogo);
+          // Served as what it is stored as when that is a picture, otherwise as
+          // bytes to save, never to show (api/media/serving.ts servedAs).
+          const served = servedAs({
+            contentType: stored.contentType ?? '',
+            name: `${row.name} logo`,
+          });
+          const url = await c.var.store.signDownload(key, DOWNLOAD_URL_SECONDS, served);
+          // Private: the redirect depends on who asks. Shorter than the URL's life.
+          c.header('cache-control', `private, max-age=${DOWNLOAD_URL_SECONDS - 60}`);
+          return c.redirect(url, 302);
+        },
+      )
   );
 }
 

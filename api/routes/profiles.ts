@@ -28,7 +28,7 @@ import type { AppDeps, AppEnv } from '../deps.ts';
 import { Refusal } from '../errors.ts';
 import { slugOf } from '../file-names.ts';
 import { profilePdf } from '../profiles/pdf.ts';
-import { personParams, valid } from '../validate.ts';
+import { personParams, redirects, valid } from '../validate.ts';
 
 const itemId = z.string().min(1).max(64);
 /** A share token as made here: 32 random bytes, base64url. */
@@ -136,18 +136,22 @@ export function profileRoutes(deps: AppDeps) {
       return pdfAnswer(view, personId);
     })
     /** A picture of a shared page (an item's hero, or the person's photo), as a redirect. */
-    .get('/:token/media/:mediaId', async (c) => {
-      const { view, personId } = await read(c.req.param('token'));
-      const row = await pageImage(view, personId, c.req.param('mediaId'));
-      if (!row || !deps.media) throw appError('not_found');
-      const key = row.displayKey ?? row.storageKey;
-      const url = await deps.media.signDownload(key, 300, {
-        contentType: row.displayKey ? 'image/webp' : row.contentType,
-        contentDisposition: 'inline',
-      });
-      c.header('cache-control', 'private, max-age=60');
-      return c.redirect(url, 302);
-    });
+    .get(
+      '/:token/media/:mediaId',
+      redirects(302, 'the picture, signed for a short while'),
+      async (c) => {
+        const { view, personId } = await read(c.req.param('token'));
+        const row = await pageImage(view, personId, c.req.param('mediaId'));
+        if (!row || !deps.media) throw appError('not_found');
+        const key = row.displayKey ?? row.storageKey;
+        const url = await deps.media.signDownload(key, 300, {
+          contentType: row.displayKey ? 'image/webp' : row.contentType,
+          contentDisposition: 'inline',
+        });
+        c.header('cache-control', 'private, max-age=60');
+        return c.redirect(url, 302);
+      },
+    );
 
   return { pages, shared };
 }

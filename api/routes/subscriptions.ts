@@ -42,7 +42,7 @@ import { personRoute } from '../auth/caller.ts';
 import { type Billing, billingFor } from '../billing/stripe.ts';
 import type { AppDeps, AppEnv, PersonCaller } from '../deps.ts';
 import { Refusal } from '../errors.ts';
-import { valid } from '../validate.ts';
+import { redirects, valid } from '../validate.ts';
 
 type PlanRow = {
   id: string;
@@ -252,6 +252,7 @@ export function subscriptionRoutes(deps: AppDeps) {
     })
     .get(
       '/plans/:provider/redirect',
+      redirects(303, "the payment provider's checkout"),
       caller,
       valid('param', providerParam.extend({ personId: z.string() })),
       valid('query', checkoutQuery),
@@ -305,6 +306,7 @@ export function subscriptionRoutes(deps: AppDeps) {
     )
     .get(
       '/:provider',
+      redirects(303, "the payment provider's billing page"),
       caller,
       valid('param', providerParam.extend({ personId: z.string() })),
       async (c) => {

@@ -458,7 +458,7 @@ test('zoom: in by the button, out by the button, the overlay, the picture, Escap
   // Out and straight back in, within one task: the browser's close event for
   // the zoom that ended arrives after the next has begun, and must not end it.
   await expand.evaluate(
-    (button) =>
+    (button: HTMLElement) =>
       new Promise<void>((done) => {
         const figure = button.closest('figure');
         // Resolves once the stale close event has been handled.

@@ -6,6 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { SignedIn } from './clients.ts';
+import { check, counted, record } from './contract.ts';
 import { sql, stack } from './db.ts';
 
 /** A request body sent exactly as given (not JSON-encoded): text that is not JSON, say. */
@@ -84,6 +85,23 @@ export async function call(
         `${method} ${path} answered ${res.status} with JSON that does not parse: ${text.slice(0, 200)}`,
       );
     }
+  }
+  // The stack's own API is held to its OpenAPI document, by Prism's checks.
+  if (!opts.app && !opts.base) {
+    const violations = await check(stack.url, {
+      method,
+      path,
+      headers,
+      body: typeof init.body === 'string' ? init.body : undefined,
+      status: res.status,
+      responseHeaders: res.headers,
+      responseText: text,
+    });
+    const unlike = counted(res.status, violations);
+    record({ method, path, status: res.status, violations, counted: unlike });
+    expect(unlike, `${method} ${path} answered ${res.status}, unlike the OpenAPI document`).toEqual(
+      [],
+    );
   }
   const reply = { status: res.status, body: parsed } as Reply;
   Object.defineProperty(reply, 'headers', { value: res.headers, enumerable: false });
