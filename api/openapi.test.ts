@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AppDeps } from './deps.ts';
+import { errorResponse } from './errors.ts';
 import { projectRoot } from './dev/web-build.ts';
 import { apiRoutes } from './routes/index.ts';
 
@@ -113,6 +114,22 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     expect(responses('/people/{personId}/preferences/{id}')).toContain('304');
     expect(responses('/people/{personId}/preferences')).not.toContain('304');
   });
+
+  test('in development, a page to read it (Redocly’s reference); none in production', async () => {
+    const res = await app.request('/dev/reference');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'unsafe-inline'/);
+    const page = await res.text();
+    expect(page).toContain('Preference Bank API');
+    // Every operation is on the page, by its summary.
+    expect(page).toContain('POST /people/{personId}/preferences');
+    const production = apiRoutes({
+      ...deps,
+      config: { ...deps.config, NODE_ENV: 'production' },
+    } as AppDeps).onError(errorResponse);
+    expect((await production.request('/dev/reference')).status).toBe(404);
+  }, 60_000);
 
   test('Redocly’s recommended rules find no error and no warning', async () => {
     const file = path.join(dir, 'openapi.json');

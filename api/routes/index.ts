@@ -27,6 +27,7 @@ import { peopleRoutes } from './people.ts';
 import { photoSearchRoutes } from './photo-search.ts';
 import { presenceRoutes } from './presence.ts';
 import { profileRoutes } from './profiles.ts';
+import { referenceRoutes } from './reference.ts';
 import { sessionRoutes } from './session.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
 import { supportRoutes } from './support.ts';
@@ -80,12 +81,16 @@ export function apiRoutes(deps: AppDeps) {
     .route('/orgs', organisationRoutes(deps))
     // Stripe's, not a browser's: signed, and read raw (api/routes/webhooks.ts).
     .route('/webhooks', stripeWebhookRoutes(deps));
-  // The document of all of the above, made once, when first asked for (api/openapi.ts).
+  // The document of all of the above, made once, when first asked for
+  // (api/openapi.ts), and in development its reference page to read.
   let document: Promise<object> | undefined;
-  return api.get('/openapi.json', async (c) => {
+  const documentOf = () => {
     document ??= openApiDocument(api);
-    return c.json(await document);
-  });
+    return document;
+  };
+  return api
+    .route('/dev', referenceRoutes(deps, documentOf))
+    .get('/openapi.json', async (c) => c.json(await documentOf()));
 }
 
 /** The API's routes and their inputs and outputs, for Hono's typed client. */

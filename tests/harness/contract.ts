@@ -24,8 +24,8 @@ export type Violation = {
   path?: string[];
 };
 
-/** Every violation found, one JSON line per exchange, for the run's summary. */
-export const violationsLog = path.join(projectRoot, '.data', 'test', 'contract-violations.jsonl');
+/** Every exchange checked, one JSON line each, with what was found: the run's summary. */
+export const exchangesLog = path.join(projectRoot, '.data', 'test', 'contract-exchanges.jsonl');
 
 /**
  * The violations that make an exchange unlike the document:
@@ -195,7 +195,7 @@ export async function check(
 
 let logReady = false;
 
-/** Keeps an exchange's violations for the run's summary. */
+/** Keeps an exchange, with what Prism found in it, for the run's summary. */
 export function record(entry: {
   method: string;
   path: string;
@@ -203,10 +203,24 @@ export function record(entry: {
   violations: Violation[];
   counted: Violation[];
 }) {
-  if (entry.violations.length === 0) return;
   if (!logReady) {
-    mkdirSync(path.dirname(violationsLog), { recursive: true });
+    mkdirSync(path.dirname(exchangesLog), { recursive: true });
     logReady = true;
   }
-  appendFileSync(violationsLog, `${JSON.stringify(entry)}\n`);
+  appendFileSync(exchangesLog, `${JSON.stringify(entry)}\n`);
+}
+
+/** The run's summary of the exchanges checked, for the log. */
+export function summary(lines: string): string {
+  let exchanges = 0;
+  let found = 0;
+  let unlike = 0;
+  for (const line of lines.split('\n')) {
+    if (!line) continue;
+    const e = JSON.parse(line) as { violations: unknown[]; counted: unknown[] };
+    exchanges++;
+    if (e.violations.length) found++;
+    unlike += e.counted.length;
+  }
+  return `contract (Prism): ${exchanges} REST exchanges checked against the OpenAPI document; ${found} refusals of input unlike it; ${unlike} unlike it otherwise`;
 }

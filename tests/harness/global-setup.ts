@@ -1,7 +1,8 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { projectRoot } from '../../api/dev/web-build.ts';
+import { exchangesLog, summary } from './contract.ts';
 import { startTestStack } from './stack.ts';
 
 declare module 'vitest' {
@@ -26,6 +27,7 @@ export default async function setup(project: TestProject) {
   const logs = path.join(projectRoot, '.data', 'test', 'logs');
   await mkdir(logs, { recursive: true });
   const logFile = path.join(logs, `integration-${process.pid}.log`);
+  await rm(exchangesLog, { force: true });
   const stack = await startTestStack({
     web: 'none',
     verbose: process.env.HARNESS_VERBOSE === '1',
@@ -42,6 +44,8 @@ export default async function setup(project: TestProject) {
     zeroCachePid: stack.pids.zeroCache ?? 0,
   });
   return async () => {
+    const exchanges = await readFile(exchangesLog, 'utf8').catch(() => '');
+    if (exchanges) console.log(summary(exchanges));
     await stack.stop();
     // TEST_KEEP_LOG=1 keeps it for reading after the run.
     if (process.env.TEST_KEEP_LOG !== '1') await rm(logFile, { force: true });
