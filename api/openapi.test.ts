@@ -10,8 +10,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AppDeps } from './deps.ts';
-import { errorResponse } from './errors.ts';
 import { projectRoot } from './dev/web-build.ts';
+import { errorResponse } from './errors.ts';
 import { apiRoutes } from './routes/index.ts';
 
 const run = promisify(execFile);

@@ -20,7 +20,7 @@ import { itemId as id } from './ids.ts';
 import { isAdministrator, libraryAccess } from './permissions.ts';
 import { registrationSchema } from './validation.ts';
 
-export const accountMessages = {
+export const accountRuleMessages = {
   notPasskeyAdministrator: 'Only an administrator of this person can manage their passkeys.',
 } as const;
 
@@ -176,7 +176,7 @@ export const accountServerChanges = {
    */
   deletePasskey: defineServerChange(passkeyDeleteArgs, async ({ tx, db, me }, args) => {
     if (!isAdministrator(await libraryAccess(tx, me, args.personId))) {
-      throw appError('forbidden', accountMessages.notPasskeyAdministrator);
+      throw appError('forbidden', accountRuleMessages.notPasskeyAdministrator);
     }
     const removed = [
       ...(await db.query(

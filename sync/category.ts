@@ -31,7 +31,7 @@ const id = itemId;
 export const categoryListArgs = z.object({ personId: id });
 export const categoryByIdArgs = z.object({ personId: id, id });
 
-export const categoryMessages = {
+export const categoryRuleMessages = {
   ownParent: 'A category cannot be placed inside itself.',
 } as const;
 
@@ -164,7 +164,7 @@ async function assertNotInside(
 ) {
   let cursor: { id: string; parentId: string | null } | undefined = parent;
   for (let depth = 0; cursor && depth < 100; depth++) {
-    if (cursor.id === selfId) throw appError('invalid', categoryMessages.ownParent);
+    if (cursor.id === selfId) throw appError('invalid', categoryRuleMessages.ownParent);
     const up: string | null = cursor.parentId;
     cursor = up ? await tx.run(zql.category.where('id', up).one()) : undefined;
   }

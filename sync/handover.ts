@@ -54,7 +54,7 @@ export const HANDOVER_NOTES_MAX = 20;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const handoverMessages = {
+export const handoverRuleMessages = {
   bodyRequired: 'Write the note first.',
   bodyTooLong: `Keep the note to ${HANDOVER_NOTE_MAX} characters.`,
   daysRange: `Choose from ${HANDOVER_DAYS_MIN} to ${HANDOVER_DAYS_MAX} days.`,
@@ -75,8 +75,8 @@ const id = itemId;
 export const noteBody = z
   .string()
   .trim()
-  .min(1, handoverMessages.bodyRequired)
-  .max(HANDOVER_NOTE_MAX, handoverMessages.bodyTooLong);
+  .min(1, handoverRuleMessages.bodyRequired)
+  .max(HANDOVER_NOTE_MAX, handoverRuleMessages.bodyTooLong);
 
 export const handoverLeaveArgs = z.object({ id, personId: id, body: noteBody, replayed });
 export const handoverEditArgs = z.object({ id, body: noteBody });
@@ -86,9 +86,9 @@ export const handoverDaysArgs = z.object({
   personId: id,
   days: z
     .number()
-    .int(handoverMessages.daysRange)
-    .min(HANDOVER_DAYS_MIN, handoverMessages.daysRange)
-    .max(HANDOVER_DAYS_MAX, handoverMessages.daysRange),
+    .int(handoverRuleMessages.daysRange)
+    .min(HANDOVER_DAYS_MIN, handoverRuleMessages.daysRange)
+    .max(HANDOVER_DAYS_MAX, handoverRuleMessages.daysRange),
 });
 
 export const handoverQueries = {
@@ -130,7 +130,7 @@ async function assertMayLeave(
     const link = await tx.run(
       zql.supporterLink.where('supporterId', me.personId).where('supportedId', personId).one(),
     );
-    throw link ? appError('forbidden', handoverMessages.notInSession) : e;
+    throw link ? appError('forbidden', handoverRuleMessages.notInSession) : e;
   }
 }
 
@@ -184,7 +184,7 @@ export const leaveHandoverNote = defineChange(handoverLeaveArgs, async (tx, ctx,
     'Create',
     'HandoverNote',
     { id: args.id, personId: args.personId },
-    handoverMessages.left,
+    handoverRuleMessages.left,
   );
 });
 
@@ -200,7 +200,9 @@ async function changeableNote(tx: Transaction, me: AuthContext, noteId: string) 
   const reader = await tx.run(
     zql.handoverNoteReader.where('noteId', noteId).where('supporterId', me.personId).one(),
   );
-  throw reader ? appError('forbidden', handoverMessages.onlyAdministrator) : appError('not_found');
+  throw reader
+    ? appError('forbidden', handoverRuleMessages.onlyAdministrator)
+    : appError('not_found');
 }
 
 export const editHandoverNote = defineChange(handoverEditArgs, async (tx, ctx, args) => {
@@ -216,7 +218,7 @@ export const editHandoverNote = defineChange(handoverEditArgs, async (tx, ctx, a
     updatedBy: me.personId,
   });
   if (access) await touchSession(tx, access);
-  return historyEntry('Modify', 'HandoverNote', note, handoverMessages.changed);
+  return historyEntry('Modify', 'HandoverNote', note, handoverRuleMessages.changed);
 });
 
 export const removeHandoverNote = defineChange(handoverRemoveArgs, async (tx, ctx, args) => {
@@ -226,7 +228,7 @@ export const removeHandoverNote = defineChange(handoverRemoveArgs, async (tx, ct
   const { note, access } = target;
   await tx.mutate.handoverNote.delete({ id: note.id });
   if (access) await touchSession(tx, access);
-  return historyEntry('Delete', 'HandoverNote', note, handoverMessages.deleted);
+  return historyEntry('Delete', 'HandoverNote', note, handoverRuleMessages.deleted);
 });
 
 /** The supporter opened one thing of their handover: seen, for them alone. */
@@ -251,7 +253,7 @@ export const setHandoverNoteDays = defineChange(handoverDaysArgs, async (tx, ctx
     access = await libraryAccess(tx, me, args.personId);
     if (access.kind === 'none') throw appError('not_found');
     if (!isAdministrator(access)) {
-      throw appError('forbidden', handoverMessages.onlyAdministratorDays);
+      throw appError('forbidden', handoverRuleMessages.onlyAdministratorDays);
     }
   }
   if (person.handoverNoteDays === args.days) return undefined;
@@ -261,7 +263,7 @@ export const setHandoverNoteDays = defineChange(handoverDaysArgs, async (tx, ctx
     'Modify',
     'Person',
     { id: person.id, personId: person.id },
-    handoverMessages.days(args.days),
+    handoverRuleMessages.days(args.days),
   );
 });
 

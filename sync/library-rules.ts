@@ -14,6 +14,6 @@ export function keepsOwnLibrary(type: PersonType | (string & {})): boolean {
   return type !== ('Supporter' satisfies PersonType);
 }
 
-export const libraryMessages = {
+export const libraryRuleMessages = {
   noOwnLibrary: 'A Supporter has no library of their own.',
 } as const;

@@ -5,7 +5,7 @@ import {
   MEDIA_TYPES,
   mediaBeginArgs,
   mediaKind,
-  mediaMessages,
+  mediaRuleMessages,
   settledType,
   typeProblem,
 } from './media.ts';
@@ -47,26 +47,26 @@ describe('an upload announcement', () => {
 
   test('other types are refused in words', () => {
     for (const contentType of ['text/html', 'application/x-msdownload', 'text', '']) {
-      expect(message(announce({ contentType }))).toBe(mediaMessages.badType);
+      expect(message(announce({ contentType }))).toBe(mediaRuleMessages.badType);
     }
   });
 
   test('only the allow-listed types: an SVG, or any picture, sound or video outside it, is refused', () => {
     const cases: Array<[string, string]> = [
-      ['image/svg+xml', mediaMessages.unsupported('image')],
-      ['image/', mediaMessages.unsupported('image')],
-      ['image/heic', mediaMessages.unsupported('image')],
-      ['image/x-icon', mediaMessages.unsupported('image')],
-      ['audio/midi', mediaMessages.unsupported('audio')],
-      ['video/x-ms-asf', mediaMessages.unsupported('video')],
-      ['text/html', mediaMessages.badType],
-      ['application/xhtml+xml', mediaMessages.badType],
+      ['image/svg+xml', mediaRuleMessages.unsupported('image')],
+      ['image/', mediaRuleMessages.unsupported('image')],
+      ['image/heic', mediaRuleMessages.unsupported('image')],
+      ['image/x-icon', mediaRuleMessages.unsupported('image')],
+      ['audio/midi', mediaRuleMessages.unsupported('audio')],
+      ['video/x-ms-asf', mediaRuleMessages.unsupported('video')],
+      ['text/html', mediaRuleMessages.badType],
+      ['application/xhtml+xml', mediaRuleMessages.badType],
     ];
     for (const [contentType, said] of cases) {
       expect(message(announce({ contentType })), contentType).toBe(said);
       expect(typeProblem(contentType)).toBe(said);
     }
-    expect(mediaMessages.unsupported('image')).toBe(
+    expect(mediaRuleMessages.unsupported('image')).toBe(
       'We cannot use this kind of picture. Please choose a JPEG, PNG, GIF, WebP or AVIF file.',
     );
     for (const contentType of Object.keys(MEDIA_TYPES)) {
@@ -76,22 +76,22 @@ describe('an upload announcement', () => {
   });
 
   test('sizes: empty refused, up to what one upload can carry exactly (the plan says the rest)', () => {
-    expect(message(announce({ contentLength: 0 }))).toBe(mediaMessages.empty);
+    expect(message(announce({ contentLength: 0 }))).toBe(mediaRuleMessages.empty);
     const video = { contentType: 'video/mp4' };
     expect(announce({ ...video, contentLength: MEDIA_LIMITS.uploadBytes }).success).toBe(true);
     expect(message(announce({ ...video, contentLength: MEDIA_LIMITS.uploadBytes + 1 }))).toBe(
-      mediaMessages.tooBig,
+      mediaRuleMessages.tooBig,
     );
-    expect(mediaMessages.tooBig).toBe('That file is too big: one upload can be at most 5 GB.');
+    expect(mediaRuleMessages.tooBig).toBe('That file is too big: one upload can be at most 5 GB.');
   });
 
   test('a photo must be a picture; names are bounded', () => {
     expect(message(announce({ purpose: 'photo', contentType: 'audio/mpeg' }))).toBe(
-      mediaMessages.notImage,
+      mediaRuleMessages.notImage,
     );
     expect(announce({ purpose: 'photo' }).success).toBe(true);
     expect(message(announce({ name: 'n'.repeat(MEDIA_LIMITS.name + 1) }))).toBe(
-      mediaMessages.nameTooLong,
+      mediaRuleMessages.nameTooLong,
     );
     expect(announce({ name: '   ' }).success).toBe(false);
   });

@@ -119,7 +119,7 @@ const FORMATS = {
   video: 'an MP4, WebM, OGG or MOV file',
 } as const;
 
-export const mediaMessages = {
+export const mediaRuleMessages = {
   badType: 'Please choose a picture, a sound or a video file.',
   /** A picture, sound or video of a type we do not keep (an SVG drawing, say). */
   unsupported: (kind: 'image' | 'audio' | 'video') =>
@@ -144,7 +144,7 @@ export function typeProblem(type: string): string | undefined {
   const t = normaliseType(type);
   if (isMediaType(t)) return undefined;
   const kind = mediaKind(t);
-  return kind === 'other' ? mediaMessages.badType : mediaMessages.unsupported(kind);
+  return kind === 'other' ? mediaRuleMessages.badType : mediaRuleMessages.unsupported(kind);
 }
 
 /** The kind of a mime type: its prefix decides (spec §3 Media item). */
@@ -166,9 +166,9 @@ export const mediaBeginArgs = z
   .object({
     id: itemId,
     personId: itemId,
-    name: z.string().trim().min(1).max(MEDIA_LIMITS.name, mediaMessages.nameTooLong),
+    name: z.string().trim().min(1).max(MEDIA_LIMITS.name, mediaRuleMessages.nameTooLong),
     contentType,
-    contentLength: z.number().int().min(1, mediaMessages.empty),
+    contentLength: z.number().int().min(1, mediaRuleMessages.empty),
     /** The preference it belongs to; none for a category's photo. */
     preferenceId: itemId.nullable().default(null),
     /** A photo must be a picture. */
@@ -177,10 +177,18 @@ export const mediaBeginArgs = z
   .superRefine((v, issue) => {
     const kind = mediaKind(v.contentType);
     if (v.purpose === 'photo' && kind !== 'image') {
-      issue.addIssue({ code: 'custom', message: mediaMessages.notImage, path: ['contentType'] });
+      issue.addIssue({
+        code: 'custom',
+        message: mediaRuleMessages.notImage,
+        path: ['contentType'],
+      });
     }
     if (v.contentLength > MEDIA_LIMITS.uploadBytes) {
-      issue.addIssue({ code: 'custom', message: mediaMessages.tooBig, path: ['contentLength'] });
+      issue.addIssue({
+        code: 'custom',
+        message: mediaRuleMessages.tooBig,
+        path: ['contentLength'],
+      });
     }
   });
 export type MediaBeginArgs = z.input<typeof mediaBeginArgs>;
@@ -285,7 +293,7 @@ export const settleUpload = defineChange(mediaSettledArgs, async (tx, ctx, args)
   });
   // Never another kind than announced (settledType): what may be pinned stays the same.
   if (!isMediaType(args.contentType) || mediaKind(args.contentType) !== row.type) {
-    throw appError('invalid', mediaMessages.notWhatItSays);
+    throw appError('invalid', mediaRuleMessages.notWhatItSays);
   }
   // The storage limit again, with the usage row locked: two confirmations
   // cannot both take the last bytes (the trigger adds these once settled).
@@ -321,7 +329,7 @@ export const mediaUpdateArgs = z.object({
   id: itemId,
   description: z
     .string()
-    .max(MEDIA_LIMITS.description, mediaMessages.descriptionTooLong)
+    .max(MEDIA_LIMITS.description, mediaRuleMessages.descriptionTooLong)
     .transform((v) => v.trim())
     .nullable(),
 });
@@ -415,14 +423,14 @@ export async function assertPhoto(
       .one(),
   );
   if (!media) throw appError('not_found');
-  if (media.type !== 'image') throw appError('invalid', mediaMessages.notImage);
+  if (media.type !== 'image') throw appError('invalid', mediaRuleMessages.notImage);
   const ownerOf = (x: { id: string }, key: 'categoryId' | 'personId') =>
     key in of && (of as Record<string, string>)[key] === x.id;
   const elsewhere =
     media.preferenceId !== null ||
     media.photoOfPeople.some((p) => !ownerOf(p, 'personId')) ||
     media.photoOfCategories.some((c) => !ownerOf(c, 'categoryId'));
-  if (elsewhere) throw appError('invalid', mediaMessages.photoInUse);
+  if (elsewhere) throw appError('invalid', mediaRuleMessages.photoInUse);
 }
 
 export const mediaByIdArgs = z.object({ personId: itemId, id: itemId });

@@ -17,7 +17,7 @@ import { appError } from './errors.ts';
 import { itemId } from './library-fields.ts';
 import { found, readableOrganisations, requireAuth } from './permissions.ts';
 
-export const organisationMessages = {
+export const organisationRuleMessages = {
   /** Spec §6, §8: for a non-member and for an id that names nothing alike. */
   noPermission: "You don't have permission to view this organisation.",
   badId: 'That is not a valid organisation id.',
@@ -67,7 +67,7 @@ type Organisation = Row['organisation'];
 /** Refused `forbidden` with the reason unless the caller is a platform user (the changes, and the API before it stores a logo). */
 export function requirePlatform(ctx: ZeroContext): AuthContext {
   const me = requireAuth(ctx);
-  if (!me.platform) throw appError('forbidden', organisationMessages.notPlatform);
+  if (!me.platform) throw appError('forbidden', organisationRuleMessages.notPlatform);
   return me;
 }
 
@@ -107,8 +107,8 @@ export const organisationUpdateArgs = z.object({
   name: z
     .string()
     .trim()
-    .min(1, organisationMessages.nameRequired)
-    .max(ORGANISATION_NAME_MAX, organisationMessages.nameTooLong(ORGANISATION_NAME_MAX))
+    .min(1, organisationRuleMessages.nameRequired)
+    .max(ORGANISATION_NAME_MAX, organisationRuleMessages.nameTooLong(ORGANISATION_NAME_MAX))
     .optional(),
   type: z.enum(ORGANISATION_TYPES).optional(),
 });
@@ -135,9 +135,11 @@ export const updateOrganisation = defineChange(organisationUpdateArgs, async (tx
     updatedBy: me.personId,
   });
   const events: HistoryEntry[] = [];
-  if (name !== undefined) events.push(entry(me, o, organisationMessages.renamed(o.name, name)));
+  if (name !== undefined) events.push(entry(me, o, organisationRuleMessages.renamed(o.name, name)));
   if (type !== undefined) {
-    events.push(entry(me, o, organisationMessages.typeChanged(name ?? o.name, TYPE_WORDS[type])));
+    events.push(
+      entry(me, o, organisationRuleMessages.typeChanged(name ?? o.name, TYPE_WORDS[type])),
+    );
   }
   return events;
 });
@@ -173,15 +175,15 @@ export const setOrganisationLogo = defineServerChange(
       me,
       o,
       args.key === null
-        ? organisationMessages.logoRemoved(o.name)
-        : organisationMessages.logoChanged(o.name),
+        ? organisationRuleMessages.logoRemoved(o.name)
+        : organisationRuleMessages.logoChanged(o.name),
     );
   },
 );
 
 /** The changes a platform user makes from the browser (Zero mutators) and over REST. */
 export const organisationChanges = {
-  approve: statusChange('approved', organisationMessages.approved),
-  suspend: statusChange('suspended', organisationMessages.suspended),
+  approve: statusChange('approved', organisationRuleMessages.approved),
+  suspend: statusChange('suspended', organisationRuleMessages.suspended),
   update: updateOrganisation,
 };

@@ -16,7 +16,7 @@ import type { Access, AccessLevel } from '../schema/enums.ts';
 import { type Schema, zql } from '../schema/zero-schema.gen.ts';
 import type { AuthContext, ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
-import { keepsOwnLibrary, libraryMessages } from './library-rules.ts';
+import { keepsOwnLibrary, libraryRuleMessages } from './library-rules.ts';
 
 /** Supporter link levels that may read (and, in a session, write) items of each access. */
 export const LEVELS_FOR_ACCESS: Record<Access, readonly AccessLevel[]> = {
@@ -294,7 +294,7 @@ export async function assertLibraryWrite(
     // The caller's own type came with their session (one statement fewer per change).
     const type = ctx.personType ?? (await tx.run(zql.person.where('id', personId).one()))?.type;
     if (type !== undefined && !keepsOwnLibrary(type)) {
-      throw appError('forbidden', libraryMessages.noOwnLibrary);
+      throw appError('forbidden', libraryRuleMessages.noOwnLibrary);
     }
   }
   if (!(items.existing ?? []).every((a) => accessAllows(access, a))) throw appError('not_found');

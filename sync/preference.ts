@@ -33,7 +33,7 @@ import {
   preferenceTitle,
   reviewSchedule,
 } from './library-fields.ts';
-import { mediaMessages } from './media.ts';
+import { mediaRuleMessages } from './media.ts';
 import {
   ACCESSES_FOR_LEVEL,
   accessAllows,
@@ -597,7 +597,7 @@ function chooseMedia<F extends 'heroMediaId' | 'spokenMediaId'>(
 /** Pins one of the preference's pictures as its hero image, or unpins (null). */
 export const pinHero = defineChange(
   preferencePinArgs,
-  chooseMedia('heroMediaId', 'image', mediaMessages.onlyImagesPinned, {
+  chooseMedia('heroMediaId', 'image', mediaRuleMessages.onlyImagesPinned, {
     chosen: (title) => `Pinned a picture to ${title}`,
     cleared: (title) => `Removed the picture of ${title}`,
   }),
@@ -610,7 +610,7 @@ export const pinHero = defineChange(
  */
 export const setSpoken = defineChange(
   preferenceSpokenArgs,
-  chooseMedia('spokenMediaId', 'audio', mediaMessages.onlySoundsSpoken, {
+  chooseMedia('spokenMediaId', 'audio', mediaRuleMessages.onlySoundsSpoken, {
     chosen: (title) => `Recorded a spoken description of ${title}`,
     cleared: (title) => `Went back to the written description of ${title}`,
   }),

@@ -70,7 +70,7 @@ export const surveyNames: Record<SurveyRole, string> = {
 };
 
 /** Refusals, and what the history feed says (never telling whether a hidden person exists). */
-export const surveyMessages = {
+export const surveyRuleMessages = {
   chooseOne: 'Please choose one.',
   oncePerRole: 'Each role is answered once.',
   notYourRole: 'These statements are not for your role. Please open your own check-in.',
@@ -79,7 +79,7 @@ export const surveyMessages = {
   helped: (role: SurveyRole) => `Helped to answer the ${quoted(surveyNames[role])} check-in`,
 } as const;
 
-const answer = z.enum(SURVEY_ANSWERS, { error: surveyMessages.chooseOne });
+const answer = z.enum(SURVEY_ANSWERS, { error: surveyRuleMessages.chooseOne });
 
 /** One role's answers: the statements in order. */
 export const surveyResponseArgs = z.object({
@@ -98,7 +98,10 @@ export const surveyAnswerArgs = z.object({
     .array(surveyResponseArgs)
     .min(1)
     .max(SURVEY_ROLES.length)
-    .refine((rs) => new Set(rs.map((r) => r.type)).size === rs.length, surveyMessages.oncePerRole),
+    .refine(
+      (rs) => new Set(rs.map((r) => r.type)).size === rs.length,
+      surveyRuleMessages.oncePerRole,
+    ),
 });
 
 /**
@@ -124,13 +127,13 @@ export const answerSurvey = defineChange(surveyAnswerArgs, async (tx, ctx, args)
   const now = Date.now();
   if (own) {
     if (roles.length !== given.length || !given.every((r) => roles.includes(r))) {
-      throw appError('forbidden', surveyMessages.notYourRole);
+      throw appError('forbidden', surveyRuleMessages.notYourRole);
     }
   } else {
     const access = await libraryAccess(tx, me, args.personId);
     if (access.kind !== 'supporter') throw appError('not_found');
     if (!roles.includes('DecisionMaker') || given.some((r) => r !== 'DecisionMaker')) {
-      throw appError('forbidden', surveyMessages.helpOnlyHowAreYou);
+      throw appError('forbidden', surveyRuleMessages.helpOnlyHowAreYou);
     }
     // Helping keeps the session alive, as any change in it does (ADR 008).
     await touchSession(tx, access, now);
@@ -162,7 +165,7 @@ export const answerSurvey = defineChange(surveyAnswerArgs, async (tx, ctx, args)
         'Create',
         'Survey',
         { id: r.id, personId: args.personId },
-        own ? surveyMessages.answered(r.type) : surveyMessages.helped(r.type),
+        own ? surveyRuleMessages.answered(r.type) : surveyRuleMessages.helped(r.type),
       ),
     );
   }

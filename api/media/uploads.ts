@@ -12,7 +12,7 @@ import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
 import {
   mediaKind,
-  mediaMessages,
+  mediaRuleMessages,
   mediaServerChanges,
   normaliseType,
   pendingUpload,
@@ -80,28 +80,28 @@ export async function settleUpload(
     if (gone.length > 0) await mediaStore.remove(pending.storageKey);
     throw appError('invalid', message);
   };
-  const notArrived = () => new Refusal(409, 'not_arrived', mediaMessages.notArrived);
+  const notArrived = () => new Refusal(409, 'not_arrived', mediaRuleMessages.notArrived);
   const stored = await mediaStore.head(uploadKey);
   if (!stored) throw notArrived();
   const type = normaliseType(stored.contentType ?? '');
   if (stored.contentLength !== pending.contentLength || type !== pending.contentType) {
-    await refuse(mediaMessages.differs);
+    await refuse(mediaRuleMessages.differs);
   }
   const start = await mediaStore.readStart(uploadKey, SNIFF_BYTES);
   if (!start) throw notArrived();
   const contentType = settledType(pending.contentType, await sniff(start.bytes));
-  if (!contentType) return refuse(mediaMessages.notWhatItSays);
+  if (!contentType) return refuse(mediaRuleMessages.notWhatItSays);
   // Only the bytes just read are copied: a write since (the URL still works) fails the copy.
   const served = servedAs({ contentType, name: pending.name });
   if (!(await mediaStore.copy(uploadKey, pending.storageKey, served, start.etag))) {
-    await refuse(mediaMessages.differs);
+    await refuse(mediaRuleMessages.differs);
   }
   await mediaStore.remove(uploadKey);
   const variants =
     mediaKind(contentType) === 'image'
       ? await storeVariants(mediaStore, pending.storageKey, pending.name)
       : undefined;
-  if (variants === null) return refuse(mediaMessages.notWhatItSays);
+  if (variants === null) return refuse(mediaRuleMessages.notWhatItSays);
   try {
     await runChange(deps, mediaServerChanges.settle, ctx, {
       personId,

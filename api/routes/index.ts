@@ -89,7 +89,7 @@ export function apiRoutes(deps: AppDeps) {
     return document;
   };
   return api
-    .route('/dev', referenceRoutes(deps, documentOf))
+    .route('/dev/reference', referenceRoutes(deps, documentOf))
     .get('/openapi.json', async (c) => c.json(await documentOf()));
 }
 

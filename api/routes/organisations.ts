@@ -23,8 +23,8 @@ import {
   LOGO_MAX_BYTES,
   LOGO_TYPES,
   organisationChanges,
-  organisationMessages,
   organisationQueries,
+  organisationRuleMessages,
   requirePlatform,
   setOrganisationLogo,
 } from '../../sync/organisation.ts';
@@ -57,12 +57,12 @@ const updateBody = z.record(z.string(), z.unknown());
 export function organisationRoutes(deps: AppDeps) {
   const { zdb } = deps;
   const caller = signedIn(deps);
-  const id = valid('param', idParam, organisationMessages.badId);
+  const id = valid('param', idParam, organisationRuleMessages.badId);
 
   /** The organisation with its members, for a caller who may read it; refused alike otherwise. */
   async function readable(ctx: AuthContext, organisationId: string) {
     const row = await zdb.run(organisationQueries.byId.fn({ args: { id: organisationId }, ctx }));
-    if (!row) throw appError('forbidden', organisationMessages.noPermission);
+    if (!row) throw appError('forbidden', organisationRuleMessages.noPermission);
     return row;
   }
 
@@ -81,7 +81,7 @@ export function organisationRoutes(deps: AppDeps) {
     read: (tx) => tx.run(organisationQueries.byId.fn({ args: { id: organisationId }, ctx })),
     json: withMembers,
     // Only a platform user changes one: who cannot even read it is told that.
-    missing: () => appError('forbidden', organisationMessages.notPlatform),
+    missing: () => appError('forbidden', organisationRuleMessages.notPlatform),
   });
 
   /** The organisation as the API shows it, once a change has committed. */
@@ -124,7 +124,7 @@ export function organisationRoutes(deps: AppDeps) {
           organisation(ctx, organisationId),
           ifMatchOf(c),
         );
-        if (after === undefined) throw appError('forbidden', organisationMessages.noPermission);
+        if (after === undefined) throw appError('forbidden', organisationRuleMessages.noPermission);
         // The answer as before, without its members; its version is the organisation's.
         c.header('etag', etagOf(after));
         const { members: _, ...shownNow } = after as ReturnType<typeof withMembers>;
@@ -144,11 +144,14 @@ export function organisationRoutes(deps: AppDeps) {
         if (!before) throw appError('not_found');
         const bytes = new Uint8Array(await c.req.arrayBuffer());
         if (bytes.byteLength > LOGO_MAX_BYTES) {
-          throw appError('invalid', organisationMessages.logoTooLarge(LOGO_MAX_BYTES / 1024 ** 2));
+          throw appError(
+            'invalid',
+            organisationRuleMessages.logoTooLarge(LOGO_MAX_BYTES / 1024 ** 2),
+          );
         }
         const type = await fileTypeFromBuffer(bytes);
         if (!type || !(LOGO_TYPES as readonly string[]).includes(type.mime)) {
-          throw appError('invalid', organisationMessages.logoNotImage);
+          throw appError('invalid', organisationRuleMessages.logoNotImage);
         }
         const key = `organisations/${organisationId}/logo-${crypto.randomUUID()}.${type.ext}`;
         await c.var.store.put(
@@ -188,7 +191,7 @@ export function organisationRoutes(deps: AppDeps) {
           const row = await readable(c.var.session.auth, c.req.valid('param').id);
           const key = row.logoStorageKey;
           const stored = key ? await c.var.store.head(key) : undefined;
-          if (!key || !stored) throw appError('not_found', organisationMessages.noLogo);
+          if (!key || !stored) throw appError('not_found', organisationRuleMessages.noLogo);
           // Served as what it is stored as when that is a picture, otherwise as
           // bytes to save, never to show (api/media/serving.ts servedAs).
           const served = servedAs({

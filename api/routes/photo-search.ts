@@ -39,7 +39,7 @@ import { PROVIDER_NAMES, ProviderError, type ProviderName } from '../photo-searc
 import { photoProviders } from '../photo-search/providers.ts';
 import { valid } from '../validate.ts';
 
-export const photoSearchMessages = {
+export const photoSearchApiMessages = {
   /** Spec §8: the default failure, photo search included. */
   failed: 'Sorry, something went wrong.',
   noQuery: 'Please type what you are looking for.',
@@ -59,23 +59,23 @@ const MAX_PAGE = 50;
 const QUERY_MAX = 100;
 
 /** A provider's photo id: Unsplash's and the catalogue's alike. */
-const photoId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, photoSearchMessages.badPhoto);
+const photoId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, photoSearchApiMessages.badPhoto);
 
 /** A provider's name; another is a search that is not there (a message, not zod's own words). */
 const providerName = z.string().refine((v) => (PROVIDER_NAMES as readonly string[]).includes(v), {
-  message: photoSearchMessages.noProvider,
+  message: photoSearchApiMessages.noProvider,
 });
 
 const searchQuery = z.object({
   query: z
     .string()
     .trim()
-    .min(1, photoSearchMessages.noQuery)
-    .max(QUERY_MAX, photoSearchMessages.queryTooLong),
+    .min(1, photoSearchApiMessages.noQuery)
+    .max(QUERY_MAX, photoSearchApiMessages.queryTooLong),
   page: z
     .string()
-    .regex(/^[1-9]\d{0,2}$/, photoSearchMessages.badPage)
-    .refine((p) => Number(p) <= MAX_PAGE, photoSearchMessages.badPage)
+    .regex(/^[1-9]\d{0,2}$/, photoSearchApiMessages.badPage)
+    .refine((p) => Number(p) <= MAX_PAGE, photoSearchApiMessages.badPage)
     .optional(),
   provider: providerName.optional(),
 });
@@ -89,7 +89,7 @@ const fromSearchBody = z
     preferenceId: itemId.nullish(),
   })
   .refine((b) => b.purpose !== 'preference' || !!b.preferenceId, {
-    message: photoSearchMessages.noPreference,
+    message: photoSearchApiMessages.noPreference,
     path: ['preferenceId'],
   });
 
@@ -100,13 +100,13 @@ async function fromProvider<T>(run: () => Promise<T>): Promise<T> {
   } catch (e) {
     if (!(e instanceof ProviderError)) throw e;
     console.warn(`photo search: ${e.message}`);
-    throw new Refusal(502, 'provider_failed', photoSearchMessages.failed);
+    throw new Refusal(502, 'provider_failed', photoSearchApiMessages.failed);
   }
 }
 
 export function photoSearchRoutes(deps: AppDeps, providers = photoProviders(deps.config)) {
   const { zdb } = deps;
-  const caller = personRoute(deps, photoSearchMessages.badId);
+  const caller = personRoute(deps, photoSearchApiMessages.badId);
 
   /**
    * Only someone who may change the library searches for it or adds to it;
@@ -119,7 +119,7 @@ export function photoSearchRoutes(deps: AppDeps, providers = photoProviders(deps
   /** The provider named (the default when none is): a known one, configured here; 400 otherwise. */
   const providerNamed = (name: string | undefined) => {
     const provider = name ? providers.byName[name as ProviderName] : providers.default;
-    if (!provider) throw appError('invalid', photoSearchMessages.noProvider);
+    if (!provider) throw appError('invalid', photoSearchApiMessages.noProvider);
     return provider;
   };
 
@@ -154,10 +154,10 @@ export function photoSearchRoutes(deps: AppDeps, providers = photoProviders(deps
   /** The catalogue's previews. Mounted at /photo-search/catalogue. */
   const catalogue = new Hono<AppEnv>().get(
     '/:id/preview',
-    valid('param', z.object({ id: photoId }), photoSearchMessages.notFound),
+    valid('param', z.object({ id: photoId }), photoSearchApiMessages.notFound),
     async (c) => {
       const png = await fromProvider(() => providers.catalogue.preview(c.req.valid('param').id));
-      if (!png) throw appError('not_found', photoSearchMessages.notFound);
+      if (!png) throw appError('not_found', photoSearchApiMessages.notFound);
       // Nothing personal, and its URL names its graphic (previewPath): cached for good.
       c.header('cache-control', 'public, max-age=31536000, immutable');
       return c.body(png, 200, { 'content-type': 'image/png' });
@@ -177,7 +177,7 @@ export function photoSearchRoutes(deps: AppDeps, providers = photoProviders(deps
       // Refused before anything is asked of the provider.
       await assertWrite(ctx, personId, body.purpose === 'photo' && !body.preferenceId);
       const photo = await fromProvider(() => provider.fetch(body.photoId));
-      if (!photo) throw appError('not_found', photoSearchMessages.notFound);
+      if (!photo) throw appError('not_found', photoSearchApiMessages.notFound);
       // Announced exactly as a browser's upload is (the same change and rules).
       const args = await runChange(deps, mediaServerChanges.begin, ctx, {
         id: randomUUID(),

@@ -49,7 +49,7 @@ async function build(document: object): Promise<string> {
 export function referenceRoutes(deps: AppDeps, document: () => Promise<object>) {
   const production = deps.config.NODE_ENV === 'production';
   let page: Promise<string> | undefined;
-  return new Hono<AppEnv>().get('/reference', async (c) => {
+  return new Hono<AppEnv>().get('/', async (c) => {
     if (production) throw new Refusal(404, 'not_found', requestMessages.noSuchEndpoint);
     page ??= document().then(build);
     // A failed build is tried again on the next request.

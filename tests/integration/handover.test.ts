@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { addReviewsDue, removeExpiredNotes } from '../../api/handover/sweep.ts';
 import { seedId } from '../../api/seed.ts';
 import { SWEEP_LOCKS } from '../../api/sweeps.ts';
-import { HANDOVER_NOTE_MAX, handoverMessages } from '../../sync/handover.ts';
+import { HANDOVER_NOTE_MAX, handoverRuleMessages } from '../../sync/handover.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { eventually, registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
@@ -360,7 +360,7 @@ describe('notes for the next visit', () => {
     // Sam wrote it and reads it, but may not change it.
     const samEdit = await call(sam, 'PATCH', `${handover}/notes/${id}`, { body: 'Mine' });
     expect(samEdit.status).toBe(403);
-    expect(samEdit.body.error.message).toBe(handoverMessages.onlyAdministrator);
+    expect(samEdit.body.error.message).toBe(handoverRuleMessages.onlyAdministrator);
     await s.end();
     // Ana reads it but changes nothing outside a session.
     expect((await call(ana, 'PATCH', `${handover}/notes/${id}`, { body: 'x' })).status).toBe(403);
@@ -391,7 +391,7 @@ describe('notes for the next visit', () => {
       await sql`select count(*)::int n from handover_note where person_id = ${arohaId}`;
     const outside = await call(sam, 'POST', `${handover}/notes`, { body: 'Hello' });
     expect(outside.status).toBe(403);
-    expect(outside.body.error.message).toBe(handoverMessages.notInSession);
+    expect(outside.body.error.message).toBe(handoverRuleMessages.notInSession);
     expect((await call(tui, 'POST', `${handover}/notes`, { body: 'Hello' })).status).toBe(404);
     expect((await call(undefined, 'POST', `${handover}/notes`, { body: 'Hello' })).status).toBe(
       401,
@@ -399,12 +399,12 @@ describe('notes for the next visit', () => {
     const s = await startSession(sam, arohaId);
     const empty = await call(sam, 'POST', `${handover}/notes`, { body: '   ' });
     expect(empty.status).toBe(400);
-    expect(empty.body.error.message).toBe(handoverMessages.bodyRequired);
+    expect(empty.body.error.message).toBe(handoverRuleMessages.bodyRequired);
     const long = await call(sam, 'POST', `${handover}/notes`, {
       body: 'x'.repeat(HANDOVER_NOTE_MAX + 1),
     });
     expect(long.status).toBe(400);
-    expect(long.body.error.message).toBe(handoverMessages.bodyTooLong);
+    expect(long.body.error.message).toBe(handoverRuleMessages.bodyTooLong);
     await s.end();
     const after = await sql`select count(*)::int n from handover_note where person_id = ${arohaId}`;
     expect(after[0]?.n).toBe(before[0]?.n);
@@ -421,7 +421,7 @@ describe('notes for the next visit', () => {
     const inSession = await startSession(sam, arohaId);
     const refused = await call(sam, 'PUT', `${handover}/note-days`, { days: 2 });
     expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toBe(handoverMessages.onlyAdministratorDays);
+    expect(refused.body.error.message).toBe(handoverRuleMessages.onlyAdministratorDays);
     await inSession.end();
     expect((await call(aroha, 'PUT', `${handover}/note-days`, { days: 0 })).status).toBe(400);
     expect((await call(aroha, 'PUT', `${handover}/note-days`, { days: 2 })).status).toBe(200);
@@ -452,7 +452,7 @@ describe('notes for the next visit', () => {
     view.destroy();
     const [history] = await sql`select message from history_event
       where person_id = ${arohaId} and related_type = 'Person' order by created_at desc limit 1`;
-    expect(history?.message).toBe(handoverMessages.days(2));
+    expect(history?.message).toBe(handoverRuleMessages.days(2));
   });
 
   test('a lower level takes away the Restricted notes a supporter read', async () => {

@@ -11,7 +11,7 @@ import { DEV_BUCKET, DEV_CREDENTIALS } from '../../api/dev/object-store.ts';
 import { s3MediaStore } from '../../api/media/store.ts';
 import { sweepMedia, UNSETTLED_MEDIA_MS, UNUSED_PHOTO_MS } from '../../api/media/sweep.ts';
 import { seedId } from '../../api/seed.ts';
-import { MEDIA_LIMITS, mediaMessages, oneFileLimit } from '../../sync/media.ts';
+import { MEDIA_LIMITS, mediaRuleMessages, oneFileLimit } from '../../sync/media.ts';
 import { bytesInWords, fileLimitMessages } from '../../sync/plan-limits.ts';
 import { registerAndSignIn, type SignedIn, signIn } from '../harness/clients.ts';
 import { db, sql, stack } from '../harness/db.ts';
@@ -162,7 +162,10 @@ describe('upload: a signed URL, then the settled confirmation', () => {
     expect(signed.status).toBe(201);
     const early = await call(dm, 'POST', `${media}/upload-settled`, { id: signed.body.id });
     expect(early.status).toBe(409);
-    expect(early.body.error).toEqual({ code: 'not_arrived', message: mediaMessages.notArrived });
+    expect(early.body.error).toEqual({
+      code: 'not_arrived',
+      message: mediaRuleMessages.notArrived,
+    });
     expect((await call(dm, 'GET', `${media}/${signed.body.id}`)).status).toBe(404);
 
     await fetch(String(signed.body.url), {
@@ -203,7 +206,7 @@ describe('upload: a signed URL, then the settled confirmation', () => {
     );
     const settled = await call(dm, 'POST', `${media}/upload-settled`, { id: signed.body.id });
     expect(settled.status).toBe(400);
-    expect(settled.body.error).toEqual({ code: 'invalid', message: mediaMessages.differs });
+    expect(settled.body.error).toEqual({ code: 'invalid', message: mediaRuleMessages.differs });
     expect(await mediaCount()).toBe(before);
     expect(await store.head(key)).toBeUndefined();
     expect(await store.head(`people/${aroha}/media/${signed.body.id}`)).toBeUndefined();
@@ -223,15 +226,21 @@ describe('upload: a signed URL, then the settled confirmation', () => {
         `${media}/signed`,
         announce({ contentType: 'application/x-msdownload' }),
         400,
-        mediaMessages.badType,
+        mediaRuleMessages.badType,
       ],
-      [dm, `${media}/signed`, announce({ contentType: 'text/html' }), 400, mediaMessages.badType],
+      [
+        dm,
+        `${media}/signed`,
+        announce({ contentType: 'text/html' }),
+        400,
+        mediaRuleMessages.badType,
+      ],
       [
         dm,
         `${media}/signed`,
         announce({ contentType: 'video/mp4', contentLength: MEDIA_LIMITS.uploadBytes + 1 }),
         400,
-        mediaMessages.tooBig,
+        mediaRuleMessages.tooBig,
       ],
       // The Free plan's limit on one file, the one its subscription page shows.
       [
@@ -241,20 +250,20 @@ describe('upload: a signed URL, then the settled confirmation', () => {
         400,
         fileLimitMessages.tooBig('100 MB'),
       ],
-      [dm, `${media}/signed`, announce({ contentLength: 0 }), 400, mediaMessages.empty],
+      [dm, `${media}/signed`, announce({ contentLength: 0 }), 400, mediaRuleMessages.empty],
       [
         dm,
         `${media}/signed`,
         announce({ purpose: 'photo', contentType: 'audio/mpeg' }),
         400,
-        mediaMessages.notImage,
+        mediaRuleMessages.notImage,
       ],
       [
         dm,
         `${media}/signed`,
         announce({ name: 'n'.repeat(MEDIA_LIMITS.name + 1) }),
         400,
-        mediaMessages.nameTooLong,
+        mediaRuleMessages.nameTooLong,
       ],
       [dm, `${media}/signed`, announce({ contentLength: 'lots' }), 400, /contentLength/],
       [dm, `${media}/signed`, 'not json', 400, /Please check what you sent/],
@@ -388,9 +397,9 @@ describe('media cannot become a page', () => {
       ['image/svg+xml', picture],
       ['IMAGE/SVG+XML; charset=utf-8', picture],
       ['image/x-icon', picture],
-      ['text/html', mediaMessages.badType],
-      ['application/xhtml+xml', mediaMessages.badType],
-      ['text/xml', mediaMessages.badType],
+      ['text/html', mediaRuleMessages.badType],
+      ['application/xhtml+xml', mediaRuleMessages.badType],
+      ['text/xml', mediaRuleMessages.badType],
       ['audio/midi', sound],
     ];
     for (const [contentType, message] of cases) {
@@ -444,7 +453,10 @@ describe('media cannot become a page', () => {
     expect(put.status).toBe(200);
     const settled = await call(dm, 'POST', `${media}/upload-settled`, { id: signed.body.id });
     expect(settled.status).toBe(400);
-    expect(settled.body.error).toEqual({ code: 'invalid', message: mediaMessages.notWhatItSays });
+    expect(settled.body.error).toEqual({
+      code: 'invalid',
+      message: mediaRuleMessages.notWhatItSays,
+    });
     expect(await mediaCount()).toBe(before);
     expect(await store.head(uploadKey(signed.body.id))).toBeUndefined();
     expect(await store.head(`people/${aroha}/media/${signed.body.id}`)).toBeUndefined();
@@ -461,7 +473,10 @@ describe('media cannot become a page', () => {
     });
     const settled = await call(dm, 'POST', `${media}/upload-settled`, { id: signed.body.id });
     expect(settled.status).toBe(400);
-    expect(settled.body.error).toEqual({ code: 'invalid', message: mediaMessages.notWhatItSays });
+    expect(settled.body.error).toEqual({
+      code: 'invalid',
+      message: mediaRuleMessages.notWhatItSays,
+    });
   });
 
   test('served with its sniffed type, nosniff, an inline Content-Disposition and a sandboxing CSP', async () => {
@@ -669,7 +684,7 @@ describe('the pinned hero picture', () => {
     const elsewhere = await upload(dm, { preferenceId: coffee });
     const photo = await upload(dm, { purpose: 'photo' });
     const cases: Array<[unknown, number, string]> = [
-      [{ heroMediaId: sound.id }, 400, mediaMessages.onlyImagesPinned],
+      [{ heroMediaId: sound.id }, 400, mediaRuleMessages.onlyImagesPinned],
       [{ heroMediaId: elsewhere.id }, 404, 'We could not find that.'],
       [{ heroMediaId: photo.id }, 404, 'We could not find that.'],
       [{ heroMediaId: unknownId }, 404, 'We could not find that.'],
@@ -725,7 +740,7 @@ describe('the spoken description', () => {
       Buffer.from('ID3 not really'),
     );
     const cases: Array<[unknown, number, string]> = [
-      [{ spokenMediaId: picture.id }, 400, mediaMessages.onlySoundsSpoken],
+      [{ spokenMediaId: picture.id }, 400, mediaRuleMessages.onlySoundsSpoken],
       [{ spokenMediaId: elsewhere.id }, 404, 'We could not find that.'],
       [{ spokenMediaId: unknownId }, 404, 'We could not find that.'],
       [{}, 400, 'Please check what you sent. (spokenMediaId)'],
@@ -789,8 +804,8 @@ describe("a category's photo", () => {
       tui,
     );
     const cases: Array<[unknown, number, string]> = [
-      [{ title: 'Second', photoId: photo.id }, 400, mediaMessages.photoInUse],
-      [{ title: 'Second', photoId: prefPicture.id }, 400, mediaMessages.photoInUse],
+      [{ title: 'Second', photoId: photo.id }, 400, mediaRuleMessages.photoInUse],
+      [{ title: 'Second', photoId: prefPicture.id }, 400, mediaRuleMessages.photoInUse],
       [{ title: 'Second', photoId: unsettled.body.id }, 404, 'We could not find that.'],
       [{ title: 'Second', photoId: tuiPhoto.id }, 404, 'We could not find that.'],
     ];

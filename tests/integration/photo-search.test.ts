@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { TWEMOJI_ATTRIBUTION } from '../../api/photo-search/catalogue-provider.ts';
-import { photoSearchMessages } from '../../api/routes/photo-search.ts';
+import { photoSearchApiMessages } from '../../api/routes/photo-search.ts';
 import { seedId } from '../../api/seed.ts';
 import { type SignedIn, signIn } from '../harness/clients.ts';
 import { mediaStore, sql, stack } from '../harness/db.ts';
@@ -114,14 +114,14 @@ describe('searching the bundled catalogue', () => {
 
   test('bad input: a clear 400', async () => {
     for (const [extra, message] of [
-      ['?query=', photoSearchMessages.noQuery],
-      ['?query=%20%20', photoSearchMessages.noQuery],
-      [`?query=${'a'.repeat(101)}`, photoSearchMessages.queryTooLong],
-      ['?query=tea&page=0', photoSearchMessages.badPage],
-      ['?query=tea&page=x', photoSearchMessages.badPage],
-      ['?query=tea&provider=flickr', photoSearchMessages.noProvider],
+      ['?query=', photoSearchApiMessages.noQuery],
+      ['?query=%20%20', photoSearchApiMessages.noQuery],
+      [`?query=${'a'.repeat(101)}`, photoSearchApiMessages.queryTooLong],
+      ['?query=tea&page=0', photoSearchApiMessages.badPage],
+      ['?query=tea&page=x', photoSearchApiMessages.badPage],
+      ['?query=tea&provider=flickr', photoSearchApiMessages.noProvider],
       // No key is set on the stack: Unsplash is not there to ask.
-      ['?query=tea&provider=unsplash', photoSearchMessages.noProvider],
+      ['?query=tea&provider=unsplash', photoSearchApiMessages.noProvider],
     ] as const) {
       const res = await call(dm, 'GET', `${search}${extra}`);
       expect(res.status, extra).toBe(400);
@@ -255,10 +255,10 @@ describe('choosing a photo: copied into the person’s store', () => {
     expect((await call(tui, 'POST', fromSearch, body)).status).toBe(404);
     expect((await call(sam, 'POST', fromSearch, body)).status).toBe(404);
     const cases: Array<[Json, number, string]> = [
-      [{ ...body, photoId: 'no-such-thing' }, 404, photoSearchMessages.notFound],
-      [{ ...body, photoId: '../etc/passwd' }, 400, photoSearchMessages.badPhoto],
-      [{ ...body, provider: 'unsplash' }, 400, photoSearchMessages.noProvider],
-      [{ ...body, purpose: 'preference' }, 400, photoSearchMessages.noPreference],
+      [{ ...body, photoId: 'no-such-thing' }, 404, photoSearchApiMessages.notFound],
+      [{ ...body, photoId: '../etc/passwd' }, 400, photoSearchApiMessages.badPhoto],
+      [{ ...body, provider: 'unsplash' }, 400, photoSearchApiMessages.noProvider],
+      [{ ...body, purpose: 'preference' }, 400, photoSearchApiMessages.noPreference],
     ];
     for (const [input, status, message] of cases) {
       const res = await call(dm, 'POST', fromSearch, input);

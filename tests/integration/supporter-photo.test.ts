@@ -9,7 +9,7 @@
  * category.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { libraryMessages } from '../../sync/library-rules.ts';
+import { libraryRuleMessages } from '../../sync/library-rules.ts';
 import { storageLimitMessages } from '../../sync/plan-limits.ts';
 import { registerAndSignIn, type SignedIn } from '../harness/clients.ts';
 import { mediaStore, sql, stack } from '../harness/db.ts';
@@ -245,7 +245,7 @@ describe('nothing else of a library opens to a Supporter', () => {
     // Not a photo: a preference's picture in their own area, with or without a preference.
     const noPurpose = await announce(supporter, supporter.personId, {});
     expect(noPurpose.status).toBe(403);
-    expect((noPurpose.body.error as Json).message).toBe(libraryMessages.noOwnLibrary);
+    expect((noPurpose.body.error as Json).message).toBe(libraryRuleMessages.noOwnLibrary);
     const [pref] =
       await sql`insert into preference (id, person_id, title, status, access, created_by, updated_by)
       values (gen_random_uuid()::text, ${dm.personId}, 'Tea', 'Published', 'General', ${dm.personId}, ${dm.personId})

@@ -2,7 +2,7 @@ import type { Row } from '@rocicorp/zero';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { ORGANISATION_TYPES, type OrganisationType } from '../../schema/enums.ts';
 import { mutators } from '../../sync/mutators.ts';
-import { LOGO_MAX_BYTES, LOGO_TYPES, organisationMessages } from '../../sync/organisation.ts';
+import { LOGO_MAX_BYTES, LOGO_TYPES, organisationRuleMessages } from '../../sync/organisation.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { organisationMessages as organisationTexts } from '../messages/organisation.ts';
 import { messages } from '../messages.ts';
@@ -113,15 +113,15 @@ function EditOrganisation({
     setError(undefined);
     const trimmed = name.trim();
     if (trimmed === '') {
-      setError(organisationMessages.nameRequired);
+      setError(organisationRuleMessages.nameRequired);
       return;
     }
     if (file && !(LOGO_TYPES as readonly string[]).includes(file.type)) {
-      setError(organisationMessages.logoNotImage);
+      setError(organisationRuleMessages.logoNotImage);
       return;
     }
     if (file && file.size > LOGO_MAX_BYTES) {
-      setError(organisationMessages.logoTooLarge(LOGO_MAX_BYTES / 1024 ** 2));
+      setError(organisationRuleMessages.logoTooLarge(LOGO_MAX_BYTES / 1024 ** 2));
       return;
     }
     setSaving(true);

@@ -19,7 +19,11 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { SURVEY_ANSWERS, type SurveyAnswer } from '../../schema/enums.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { surveyMessages as refusals, type SurveyRole, surveyRolesOf } from '../../sync/survey.ts';
+import {
+  surveyRuleMessages as refusals,
+  type SurveyRole,
+  surveyRolesOf,
+} from '../../sync/survey.ts';
 import { surveyMessages } from '../messages/survey.ts';
 import { useWrite } from '../offline/use-write.ts';
 import { ChoiceGroup } from './choice-group.tsx';

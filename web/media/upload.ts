@@ -5,7 +5,7 @@
  * or with an AbortError when cancelled.
  */
 import { z } from 'zod';
-import { MEDIA_LIMITS, mediaKind, mediaMessages, typeProblem } from '../../sync/media.ts';
+import { MEDIA_LIMITS, mediaKind, mediaRuleMessages, typeProblem } from '../../sync/media.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { mediaMessages as mediaTexts } from '../messages/media.ts';
 import { messages } from '../messages.ts';
@@ -16,7 +16,7 @@ import { messages } from '../messages.ts';
  * say) is told apart from something that is no picture at all.
  */
 export function checkPicture(file: File): string | undefined {
-  if (mediaKind(file.type) !== 'image') return mediaMessages.notImage;
+  if (mediaKind(file.type) !== 'image') return mediaRuleMessages.notImage;
   return checkFile(file);
 }
 
@@ -27,9 +27,9 @@ export function checkPicture(file: File): string | undefined {
 export function checkFile(file: File): string | undefined {
   const problem = typeProblem(file.type);
   if (problem) return problem;
-  if (file.size === 0) return mediaMessages.empty;
+  if (file.size === 0) return mediaRuleMessages.empty;
   // The plan's own limit on one file is the server's to say, when the upload is announced.
-  if (file.size > MEDIA_LIMITS.uploadBytes) return mediaMessages.tooBig;
+  if (file.size > MEDIA_LIMITS.uploadBytes) return mediaRuleMessages.tooBig;
   return undefined;
 }
 

@@ -10,7 +10,7 @@ import { lt, sql } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { webauthnChallenge } from '../../../schema/index.ts';
-import { accountMessages } from '../../../sync/account.ts';
+import { accountRuleMessages } from '../../../sync/account.ts';
 import { errorMessages } from '../../../sync/errors.ts';
 import type { Db } from '../../db.ts';
 import { Refusal } from '../../errors.ts';
@@ -196,7 +196,7 @@ export const MSG = {
   challengeExpired: 'Your passkey request has expired. Please try again.',
   previouslyRegistered: errorMessages.ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED,
   userIdLength: 'The user id of a passkey must be 1 to 64 bytes.',
-  notAdministrator: accountMessages.notPasskeyAdministrator,
+  notAdministrator: accountRuleMessages.notPasskeyAdministrator,
   notYourself: 'You can only add a passkey to your own account.',
   passkeyGone: errorMessages.passkey_not_found,
   invalidPerson: 'That is not a valid person id.',
