@@ -106,6 +106,24 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     expect(exports.required).toBe(false);
   });
 
+  test('a route that says what it answers is described by exactly that', () => {
+    type Answer = { content?: Record<string, { schema: { properties?: object } }> };
+    const item = doc.paths['/people/{personId}/preferences/{id}'] as Record<
+      string,
+      { responses: Record<string, Answer> }
+    >;
+    const ok = item.get?.responses['200']?.content?.['application/json']?.schema;
+    expect(Object.keys(ok?.properties ?? {})).toEqual(
+      expect.arrayContaining(['id', 'title', 'access', 'reviewStatus', 'categories']),
+    );
+    expect(Object.keys(item.get?.responses ?? {})).not.toContain('2XX');
+    expect(Object.keys(item.delete?.responses ?? {})).toEqual(expect.arrayContaining(['204']));
+    expect(Object.keys(item.delete?.responses ?? {})).not.toContain('2XX');
+    // A route that does not say is described in general words.
+    const invites = doc.paths['/people/{personId}/invites']?.post?.responses as object;
+    expect(Object.keys(invites)).toContain('2XX');
+  });
+
   test('redirects and revalidation are answers of their routes', () => {
     const responses = (p: string) =>
       Object.keys((doc.paths[p]?.get?.responses as object | undefined) ?? {});

@@ -93,13 +93,20 @@ export async function openApiDocument(app: AnyApp): Promise<Document> {
       const operation = item?.[method] as Operation | undefined;
       if (!operation) continue;
       const responses = { ...(operation.responses ?? {}) } as Record<string, object>;
-      // What hono-openapi cannot read from a handler: its answer, in general words.
-      const ok = responses['200'];
-      delete responses['200'];
-      responses['2XX'] = {
-        description: 'Done: the resource or the result as JSON, none (204), or a redirect.',
-        ...(ok && 'content' in ok ? ok : {}),
-      };
+      // A route that says what it answers (api/answers.ts `answers`) is
+      // described by exactly that; any other, in general words. hono-openapi's
+      // own placeholder is a 200 with nothing in it.
+      const said = Object.entries(responses).some(
+        ([code, r]) => /^2\d\d$/.test(code) && 'description' in r,
+      );
+      if (!said) {
+        const ok = responses['200'];
+        delete responses['200'];
+        responses['2XX'] = {
+          description: 'Done: the resource or the result as JSON, none (204), or a redirect.',
+          ...(ok && 'content' in ok ? ok : {}),
+        };
+      }
       responses['4XX'] = refusal('Refused: every refusal has this shape.');
       responses['5XX'] = refusal('Something went wrong on our side; nothing is said of it.');
       if (versionedWrite(path, method)) {

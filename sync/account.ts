@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { HANDOVER_DAYS_DEFAULT } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineServerChange, historyEntry, sqlTexts, sqlTime } from './change.ts';
+import { defineServerChange, historyEntry, madeBy, sqlTexts, sqlTime } from './change.ts';
 import { appError } from './errors.ts';
 import { itemId as id } from './ids.ts';
 import { isAdministrator, libraryAccess } from './permissions.ts';
@@ -77,20 +77,14 @@ export const accountServerChanges = {
       knownAs: args.person.knownAs,
       fullName: `${args.person.firstName} ${args.person.lastName}`,
       handoverNoteDays: HANDOVER_DAYS_DEFAULT,
-      createdAt: now,
-      createdBy: me.personId,
-      updatedAt: now,
-      updatedBy: me.personId,
+      ...madeBy(me.personId, now),
     });
     // Personal details live apart: fewer people may read them (person_detail).
     await tx.mutate.personDetail.insert({
       personId: me.personId,
       phone: args.person.personalInformation.phone || null,
       email: args.email,
-      createdAt: now,
-      createdBy: me.personId,
-      updatedAt: now,
-      updatedBy: me.personId,
+      ...madeBy(me.personId, now),
     });
     await tx.mutate.user.insert({
       id: me.userID,

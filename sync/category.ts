@@ -8,7 +8,7 @@ import { defineQuery, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { ACCESS_LEVELS } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, historyEntry, quoted } from './change.ts';
+import { defineChange, historyEntry, madeBy, quoted } from './change.ts';
 import { assertNotCrossed, baseOf, lockJudged, replayed, sameValue } from './conflict.ts';
 import type { ZeroContext } from './context.ts';
 import { appError } from './errors.ts';
@@ -191,10 +191,7 @@ export const createCategory = defineChange(categoryCreateArgs, async (tx, ctx, a
     access: args.access,
     hidden: args.hidden,
     sortOrder: 0,
-    createdAt: now,
-    createdBy: me.personId,
-    updatedAt: now,
-    updatedBy: me.personId,
+    ...madeBy(me.personId, now),
   });
   return historyEntry(
     'Create',

@@ -120,6 +120,11 @@ export function defineServerChange<I extends Json, O extends Json>(
   });
 }
 
+/** A new row's who and when, as every table keeps them: made, and last changed, by `personId` at `at`. */
+export function madeBy(personId: string, at: number) {
+  return { createdAt: at, createdBy: personId, updatedAt: at, updatedBy: personId };
+}
+
 /** A time for a `timestamptz` parameter of `serverDb(tx).query` (`$1::timestamptz`). */
 export const sqlTime = (ms: number) => new Date(ms).toISOString();
 

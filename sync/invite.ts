@@ -16,7 +16,7 @@ import { defineQuery, type Row, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { ACCESS_LEVELS, type AccessLevel, INVITE_KINDS, type InviteKind } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, type HistoryEntry, historyEntry } from './change.ts';
+import { defineChange, type HistoryEntry, historyEntry, madeBy } from './change.ts';
 import { assertLinkEnd } from './circle.ts';
 import { appError, errorMessages } from './errors.ts';
 import { itemId as id, itemId as personId } from './ids.ts';
@@ -424,10 +424,7 @@ export const inviteServerChanges = {
         supportedId: row.personId,
         accessLevel: level,
         endsAt: row.accessEndsAt ?? null,
-        createdAt: now,
-        createdBy: me.personId,
-        updatedAt: now,
-        updatedBy: me.personId,
+        ...madeBy(me.personId, now),
       });
       entries.push(
         historyEntry(

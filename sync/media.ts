@@ -336,13 +336,9 @@ export const mediaUpdateArgs = z.object({
 
 /** Changes the description of a confirmed media item the caller may change. */
 export const updateMedia = defineChange(mediaUpdateArgs, async (tx, ctx, args) => {
-  const me = requireAuth(ctx);
-  const row = found(
-    tx,
-    await tx.run(readableMedia(ctx).where('id', args.id).related('photoOfCategories').one()),
-  );
-  if (!row) return undefined;
-  await assertLibraryWrite(tx, me, row.personId, { existing: await accessOfMedia(tx, row) });
+  const changeable = await changeableMedia(tx, ctx, args.id);
+  if (!changeable) return undefined;
+  const { me, row } = changeable;
   const description = args.description || null;
   if ((row.description ?? null) === description) return undefined;
   await tx.mutate.media.update({
@@ -369,17 +365,28 @@ async function accessOfMedia(
   ];
 }
 
+/**
+ * A media item the caller may read, once they are shown to be allowed to
+ * change it (its library's write rule, judged by every access it shows
+ * under); undefined when the row is gone (a replay after its delete).
+ */
+async function changeableMedia(tx: Transaction, ctx: ZeroContext, id: string) {
+  const me = requireAuth(ctx);
+  const row = found(
+    tx,
+    await tx.run(readableMedia(ctx).where('id', id).related('photoOfCategories').one()),
+  );
+  if (!row) return undefined;
+  await assertLibraryWrite(tx, me, row.personId, { existing: await accessOfMedia(tx, row) });
+  return { me, row };
+}
+
 export const mediaDeleteArgs = z.object({ id: itemId });
 
 /** Deletes a media item the caller may change (the API removes the stored file after). */
 export const deleteMedia = defineChange(mediaDeleteArgs, async (tx, ctx, args) => {
-  const me = requireAuth(ctx);
-  const row = found(
-    tx,
-    await tx.run(readableMedia(ctx).where('id', args.id).related('photoOfCategories').one()),
-  );
+  const row = (await changeableMedia(tx, ctx, args.id))?.row;
   if (!row) return undefined;
-  await assertLibraryWrite(tx, me, row.personId, { existing: await accessOfMedia(tx, row) });
   // A pinned picture or a category's photo is cleared with it (ON DELETE SET NULL).
   await tx.mutate.media.delete({ id: row.id });
   return historyEntry('Delete', 'Media', row, `Deleted ${quoted(row.name)}`);

@@ -16,6 +16,7 @@ import {
   type HistoryEntry,
   historyEntry,
   libraryEntry,
+  madeBy,
   quoted,
 } from './change.ts';
 import { assertNotCrossed, baseOf, replayed } from './conflict.ts';
@@ -317,10 +318,7 @@ export const createPreference = defineChange(preferenceCreateArgs, async (tx, ct
     heroMediaId: null,
     spokenMediaId: null,
     status: args.status,
-    createdAt: now,
-    createdBy: me.personId,
-    updatedAt: now,
-    updatedBy: me.personId,
+    ...madeBy(me.personId, now),
     reviewedAt: null,
     reviewedBy: null,
   });

@@ -16,7 +16,7 @@ import { defineQuery, type Row, type Transaction } from '@rocicorp/zero';
 import { z } from 'zod';
 import { PROFILE_PURPOSES, PROFILE_SECTIONS, type ProfilePurpose } from '../schema/enums.ts';
 import { zql } from '../schema/zero-schema.gen.ts';
-import { defineChange, historyEntry, quoted } from './change.ts';
+import { defineChange, historyEntry, madeBy, quoted } from './change.ts';
 import type { AuthContext } from './context.ts';
 import { appError } from './errors.ts';
 import { itemId as id } from './ids.ts';
@@ -134,10 +134,7 @@ export const createProfile = defineChange(profileCreateArgs, async (tx, ctx, arg
     purpose: args.purpose,
     title: name,
     includeRestricted: false,
-    createdAt: now,
-    createdBy: me.personId,
-    updatedAt: now,
-    updatedBy: me.personId,
+    ...madeBy(me.personId, now),
   });
   return historyEntry(
     'Create',

@@ -21,6 +21,19 @@ import { noteChanges, noteQueries } from '../../sync/note.ts';
 import { readablePreferences } from '../../sync/permissions.ts';
 import { preferenceChanges, preferenceQueries } from '../../sync/preference.ts';
 import { reviewGroup } from '../../sync/review.ts';
+import {
+  answers,
+  type CategoryAnswer,
+  type CategoryDetailAnswer,
+  type CategorySummaryAnswer,
+  categoryAnswer,
+  categoryDetailAnswer,
+  type NoteAnswer,
+  noteAnswer,
+  type PreferenceAnswer,
+  preferenceAnswer,
+  reviewAnswer,
+} from '../answers.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
 import { type Resource, removed, runChange, updated } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -41,11 +54,11 @@ type PreferenceRow = Row['preference'] & {
   notes?: readonly (Row['note'] & { author?: Row['person'] | undefined })[];
 };
 
-function categorySummary(c: Row['category']) {
+function categorySummary(c: Row['category']): CategorySummaryAnswer {
   return { id: c.id, title: c.title, access: c.access, parentId: c.parentId, hidden: c.hidden };
 }
 
-function noteJson(n: Row['note']) {
+function noteJson(n: Row['note']): NoteAnswer {
   const fields = [
     'id',
     'personId',
@@ -58,7 +71,7 @@ function noteJson(n: Row['note']) {
   return wireRow(n, fields, ['createdAt', 'updatedAt']);
 }
 
-function preferenceJson(p: PreferenceRow, now = Date.now()) {
+function preferenceJson(p: PreferenceRow, now = Date.now()): PreferenceAnswer {
   return {
     id: p.id,
     personId: p.personId,
@@ -87,7 +100,7 @@ function preferenceJson(p: PreferenceRow, now = Date.now()) {
 function categoryJson(
   c: Row['category'] & { preferenceCategories?: readonly unknown[] },
   includeCount: boolean,
-) {
+): CategoryAnswer {
   return {
     ...categorySummary(c),
     personId: c.personId,
@@ -163,6 +176,8 @@ export function libraryRoutes(deps: AppDeps) {
     read: (ctx: AuthContext, personId: string, id: string, on?: Reader) => Promise<R | undefined>;
     lock: (tx: Transaction, id: string) => Promise<void>;
     json: (row: R) => unknown;
+    /** The schema of what `json` makes, for the OpenAPI document. */
+    answer: z.ZodType;
     update: AnyChange;
     remove: AnyChange;
   };
@@ -182,6 +197,7 @@ export function libraryRoutes(deps: AppDeps) {
     read: read.preference,
     lock: (tx, id) => lockJudged(tx, 'preference', id),
     json: (row) => preferenceJson(row),
+    answer: preferenceAnswer,
     update: preferenceChanges.update,
     remove: preferenceChanges.delete,
   };
@@ -196,18 +212,26 @@ export function libraryRoutes(deps: AppDeps) {
     const resource = (ctx: AuthContext, personId: string, id: string) =>
       resourceOf(kind, ctx, personId, id);
     return new Hono<AppEnv>()
-      .get('/:id', revalidates, caller, item, async (c) => {
+      .get('/:id', revalidates, answers(200, 'The item.', kind.answer), caller, item, async (c) => {
         const { ctx, personId } = c.var.caller;
         const row = readable(await kind.read(ctx, personId, c.req.valid('param').id));
         return versioned(c, kind.json(row));
       })
-      .on(['PUT', 'PATCH'], '/:id', caller, item, changeBody(kind.update, ['id']), async (c) => {
-        const { ctx, personId } = c.var.caller;
-        const { id } = c.req.valid('param');
-        const input = { ...c.req.valid('json'), id };
-        return updated(c, deps, kind.update, ctx, input, resource(ctx, personId, id));
-      })
-      .delete('/:id', caller, item, async (c) => {
+      .on(
+        ['PUT', 'PATCH'],
+        '/:id',
+        answers(200, 'The item as it is now.', kind.answer),
+        caller,
+        item,
+        changeBody(kind.update, ['id']),
+        async (c) => {
+          const { ctx, personId } = c.var.caller;
+          const { id } = c.req.valid('param');
+          const input = { ...c.req.valid('json'), id };
+          return updated(c, deps, kind.update, ctx, input, resource(ctx, personId, id));
+        },
+      )
+      .delete('/:id', answers(204, 'Deleted.'), caller, item, async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
         return removed(c, deps, kind.remove, ctx, { id }, resource(ctx, personId, id));
@@ -223,6 +247,7 @@ export function libraryRoutes(deps: AppDeps) {
     return new Hono<AppEnv>().on(
       ['PUT', 'PATCH'],
       path,
+      answers(200, 'The preference as it is now.', preferenceAnswer),
       caller,
       item,
       changeBody(table, ['id']),
@@ -254,6 +279,7 @@ export function libraryRoutes(deps: AppDeps) {
   const preferences = new Hono<AppEnv>()
     .post(
       '/categories',
+      answers(201, 'The category made.', categoryAnswer),
       caller,
       changeBody(categoryChanges.create, ['id', 'personId']),
       async (c) => {
@@ -263,6 +289,7 @@ export function libraryRoutes(deps: AppDeps) {
     )
     .get(
       '/categories',
+      answers(200, 'The categories.', z.object({ categories: z.array(categoryAnswer) })),
       caller,
       valid('query', categoryListQuery, libraryApiMessages.badQuery),
       async (c) => {
@@ -282,7 +309,10 @@ export function libraryRoutes(deps: AppDeps) {
       itemRoutes({
         read: read.category,
         lock: (tx, id) => lockJudged(tx, 'category', id),
-        json: (row: NonNullable<Awaited<ReturnType<typeof read.category>>>) => ({
+        answer: categoryDetailAnswer,
+        json: (
+          row: NonNullable<Awaited<ReturnType<typeof read.category>>>,
+        ): CategoryDetailAnswer => ({
           ...categoryJson(row, false),
           parent: row.parent ? categorySummary(row.parent) : null,
           children: row.children.map(categorySummary),
@@ -297,33 +327,46 @@ export function libraryRoutes(deps: AppDeps) {
       }),
     )
 
-    .post('/', caller, changeBody(preferenceChanges.create, ['id', 'personId']), async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const id = randomUUID();
-      await change(preferenceChanges.create, ctx, { ...c.req.valid('json'), id, personId });
-      return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))), 201);
-    })
-    .get('/', caller, valid('query', listQuery, libraryApiMessages.badQuery), async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const q = c.req.valid('query');
-      const rows = await zdb.run(
-        preferenceQueries.listWithCategories.fn({ args: { personId }, ctx }),
-      );
-      const now = Date.now();
-      const text = q.query?.trim().toLocaleLowerCase('en-NZ');
-      const preferences = rows
-        .filter(
-          (p) =>
-            !text || `${p.title}\n${p.description ?? ''}`.toLocaleLowerCase('en-NZ').includes(text),
-        )
-        .filter((p) => !q.categoryId || p.categories.some((cat) => cat.id === q.categoryId))
-        .filter((p) => !q.access || p.access === q.access)
-        .filter((p) => !q.feeling || p.feeling === q.feeling)
-        .filter((p) => !q.review || reviewGroup(p, now) === q.review)
-        .filter((p) => !q.author || p.createdBy === q.author)
-        .map((p) => preferenceJson(p, now));
-      return c.json({ preferences });
-    })
+    .post(
+      '/',
+      answers(201, 'The preference made.', preferenceAnswer),
+      caller,
+      changeBody(preferenceChanges.create, ['id', 'personId']),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const id = randomUUID();
+        await change(preferenceChanges.create, ctx, { ...c.req.valid('json'), id, personId });
+        return c.json(preferenceJson(readable(await read.preference(ctx, personId, id))), 201);
+      },
+    )
+    .get(
+      '/',
+      answers(200, 'The preferences.', z.object({ preferences: z.array(preferenceAnswer) })),
+      caller,
+      valid('query', listQuery, libraryApiMessages.badQuery),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const q = c.req.valid('query');
+        const rows = await zdb.run(
+          preferenceQueries.listWithCategories.fn({ args: { personId }, ctx }),
+        );
+        const now = Date.now();
+        const text = q.query?.trim().toLocaleLowerCase('en-NZ');
+        const preferences = rows
+          .filter(
+            (p) =>
+              !text ||
+              `${p.title}\n${p.description ?? ''}`.toLocaleLowerCase('en-NZ').includes(text),
+          )
+          .filter((p) => !q.categoryId || p.categories.some((cat) => cat.id === q.categoryId))
+          .filter((p) => !q.access || p.access === q.access)
+          .filter((p) => !q.feeling || p.feeling === q.feeling)
+          .filter((p) => !q.review || reviewGroup(p, now) === q.review)
+          .filter((p) => !q.author || p.createdBy === q.author)
+          .map((p) => preferenceJson(p, now));
+        return c.json({ preferences });
+      },
+    )
     /** The hero update (spec §3 Pin): `{heroMediaId}`, an image of the preference or null. */
     .route('/', mediaSlot('/:id/hero', preferenceChanges.pin))
     /** The spoken description: `{spokenMediaId}`, a sound of the preference or null. */
@@ -333,6 +376,7 @@ export function libraryRoutes(deps: AppDeps) {
   /** Categories made with the person in the body (the spec's other form). Mounted at /preferences/categories. */
   const categoriesByBody = new Hono<AppEnv>().post(
     '/',
+    answers(201, 'The category made.', categoryAnswer),
     signedIn(deps),
     valid('json', z.looseObject({ personId: itemId })),
     async (c) => {
@@ -342,35 +386,47 @@ export function libraryRoutes(deps: AppDeps) {
   );
 
   /** A preference's reviews. Mounted at /people/{personId}/reviews. */
-  const reviews = new Hono<AppEnv>().post('/', caller, valid('json', preferenceBody), async (c) => {
-    const { ctx, personId } = c.var.caller;
-    const { preferenceId, ...rest } = c.req.valid('json');
-    await read.assertInLibrary(ctx, personId, preferenceId);
-    const reviewId = randomUUID();
-    await change(preferenceChanges.review, ctx, { ...rest, id: preferenceId, reviewId });
-    const row = await read.preference(ctx, personId, preferenceId);
-    return c.json(
-      {
-        id: reviewId,
-        preferenceId,
-        reviewSchedule: row?.reviewSchedule,
-        reviewedAt: iso(row?.reviewedAt ?? null),
-        nextReviewAt: iso(row?.reviewAt ?? null),
-      },
-      201,
-    );
-  });
+  const reviews = new Hono<AppEnv>().post(
+    '/',
+    answers(201, 'The review, and when the next is due.', reviewAnswer),
+    caller,
+    valid('json', preferenceBody),
+    async (c) => {
+      const { ctx, personId } = c.var.caller;
+      const { preferenceId, ...rest } = c.req.valid('json');
+      await read.assertInLibrary(ctx, personId, preferenceId);
+      const reviewId = randomUUID();
+      await change(preferenceChanges.review, ctx, { ...rest, id: preferenceId, reviewId });
+      const row = await read.preference(ctx, personId, preferenceId);
+      return c.json(
+        {
+          id: reviewId,
+          preferenceId,
+          reviewSchedule: row?.reviewSchedule,
+          reviewedAt: iso(row?.reviewedAt ?? null),
+          nextReviewAt: iso(row?.reviewAt ?? null),
+        },
+        201,
+      );
+    },
+  );
 
   /** A preference's notes. Mounted at /people/{personId}/notes. */
   const notes = new Hono<AppEnv>()
-    .post('/', caller, valid('json', preferenceBody), async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const body = c.req.valid('json');
-      await read.assertInLibrary(ctx, personId, body.preferenceId);
-      const id = randomUUID();
-      await change(noteChanges.create, ctx, { ...body, id });
-      return c.json(noteJson(readable(await read.note(ctx, personId, id))), 201);
-    })
+    .post(
+      '/',
+      answers(201, 'The note made.', noteAnswer),
+      caller,
+      valid('json', preferenceBody),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const body = c.req.valid('json');
+        await read.assertInLibrary(ctx, personId, body.preferenceId);
+        const id = randomUUID();
+        await change(noteChanges.create, ctx, { ...body, id });
+        return c.json(noteJson(readable(await read.note(ctx, personId, id))), 201);
+      },
+    )
     .route(
       '/',
       itemRoutes({
@@ -382,6 +438,7 @@ export function libraryRoutes(deps: AppDeps) {
           await lockJudged(tx, 'note', id);
         },
         json: (row: NonNullable<Awaited<ReturnType<typeof read.note>>>) => noteJson(row),
+        answer: noteAnswer,
         update: noteChanges.update,
         remove: noteChanges.delete,
       }),

@@ -1,0 +1,116 @@
+/**
+ * What the REST API answers, as schemas: the JSON a resource's builder makes
+ * (api/routes/library.ts `preferenceJson` and its kin) is typed by these, so
+ * the two cannot drift apart without a type error, and the OpenAPI document
+ * describes each answer by them (`answers`, below). Prism checks every answer
+ * the integration tests receive against them (tests/harness/contract.ts).
+ */
+import { describeRoute, resolver } from 'hono-openapi';
+import { z } from 'zod';
+import {
+  ACCESS,
+  FEELINGS,
+  PREFERENCE_STATUSES,
+  REVIEW_GROUPS,
+  REVIEW_SCHEDULES,
+} from '../schema/enums.ts';
+
+/** A time as REST shows it: ISO 8601, UTC (api/wire.ts isoTime). */
+const time = z.iso.datetime();
+/** A person kept for the record: null once that person is gone. */
+const by = z.string().nullable();
+
+export const categorySummaryAnswer = z.object({
+  id: z.string(),
+  title: z.string(),
+  access: z.enum(ACCESS),
+  parentId: z.string().nullable(),
+  hidden: z.boolean(),
+});
+
+export const noteAnswer = z.object({
+  id: z.string(),
+  personId: z.string(),
+  preferenceId: z.string(),
+  title: z.string(),
+  body: z.string(),
+  createdBy: by,
+  updatedBy: by,
+  createdAt: time,
+  updatedAt: time,
+});
+
+export const preferenceAnswer = z.object({
+  id: z.string(),
+  personId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  feeling: z.enum(FEELINGS).nullable(),
+  feelingOther: z.string().nullable(),
+  access: z.enum(ACCESS),
+  reviewSchedule: z.enum(REVIEW_SCHEDULES),
+  reviewAt: time.nullable(),
+  reviewStatus: z.enum(REVIEW_GROUPS),
+  heroMediaId: z.string().nullable(),
+  spokenMediaId: z.string().nullable(),
+  status: z.enum(PREFERENCE_STATUSES),
+  createdAt: time,
+  createdBy: by,
+  updatedAt: time,
+  updatedBy: by,
+  reviewedAt: time.nullable(),
+  reviewedBy: by,
+  /** Where the query reads them: one preference, or the list. */
+  categories: z.array(categorySummaryAnswer).optional(),
+  notes: z.array(noteAnswer).optional(),
+});
+
+export const categoryAnswer = categorySummaryAnswer.extend({
+  personId: z.string(),
+  photoId: z.string().nullable(),
+  createdAt: time,
+  createdBy: by,
+  updatedAt: time,
+  updatedBy: by,
+  /** How many preferences it holds, when asked for (`includeCounts`). */
+  count: z.number().int().optional(),
+});
+
+/** One category, read alone: where it sits, and what it holds. */
+export const categoryDetailAnswer = categoryAnswer.extend({
+  parent: categorySummaryAnswer.nullable(),
+  children: z.array(categorySummaryAnswer),
+  preferences: z.array(z.object({ id: z.string(), title: z.string(), access: z.enum(ACCESS) })),
+});
+
+export const reviewAnswer = z.object({
+  id: z.string(),
+  preferenceId: z.string(),
+  reviewSchedule: z.enum(REVIEW_SCHEDULES).optional(),
+  reviewedAt: time.nullable(),
+  nextReviewAt: time.nullable(),
+});
+
+export type PreferenceAnswer = z.input<typeof preferenceAnswer>;
+export type CategoryAnswer = z.input<typeof categoryAnswer>;
+export type CategoryDetailAnswer = z.input<typeof categoryDetailAnswer>;
+export type NoteAnswer = z.input<typeof noteAnswer>;
+export type CategorySummaryAnswer = z.input<typeof categorySummaryAnswer>;
+export type ReviewAnswer = z.input<typeof reviewAnswer>;
+
+/**
+ * What a route answers when it has done what was asked, in the OpenAPI
+ * document: its status, and the schema of its JSON (none for a 204). A route
+ * that says so is described by exactly this; one that does not, by "2XX" in
+ * general words (api/openapi.ts).
+ */
+export function answers(status: 200 | 201 | 204, description: string, schema?: z.ZodType) {
+  return describeRoute({
+    responses: {
+      [status]: {
+        description,
+        ...(schema ? { content: { 'application/json': { schema: resolver(schema) } } } : {}),
+      },
+    },
+  });
+}
