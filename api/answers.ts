@@ -9,8 +9,12 @@ import { describeRoute, resolver } from 'hono-openapi';
 import { z } from 'zod';
 import {
   ACCESS,
+  ACCESS_LEVELS,
   FEELINGS,
+  MEDIA_TYPES,
+  PERSON_TYPES,
   PREFERENCE_STATUSES,
+  PRONOUNS,
   REVIEW_GROUPS,
   REVIEW_SCHEDULES,
 } from '../schema/enums.ts';
@@ -91,6 +95,64 @@ export const reviewAnswer = z.object({
   nextReviewAt: time.nullable(),
 });
 
+export const mediaAnswer = z.object({
+  id: z.string(),
+  personId: z.string(),
+  preferenceId: z.string().nullable(),
+  createdById: by,
+  name: z.string(),
+  description: z.string().nullable(),
+  contentType: z.string(),
+  type: z.enum(MEDIA_TYPES),
+  contentLength: z.number(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  attribution: z.string().nullable(),
+  createdAt: time,
+  /** When the upload was confirmed: null while it is still on its way. */
+  settledAt: time.nullable(),
+});
+
+/** A person as anyone linked to them reads them. */
+export const personSummaryAnswer = z.object({
+  id: z.string(),
+  type: z.enum(PERSON_TYPES),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  knownAs: z.string().nullable(),
+  fullName: z.string().nullable(),
+  photoId: z.string().nullable(),
+});
+
+/** A person as they and their Administrator read them: the personal details too. */
+export const personDetailsAnswer = personSummaryAnswer.extend({
+  pronouns: z.enum(PRONOUNS).nullable(),
+  pronounsOther: z.string().nullable(),
+  bio: z.string().nullable(),
+  personalInformation: z.object({ phone: z.string().nullable() }),
+  email: z.string().nullable(),
+});
+
+/** A person, as the caller may read them: the details exactly when they may read those. */
+export const personAnswer = z.union([personDetailsAnswer, personSummaryAnswer]);
+
+/** A Circle link, with the person on the far side where the route reads them. */
+export const linkAnswer = z.object({
+  id: z.string(),
+  supporterId: z.string(),
+  supportedId: z.string(),
+  accessLevel: z.enum(ACCESS_LEVELS),
+  endsAt: time.nullable(),
+  createdAt: time,
+  updatedAt: time,
+  supporter: personSummaryAnswer.optional(),
+  supported: personSummaryAnswer.optional(),
+});
+
+export type MediaAnswer = z.input<typeof mediaAnswer>;
+export type PersonSummaryAnswer = z.input<typeof personSummaryAnswer>;
+export type PersonDetailsAnswer = z.input<typeof personDetailsAnswer>;
+export type LinkAnswer = z.input<typeof linkAnswer>;
 export type PreferenceAnswer = z.input<typeof preferenceAnswer>;
 export type CategoryAnswer = z.input<typeof categoryAnswer>;
 export type CategoryDetailAnswer = z.input<typeof categoryDetailAnswer>;

@@ -9,6 +9,7 @@ import { createMiddleware } from 'hono/factory';
 import { idMessages } from '../../sync/ids.ts';
 import { isMediaType, normaliseType, oneFileLimit } from '../../sync/media.ts';
 import { type StorageSpace, storageMessage } from '../../sync/plan-limits.ts';
+import type { MediaAnswer } from '../answers.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { Refusal } from '../errors.ts';
 import { isoTime as iso } from '../wire.ts';
@@ -61,7 +62,7 @@ export function servedAs(row: { contentType: string; name: string }): Served {
 export type MediaRow = Row['media'];
 
 /** A media item as the media routes answer it. */
-export function mediaJson(m: MediaRow) {
+export function mediaJson(m: MediaRow): MediaAnswer {
   return {
     id: m.id,
     personId: m.personId,

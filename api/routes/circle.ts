@@ -21,6 +21,15 @@ import {
 } from '../../sync/permissions.ts';
 import { personMessages, personServerChanges } from '../../sync/person.ts';
 import { type SupporterSpots, spotsMessage, supporterSpots } from '../../sync/plan-limits.ts';
+import {
+  answers,
+  type LinkAnswer,
+  linkAnswer,
+  type PersonDetailsAnswer,
+  type PersonSummaryAnswer,
+  personAnswer,
+  personDetailsAnswer,
+} from '../answers.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
 import { type Resource, removed, runChange, updated } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -66,12 +75,12 @@ type LinkRow = Row['supporterLink'] & {
 };
 
 /** What anyone linked to a person may read: display name and photo. */
-function personSummary(p: PersonRow) {
+function personSummary(p: PersonRow): PersonSummaryAnswer {
   return wireRow(p, ['id', 'type', 'firstName', 'lastName', 'knownAs', 'fullName', 'photoId']);
 }
 
 /** What the person and their Administrator read: the personal details too. */
-function personDetails(p: PersonRow, d: DetailFields | undefined) {
+function personDetails(p: PersonRow, d: DetailFields | undefined): PersonDetailsAnswer {
   return {
     ...personSummary(p),
     pronouns: d?.pronouns ?? null,
@@ -82,7 +91,7 @@ function personDetails(p: PersonRow, d: DetailFields | undefined) {
   };
 }
 
-function linkJson(l: LinkRow) {
+function linkJson(l: LinkRow): LinkAnswer {
   return {
     id: l.id,
     supporterId: l.supporterId,
@@ -162,6 +171,11 @@ export function circleRoutes(deps: AppDeps) {
     /** A Decision Maker's profile made on their behalf; the creator becomes its Administrator. */
     .post(
       '/',
+      answers(
+        201,
+        'The profile made, and the link that makes its maker its Administrator.',
+        z.object({ person: personDetailsAnswer, link: linkAnswer }),
+      ),
       signedIn(deps),
       changeBody(personServerChanges.createProfile, ['id', 'linkId']),
       async (c) => {
@@ -184,17 +198,24 @@ export function circleRoutes(deps: AppDeps) {
     )
 
     /** A person: the summary for anyone linked to them, the details for them and their Administrator. */
-    .get('/:personId', revalidates, caller, async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const p = await personAsRead(ctx, personId);
-      if (!p) throw appError('not_found', circleApiMessages.personNotFound);
-      return versioned(c, p);
-    })
+    .get(
+      '/:personId',
+      revalidates,
+      answers(200, 'The person.', personAnswer),
+      caller,
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const p = await personAsRead(ctx, personId);
+        if (!p) throw appError('not_found', circleApiMessages.personNotFound);
+        return versioned(c, p);
+      },
+    )
 
     /** Personal details: the person themselves or their Administrator in session. */
     .on(
       ['PUT', 'PATCH'],
       '/:personId',
+      answers(200, 'The person as they are now.', personAnswer),
       caller,
       changeBody(personServerChanges.updateDetails, ['personId']),
       async (c) => {
@@ -218,13 +239,13 @@ export function circleRoutes(deps: AppDeps) {
    */
   const oneLink = (side: 'supporterLink' | 'supportedLink', from: 'supportedId' | 'supporterId') =>
     new Hono<AppEnv>()
-      .get('/:id', revalidates, caller, link, async (c) => {
+      .get('/:id', revalidates, answers(200, 'The link.', linkAnswer), caller, link, async (c) => {
         const { ctx, personId } = c.var.caller;
         const row = await read[side](ctx, personId, c.req.valid('param').id);
         if (!row) throw appError('not_found', circleApiMessages.linkNotFound);
         return versioned(c, linkJson(row));
       })
-      .delete('/:id', caller, link, async (c) => {
+      .delete('/:id', answers(204, 'Removed.'), caller, link, async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
         const input = { id, [from]: personId };
@@ -264,46 +285,71 @@ export function circleRoutes(deps: AppDeps) {
     .route('/', oneLink('supporterLink', 'supportedId'))
 
     /** Changes a supporter's access level: body `{supportedId, accessLevel}`. */
-    .on(['PUT', 'PATCH'], '/:id', caller, link, valid('json', levelBody), async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const { id } = c.req.valid('param');
-      const { supportedId, accessLevel } = c.req.valid('json');
-      if (supportedId !== personId) throw new Refusal(409, 'conflict', circleApiMessages.moved);
-      return updated(
-        c,
-        deps,
-        circleChanges.updateLevel,
-        ctx,
-        { id, accessLevel, supportedId },
-        aLink('supporterLink', ctx, personId, id),
-      );
-    })
+    .on(
+      ['PUT', 'PATCH'],
+      '/:id',
+      answers(200, 'The link as it is now.', linkAnswer),
+      caller,
+      link,
+      valid('json', levelBody),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        const { supportedId, accessLevel } = c.req.valid('json');
+        if (supportedId !== personId) throw new Refusal(409, 'conflict', circleApiMessages.moved);
+        return updated(
+          c,
+          deps,
+          circleChanges.updateLevel,
+          ctx,
+          { id, accessLevel, supportedId },
+          aLink('supporterLink', ctx, personId, id),
+        );
+      },
+    )
 
     /** Sets or clears when a link ends by itself: body `{endsAt}` (ISO date-time, or null). */
-    .on(['PUT', 'PATCH'], '/:id/end', caller, link, valid('json', endBody), async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const { id } = c.req.valid('param');
-      const { endsAt } = c.req.valid('json');
-      // A part of the link: judged against the link's version.
-      return updated(
-        c,
-        deps,
-        circleChanges.setEnd,
-        ctx,
-        { id, endsAt: endsAt === null ? null : Date.parse(endsAt), supportedId: personId },
-        aLink('supporterLink', ctx, personId, id),
-      );
-    });
+    .on(
+      ['PUT', 'PATCH'],
+      '/:id/end',
+      answers(200, 'The link as it is now.', linkAnswer),
+      caller,
+      link,
+      valid('json', endBody),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        const { endsAt } = c.req.valid('json');
+        // A part of the link: judged against the link's version.
+        return updated(
+          c,
+          deps,
+          circleChanges.setEnd,
+          ctx,
+          { id, endsAt: endsAt === null ? null : Date.parse(endsAt), supportedId: personId },
+          aLink('supporterLink', ctx, personId, id),
+        );
+      },
+    );
 
   /** The people a Supporter supports: their links. Mounted at /people/{personId}/supported. */
   const supported = new Hono<AppEnv>()
 
-    .get('/', caller, async (c) => {
-      const { ctx, personId } = c.var.caller;
-      await assertLinked(ctx, personId);
-      const links = await zdb.run(circleQueries.supported.fn({ args: { personId }, ctx }));
-      return c.json({ supported: links.map(linkJson) });
-    })
+    .get(
+      '/',
+      answers(
+        200,
+        'The links to the people they support.',
+        z.object({ supported: z.array(linkAnswer) }),
+      ),
+      caller,
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        await assertLinked(ctx, personId);
+        const links = await zdb.run(circleQueries.supported.fn({ args: { personId }, ctx }));
+        return c.json({ supported: links.map(linkJson) });
+      },
+    )
 
     .route('/', oneLink('supportedLink', 'supporterId'));
 

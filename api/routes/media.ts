@@ -20,6 +20,7 @@ import { itemId } from '../../sync/library-fields.ts';
 import { mediaQueries, mediaServerChanges, mediaSettleArgs } from '../../sync/media.ts';
 import { libraryAccess, readableMedia } from '../../sync/permissions.ts';
 import { storageSpace } from '../../sync/plan-limits.ts';
+import { answers, mediaAnswer } from '../answers.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
 import { sessionById } from '../auth/sessions.ts';
 import { type Resource, removed, runChange, updated } from '../change.ts';
@@ -141,10 +142,17 @@ export function mediaRoutes(deps: AppDeps) {
       });
       return c.json(storageJson(space));
     })
-    .get('/:id', revalidates, caller, item, async (c) => {
-      const { ctx, personId } = c.var.caller;
-      return versioned(c, mediaJson(await readable(ctx, personId, c.req.valid('param').id)));
-    })
+    .get(
+      '/:id',
+      revalidates,
+      answers(200, 'The media item.', mediaAnswer),
+      caller,
+      item,
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        return versioned(c, mediaJson(await readable(ctx, personId, c.req.valid('param').id)));
+      },
+    )
     .get('/:id/signed', store, caller, item, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
