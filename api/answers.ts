@@ -11,7 +11,11 @@ import {
   ACCESS,
   ACCESS_LEVELS,
   FEELINGS,
+  HANDOVER_KINDS,
+  HISTORY_EVENT_TYPES,
   MEDIA_TYPES,
+  ORGANISATION_STATUSES,
+  ORGANISATION_TYPES,
   PERSON_TYPES,
   PREFERENCE_STATUSES,
   PRONOUNS,
@@ -149,6 +153,74 @@ export const linkAnswer = z.object({
   supported: personSummaryAnswer.optional(),
 });
 
+/** A library's storage: bytes used and allowed (null: no limit), and the most one file may have. */
+export const storageAnswer = z.object({
+  used: z.number(),
+  limit: z.number().nullable(),
+  percent: z.number().nullable(),
+  /** "Your library is nearly full!" or "… is full!", else null. */
+  message: z.string().nullable(),
+  fileLimit: z.number(),
+});
+
+/** Where the browser PUTs an announced upload, and until when. */
+export const uploadAnswer = z.object({
+  id: z.string(),
+  method: z.literal('PUT'),
+  url: z.url(),
+  headers: z.object({ 'Content-Type': z.string() }),
+  expiresAt: time,
+});
+
+/** A URL that reads a file for a short while. */
+export const signedAnswer = z.object({ url: z.url(), expiresAt: time });
+
+export const organisationAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(ORGANISATION_TYPES),
+  status: z.enum(ORGANISATION_STATUSES),
+  createdAt: time,
+  updatedAt: time,
+  hasLogo: z.boolean(),
+});
+
+/** An organisation read alone: who belongs to it. */
+export const organisationDetailAnswer = organisationAnswer.extend({
+  members: z.array(z.object({ personId: z.string(), name: z.string(), role: z.string() })),
+});
+
+export type OrganisationAnswer = z.input<typeof organisationAnswer>;
+export type OrganisationDetailAnswer = z.input<typeof organisationDetailAnswer>;
+/** What changed since a supporter's last visit, for them. */
+export const handoverItemAnswer = z.object({
+  id: z.string(),
+  personId: z.string(),
+  kind: z.enum(HANDOVER_KINDS),
+  eventType: z.enum(HISTORY_EVENT_TYPES).nullable(),
+  preferenceId: z.string().nullable(),
+  access: z.enum(ACCESS),
+  message: z.string(),
+  createdAt: time,
+  seenAt: time.nullable(),
+});
+
+/** A note left for the next visit. */
+export const handoverNoteAnswer = z.object({
+  id: z.string(),
+  personId: z.string(),
+  body: z.string(),
+  access: z.enum(ACCESS),
+  authorName: z.string().nullable(),
+  createdBy: by,
+  createdAt: time,
+  updatedAt: time,
+  expiresAt: time,
+});
+
+export type HandoverItemAnswer = z.input<typeof handoverItemAnswer>;
+export type HandoverNoteAnswer = z.input<typeof handoverNoteAnswer>;
+export type StorageAnswer = z.input<typeof storageAnswer>;
 export type MediaAnswer = z.input<typeof mediaAnswer>;
 export type PersonSummaryAnswer = z.input<typeof personSummaryAnswer>;
 export type PersonDetailsAnswer = z.input<typeof personDetailsAnswer>;
@@ -166,7 +238,7 @@ export type ReviewAnswer = z.input<typeof reviewAnswer>;
  * that says so is described by exactly this; one that does not, by "2XX" in
  * general words (api/openapi.ts).
  */
-export function answers(status: 200 | 201 | 204, description: string, schema?: z.ZodType) {
+export function answers(status: 200 | 201 | 202 | 204, description: string, schema?: z.ZodType) {
   return describeRoute({
     responses: {
       [status]: {

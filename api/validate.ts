@@ -92,7 +92,12 @@ const objectBody = z.record(z.string(), z.unknown());
  * `made`: the fields the route sets itself (from the path, or new ids), which
  * win over any in the body.
  */
-export function changeBody(change: { readonly args: z.ZodType }, made: readonly string[] = []) {
+export function changeBody(
+  change: { readonly args: z.ZodType },
+  made: readonly string[] = [],
+  /** Fields the route gives a value when the body has none: optional in the document. */
+  defaulted: readonly string[] = [],
+) {
   const middleware = valid('json', objectBody);
   const described = resolver(change.args);
   const toOpenAPISchema: typeof described.toOpenAPISchema = async (options) => {
@@ -100,7 +105,9 @@ export function changeBody(change: { readonly args: z.ZodType }, made: readonly 
     const schema = result.schema as { properties?: Record<string, unknown>; required?: string[] };
     for (const name of made) delete schema.properties?.[name];
     if (schema.required) {
-      schema.required = schema.required.filter((name) => !made.includes(name));
+      schema.required = schema.required.filter(
+        (name) => !made.includes(name) && !defaulted.includes(name),
+      );
       if (schema.required.length === 0) delete schema.required;
     }
     return result;

@@ -9,7 +9,7 @@ import { createMiddleware } from 'hono/factory';
 import { idMessages } from '../../sync/ids.ts';
 import { isMediaType, normaliseType, oneFileLimit } from '../../sync/media.ts';
 import { type StorageSpace, storageMessage } from '../../sync/plan-limits.ts';
-import type { MediaAnswer } from '../answers.ts';
+import type { MediaAnswer, StorageAnswer } from '../answers.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { Refusal } from '../errors.ts';
 import { isoTime as iso } from '../wire.ts';
@@ -87,7 +87,7 @@ export function mediaJson(m: MediaRow): MediaAnswer {
  * the most one file may have (the plan's, as announcing enforces it), so that
  * a form's "Up to …" is the limit that holds.
  */
-export function storageJson(space: StorageSpace) {
+export function storageJson(space: StorageSpace): StorageAnswer {
   const { used, limit } = space;
   return {
     used,

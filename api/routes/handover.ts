@@ -22,6 +22,13 @@ import { handoverChanges, handoverQueries } from '../../sync/handover.ts';
 import { idMessages } from '../../sync/ids.ts';
 import { itemId } from '../../sync/library-fields.ts';
 import { readableHandoverItems, readableHandoverNotes } from '../../sync/permissions.ts';
+import {
+  answers,
+  type HandoverItemAnswer,
+  type HandoverNoteAnswer,
+  handoverItemAnswer,
+  handoverNoteAnswer,
+} from '../answers.ts';
 import { personRoute } from '../auth/caller.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -32,7 +39,7 @@ const badId = idMessages.invalid;
 const noteParam = personParams({ id: itemId });
 const itemParam = personParams({ id: z.string().min(1).max(200) });
 
-function itemJson(i: Row['handoverItem']) {
+function itemJson(i: Row['handoverItem']): HandoverItemAnswer {
   const fields = [
     'id',
     'personId',
@@ -45,7 +52,7 @@ function itemJson(i: Row['handoverItem']) {
   return wireRow(i, fields, ['createdAt', 'seenAt']);
 }
 
-function noteJson(n: Row['handoverNote']) {
+function noteJson(n: Row['handoverNote']): HandoverNoteAnswer {
   const fields = ['id', 'personId', 'body', 'access', 'authorName', 'createdBy'] as const;
   return wireRow(n, fields, ['createdAt', 'updatedAt', 'expiresAt']);
 }
@@ -66,33 +73,55 @@ export function handoverRoutes(deps: AppDeps) {
   }
 
   return new Hono<AppEnv>()
-    .get('/', caller, async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const changes = await zdb.run(handoverQueries.changes.fn({ args: { personId }, ctx }));
-      const notes = await zdb.run(handoverQueries.notes.fn({ args: { personId }, ctx }));
-      return c.json({ changes: changes.map(itemJson), notes: notes.map(noteJson) });
-    })
-    .post('/notes', caller, changeBody(handoverChanges.leave, ['id', 'personId']), async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const id = randomUUID();
-      await runChange(deps, handoverChanges.leave, ctx, { ...c.req.valid('json'), id, personId });
-      return c.json(noteJson(await readableNote(ctx, personId, id)), 201);
-    })
-    .patch('/notes/:id', caller, note, changeBody(handoverChanges.edit, ['id']), async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const { id } = c.req.valid('param');
-      await readableNote(ctx, personId, id);
-      await runChange(deps, handoverChanges.edit, ctx, { ...c.req.valid('json'), id });
-      return c.json(noteJson(await readableNote(ctx, personId, id)));
-    })
-    .delete('/notes/:id', caller, note, async (c) => {
+    .get(
+      '/',
+      answers(
+        200,
+        'What changed since the last visit, and the notes left.',
+        z.object({ changes: z.array(handoverItemAnswer), notes: z.array(handoverNoteAnswer) }),
+      ),
+      caller,
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const changes = await zdb.run(handoverQueries.changes.fn({ args: { personId }, ctx }));
+        const notes = await zdb.run(handoverQueries.notes.fn({ args: { personId }, ctx }));
+        return c.json({ changes: changes.map(itemJson), notes: notes.map(noteJson) });
+      },
+    )
+    .post(
+      '/notes',
+      answers(201, 'The note left.', handoverNoteAnswer),
+      caller,
+      changeBody(handoverChanges.leave, ['id', 'personId']),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const id = randomUUID();
+        await runChange(deps, handoverChanges.leave, ctx, { ...c.req.valid('json'), id, personId });
+        return c.json(noteJson(await readableNote(ctx, personId, id)), 201);
+      },
+    )
+    .patch(
+      '/notes/:id',
+      answers(200, 'The note as it is now.', handoverNoteAnswer),
+      caller,
+      note,
+      changeBody(handoverChanges.edit, ['id']),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        await readableNote(ctx, personId, id);
+        await runChange(deps, handoverChanges.edit, ctx, { ...c.req.valid('json'), id });
+        return c.json(noteJson(await readableNote(ctx, personId, id)));
+      },
+    )
+    .delete('/notes/:id', answers(204, 'Deleted.'), caller, note, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
       await readableNote(ctx, personId, id);
       await runChange(deps, handoverChanges.remove, ctx, { id });
       return c.body(null, 204);
     })
-    .post('/changes/:id/seen', caller, item, async (c) => {
+    .post('/changes/:id/seen', answers(204, 'Marked as seen.'), caller, item, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
       // One of the caller's own, about the person in the path.
@@ -106,6 +135,11 @@ export function handoverRoutes(deps: AppDeps) {
     .on(
       ['PUT', 'PATCH'],
       '/note-days',
+      answers(
+        200,
+        'How many days a note is kept, now.',
+        z.object({ personId: z.string(), days: z.number().int() }),
+      ),
       caller,
       changeBody(handoverChanges.setNoteDays, ['personId']),
       async (c) => {

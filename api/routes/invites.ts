@@ -23,19 +23,23 @@ import { zql } from '../../schema/zero-schema.gen.ts';
 import { appError } from '../../sync/errors.ts';
 import {
   type AcceptedInvite,
+  acceptedInvites,
   displayName,
   INVITE_DEFAULT_DAYS,
   type InviteAccepted,
   type InviteView,
+  inviteAccepted,
   inviteCreateBody,
   inviteErrors,
   inviteIdSchema,
   inviteServerChanges,
   inviteTokenBody,
   inviteTokenSchema,
+  inviteView,
   openInvite,
   targetOf,
 } from '../../sync/invite.ts';
+import { answers } from '../answers.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
 import { sessionFromRequest } from '../auth/sessions.ts';
 import { runChange } from '../change.ts';
@@ -70,26 +74,37 @@ export function inviteRoutes(deps: AppDeps) {
 
   /** The inviter's side. Mounted at /people/{personId}/invites. */
   const inviter = new Hono<AppEnv>()
-    .post('/', caller, valid('json', inviteCreateBody, formRefusal), async (c) => {
-      const { ctx, personId, session } = c.var.caller;
-      const input = c.req.valid('json');
-      const id = randomUUID();
-      const { token, tokenHash } = newInviteToken();
-      const url = inviteUrl(config.publicUrl, id, token);
-      const expiresAt = Date.now() + (input.expiresInDays ?? INVITE_DEFAULT_DAYS) * DAY_MS;
-      const args = { id, personId, tokenHash, expiresAt, invite: input };
-      // The mail, if it has an address, goes with the change (api/invites/send.ts).
-      const call: InviteMailCall = {
-        url,
-        session,
-        network: clientNetwork(c, config.TRUST_PROXY),
-      };
-      await runChange(deps, inviteServerChanges.create, ctx, args, call);
-      return c.json({ id, url, expiresAt: new Date(expiresAt).toISOString() }, 201);
-    })
+    .post(
+      '/',
+      answers(
+        201,
+        'The invite: its link (shown once), and when it stops working.',
+        z.object({ id: z.string(), url: z.url(), expiresAt: z.iso.datetime() }),
+      ),
+      caller,
+      valid('json', inviteCreateBody, formRefusal),
+      async (c) => {
+        const { ctx, personId, session } = c.var.caller;
+        const input = c.req.valid('json');
+        const id = randomUUID();
+        const { token, tokenHash } = newInviteToken();
+        const url = inviteUrl(config.publicUrl, id, token);
+        const expiresAt = Date.now() + (input.expiresInDays ?? INVITE_DEFAULT_DAYS) * DAY_MS;
+        const args = { id, personId, tokenHash, expiresAt, invite: input };
+        // The mail, if it has an address, goes with the change (api/invites/send.ts).
+        const call: InviteMailCall = {
+          url,
+          session,
+          network: clientNetwork(c, config.TRUST_PROXY),
+        };
+        await runChange(deps, inviteServerChanges.create, ctx, args, call);
+        return c.json({ id, url, expiresAt: new Date(expiresAt).toISOString() }, 201);
+      },
+    )
     /** Withdraws an invite of this person: its link stops working, and any guest access it gave ends. */
     .delete(
       '/:id',
+      answers(204, 'Withdrawn.'),
       caller,
       valid('param', personParams({ id: inviteIdSchema }), () =>
         appError('not_found', inviteErrors.targetNotFound),
@@ -102,39 +117,45 @@ export function inviteRoutes(deps: AppDeps) {
       },
     )
     /** The caller's connections made through invites (the invite onboarding's last step). */
-    .get('/accepted', caller, async (c) => {
-      const { session, personId } = c.var.caller;
-      if (session.person.id !== personId) {
-        throw appError('forbidden', 'You can only see your own invites.');
-      }
-      const out: AcceptedInvite[] = await zdb.transaction(async (tx) => {
-        const rows = await tx.run(
-          zql.invite
-            .where('acceptedBy', personId)
-            .related('person')
-            .orderBy('acceptedAt', 'desc')
-            .orderBy('id', 'desc')
-            .limit(50),
-        );
-        return Promise.all(
-          rows.map(async (r) => ({
-            id: r.id,
-            kind: r.kind,
-            accessLevel: r.accessLevel,
-            personId: r.personId,
-            person: { name: r.person ? displayName(r.person) : 'Someone' },
-            target: (await targetOf(tx, r.kind, r.personId, r.targetId)) ?? null,
-            acceptedAt: new Date(r.acceptedAt ?? r.createdAt).toISOString(),
-          })),
-        );
-      });
-      return c.json(out);
-    });
+    .get(
+      '/accepted',
+      answers(200, 'The connections made through invites.', acceptedInvites),
+      caller,
+      async (c) => {
+        const { session, personId } = c.var.caller;
+        if (session.person.id !== personId) {
+          throw appError('forbidden', 'You can only see your own invites.');
+        }
+        const out: AcceptedInvite[] = await zdb.transaction(async (tx) => {
+          const rows = await tx.run(
+            zql.invite
+              .where('acceptedBy', personId)
+              .related('person')
+              .orderBy('acceptedAt', 'desc')
+              .orderBy('id', 'desc')
+              .limit(50),
+          );
+          return Promise.all(
+            rows.map(async (r) => ({
+              id: r.id,
+              kind: r.kind,
+              accessLevel: r.accessLevel,
+              personId: r.personId,
+              person: { name: r.person ? displayName(r.person) : 'Someone' },
+              target: (await targetOf(tx, r.kind, r.personId, r.targetId)) ?? null,
+              acceptedAt: new Date(r.acceptedAt ?? r.createdAt).toISOString(),
+            })),
+          );
+        });
+        return c.json(out);
+      },
+    );
 
   /** The recipient's side: the invite itself, by its link. Mounted at /invites. */
   const recipient = new Hono<AppEnv>()
     .get(
       '/:id',
+      answers(200, 'The invite, as its recipient sees it.', inviteView),
       valid('param', inviteParam, noSuchInvite),
       valid('query', z.object({ token: inviteTokenSchema }), noSuchInvite),
       async (c) => {
@@ -170,6 +191,7 @@ export function inviteRoutes(deps: AppDeps) {
     )
     .post(
       '/:id/accept',
+      answers(200, 'Accepted: the connection made.', inviteAccepted),
       signedIn(deps),
       valid('param', inviteParam, noSuchInvite),
       valid('json', inviteTokenBody, noSuchInvite),
@@ -201,6 +223,7 @@ export function inviteRoutes(deps: AppDeps) {
     )
     .post(
       '/:id/decline',
+      answers(200, 'Declined.', z.object({ id: z.string(), declined: z.literal(true) })),
       valid('param', inviteParam, noSuchInvite),
       valid('json', inviteTokenBody, noSuchInvite),
       async (c) => {

@@ -20,7 +20,7 @@ import { itemId } from '../../sync/library-fields.ts';
 import { mediaQueries, mediaServerChanges, mediaSettleArgs } from '../../sync/media.ts';
 import { libraryAccess, readableMedia } from '../../sync/permissions.ts';
 import { storageSpace } from '../../sync/plan-limits.ts';
-import { answers, mediaAnswer } from '../answers.ts';
+import { answers, mediaAnswer, signedAnswer, storageAnswer, uploadAnswer } from '../answers.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
 import { sessionById } from '../auth/sessions.ts';
 import { type Resource, removed, runChange, updated } from '../change.ts';
@@ -40,7 +40,7 @@ import {
 import { issueMediaSourceToken, verifyMediaSourceToken } from '../media/source-token.ts';
 import { type MediaStore, UPLOAD_URL_SECONDS } from '../media/store.ts';
 import { settleUpload, uploadKeyFor } from '../media/uploads.ts';
-import { personParams, redirects, revalidates, valid } from '../validate.ts';
+import { changeBody, personParams, redirects, revalidates, valid } from '../validate.ts';
 import { lockRow, versioned } from '../versions.ts';
 
 export function mediaRoutes(deps: AppDeps) {
@@ -86,9 +86,10 @@ export function mediaRoutes(deps: AppDeps) {
   /** Announces an upload: records it (unconfirmed) and signs the URL the browser PUTs it to. */
   const announce = new Hono<AppEnv>().post(
     '/',
+    answers(201, 'The upload, announced: where to PUT the file, and until when.', uploadAnswer),
     store,
     caller,
-    valid('json', z.record(z.string(), z.unknown())),
+    changeBody(mediaServerChanges.begin, ['id', 'personId']),
     async (c) => {
       const { ctx, personId } = c.var.caller;
       const args = await runChange(deps, mediaServerChanges.begin, ctx, {
@@ -123,25 +124,37 @@ export function mediaRoutes(deps: AppDeps) {
      * else: the file and the record go, 400. Accepted: the file is copied to
      * its storage key, stored as what its bytes are, and the upload key emptied.
      */
-    .post('/upload-settled', store, caller, valid('json', mediaSettleArgs), async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const row = await settleUpload(deps, c.var.store, ctx, personId, c.req.valid('json').id);
-      return c.json(mediaJson(row));
-    })
+    .post(
+      '/upload-settled',
+      answers(200, 'The media item, confirmed.', mediaAnswer),
+      store,
+      caller,
+      valid('json', mediaSettleArgs),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const row = await settleUpload(deps, c.var.store, ctx, personId, c.req.valid('json').id);
+        return c.json(mediaJson(row));
+      },
+    )
     /**
      * How much of the library's storage is used (spec §8 "Your library is
      * nearly full!" / "full!"), and how big one file may be, for whoever
      * may add media to it now.
      */
-    .get('/storage', caller, async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const space = await zdb.transaction(async (tx) => {
-        const access = await libraryAccess(tx, ctx, personId);
-        if (!access.write) throw appError('not_found', mediaApiMessages.notFound);
-        return storageSpace(tx, personId);
-      });
-      return c.json(storageJson(space));
-    })
+    .get(
+      '/storage',
+      answers(200, 'The storage used and allowed.', storageAnswer),
+      caller,
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const space = await zdb.transaction(async (tx) => {
+          const access = await libraryAccess(tx, ctx, personId);
+          if (!access.write) throw appError('not_found', mediaApiMessages.notFound);
+          return storageSpace(tx, personId);
+        });
+        return c.json(storageJson(space));
+      },
+    )
     .get(
       '/:id',
       revalidates,
@@ -153,15 +166,22 @@ export function mediaRoutes(deps: AppDeps) {
         return versioned(c, mediaJson(await readable(ctx, personId, c.req.valid('param').id)));
       },
     )
-    .get('/:id/signed', store, caller, item, async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const { id } = c.req.valid('param');
-      const url = await signedRead(c.var.store, ctx, personId, id, sizeOf(c.req.query('size')));
-      return c.json({
-        url,
-        expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString(),
-      });
-    })
+    .get(
+      '/:id/signed',
+      answers(200, 'A URL that reads the file for a short while.', signedAnswer),
+      store,
+      caller,
+      item,
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        const url = await signedRead(c.var.store, ctx, personId, id, sizeOf(c.req.query('size')));
+        return c.json({
+          url,
+          expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString(),
+        });
+      },
+    )
     /** For `<img src>`: answers with the signed URL as a redirect. */
     .get(
       '/:id/signed/redirect',
@@ -182,9 +202,10 @@ export function mediaRoutes(deps: AppDeps) {
     .on(
       ['PUT', 'PATCH'],
       '/:id',
+      answers(200, 'The media item as it is now.', mediaAnswer),
       caller,
       item,
-      valid('json', z.record(z.string(), z.unknown())),
+      changeBody(mediaServerChanges.update, ['id'], ['description']),
       async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id } = c.req.valid('param');
@@ -199,7 +220,7 @@ export function mediaRoutes(deps: AppDeps) {
         );
       },
     )
-    .delete('/:id', store, caller, item, async (c) => {
+    .delete('/:id', answers(204, 'Deleted, its files with it.'), store, caller, item, async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
       // Its files leave the store with it (the change's server half).

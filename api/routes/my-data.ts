@@ -16,6 +16,7 @@ import { dataExport } from '../../schema/index.ts';
 import { appError } from '../../sync/errors.ts';
 import {
   type DataExport,
+  dataExportSchema,
   EXPORT_DEFAULT_TIME_ZONE,
   EXPORT_STALE_MS,
   type ExportStatus,
@@ -24,6 +25,7 @@ import {
   myDataServerChanges,
 } from '../../sync/my-data.ts';
 import { assertSelf } from '../../sync/permissions.ts';
+import { answers } from '../answers.ts';
 import { personRoute } from '../auth/caller.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -88,52 +90,72 @@ export function myDataRoutes(deps: AppDeps, log: (line: string) => void = consol
        * time. Written to the person's history. Its page shows times in the
        * time zone the browser gives (`timeZone`), else in UTC, and says which.
        */
-      .post('/', caller, own, valid('json', exportRequestSchema), async (c) => {
-        const { personId } = c.var.caller;
-        const timeZone = c.req.valid('json').timeZone ?? EXPORT_DEFAULT_TIME_ZONE;
-        const media = store();
-        const now = Date.now();
-        const [building] = await db
-          .select()
-          .from(dataExport)
-          .where(and(eq(dataExport.personId, personId), eq(dataExport.status, 'building')))
-          .orderBy(desc(dataExport.createdAt))
-          .limit(1);
-        // One cut short by a restart (stale) does not block a new one.
-        if (building && exportJson(building, now).status === 'building') {
-          return c.json(exportJson(building, now), 202);
-        }
-        const id = randomUUID();
-        await runChange(deps, myDataServerChanges.startExport, c.var.caller.ctx, {
-          id,
-          personId,
-        });
-        const row = await find(personId, id);
-        // In the background: the page follows its progress.
-        buildExport(db, media, id, personId, timeZone).catch((e: unknown) =>
-          log(`api: a data copy failed: ${e instanceof Error ? e.message : e}`),
-        );
-        return c.json(exportJson(row), 202);
-      })
+      .post(
+        '/',
+        answers(202, 'The copy being made (or the one already on its way).', dataExportSchema),
+        caller,
+        own,
+        valid('json', exportRequestSchema),
+        async (c) => {
+          const { personId } = c.var.caller;
+          const timeZone = c.req.valid('json').timeZone ?? EXPORT_DEFAULT_TIME_ZONE;
+          const media = store();
+          const now = Date.now();
+          const [building] = await db
+            .select()
+            .from(dataExport)
+            .where(and(eq(dataExport.personId, personId), eq(dataExport.status, 'building')))
+            .orderBy(desc(dataExport.createdAt))
+            .limit(1);
+          // One cut short by a restart (stale) does not block a new one.
+          if (building && exportJson(building, now).status === 'building') {
+            return c.json(exportJson(building, now), 202);
+          }
+          const id = randomUUID();
+          await runChange(deps, myDataServerChanges.startExport, c.var.caller.ctx, {
+            id,
+            personId,
+          });
+          const row = await find(personId, id);
+          // In the background: the page follows its progress.
+          buildExport(db, media, id, personId, timeZone).catch((e: unknown) =>
+            log(`api: a data copy failed: ${e instanceof Error ? e.message : e}`),
+          );
+          return c.json(exportJson(row), 202);
+        },
+      )
       /** The person's copies still kept, newest first. */
-      .get('/', caller, own, async (c) => {
-        const rows = await db
-          .select()
-          .from(dataExport)
-          .where(eq(dataExport.personId, c.var.caller.personId))
-          .orderBy(desc(dataExport.createdAt))
-          .limit(10);
-        const now = Date.now();
-        return c.json(
-          rows.filter((r) => r.expiresAt.getTime() > now).map((r) => exportJson(r, now)),
-        );
-      })
+      .get(
+        '/',
+        answers(200, 'The copies still kept, newest first.', z.array(dataExportSchema)),
+        caller,
+        own,
+        async (c) => {
+          const rows = await db
+            .select()
+            .from(dataExport)
+            .where(eq(dataExport.personId, c.var.caller.personId))
+            .orderBy(desc(dataExport.createdAt))
+            .limit(10);
+          const now = Date.now();
+          return c.json(
+            rows.filter((r) => r.expiresAt.getTime() > now).map((r) => exportJson(r, now)),
+          );
+        },
+      )
       /** One copy: its state and progress. */
-      .get('/:id', caller, own, valid('param', exportParams), async (c) => {
-        const row = await find(c.var.caller.personId, c.req.valid('param').id);
-        c.header('cache-control', 'no-store');
-        return c.json(exportJson(row));
-      })
+      .get(
+        '/:id',
+        answers(200, 'The copy: its state and progress.', dataExportSchema),
+        caller,
+        own,
+        valid('param', exportParams),
+        async (c) => {
+          const row = await find(c.var.caller.personId, c.req.valid('param').id);
+          c.header('cache-control', 'no-store');
+          return c.json(exportJson(row));
+        },
+      )
       /** The zip itself: a short-lived signed address, saved under a readable name. */
       .get(
         '/:id/download',

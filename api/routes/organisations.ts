@@ -29,18 +29,25 @@ import {
   setOrganisationLogo,
 } from '../../sync/organisation.ts';
 import { readableOrganisations } from '../../sync/permissions.ts';
+import {
+  answers,
+  type OrganisationAnswer,
+  type OrganisationDetailAnswer,
+  organisationAnswer,
+  organisationDetailAnswer,
+} from '../answers.ts';
 import { signedIn } from '../auth/caller.ts';
 import { changeResource, type Resource, runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { DOWNLOAD_URL_SECONDS, mediaStoreRoute, servedAs } from '../media/serving.ts';
-import { redirects, revalidates, valid } from '../validate.ts';
+import { changeBody, redirects, revalidates, valid } from '../validate.ts';
 import { etagOf, ifMatchOf, lockRow, versioned } from '../versions.ts';
 import { wireRow } from '../wire.ts';
 
 type OrganisationRow = Row['organisation'];
 
 /** An organisation as the API shows it: the logo as a flag (its key stays on the server). */
-function organisationJson(o: OrganisationRow) {
+function organisationJson(o: OrganisationRow): OrganisationAnswer {
   return {
     ...wireRow(o, ['id', 'name', 'type', 'status'], ['createdAt', 'updatedAt']),
     hasLogo: o.logoStorageKey !== null,
@@ -50,9 +57,6 @@ function organisationJson(o: OrganisationRow) {
 export type OrganisationJson = ReturnType<typeof organisationJson>;
 
 const idParam = z.object({ id: itemId });
-
-/** PATCH's body: what changes (the id is the path's). */
-const updateBody = z.record(z.string(), z.unknown());
 
 export function organisationRoutes(deps: AppDeps) {
   const { zdb } = deps;
@@ -68,7 +72,7 @@ export function organisationRoutes(deps: AppDeps) {
 
   type OrganisationRow = Awaited<ReturnType<typeof readable>>;
   /** Its representation: the organisation and its members, as GET answers it. */
-  const withMembers = (row: OrganisationRow) => ({
+  const withMembers = (row: OrganisationRow): OrganisationDetailAnswer => ({
     ...organisationJson(row),
     members: row.members.map((m) => ({
       personId: m.personId,
@@ -91,95 +95,145 @@ export function organisationRoutes(deps: AppDeps) {
 
   return (
     new Hono<AppEnv>()
-      .get('/', caller, async (c) => {
-        const rows = await zdb.run(
-          readableOrganisations(c.var.session.auth).orderBy('name', 'asc'),
-        );
-        return c.json({ organisations: rows.map(organisationJson) });
-      })
-      .get('/:id', revalidates, caller, id, async (c) => {
-        const row = await readable(c.var.session.auth, c.req.valid('param').id);
-        return versioned(c, withMembers(row));
-      })
-      .post('/:id/approve', caller, id, async (c) => {
-        const ctx = c.var.session.auth;
-        const { id: organisationId } = c.req.valid('param');
-        await runChange(deps, organisationChanges.approve, ctx, { id: organisationId });
-        return c.json(await shown(ctx, organisationId));
-      })
-      .post('/:id/suspend', caller, id, async (c) => {
-        const ctx = c.var.session.auth;
-        const { id: organisationId } = c.req.valid('param');
-        await runChange(deps, organisationChanges.suspend, ctx, { id: organisationId });
-        return c.json(await shown(ctx, organisationId));
-      })
-      .patch('/:id', caller, id, valid('json', updateBody), async (c) => {
-        const ctx = c.var.session.auth;
-        const { id: organisationId } = c.req.valid('param');
-        const after = await changeResource(
-          deps,
-          organisationChanges.update,
-          ctx,
-          { ...c.req.valid('json'), id: organisationId },
-          organisation(ctx, organisationId),
-          ifMatchOf(c),
-        );
-        if (after === undefined) throw appError('forbidden', organisationRuleMessages.noPermission);
-        // The answer as before, without its members; its version is the organisation's.
-        c.header('etag', etagOf(after));
-        const { members: _, ...shownNow } = after as ReturnType<typeof withMembers>;
-        return c.json(shownNow);
-      })
+      .get(
+        '/',
+        answers(
+          200,
+          'The organisations the caller may see.',
+          z.object({ organisations: z.array(organisationAnswer) }),
+        ),
+        caller,
+        async (c) => {
+          const rows = await zdb.run(
+            readableOrganisations(c.var.session.auth).orderBy('name', 'asc'),
+          );
+          return c.json({ organisations: rows.map(organisationJson) });
+        },
+      )
+      .get(
+        '/:id',
+        revalidates,
+        answers(200, 'The organisation, with its members.', organisationDetailAnswer),
+        caller,
+        id,
+        async (c) => {
+          const row = await readable(c.var.session.auth, c.req.valid('param').id);
+          return versioned(c, withMembers(row));
+        },
+      )
+      .post(
+        '/:id/approve',
+        answers(200, 'The organisation, approved.', organisationAnswer),
+        caller,
+        id,
+        async (c) => {
+          const ctx = c.var.session.auth;
+          const { id: organisationId } = c.req.valid('param');
+          await runChange(deps, organisationChanges.approve, ctx, { id: organisationId });
+          return c.json(await shown(ctx, organisationId));
+        },
+      )
+      .post(
+        '/:id/suspend',
+        answers(200, 'The organisation, suspended.', organisationAnswer),
+        caller,
+        id,
+        async (c) => {
+          const ctx = c.var.session.auth;
+          const { id: organisationId } = c.req.valid('param');
+          await runChange(deps, organisationChanges.suspend, ctx, { id: organisationId });
+          return c.json(await shown(ctx, organisationId));
+        },
+      )
+      .patch(
+        '/:id',
+        answers(200, 'The organisation as it is now.', organisationAnswer),
+        caller,
+        id,
+        changeBody(organisationChanges.update, ['id']),
+        async (c) => {
+          const ctx = c.var.session.auth;
+          const { id: organisationId } = c.req.valid('param');
+          const after = await changeResource(
+            deps,
+            organisationChanges.update,
+            ctx,
+            { ...c.req.valid('json'), id: organisationId },
+            organisation(ctx, organisationId),
+            ifMatchOf(c),
+          );
+          if (after === undefined)
+            throw appError('forbidden', organisationRuleMessages.noPermission);
+          // The answer as before, without its members; its version is the organisation's.
+          c.header('etag', etagOf(after));
+          const { members: _, ...shownNow } = after as ReturnType<typeof withMembers>;
+          return c.json(shownNow);
+        },
+      )
       /**
        * A new logo: the picture's bytes as the body. What the bytes are decides
        * (not the header): a PNG, JPEG, WebP or GIF, stored under a key of its
        * own, and the one it replaces removed once the change has committed.
        */
-      .put('/:id/logo', mediaStoreRoute(deps), caller, id, async (c) => {
-        const ctx = c.var.session.auth;
-        // Refused before any body is read or stored, by the changes' own rule.
-        requirePlatform(ctx);
-        const { id: organisationId } = c.req.valid('param');
-        const before = await zdb.run(zql.organisation.where('id', organisationId).one());
-        if (!before) throw appError('not_found');
-        const bytes = new Uint8Array(await c.req.arrayBuffer());
-        if (bytes.byteLength > LOGO_MAX_BYTES) {
-          throw appError(
-            'invalid',
-            organisationRuleMessages.logoTooLarge(LOGO_MAX_BYTES / 1024 ** 2),
+      .put(
+        '/:id/logo',
+        answers(200, 'The organisation, with its new logo.', organisationAnswer),
+        mediaStoreRoute(deps),
+        caller,
+        id,
+        async (c) => {
+          const ctx = c.var.session.auth;
+          // Refused before any body is read or stored, by the changes' own rule.
+          requirePlatform(ctx);
+          const { id: organisationId } = c.req.valid('param');
+          const before = await zdb.run(zql.organisation.where('id', organisationId).one());
+          if (!before) throw appError('not_found');
+          const bytes = new Uint8Array(await c.req.arrayBuffer());
+          if (bytes.byteLength > LOGO_MAX_BYTES) {
+            throw appError(
+              'invalid',
+              organisationRuleMessages.logoTooLarge(LOGO_MAX_BYTES / 1024 ** 2),
+            );
+          }
+          const type = await fileTypeFromBuffer(bytes);
+          if (!type || !(LOGO_TYPES as readonly string[]).includes(type.mime)) {
+            throw appError('invalid', organisationRuleMessages.logoNotImage);
+          }
+          const key = `organisations/${organisationId}/logo-${crypto.randomUUID()}.${type.ext}`;
+          await c.var.store.put(
+            key,
+            bytes,
+            type.mime,
+            servedAs({ contentType: type.mime, name: `${before.name} logo` }),
           );
-        }
-        const type = await fileTypeFromBuffer(bytes);
-        if (!type || !(LOGO_TYPES as readonly string[]).includes(type.mime)) {
-          throw appError('invalid', organisationRuleMessages.logoNotImage);
-        }
-        const key = `organisations/${organisationId}/logo-${crypto.randomUUID()}.${type.ext}`;
-        await c.var.store.put(
-          key,
-          bytes,
-          type.mime,
-          servedAs({ contentType: type.mime, name: `${before.name} logo` }),
-        );
-        try {
-          await runChange(deps, setOrganisationLogo, ctx, { id: organisationId, key });
-        } catch (e) {
-          await c.var.store.remove(key).catch(() => {});
-          throw e;
-        }
-        await removeQuietly(c.var.store, before.logoStorageKey);
-        return c.json(await shown(ctx, organisationId));
-      })
-      .delete('/:id/logo', mediaStoreRoute(deps), caller, id, async (c) => {
-        const ctx = c.var.session.auth;
-        const { id: organisationId } = c.req.valid('param');
-        // Refused before any body is read or stored, by the changes' own rule.
-        requirePlatform(ctx);
-        const before = await zdb.run(zql.organisation.where('id', organisationId).one());
-        if (!before) throw appError('not_found');
-        await runChange(deps, setOrganisationLogo, ctx, { id: organisationId, key: null });
-        await removeQuietly(c.var.store, before.logoStorageKey);
-        return c.json(await shown(ctx, organisationId));
-      })
+          try {
+            await runChange(deps, setOrganisationLogo, ctx, { id: organisationId, key });
+          } catch (e) {
+            await c.var.store.remove(key).catch(() => {});
+            throw e;
+          }
+          await removeQuietly(c.var.store, before.logoStorageKey);
+          return c.json(await shown(ctx, organisationId));
+        },
+      )
+      .delete(
+        '/:id/logo',
+        answers(200, 'The organisation, without a logo.', organisationAnswer),
+        mediaStoreRoute(deps),
+        caller,
+        id,
+        async (c) => {
+          const ctx = c.var.session.auth;
+          const { id: organisationId } = c.req.valid('param');
+          // Refused before any body is read or stored, by the changes' own rule.
+          requirePlatform(ctx);
+          const before = await zdb.run(zql.organisation.where('id', organisationId).one());
+          if (!before) throw appError('not_found');
+          await runChange(deps, setOrganisationLogo, ctx, { id: organisationId, key: null });
+          await removeQuietly(c.var.store, before.logoStorageKey);
+          return c.json(await shown(ctx, organisationId));
+        },
+      )
       /** For `<img src>`: the logo as a redirect to a signed URL; 404 when there is none. */
       .get(
         '/:id/logo/signed/redirect',
