@@ -220,7 +220,41 @@ export const handoverNoteAnswer = z.object({
 
 export type HandoverItemAnswer = z.input<typeof handoverItemAnswer>;
 export type HandoverNoteAnswer = z.input<typeof handoverNoteAnswer>;
+/**
+ * A support session. Its times are epoch milliseconds, as the rows hold them
+ * (the page counts with them), not ISO strings as elsewhere.
+ */
+export const supportSessionAnswer = z.object({
+  /** How long until it ends for want of activity, as the server counts. */
+  endsWhenIdleInMs: z.number(),
+  id: z.string(),
+  personId: z.string(),
+  supporterId: z.string(),
+  supporterLinkId: z.string(),
+  startedAt: z.number(),
+  lastActiveAt: z.number(),
+  endedAt: z.number().nullable(),
+  endedReason: z.string().nullable(),
+  active: z.boolean(),
+});
+
+/** A session started or resumed: with the link's level, for the tab to ask the library at. */
+export const supportSessionStartAnswer = supportSessionAnswer.extend({
+  accessLevel: z.enum(ACCESS_LEVELS),
+});
+
+export type SupportSessionAnswer = z.input<typeof supportSessionAnswer>;
 export type StorageAnswer = z.input<typeof storageAnswer>;
+/** A Circle's places on the plan: how many, taken and left (null: no limit). */
+export const spotsAnswer = z.object({
+  limit: z.number().nullable(),
+  taken: z.number(),
+  left: z.number().nullable(),
+  /** What a screen says of them, when something is worth saying. */
+  message: z.string().nullable(),
+});
+
+export type SpotsAnswer = z.input<typeof spotsAnswer>;
 export type MediaAnswer = z.input<typeof mediaAnswer>;
 export type PersonSummaryAnswer = z.input<typeof personSummaryAnswer>;
 export type PersonDetailsAnswer = z.input<typeof personDetailsAnswer>;
@@ -245,6 +279,15 @@ export function answers(status: 200 | 201 | 202 | 204, description: string, sche
         description,
         ...(schema ? { content: { 'application/json': { schema: resolver(schema) } } } : {}),
       },
+    },
+  });
+}
+
+/** A route that answers with a file of `type` (a PDF, say), in the OpenAPI document. */
+export function answersFile(type: string, description: string) {
+  return describeRoute({
+    responses: {
+      200: { description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } },
     },
   });
 }

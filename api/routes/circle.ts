@@ -29,6 +29,8 @@ import {
   type PersonSummaryAnswer,
   personAnswer,
   personDetailsAnswer,
+  type SpotsAnswer,
+  spotsAnswer,
 } from '../answers.ts';
 import { personRoute, signedIn } from '../auth/caller.ts';
 import { type Resource, removed, runChange, updated } from '../change.ts';
@@ -105,7 +107,7 @@ function linkJson(l: LinkRow): LinkAnswer {
   };
 }
 
-const spotsJson = (s: SupporterSpots) => ({ ...s, message: spotsMessage(s) });
+const spotsJson = (s: SupporterSpots): SpotsAnswer => ({ ...s, message: spotsMessage(s) });
 
 function circleReads(zdb: ZeroDb) {
   return {
@@ -256,31 +258,45 @@ export function circleRoutes(deps: AppDeps) {
   const supporters = new Hono<AppEnv>()
 
     /** Plan spots (spec §8 upgrade prompts): the person and their Administrator in session. */
-    .get('/spots', caller, async (c) => {
-      const { ctx, personId } = c.var.caller;
-      if (!(await read.administers(ctx, personId))) {
-        throw appError('forbidden', circleApiMessages.noAccess);
-      }
-      return c.json(spotsJson(await read.spots(personId)));
-    })
+    .get(
+      '/spots',
+      answers(200, 'The Circle’s places on the plan.', spotsAnswer),
+      caller,
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        if (!(await read.administers(ctx, personId))) {
+          throw appError('forbidden', circleApiMessages.noAccess);
+        }
+        return c.json(spotsJson(await read.spots(personId)));
+      },
+    )
 
     /**
      * The links of a person's Circle the caller may read: all of them for the
      * person and their Administrator in session (with the plan's spots), a
      * supporter's own link otherwise.
      */
-    .get('/', caller, async (c) => {
-      const { ctx, personId } = c.var.caller;
-      await assertLinked(ctx, personId);
-      const [links, admin] = await Promise.all([
-        zdb.run(circleQueries.supporters.fn({ args: { personId }, ctx })),
-        read.administers(ctx, personId),
-      ]);
-      return c.json({
-        supporters: links.map(linkJson),
-        spots: admin ? spotsJson(await read.spots(personId)) : null,
-      });
-    })
+    .get(
+      '/',
+      answers(
+        200,
+        'The Circle’s links the caller may read; the places on the plan for its Administrator.',
+        z.object({ supporters: z.array(linkAnswer), spots: spotsAnswer.nullable() }),
+      ),
+      caller,
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        await assertLinked(ctx, personId);
+        const [links, admin] = await Promise.all([
+          zdb.run(circleQueries.supporters.fn({ args: { personId }, ctx })),
+          read.administers(ctx, personId),
+        ]);
+        return c.json({
+          supporters: links.map(linkJson),
+          spots: admin ? spotsJson(await read.spots(personId)) : null,
+        });
+      },
+    )
 
     .route('/', oneLink('supporterLink', 'supportedId'))
 

@@ -9,6 +9,8 @@
  * the web app's type check.
  */
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { answers } from '../answers.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { openApiDocument } from '../openapi.ts';
 import { accountDeletionRoutes } from './account-deletion.ts';
@@ -45,7 +47,9 @@ export function apiRoutes(deps: AppDeps) {
   const photos = photoSearchRoutes(deps);
   const profiles = profileRoutes(deps);
   const api = new Hono<AppEnv>()
-    .get('/health', (c) => c.json({ ok: true }))
+    .get('/health', answers(200, 'The API is up.', z.object({ ok: z.literal(true) })), (c) =>
+      c.json({ ok: true as const }),
+    )
     .route('/session', session.session)
     .route('/auth', session.auth)
     .route('/dev', mailboxRoutes(deps))

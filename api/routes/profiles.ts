@@ -21,6 +21,7 @@ import {
   profileServerChanges,
   sharedPage,
 } from '../../sync/profile.ts';
+import { answers, answersFile } from '../answers.ts';
 import { personRoute } from '../auth/caller.ts';
 import { hashToken } from '../auth/sessions.ts';
 import { runChange } from '../change.ts';
@@ -84,6 +85,11 @@ export function profileRoutes(deps: AppDeps) {
     /** A share link of one of the person's pages: `{expiresInDays?}` (1–90, 30 by default). */
     .post(
       '/:id/shares',
+      answers(
+        201,
+        'The share link (shown once), and when it stops working.',
+        z.object({ id: z.string(), url: z.url(), expiresAt: z.iso.datetime() }),
+      ),
       caller,
       valid('param', personParams({ id: itemId })),
       valid('json', shareBody),
@@ -113,14 +119,20 @@ export function profileRoutes(deps: AppDeps) {
       },
     )
     /** One of the person's pages as a PDF file (the person, or their Administrator in session). */
-    .get('/:id/pdf', caller, valid('param', personParams({ id: itemId })), async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const { id } = c.req.valid('param');
-      const page = await zdb.run(profileQueries.byId.fn({ args: { personId, id }, ctx }));
-      const person = await zdb.run(zql.person.where('id', personId).one());
-      if (!page || !person) throw appError('not_found');
-      return pdfAnswer(layOut(page, person), personId);
-    });
+    .get(
+      '/:id/pdf',
+      answersFile('application/pdf', 'The page, as a PDF file.'),
+      caller,
+      valid('param', personParams({ id: itemId })),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        const page = await zdb.run(profileQueries.byId.fn({ args: { personId, id }, ctx }));
+        const person = await zdb.run(zql.person.where('id', personId).one());
+        if (!page || !person) throw appError('not_found');
+        return pdfAnswer(layOut(page, person), personId);
+      },
+    );
 
   /** What a share link shows, without signing in. Mounted at /shared-profiles. */
   const shared = new Hono<AppEnv>()
@@ -131,10 +143,14 @@ export function profileRoutes(deps: AppDeps) {
       return c.json(view);
     })
     /** The shared page as a PDF file, laid out now. */
-    .get('/:token/pdf', async (c) => {
-      const { view, personId } = await read(c.req.param('token'));
-      return pdfAnswer(view, personId);
-    })
+    .get(
+      '/:token/pdf',
+      answersFile('application/pdf', 'The shared page, as a PDF file.'),
+      async (c) => {
+        const { view, personId } = await read(c.req.param('token'));
+        return pdfAnswer(view, personId);
+      },
+    )
     /** A picture of a shared page (an item's hero, or the person's photo), as a redirect. */
     .get(
       '/:token/media/:mediaId',

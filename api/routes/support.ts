@@ -13,6 +13,12 @@ import { z } from 'zod';
 import { zql } from '../../schema/zero-schema.gen.ts';
 import { appError } from '../../sync/errors.ts';
 import { supportMessages, supportSessionServerChanges } from '../../sync/support-session.ts';
+import {
+  answers,
+  type SupportSessionAnswer,
+  supportSessionAnswer,
+  supportSessionStartAnswer,
+} from '../answers.ts';
 import { personRoute } from '../auth/caller.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -20,7 +26,7 @@ import { personParams, valid } from '../validate.ts';
 
 export { supportMessages };
 
-function view(s: Row['supportSession'], idleMinutes: number) {
+function view(s: Row['supportSession'], idleMinutes: number): SupportSessionAnswer {
   return {
     /**
      * How long until it ends for want of activity, as the server counts
@@ -56,37 +62,52 @@ export function supportRoutes(deps: AppDeps) {
   const session = (id: string) => zdb.run(zql.supportSession.where('id', id).one());
 
   return new Hono<AppEnv>()
-    .post('/', caller, async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const { id } = await runChange(deps, supportSessionServerChanges.start, ctx, {
-        personId,
-        id: randomUUID(),
-      });
-      // Started now, or the one another tab or device opened: the link's active session.
-      const link = await zdb.run(
-        zql.supporterLink
-          .where('supporterId', ctx.personId)
-          .where('supportedId', personId)
-          .related('sessions', (s) => s.where('endedAt', 'IS', null).limit(1))
-          .one(),
-      );
-      const active = link?.sessions[0];
-      if (!link || !active) throw appError('not_found', supportMessages.notFound);
-      // The link's level: the tab asks for the library at it without waiting to sync it.
-      return c.json(
-        { ...view(active, idle), accessLevel: link.accessLevel },
-        active.id === id ? 201 : 200,
-      );
-    })
-    .get('/:id', ...aSession, async (c) => {
-      const { ctx, personId } = c.var.caller;
-      const { id } = c.req.valid('param');
-      await runChange(deps, supportSessionServerChanges.touch, ctx, { personId, id });
-      const s = await session(id);
-      if (!s) throw appError('not_found', supportMessages.notFound);
-      return c.json(view(s, idle));
-    })
-    .delete('/:id', ...aSession, valid('query', endQuery), async (c) => {
+    .post(
+      '/',
+      answers(201, 'The session, started.', supportSessionStartAnswer),
+      answers(
+        200,
+        'The session already open on another tab or device, resumed.',
+        supportSessionStartAnswer,
+      ),
+      caller,
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = await runChange(deps, supportSessionServerChanges.start, ctx, {
+          personId,
+          id: randomUUID(),
+        });
+        // Started now, or the one another tab or device opened: the link's active session.
+        const link = await zdb.run(
+          zql.supporterLink
+            .where('supporterId', ctx.personId)
+            .where('supportedId', personId)
+            .related('sessions', (s) => s.where('endedAt', 'IS', null).limit(1))
+            .one(),
+        );
+        const active = link?.sessions[0];
+        if (!link || !active) throw appError('not_found', supportMessages.notFound);
+        // The link's level: the tab asks for the library at it without waiting to sync it.
+        return c.json(
+          { ...view(active, idle), accessLevel: link.accessLevel },
+          active.id === id ? 201 : 200,
+        );
+      },
+    )
+    .get(
+      '/:id',
+      answers(200, 'The session; for its supporter, counted as activity.', supportSessionAnswer),
+      ...aSession,
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id } = c.req.valid('param');
+        await runChange(deps, supportSessionServerChanges.touch, ctx, { personId, id });
+        const s = await session(id);
+        if (!s) throw appError('not_found', supportMessages.notFound);
+        return c.json(view(s, idle));
+      },
+    )
+    .delete('/:id', answers(204, 'Ended.'), ...aSession, valid('query', endQuery), async (c) => {
       const { ctx, personId } = c.var.caller;
       const { id } = c.req.valid('param');
       // ?reason=signed-out: the supporter is signing out of the device the session is on.

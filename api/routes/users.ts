@@ -7,6 +7,7 @@ import { accountServerChanges } from '../../sync/account.ts';
 import { appError, errorMessages } from '../../sync/errors.ts';
 import { personServerChanges } from '../../sync/person.ts';
 import { registrationSchema } from '../../sync/validation.ts';
+import { answers } from '../answers.ts';
 import { signedIn } from '../auth/caller.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -37,6 +38,11 @@ export function userRoutes(deps: AppDeps) {
     new Hono<AppEnv>()
       .post(
         '/',
+        answers(
+          201,
+          'Registered: the user and their person.',
+          z.object({ userId: z.string(), personId: z.string() }),
+        ),
         // The form's own words: the registration page shows the message as is.
         valid('json', registrationSchema, (error) =>
           appError('invalid', error.issues[0]?.message ?? registrationMessages.checkForm),
@@ -85,6 +91,7 @@ export function userRoutes(deps: AppDeps) {
       .on(
         ['PUT', 'PATCH'],
         '/:id',
+        answers(204, 'Changed.'),
         signedIn(deps),
         ownAccount,
         valid('json', updateUserBody, registrationMessages.nothingToChange),
