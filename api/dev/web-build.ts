@@ -43,10 +43,16 @@ export async function ensureWebBuild(log: (line: string) => void): Promise<void>
   const have = await readFile(stampFile, 'utf8').catch(() => '');
   if (have.trim() === want) return;
   log('Building the web app (first start or changed sources)...');
+  // Always the production build: under a test runner (NODE_ENV=test) Vite
+  // would bundle React's development build, and the stamp would then pass it
+  // as current to `npm run build` and `npm start`.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
     const { build } = await import('vite');
     await build({
       configFile: path.join(projectRoot, 'vite.config.ts'),
+      mode: 'production',
       logLevel: 'warn',
       build: { outDir: webDist, emptyOutDir: true },
     });
@@ -55,6 +61,9 @@ export async function ensureWebBuild(log: (line: string) => void): Promise<void>
       'web',
       `build failed: ${e instanceof Error ? e.message.split('\n')[0] : e}`,
     );
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
   await writeFile(stampFile, want);
 }
