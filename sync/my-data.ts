@@ -17,6 +17,7 @@ import {
   sqlTexts,
   sqlTime,
 } from './change.ts';
+import { DATE_FORMATS, dateFormat } from './dates.ts';
 import { appError, errorMessages } from './errors.ts';
 import { itemId as id } from './ids.ts';
 import { DATE_LOCALE } from './labels.ts';
@@ -149,8 +150,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const deletionDueAt = (now: number) => now + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS;
 
 /** A day as the deletion's words and mail say it: "26 November 2026" (New Zealand time). */
-export const longDate = (d: Date) =>
-  d.toLocaleDateString('en-NZ', { dateStyle: 'long', timeZone: 'Pacific/Auckland' });
+export const longDate = (d: Date) => dateFormat(DATE_FORMATS.day, 'Pacific/Auckland').format(d);
 
 /** How the deletion's history names a person. */
 export const nameOf = (p: { fullName: string | null; knownAs: string | null } | undefined) =>

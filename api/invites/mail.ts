@@ -5,17 +5,13 @@
  * or number of their own.
  */
 import type { AccessLevel, InviteKind } from '../../schema/enums.ts';
+import { DATE_FORMATS, dateFormat } from '../../sync/dates.ts';
 import { displayName, whatFor } from '../../sync/invite.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { escapeHtml } from '../mail/mailer.ts';
 
 /** Dates in mail use the product's default date locale (spec §1), in New Zealand time. */
-const mailDate = new Intl.DateTimeFormat('en-NZ', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Pacific/Auckland',
-});
+const mailDate = dateFormat(DATE_FORMATS.day, 'Pacific/Auckland');
 
 /** Longest name or title an invite mail repeats; longer ones are cut short. */
 const MAIL_TEXT_MAX = 60;

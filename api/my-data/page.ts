@@ -1,12 +1,8 @@
 /** "My data": the copy's `index.html`, the same data as a page to read. */
+
+import { DATE_FORMATS, dateFormat } from '../../sync/dates.ts';
 import { historySentence } from '../../sync/history.ts';
-import {
-  DATE_LOCALE,
-  DATE_TIME_PARTS,
-  feelingLabels,
-  personTypeLabels,
-  profilePurposeLabels,
-} from '../../sync/labels.ts';
+import { feelingLabels, personTypeLabels, profilePurposeLabels } from '../../sync/labels.ts';
 import { EXPORT_DEFAULT_TIME_ZONE } from '../../sync/my-data.ts';
 import { escapeHtml } from '../mail/mailer.ts';
 import type { PersonData } from './collect.ts';
@@ -23,7 +19,7 @@ export function readablePage(
   exportedAt: Date,
   timeZone: string = EXPORT_DEFAULT_TIME_ZONE,
 ): string {
-  const timeFormat = new Intl.DateTimeFormat(DATE_LOCALE, { ...DATE_TIME_PARTS, timeZone });
+  const timeFormat = dateFormat(DATE_FORMATS.dateTime, timeZone);
   const day = (d: Date | null | undefined) => (d ? timeFormat.format(d) : '');
   const zoneSaid =
     timeZone === 'UTC' ? 'Times are in UTC.' : `Times are in the ${timeZone} time zone.`;

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import type { AccessLevel } from '../../schema/enums.ts';
+import { dates } from '../../sync/dates.ts';
 import { circleMessages } from '../messages/circle.ts';
 import { formatDate } from './preference-common.tsx';
 import { type QueryDetails, QueryState } from './query-state.tsx';
@@ -11,14 +12,7 @@ export const SUPPORTED_LIST_REFRESH_MS = 100;
 /** A date in the default date locale (en-NZ), e.g. "1 November 2026". */
 export const circleDate = formatDate;
 
-const endFormat = new Intl.DateTimeFormat('en-NZ', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const endFormat = dates.fullDayTime;
 
 /** When a link ends, in this device's time zone: "Thursday, 3 December 2026 at 5:00 pm". */
 export const endDate = (ms: number) => endFormat.format(ms);

@@ -7,6 +7,7 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { HandoverKind } from '../../schema/enums.ts';
+import { dates } from '../../sync/dates.ts';
 import {
   HANDOVER_DAYS_MAX,
   HANDOVER_DAYS_MIN,
@@ -18,7 +19,6 @@ import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { personName } from '../library/grouping.ts';
 import { handoverMessages } from '../messages/handover.ts';
-import { DATE_LOCALE } from '../messages.ts';
 import { refusalOf, savedText, useWrite } from '../offline/use-write.ts';
 import { DestructiveConfirm } from './destructive-confirm.tsx';
 
@@ -27,20 +27,10 @@ const t = handoverMessages;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-const shortDate = new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'short' });
+const shortDate = dates.dayMonth;
 /** "Sat, 28 Nov, 9:30 am": when something happened, this week or lately. */
-export const dayTime = new Intl.DateTimeFormat(DATE_LOCALE, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const untilDate = new Intl.DateTimeFormat(DATE_LOCALE, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-});
+export const dayTime = dates.weekdayTime;
+const untilDate = dates.weekdayShort;
 
 /** How long ago, in words, for today and yesterday; a short date before that. */
 export function ago(at: number, now: number): string {

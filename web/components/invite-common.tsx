@@ -4,6 +4,7 @@
  * invite pages.
  */
 import type { ReactNode } from 'react';
+import { dates } from '../../sync/dates.ts';
 import {
   type AcceptedInvite,
   type InviteAccepted,
@@ -16,16 +17,11 @@ import {
 } from '../../sync/invite.ts';
 import { call, client } from '../api-client.ts';
 import { inviteMessages } from '../messages/invite.ts';
-import { DATE_LOCALE } from '../messages.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 
 const t = inviteMessages;
 
-const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+const dateFormat = dates.day;
 
 /** An expiry date in en-NZ, e.g. "6 December 2026". */
 export function formatInviteDate(iso: string | number): string {

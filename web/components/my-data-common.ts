@@ -1,7 +1,8 @@
 /** Shared by the My data pages (settings.data, settings.delete): how sizes and days are said. */
-import { DATE_LOCALE } from '../messages.ts';
 
-export const longDay = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long' });
+import { dates } from '../../sync/dates.ts';
+
+export const longDay = dates.day;
 
 /** "2.4 MB", "830 KB": a size in words people know. */
 export function fileSize(bytes: number): string {

@@ -1,16 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { DATE_TIME_PARTS } from '../../sync/labels.ts';
+import { dates } from '../../sync/dates.ts';
 import { noteMessages } from '../messages/note.ts';
 import { preferenceMessages } from '../messages/preference.ts';
-import { DATE_LOCALE } from '../messages.ts';
 
-const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long' });
+const dateFormat = dates.day;
 
 /** A date of the library (epoch ms), as "5 March 2026" in en-NZ. */
 export const formatDate = (ms: number) => dateFormat.format(ms);
 
-const dateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, DATE_TIME_PARTS);
+const dateTimeFormat = dates.dateTime;
 
 /**
  * Spec §2's date and time (epoch ms or a Date): a short weekday, 2-digit hour

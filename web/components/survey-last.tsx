@@ -6,21 +6,16 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { useId } from 'react';
 import type { SurveyAnswer } from '../../schema/enums.ts';
+import { dates } from '../../sync/dates.ts';
 import { personName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
 import type { SurveyRole } from '../../sync/survey.ts';
 import { surveyMessages } from '../messages/survey.ts';
-import { DATE_LOCALE } from '../messages.ts';
 
 const t = surveyMessages;
 
 /** Dates as the check-in says them: "Wed, 25 November 2026". */
-export const surveyDate = new Intl.DateTimeFormat(DATE_LOCALE, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+export const surveyDate = dates.weekdayDay;
 
 export type LastRow = {
   personId: string;

@@ -14,6 +14,7 @@ import {
   REVIEW_GROUPS,
   type ReviewGroup,
 } from '../../schema/enums.ts';
+import { dates } from '../../sync/dates.ts';
 import { personName } from '../../sync/names.ts';
 import { reviewGroup } from '../../sync/review.ts';
 import { libraryMessages as m } from '../messages/library.ts';
@@ -81,7 +82,7 @@ export function feelingLabel(feeling: Feeling, other?: string | null): string {
   return `${f.emoji} ${feeling === 'Other' && other ? other : f.label}`;
 }
 
-const monthFormat = new Intl.DateTimeFormat(DATE_LOCALE, { month: 'long', year: 'numeric' });
+const monthFormat = dates.month;
 
 /** `YYYY-MM` of an epoch in local time. */
 export function monthKey(epochMs: number): string {

@@ -3,13 +3,14 @@
  * MEDIA_TYPES keeps), the file's name and its length in words. Used by the
  * recorder (web/hooks/use-audio-recorder.ts) and the audio page.
  */
+
+import { dates } from '../../sync/dates.ts';
 import {
   isMediaType,
   MEDIA_TYPES,
   type MediaContentType,
   normaliseType,
 } from '../../sync/media.ts';
-import { DATE_LOCALE } from '../messages.ts';
 
 /**
  * The formats asked for, best first: Opus in WebM (Chrome, Edge, Firefox),
@@ -51,16 +52,8 @@ export function extensionOf(type: MediaContentType): string {
   return type === 'audio/mp4' || type === 'audio/x-m4a' ? 'm4a' : MEDIA_TYPES[type];
 }
 
-const dayFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
+const dayFormat = dates.shortDay;
+const timeFormat = dates.time;
 
 /** "Recording 25 Nov 2026 3.04 pm.webm": a name a person recognises, safe in any file system. */
 export function recordingName(at: Date, type: MediaContentType): string {

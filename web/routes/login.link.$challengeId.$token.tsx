@@ -1,8 +1,9 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { dates } from '../../sync/dates.ts';
 import { signInCode, validationMessages } from '../../sync/validation.ts';
 import { cancelMagicLink, finalizeMagicLink } from '../auth-api.ts';
-import { DATE_LOCALE, messages } from '../messages.ts';
+import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { searchOf, text } from '../navigation/search-params.ts';
 
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/login/link/$challengeId/$token')({
 
 const t = messages.login;
 
-const askedFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long', timeStyle: 'short' });
+const askedFormat = dates.dayTime;
 
 type State =
   | { kind: 'checking' }

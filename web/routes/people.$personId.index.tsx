@@ -2,6 +2,7 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { Feeling } from '../../schema/enums.ts';
+import { dates } from '../../sync/dates.ts';
 import { historySentence } from '../../sync/history.ts';
 import { queries } from '../../sync/queries.ts';
 import { reviewGroup } from '../../sync/review.ts';
@@ -15,7 +16,7 @@ import { usePreferenceRows } from '../hooks/use-library-queries.ts';
 import { mediaSrc } from '../media/upload.ts';
 import { homeMessages } from '../messages/home.ts';
 import { profilePageMessages } from '../messages/profile.ts';
-import { DATE_LOCALE, messages } from '../messages.ts';
+import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
 export const Route = createFileRoute('/people/$personId/')({
@@ -36,7 +37,7 @@ const RECENT = 3;
 const DUE_LISTED = 5;
 
 const t = homeMessages;
-const time = new Intl.DateTimeFormat(DATE_LOCALE, { hour: 'numeric', minute: '2-digit' });
+const time = dates.time;
 
 /**
  * Home (spec §2 "/people/{personId}"): a greeting, then what a

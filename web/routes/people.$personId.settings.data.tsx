@@ -7,12 +7,13 @@
  */
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { dates } from '../../sync/dates.ts';
 import { ACCOUNT_DELETION_GRACE_DAYS, type DataExport } from '../../sync/my-data.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { fileSize, longDay } from '../components/my-data-common.ts';
 import { myDataText } from '../messages/my-data.ts';
-import { DATE_LOCALE, messages } from '../messages.ts';
+import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { forgetSession } from '../session.ts';
 
@@ -23,7 +24,7 @@ export const Route = createFileRoute('/people/$personId/settings/data')({
 
 const t = myDataText;
 
-const when = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long', timeStyle: 'short' });
+const when = dates.dayTime;
 
 /** How often the page asks how far a copy got while it is being made. */
 const POLL_MS = 1_000;

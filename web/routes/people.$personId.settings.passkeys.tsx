@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { dates } from '../../sync/dates.ts';
 import { ApiError } from '../api-client.ts';
 import { DestructiveConfirm } from '../components/destructive-confirm.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
-import { DATE_LOCALE, messages } from '../messages.ts';
+import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import {
   deletePasskey,
@@ -26,11 +27,8 @@ type ListState =
   | { kind: 'error' }
   | { kind: 'ready'; items: PasskeySummary[] };
 
-const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+const dateFormat = dates.shortDay;
+const dateTimeFormat = dates.shortDayTime;
 
 function PasskeySettings() {
   const { personId } = Route.useParams();

@@ -1,6 +1,7 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Navigate, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { dates } from '../../sync/dates.ts';
 import { queries } from '../../sync/queries.ts';
 import { planLabel, subscriptionMessages } from '../../sync/subscription.ts';
 import { ApiError, call, client } from '../api-client.ts';
@@ -9,7 +10,7 @@ import { PlanList } from '../components/subscription-plans.tsx';
 import { useSubscriptionVersion } from '../components/upgrade-button.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { subscriptionPageMessages } from '../messages/subscription.ts';
-import { DATE_LOCALE, messages } from '../messages.ts';
+import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { oneOf, searchOf, text } from '../navigation/search-params.ts';
 import { useNavContext } from '../navigation/use-nav-context.ts';
@@ -71,11 +72,7 @@ type State =
   | { status: 'refused'; message: string }
   | ({ status: 'ready' } & Loaded);
 
-const day = new Intl.DateTimeFormat(DATE_LOCALE, {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+const day = dates.day;
 
 function SubscriptionPage() {
   const { personId } = Route.useParams();
