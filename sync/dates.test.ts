@@ -8,7 +8,9 @@ import { DATE_FORMATS, dateFormat } from './dates.ts';
 // Friday 6 November 2026, 9:30 am in Auckland (UTC+13).
 const at = new Date('2026-11-05T20:30:00Z');
 const said = (name: keyof typeof DATE_FORMATS) =>
-  dateFormat(DATE_FORMATS[name], 'Pacific/Auckland').format(at).replace(/\u202f/g, ' ');
+  dateFormat(DATE_FORMATS[name], 'Pacific/Auckland')
+    .format(at)
+    .replace(/\u202f/g, ' ');
 
 test('each format says the date and time its name promises', () => {
   expect(said('day')).toBe('6 November 2026');
