@@ -54,8 +54,11 @@ test('the main picture is whole and the read-aloud control is spaced', async ({
   await page
     .getByLabel('Choose files')
     .setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer });
+  // An upload's arrival, not its speed (the bench's): beside the other
+  // worker's stack a clean-clone run once took longer than 10 s.
   await expect(page.getByRole('status').filter({ hasText: /been added\.$/ })).toHaveText(
     'The file has been added.',
+    { timeout: 30_000 },
   );
   const [added] = await sql<{ id: string }[]>`
     select id from media where preference_id = ${tea} and name = 'mug.png' and settled_at is not null`;
