@@ -70,9 +70,11 @@ test('the browser says offline: the line says so within a second, and a change t
   });
 
   // Chromium's offline mode leaves the sync socket looking open, as a dropped
-  // Wi-Fi does for seconds: the browser's word is enough.
+  // Wi-Fi does for seconds: the browser's word is enough. It is taken at once
+  // (well under a second here); the bound only tells it from Zero's
+  // heartbeat (10 s) with room for a loaded machine.
   const ms = await msUntilStatus(page, 'Offline', () => context.setOffline(true));
-  expect(ms).toBeLessThan(1_000);
+  expect(ms).toBeLessThan(3_000);
   await expect(announced(page)).toHaveText(
     'You are offline. Your changes are kept on this device.',
   );
@@ -120,6 +122,8 @@ function closing(code: number | undefined, reason: string | undefined) {
  */
 async function silentNetwork(context: BrowserContext) {
   let silent = false;
+  /** Requests to the API that fell into the silence, by path. */
+  const unanswered: string[] = [];
   const held = new Set<WebSocketRoute>();
   /** Sockets open when the silence fell: what they carried then was lost. */
   const open = new Set<WebSocketRoute>();
@@ -128,7 +132,10 @@ async function silentNetwork(context: BrowserContext) {
     networkBack = resolve;
   });
   await context.route(/\/api\//, async (route) => {
-    if (silent) await back;
+    if (silent) {
+      unanswered.push(new URL(route.request().url()).pathname);
+      await back;
+    }
     // The page may have given up on it meanwhile.
     await route.continue().catch(() => {});
   });
@@ -155,6 +162,7 @@ async function silentNetwork(context: BrowserContext) {
     });
   });
   return {
+    unanswered,
     cut() {
       silent = true;
     },
@@ -187,17 +195,20 @@ test('the connection falls silent and the browser says nothing: Offline once a w
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Radio');
   await expect(statusLine(page)).toHaveText(/All changes saved/);
 
+  wifi.cut();
+  // Made into the silence: it can never count as saved. Timed from the save,
+  // the moment the change starts to wait.
+  await page.getByLabel('Title', { exact: true }).fill('Radio in the morning');
   const ms = await msUntilStatus(page, 'Offline', async () => {
-    wifi.cut();
-    // Saved into the silence at once: it can never count as saved.
-    await page.getByLabel('Title', { exact: true }).fill('Radio in the morning');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(statusLine(page)).not.toHaveText(/All changes saved/);
   });
-  // The change's direct question to the server: asked after 1.5 s, given
-  // up after 2.5 s more (web/offline/silent-loss.ts), while Zero's socket
-  // still looks open.
-  expect(ms).toBeLessThan(5_000);
+  // Found by the change's direct question to the server (asked after 1.5 s,
+  // given up after 2.5 s more: web/offline/silent-loss.ts) while Zero's
+  // socket still looks open, not by Zero's heartbeat, which takes 10 s.
+  // The bound leaves room for a loaded machine's late timers.
+  expect(wifi.unanswered).toContain('/api/health');
+  expect(ms).toBeLessThan(7_000);
   expect(await page.evaluate(() => navigator.onLine)).toBe(true);
   await expect(statusLine(page)).toHaveText(/Offline\. 1 change waiting/);
   await expect(announced(page)).toContainText('You are offline.');
