@@ -16,6 +16,7 @@ import {
   defineQueryWithType,
   type Transaction,
 } from '@rocicorp/zero';
+import { z } from 'zod';
 import { schema } from '../../schema/zero-schema.gen.ts';
 
 /** Every client of the control is this user; each still has a client group of its own. */
@@ -65,14 +66,31 @@ export const BARE_TABLE_DDL = `create table bare_preference (
   updated_by text,
   reviewed_at timestamptz,
   reviewed_by text
-)`;
+);
+create index bare_preference_person on bare_preference (person_id)`;
 
 // The app's own types are registered as Zero's defaults (sync/context.ts,
 // schema/zero-schema.gen.ts), so everything here is typed with the *WithType
 // builders rather than the defaults.
 const defineBareQuery = defineQueryWithType<BareLoadSchema, undefined>();
+const ofPerson = z.object({ personId: z.string() });
 export const bareLoadQueries = defineQueriesWithType<BareLoadSchema>()({
   library: defineBareQuery(() => zql.bare_preference.orderBy('title', 'asc').orderBy('id', 'asc')),
+  /** One person's library, as ours filters by owner; the permission checks left out. */
+  libraryOf: defineBareQuery(ofPerson, ({ args }) =>
+    zql.bare_preference
+      .where('personId', args.personId)
+      .orderBy('title', 'asc')
+      .orderBy('id', 'asc'),
+  ),
+  /** A supporter's home: what changed lately for the person they support. */
+  recentOf: defineBareQuery(ofPerson, ({ args }) =>
+    zql.bare_preference
+      .where('personId', args.personId)
+      .orderBy('updatedAt', 'desc')
+      .orderBy('id', 'asc')
+      .limit(10),
+  ),
 });
 
 type SetTitleArgs = { id: string; title: string };

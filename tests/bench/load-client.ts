@@ -34,6 +34,7 @@ import type { Signed } from './load-data.ts';
 import {
   type FromClient,
   now,
+  type PlannedWrite,
   type Problem,
   parseTag,
   type Target,
@@ -71,8 +72,10 @@ const logSink: NonNullable<ZeroOptions['logSink']> = {
 };
 const logLevel = 'error';
 
+type OurZero = ReturnType<typeof zeroClient>;
+
 /** Our app's client, as the tests make it (tests/harness/clients.ts), quieter. */
-function ourZero(zeroUrl: string, who: Signed) {
+function ourZero(zeroUrl: string, who: Signed): OurZero {
   return zeroClient(zeroUrl, who, { logLevel, logSink });
 }
 
@@ -83,7 +86,12 @@ function ourZero(zeroUrl: string, who: Signed) {
  */
 type BareClient = {
   connection: Connection;
-  materialize(q: ReturnType<typeof bareLoadQueries.library>): TypedView<Rows>;
+  materialize(
+    q:
+      | ReturnType<typeof bareLoadQueries.library>
+      | ReturnType<typeof bareLoadQueries.libraryOf>
+      | ReturnType<typeof bareLoadQueries.recentOf>,
+  ): TypedView<Rows>;
   mutate(m: ReturnType<typeof bareLoadMutators.setTitle>): {
     server: Promise<MutatorResultDetails>;
   };
@@ -132,6 +140,10 @@ type Viewer = {
   zero: AnyZero;
   synced: boolean;
   counted: boolean;
+  /** The rows it watches, by id: the targets of its own library. */
+  watch: Map<string, number>;
+  /** The writer it also is (its own writes do not count as seen). */
+  writes?: number | undefined;
   /** Per writer, the last write this client has had. */
   seenMax: number[];
 };
@@ -144,16 +156,22 @@ const pendingSynced: number[] = [];
 /** `${w}:${k}` -> [count, last, first] since the last flush. */
 const pendingSeen = new Map<string, [number, number, number]>();
 
+function markSynced(v: Viewer, t: number) {
+  if (v.synced) return;
+  v.synced = true;
+  pendingSynced.push(t);
+}
+
 function sawRows(v: Viewer, rows: Rows | undefined, resultType: string) {
   if (!rows) return;
   const t = now();
   let present = 0;
   for (const row of rows) {
-    const w = targets.findIndex((x) => x.id === row.id);
-    if (w < 0) continue;
+    const w = v.watch.get(row.id);
+    if (w === undefined) continue;
     present++;
     const tag = parseTag(row.title);
-    if (!v.counted || !tag || tag.step !== step || tag.w !== w) continue;
+    if (!v.counted || !tag || tag.step !== step || tag.w !== w || w === v.writes) continue;
     const from = v.seenMax[w] ?? 0;
     for (let k = from + 1; k <= tag.k; k++) {
       const key = `${w}:${k}`;
@@ -166,30 +184,69 @@ function sawRows(v: Viewer, rows: Rows | undefined, resultType: string) {
     }
     if (tag.k > from) v.seenMax[w] = tag.k;
   }
-  if (!v.synced && resultType === 'complete' && present === targets.length) {
-    v.synced = true;
-    pendingSynced.push(t);
-  }
+  if (resultType === 'complete' && present === v.watch.size) markSynced(v, t);
+}
+
+/** A viewer that also writes: ready once it holds its row, as the edit screen would. */
+function becomeWriter(v: Viewer, w: number, write: Writer['write']) {
+  const target = targets[w];
+  if (!target) throw new Error(`no target for writer ${w}`);
+  writers.set(w, { zero: v.zero, write, target, step, own: false });
+  send({ type: 'writer-ready', w });
 }
 
 function openViewer(spec: ViewerSpec): Viewer {
+  const library = spec.libraryId;
   const v: Viewer = {
     zero: { close: async () => {} },
     synced: false,
     counted: false,
+    watch: new Map(
+      spec.screen === 'home'
+        ? []
+        : targets.flatMap((t, w) =>
+            library === undefined || t.libraryId === library ? [[t.id, w] as const] : [],
+          ),
+    ),
+    writes: spec.writes,
     seenMax: [],
   };
   const listen = <T>(view: TypedView<T>, rowsOf?: (data: T) => Rows | undefined) => {
     view.addListener((data, resultType, error) => {
       if (resultType === 'error') problem('query', JSON.stringify(error ?? {}));
       if (rowsOf) sawRows(v, rowsOf(data as T), resultType);
+      if (spec.writes !== undefined && v.synced && !writers.has(spec.writes)) {
+        const w = spec.writes;
+        const id = targets[w]?.id ?? '';
+        becomeWriter(v, w, (title) =>
+          spec.app === 'bare'
+            ? (v.zero as BareClient).mutate(bareLoadMutators.setTitle({ id, title })).server
+            : (v.zero as OurZero).mutate(mutators.preference.update({ id, title })).server,
+        );
+      }
+    });
+  };
+  /** Home: synced once its first query is whole (it watches no row). */
+  const home = <T>(view: TypedView<T>) => {
+    view.addListener((_data, resultType, error) => {
+      if (resultType === 'error') problem('query', JSON.stringify(error ?? {}));
+      if (resultType === 'complete') markSynced(v, now());
     });
   };
   if (spec.app === 'bare') {
     const zero = bareZero(spec.zeroUrl);
     v.zero = zero;
     watchConnection(zero);
-    listen(zero.materialize(bareLoadQueries.library()), (rows) => rows);
+    if (spec.libraryId === undefined) {
+      listen(zero.materialize(bareLoadQueries.library()), (rows) => rows);
+    } else if (spec.screen === 'home') {
+      home(zero.materialize(bareLoadQueries.recentOf({ personId: spec.libraryId })));
+    } else {
+      listen(
+        zero.materialize(bareLoadQueries.libraryOf({ personId: spec.libraryId })),
+        (rows) => rows,
+      );
+    }
     return v;
   }
   const zero = ourZero(spec.zeroUrl, spec.who);
@@ -197,6 +254,15 @@ function openViewer(spec: ViewerSpec): Viewer {
   watchConnection(zero);
   const personId = spec.libraryId;
   const me = spec.who.personId;
+  if (spec.screen === 'home') {
+    // A supporter's home outside a session (web/routes/people.$personId.supporting.index.tsx):
+    // what changed for the people they support, and who those people are.
+    home(zero.materialize(queries.handover.changes({})));
+    listen(zero.materialize(queries.circle.supported({ personId: me })));
+    listen(zero.materialize(queries.person.readable()));
+    listen(zero.materialize(queries.person.byId({ personId: me })));
+    return v;
+  }
   // As web/hooks/use-library-queries.ts chooses them.
   if (spec.supporting) {
     const { level, sessionId } = spec.supporting;
@@ -244,6 +310,8 @@ type Writer = {
   ) => Promise<{ type: 'success' } | { type: 'error'; error: { message: string } }>;
   target: Target;
   step: string;
+  /** A client of its own (closed with the writers), not a viewer that also writes. */
+  own: boolean;
 };
 
 const writers = new Map<number, Writer>();
@@ -253,7 +321,7 @@ function openWriter(m: Extract<ToClient, { type: 'writer' }>): Promise<Writer> {
   const { spec, target } = m;
   return new Promise((resolve) => {
     const ready = (zero: AnyZero, write: Writer['write']) =>
-      resolve({ zero, write, target, step: m.step });
+      resolve({ zero, write, target, step: m.step, own: true });
     if (spec.app === 'bare') {
       const zero = bareZero(spec.zeroUrl);
       watchConnection(zero);
@@ -286,25 +354,29 @@ function openWriter(m: Extract<ToClient, { type: 'writer' }>): Promise<Writer> {
   });
 }
 
-function runWrites(w: number, writer: Writer, m: Extract<ToClient, { type: 'write' }>) {
-  let k = 0;
-  const next = () => {
-    const mine = m.first + k++;
-    const t0 = now();
-    const server = writer.write(taggedTitle(writer.target.title, writer.step, w, mine));
-    send({ type: 'sent', w, k: mine, t0 });
-    server.then(
-      (r) =>
-        send(
-          r.type === 'success'
-            ? { type: 'wrote', w, k: mine, ack: now() }
-            : { type: 'wrote', w, k: mine, ack: now(), error: r.error.message },
-        ),
-      (e: unknown) => send({ type: 'wrote', w, k: mine, ack: now(), error: String(e) }),
+/** Makes, each at its time, the planned writes of the writers this process holds. */
+function runWrites(items: PlannedWrite[]) {
+  for (const [w, k, at] of items) {
+    const writer = writers.get(w);
+    if (!writer) continue;
+    setTimeout(
+      () => {
+        const t0 = now();
+        const server = writer.write(taggedTitle(writer.target.title, writer.step, w, k));
+        send({ type: 'sent', w, k, t0 });
+        server.then(
+          (r) =>
+            send(
+              r.type === 'success'
+                ? { type: 'wrote', w, k, ack: now() }
+                : { type: 'wrote', w, k, ack: now(), error: r.error.message },
+            ),
+          (e: unknown) => send({ type: 'wrote', w, k, ack: now(), error: String(e) }),
+        );
+      },
+      Math.max(0, at - now()),
     );
-    if (k < m.count) setTimeout(next, Math.max(0, m.at + k * m.intervalMs - now()));
-  };
-  setTimeout(next, Math.max(0, m.at - now()));
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -317,10 +389,16 @@ process.on('message', (m: ToClient) => {
       viewers = m.viewers.map(openViewer);
       break;
     case 'count': {
-      for (const v of viewers) v.counted = v.synced;
+      const perTarget = targets.map(() => 0);
+      for (const v of viewers) {
+        v.counted = v.synced;
+        if (!v.counted) continue;
+        for (const w of v.watch.values())
+          if (w !== v.writes) perTarget[w] = (perTarget[w] ?? 0) + 1;
+      }
       loopDelay.reset();
       loopDelay.enable();
-      send({ type: 'counted', n: viewers.filter((v) => v.counted).length });
+      send({ type: 'counted', n: viewers.filter((v) => v.counted).length, perTarget });
       break;
     }
     case 'writer':
@@ -329,11 +407,9 @@ process.on('message', (m: ToClient) => {
         send({ type: 'writer-ready', w: m.w });
       });
       break;
-    case 'write': {
-      const writer = writers.get(m.w);
-      if (writer) runWrites(m.w, writer, m);
+    case 'writes':
+      runWrites(m.items);
       break;
-    }
     case 'close':
       void (async () => {
         loopDelay.disable();
@@ -346,7 +422,7 @@ process.on('message', (m: ToClient) => {
         };
         const closing = [
           ...viewers.map((v) => v.zero),
-          ...[...writers.values()].map((w) => w.zero),
+          ...[...writers.values()].filter((w) => w.own).map((w) => w.zero),
         ];
         viewers = [];
         writers.clear();

@@ -19,6 +19,7 @@ import { seedId } from '../../api/seed.ts';
 import { backfillSharedText } from '../../api/shared-text-backfill.ts';
 import type { AccessLevel } from '../../schema/enums.ts';
 import { BARE_TABLE_DDL } from './load-bare.ts';
+import type { Target } from './load-protocol.ts';
 
 type CategorySpec = { key: string; title: string; restricted?: true; parent?: string };
 
@@ -95,13 +96,162 @@ const SAYING = [
 ];
 const FEELINGS = ['love', 'like', 'happy', 'relaxed', 'neutral', 'dislike', 'worried', 'excited'];
 const SCHEDULES = ['OnceAYear', 'TwiceAYear', 'OnceAQuarter', 'OnceAMonth', 'Never'] as const;
-const FIRST = ['Mere', 'Tom', 'Lena', 'Wiremu', 'Grace', 'Sione', 'Priya', 'Jack', 'Hana', 'Ben'];
-const LAST = ['Smith', 'Ngata', 'Walker', 'Patel', 'Brown', 'Tane', 'Wilson', 'Kaur', 'Li', 'Reid'];
+export const FIRST = [
+  'Mere',
+  'Tom',
+  'Lena',
+  'Wiremu',
+  'Grace',
+  'Sione',
+  'Priya',
+  'Jack',
+  'Hana',
+  'Ben',
+];
+export const LAST = [
+  'Smith',
+  'Ngata',
+  'Walker',
+  'Patel',
+  'Brown',
+  'Tane',
+  'Wilson',
+  'Kaur',
+  'Li',
+  'Reid',
+];
 
 /** A supporter's level by place in the circle: half General, a third Restricted, the rest Administrator. */
-function levelOf(i: number): AccessLevel {
+export function levelOf(i: number): AccessLevel {
   const r = i % 20;
   return r < 10 ? 'General' : r < 17 ? 'Restricted' : 'Administrator';
+}
+
+export type SeededPreference = { id: string; title: string; access: 'General' | 'Restricted' };
+
+/**
+ * A library as the demo's: 200 preferences in 10 categories (one nested, two
+ * Restricted), written into `personId`'s name. `key` keeps the ids of one
+ * library apart from another's.
+ */
+export async function insertLibrary(
+  sql: postgres.Sql,
+  key: string,
+  personId: string,
+): Promise<SeededPreference[]> {
+  const catId = (c: string) => seedId(`${key}:category:${c}`);
+  await sql`insert into category ${sql(
+    CATEGORIES.map((c, i) => ({
+      id: catId(c.key),
+      person_id: personId,
+      parent_id: c.parent ? catId(c.parent) : null,
+      title: c.title,
+      access: c.restricted ? 'Restricted' : 'General',
+      sort_order: i,
+      created_by: personId,
+    })),
+  )}`;
+  const day = 86_400_000;
+  const prefs = THINGS.flatMap(([cat, thing], t) =>
+    WHEN.map((when, w) => {
+      const i = t * WHEN.length + w;
+      const created = new Date(Date.now() - (400 - i) * day);
+      const restricted = CATEGORIES.find((c) => c.key === cat)?.restricted;
+      return {
+        row: {
+          id: seedId(`${key}:preference:${i}`),
+          person_id: personId,
+          title: `${thing} ${when}`,
+          description: `${thing} ${when}. ${SAYING[i % SAYING.length]}`,
+          feeling: FEELINGS[i % FEELINGS.length] ?? 'like',
+          access: restricted ? ('Restricted' as const) : ('General' as const),
+          review_schedule: SCHEDULES[i % SCHEDULES.length] ?? 'Never',
+          review_at: new Date(created.getTime() + ((i % 13) + 1) * 30 * day),
+          status: 'Published',
+          created_at: created,
+          created_by: personId,
+          updated_at: created,
+          updated_by: personId,
+        },
+        // Breakfast things are in Food and drink too, as the demo's are.
+        categories: cat === 'breakfast' ? ['food', 'breakfast'] : [cat],
+      };
+    }),
+  );
+  await sql`insert into preference ${sql(prefs.map((p) => p.row))}`;
+  await sql`insert into preference_category ${sql(
+    prefs.flatMap((p) =>
+      p.categories.map((c) => ({
+        preference_id: p.row.id,
+        category_id: catId(c),
+        person_id: personId,
+      })),
+    ),
+  )}`;
+  return prefs.map((p) => ({ id: p.row.id, title: p.row.title, access: p.row.access }));
+}
+
+/** A supporter as the benches write one: a person, a user, their link and, in a session, its row. */
+export type SeededSupporter = {
+  personId: string;
+  userId: string;
+  linkId: string;
+  /** Absent: not in a support session. */
+  sessionId?: string | undefined;
+  supportedId: string;
+  level: AccessLevel;
+  first: string;
+  last: string;
+  email: string;
+};
+
+export async function insertSupporters(sql: postgres.Sql, people: SeededSupporter[]) {
+  for (let i = 0; i < people.length; i += 500) {
+    const batch = people.slice(i, i + 500);
+    await sql`insert into person ${sql(
+      batch.map((p) => ({
+        id: p.personId,
+        type: 'Supporter',
+        first_name: p.first,
+        last_name: p.last,
+        known_as: p.first,
+        full_name: `${p.first} ${p.last}`,
+      })),
+    )}`;
+    await sql`insert into person_detail ${sql(batch.map((p) => ({ person_id: p.personId, email: p.email })))}`;
+    await sql`insert into app_user ${sql(
+      batch.map((p) => ({
+        id: p.userId,
+        person_id: p.personId,
+        email: p.email,
+        type: 'General',
+        wizard_completed_at: new Date(),
+        accepted_terms_at: new Date(),
+      })),
+    )}`;
+    await sql`insert into supporter_link ${sql(
+      batch.map((p) => ({
+        id: p.linkId,
+        supporter_id: p.personId,
+        supported_id: p.supportedId,
+        access_level: p.level,
+        created_by: p.supportedId,
+      })),
+    )}`;
+    const sessions = batch.flatMap((p) =>
+      p.sessionId === undefined
+        ? []
+        : [
+            {
+              id: p.sessionId,
+              supporter_link_id: p.linkId,
+              person_id: p.supportedId,
+              supporter_id: p.personId,
+            },
+          ],
+    );
+    if (sessions.length > 0) await sql`insert into support_session ${sql(sessions)}`;
+  }
 }
 
 export type Signed = { userId: string; personId: string; token: string };
@@ -117,19 +267,19 @@ export type LoadData = {
   /** Writer w: the Decision Maker (w = 0) or an Administrator in session; writes `targets[w]`. */
   writers: Array<Signed & { sessionId?: string }>;
   /** General preferences (every viewer reads them), one per writer. */
-  targets: Array<{ id: string; title: string }>;
+  targets: Target[];
 };
 
 /**
  * A client of its own for plain SQL: drizzle takes over the date handling of
  * the postgres.js client it wraps (api/db.ts connect), and these rows carry Dates.
  */
-function plain(databaseUrl: string) {
+export function plain(databaseUrl: string) {
   return postgres(databaseUrl, { max: 1, onnotice: () => {} });
 }
 
 /** A signed-in session for `userId`, as sign-in makes one (api/auth/sessions.ts). */
-async function mintSession(sql: postgres.Sql, userId: string): Promise<string> {
+export async function mintSession(sql: postgres.Sql, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await sql`insert into private.session (id, user_id, expires_at, user_agent)
             values (${hashToken(token)}, ${userId}, now() + interval '1 day', 'load bench')`;
@@ -153,55 +303,7 @@ export async function seedLoadData(
               values (${seedId('bench:owner:subscription')}, ${owner.personId},
                       ${seedId('plan:premium-month')}, 'active', now() + interval '30 days')`;
 
-    const catId = (key: string) => seedId(`bench:category:${key}`);
-    await sql`insert into category ${sql(
-      CATEGORIES.map((c, i) => ({
-        id: catId(c.key),
-        person_id: owner.personId,
-        parent_id: c.parent ? catId(c.parent) : null,
-        title: c.title,
-        access: c.restricted ? 'Restricted' : 'General',
-        sort_order: i,
-        created_by: owner.personId,
-      })),
-    )}`;
-    const day = 86_400_000;
-    const prefs = THINGS.flatMap(([cat, thing], t) =>
-      WHEN.map((when, w) => {
-        const i = t * WHEN.length + w;
-        const created = new Date(Date.now() - (400 - i) * day);
-        const restricted = CATEGORIES.find((c) => c.key === cat)?.restricted;
-        return {
-          row: {
-            id: seedId(`bench:preference:${i}`),
-            person_id: owner.personId,
-            title: `${thing} ${when}`,
-            description: `${thing} ${when}. ${SAYING[i % SAYING.length]}`,
-            feeling: FEELINGS[i % FEELINGS.length] ?? 'like',
-            access: restricted ? 'Restricted' : 'General',
-            review_schedule: SCHEDULES[i % SCHEDULES.length] ?? 'Never',
-            review_at: new Date(created.getTime() + ((i % 13) + 1) * 30 * day),
-            status: 'Published',
-            created_at: created,
-            created_by: owner.personId,
-            updated_at: created,
-            updated_by: owner.personId,
-          },
-          // Breakfast things are in Food and drink too, as the demo's are.
-          categories: cat === 'breakfast' ? ['food', 'breakfast'] : [cat],
-        };
-      }),
-    );
-    await sql`insert into preference ${sql(prefs.map((p) => p.row))}`;
-    await sql`insert into preference_category ${sql(
-      prefs.flatMap((p) =>
-        p.categories.map((c) => ({
-          preference_id: p.row.id,
-          category_id: catId(c),
-          person_id: owner.personId,
-        })),
-      ),
-    )}`;
+    const prefs = await insertLibrary(sql, 'bench', owner.personId);
     const drizzled = connect(databaseUrl, { max: 1 });
     await backfillSharedText(drizzled.db).finally(() => drizzled.sql.end());
 
@@ -221,47 +323,10 @@ export async function seedLoadData(
         email: `supporter.${i + 1}@bench.example.org`,
       };
     });
-    for (let i = 0; i < people.length; i += 500) {
-      const batch = people.slice(i, i + 500);
-      await sql`insert into person ${sql(
-        batch.map((p) => ({
-          id: p.personId,
-          type: 'Supporter',
-          first_name: p.first,
-          last_name: p.last,
-          known_as: p.first,
-          full_name: `${p.first} ${p.last}`,
-        })),
-      )}`;
-      await sql`insert into person_detail ${sql(batch.map((p) => ({ person_id: p.personId, email: p.email })))}`;
-      await sql`insert into app_user ${sql(
-        batch.map((p) => ({
-          id: p.userId,
-          person_id: p.personId,
-          email: p.email,
-          type: 'General',
-          wizard_completed_at: new Date(),
-          accepted_terms_at: new Date(),
-        })),
-      )}`;
-      await sql`insert into supporter_link ${sql(
-        batch.map((p) => ({
-          id: p.linkId,
-          supporter_id: p.personId,
-          supported_id: owner.personId,
-          access_level: p.level,
-          created_by: owner.personId,
-        })),
-      )}`;
-      await sql`insert into support_session ${sql(
-        batch.map((p) => ({
-          id: p.sessionId,
-          supporter_link_id: p.linkId,
-          person_id: owner.personId,
-          supporter_id: p.personId,
-        })),
-      )}`;
-    }
+    await insertSupporters(
+      sql,
+      people.map((p) => ({ ...p, supportedId: owner.personId })),
+    );
 
     const signed = async (p: { userId: string; personId: string }): Promise<Signed> => ({
       userId: p.userId,
@@ -279,11 +344,11 @@ export async function seedLoadData(
       writers.push({ ...(await signed(p)), sessionId: p.sessionId });
     }
     // Spread over the library: the title sorts each writer's row somewhere else.
-    const general = prefs.filter((p) => p.row.access === 'General');
+    const general = prefs.filter((p) => p.access === 'General');
     const targets = writers.map((_, w) => {
       const p = general[(w * 37) % general.length];
       if (!p) throw new Error('no General preference to write');
-      return { id: p.row.id, title: p.row.title };
+      return { id: p.id, title: p.title, libraryId: owner.personId };
     });
     return { libraryId: owner.personId, ownerDevices, supporters, writers, targets };
   } finally {
@@ -293,22 +358,24 @@ export async function seedLoadData(
 
 /**
  * Support sessions end after 30 minutes without a change (api/sweeps.ts); a
- * long run keeps them going as a supporter's edits would.
+ * long run keeps every one going as a supporter's edits would.
  */
-export async function keepSessionsActive(databaseUrl: string, libraryId: string) {
+export async function keepSessionsActive(databaseUrl: string) {
   const sql = plain(databaseUrl);
   try {
-    await sql`update support_session set last_active_at = now()
-              where person_id = ${libraryId} and ended_at is null`;
+    await sql`update support_session set last_active_at = now() where ended_at is null`;
   } finally {
     await sql.end();
   }
 }
 
-/** The control's table and rows: the library's published preferences, every column, as they are. */
+/**
+ * The control's table and rows: the library's published preferences (every
+ * library's, without `libraryId`), every column, as they are.
+ */
 export async function copyLibraryToBare(
   databaseUrl: string,
-  libraryId: string,
+  libraryId: string | undefined,
   bare: postgres.Sql,
 ): Promise<number> {
   const sql = plain(databaseUrl);
@@ -318,9 +385,12 @@ export async function copyLibraryToBare(
                                   created_at, created_by, updated_at, updated_by, reviewed_at,
                                   reviewed_by
                              from preference
-                            where person_id = ${libraryId} and status = 'Published'`;
+                            where (${libraryId ?? null}::text is null or person_id = ${libraryId ?? null})
+                              and status = 'Published'`;
     await bare.unsafe(BARE_TABLE_DDL);
-    await bare`insert into bare_preference ${bare(rows)}`;
+    for (let i = 0; i < rows.length; i += 2000) {
+      await bare`insert into bare_preference ${bare(rows.slice(i, i + 2000))}`;
+    }
     return rows.length;
   } finally {
     await sql.end();

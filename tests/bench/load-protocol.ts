@@ -9,7 +9,14 @@ import type { Signed } from './load-data.ts';
 
 export type App = 'ours' | 'bare';
 
-/** A viewer: what the library screen subscribes to, as its signed-in person sees it. */
+/**
+ * A viewer: what a screen subscribes to, as its signed-in person sees it: the
+ * library screen of `libraryId`, or (`screen: 'home'`) a supporter's home
+ * outside a session, whose "since your last visit" names `libraryId`'s
+ * changes. `writes`: this viewer also writes as writer `writes` (the
+ * provider's shape: the Decision Maker's own device), and its own writes do
+ * not count as seen.
+ */
 export type ViewerSpec =
   | {
       app: 'ours';
@@ -18,26 +25,38 @@ export type ViewerSpec =
       libraryId: string;
       /** A supporter in a session (absent: the Decision Maker on a device of their own). */
       supporting?: { level: AccessLevel; sessionId: string };
+      screen?: 'home' | undefined;
+      writes?: number | undefined;
     }
-  | { app: 'bare'; zeroUrl: string };
+  | {
+      app: 'bare';
+      zeroUrl: string;
+      /** One person's rows (absent: the whole table, one library's copy). */
+      libraryId?: string | undefined;
+      screen?: 'home' | undefined;
+      writes?: number | undefined;
+    };
 
 export type WriterSpec =
   | { app: 'ours'; zeroUrl: string; who: Signed; libraryId: string }
   | { app: 'bare'; zeroUrl: string };
 
-/** The row writer `w` changes: its id, and the title its writes start from. */
-export type Target = { id: string; title: string };
+/**
+ * The row writer `w` changes: its id, the title its writes start from, and
+ * whose library it is (a viewer watches its own library's targets).
+ */
+export type Target = { id: string; title: string; libraryId: string };
+
+/** A planned write: writer `w`'s write `k`, due at `at`. */
+export type PlannedWrite = [w: number, k: number, at: number];
 
 export type ToClient =
   | { type: 'open'; step: string; viewers: ViewerSpec[]; targets: Target[] }
   /** The writes start: the viewers synced by now are the ones whose sightings count. */
   | { type: 'count' }
   | { type: 'writer'; step: string; w: number; spec: WriterSpec; target: Target }
-  /**
-   * Writer `w` writes `count` times, one every `intervalMs`, the first at
-   * `at`, numbered from `first` (a step's later phases go on from its earlier ones).
-   */
-  | { type: 'write'; w: number; at: number; intervalMs: number; count: number; first: number }
+  /** Writes to make: each process makes those of the writers it holds. */
+  | { type: 'writes'; items: PlannedWrite[] }
   | { type: 'close' };
 
 /**
@@ -54,7 +73,11 @@ export type FromClient =
       type: 'seen';
       items: Array<[w: number, k: number, count: number, last: number, first: number]>;
     }
-  | { type: 'counted'; n: number }
+  /**
+   * The viewers that count (synced by now): `n` in all, and per writer how
+   * many of them watch its row (its own device not among them).
+   */
+  | { type: 'counted'; n: number; perTarget: number[] }
   | { type: 'problem'; kind: Problem; detail: string }
   | { type: 'writer-ready'; w: number }
   /** Write k of writer w was handed to the mutator at t0. */

@@ -60,6 +60,16 @@ import { type BareBackend, bareZeroEndpoints, startBareBackend } from './bare-co
 import { BARE_USER_ID, bareLoadMutators, bareLoadQueries, bareLoadSchema } from './load-bare.ts';
 import { copyLibraryToBare, keepSessionsActive, type LoadData, seedLoadData } from './load-data.ts';
 import {
+  describeErrors,
+  fmtMb,
+  fmtMs,
+  fmtMs2,
+  fmtPct,
+  fmtRatio,
+  ratio,
+  row,
+} from './load-format.ts';
+import {
   type GroupFigures,
   groupFigures,
   type MetricsReceiver,
@@ -72,11 +82,15 @@ import {
   type App,
   type FromClient,
   now,
+  type PlannedWrite,
   type Problem,
+  type Target,
   type ToClient,
   type ViewerSpec,
   type WriterSpec,
 } from './load-protocol.ts';
+import { type OrgData, screensAt, seedOrgData } from './org-data.ts';
+import { orgMarkdown, orgTargets, printOrgStep, TARGET_RATE } from './org-report.ts';
 import { percentile } from './stats.ts';
 
 function setting(name: string, fallback: number): number {
@@ -85,12 +99,21 @@ function setting(name: string, fallback: number): number {
   return v;
 }
 
-const STEPS = (process.env.LOAD_STEPS ?? '50,100,200,500').split(',').map((s) => Number(s.trim()));
+/**
+ * `org` (`npm run bench:org`): a care provider's shape (tests/bench/org-data.ts),
+ * LOAD_PEOPLE people and their screens; otherwise one library.
+ */
+const ORG = process.env.LOAD_SHAPE === 'org';
+const STEPS = (process.env.LOAD_STEPS ?? (ORG ? '100,200,400' : '50,100,200,500'))
+  .split(',')
+  .map((s) => Number(s.trim()));
 if (STEPS.some((n) => !Number.isInteger(n) || n < 1)) {
   throw new Error('LOAD_STEPS must be client counts, e.g. 50,100,200');
 }
 const RATE = setting('LOAD_RATE', 5);
-const SECONDS = setting('LOAD_SECONDS', 60);
+const SECONDS = setting('LOAD_SECONDS', ORG ? 30 : 60);
+/** The provider's people (LOAD_SHAPE=org). */
+const PEOPLE = Math.round(setting('LOAD_PEOPLE', 300));
 const SETTLE_SECONDS = setting('LOAD_SETTLE_SECONDS', 60);
 const WRITERS = Math.round(setting('LOAD_WRITERS', 1));
 const PROCESSES = Math.round(setting('LOAD_PROCESSES', 2));
@@ -132,13 +155,15 @@ const METRICS_INTERVAL_MS = 1000;
  * The per-kind comparison: this many clients all of one kind, supporters in
  * session and then the Decision Maker's own devices, at LOAD_RATE (0: not run).
  */
-const KIND_CLIENTS = Math.round(Number(process.env.LOAD_KIND_CLIENTS ?? 50));
+const KIND_CLIENTS = ORG ? 0 : Math.round(Number(process.env.LOAD_KIND_CLIENTS ?? 50));
 /**
- * The sustainable-rate search: at LOAD_RATE_CLIENTS clients (if a step), after
- * the step's own writes, these rates a second in turn (LOAD_RATE_SECONDS
- * each) until the last client's p99 passes 1 s. Empty: not run.
+ * One library: the sustainable-rate search: at LOAD_RATE_CLIENTS clients (if
+ * a step), after the step's own writes, these rates a second in turn
+ * (LOAD_RATE_SECONDS each) until the last client's p99 passes 1 s. Empty: not
+ * run. The provider's shape: every step writes at each of these rates in turn
+ * (LOAD_SECONDS each), to the end.
  */
-const RATES = (process.env.LOAD_RATES ?? '5,10,20,40,80')
+const RATES = (process.env.LOAD_RATES ?? (ORG ? '2,5,10,20' : '5,10,20,40,80'))
   .split(',')
   .filter((x) => x.trim() !== '')
   .map(Number);
@@ -234,8 +259,14 @@ type WriteRecord = {
 type StepState = {
   synced: number[];
   counted: number;
+  /** Per writer, how many counted viewers watch its row. */
+  perTarget: number[];
   countReplies: number;
   writersReady: number;
+  /** The writers of this step, by index into the targets. */
+  writersList: number[];
+  /** Per writer, the number of its last planned write (phases go on from each other). */
+  nextK: number[];
   writes: Map<string, WriteRecord>;
   problems: Record<Problem, number>;
   details: string[];
@@ -271,6 +302,9 @@ function onMessage(m: FromClient) {
       break;
     case 'counted':
       s.counted += m.n;
+      m.perTarget.forEach((n, w) => {
+        s.perTarget[w] = (s.perTarget[w] ?? 0) + n;
+      });
       s.countReplies++;
       break;
     case 'problem':
@@ -309,7 +343,7 @@ type Readings = {
   machineMs: number;
 };
 
-type Summary = { n: number; p50: number; p99: number; max: number };
+export type Summary = { n: number; p50: number; p99: number; max: number };
 
 function summary(samples: number[]): Summary {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -322,7 +356,7 @@ function summary(samples: number[]): Summary {
 }
 
 /** `other`: the machine's busy time that none of ours explains (other work on the machine). */
-type Cpu = {
+export type Cpu = {
   zeroCache: number;
   postgres: number;
   api: number;
@@ -331,7 +365,7 @@ type Cpu = {
   other: number;
 };
 
-type StepResult = {
+export type StepResult = {
   app: App;
   clients: number;
   /** Clients per kind: the Decision Maker's devices, supporters by level. */
@@ -349,8 +383,10 @@ type StepResult = {
   only?: 'owners' | 'supporters' | undefined;
   /** zero-cache's own figures while the writes ran (its OpenTelemetry metrics). */
   groups: (GroupFigures & { syncerCpuMsPerAdvance: number }) | undefined;
+  /** The step's write phases: one library's one, or the provider's, one a rate. */
+  phases: Phase[];
   /** The sustainable-rate search, when this step ran it: each rate tried, in order. */
-  rates: RatePhase[];
+  rates: Phase[];
   /**
    * Every write in the order sent: [ms after the first, to the last client
    * (null: some client never had it), to the acknowledgement (null: none)].
@@ -405,11 +441,19 @@ type Bench = {
   stack: Ours;
   metrics: MetricsReceiver;
   bare: BareBackend | undefined;
-  data: LoadData;
+  /** One library's data, or the provider's (LOAD_SHAPE=org). */
+  data: { library: LoadData; org?: undefined } | { org: OrgData; library?: undefined };
+  /** Every row written, by writer: one library's writers', or each provider's person's. */
+  targets: Target[];
   viewers: ClientProcess[];
-  writer: ClientProcess;
+  /** One library's writers (the provider's write from their own devices, among the viewers). */
+  writer: ClientProcess | undefined;
   idle: Record<App, { zeroCache: number; postgres: number }>;
 };
+
+function processes(b: Bench): ClientProcess[] {
+  return b.writer ? [...b.viewers, b.writer] : b.viewers;
+}
 
 function roots(b: Bench, app: App): { zeroCache: number[]; postgres: number; api: number[] } {
   if (app === 'ours') {
@@ -432,7 +476,7 @@ async function readServers(b: Bench, app: App) {
 }
 
 async function read(b: Bench, app: App): Promise<Readings> {
-  const procs = [...b.viewers, b.writer];
+  const procs = processes(b);
   const r = roots(b, app);
   const { zeroCache, postgres } = await readServers(b, app);
   const clients = await readTrees(procs.map((p) => p.pid));
@@ -495,26 +539,43 @@ function samplePeaks(b: Bench, app: App) {
   };
 }
 
+/** The provider's screens of a step, ours or the control's: whole people until there are `n`. */
+function orgSpecs(b: Bench, org: OrgData, app: App, n: number): ViewerSpec[] {
+  return screensAt(org, n).map((screen): ViewerSpec => {
+    const libraryId = org.people[screen.person]?.personId ?? '';
+    const writes = screen.kind === 'device' ? screen.person : undefined;
+    const home = screen.kind === 'home' ? { screen: 'home' as const } : {};
+    if (app === 'bare') return { app, zeroUrl: b.bare?.zeroUrl ?? '', libraryId, writes, ...home };
+    const { zeroUrl } = b.stack;
+    if (screen.kind === 'session') {
+      const { level, sessionId } = screen;
+      return { app, zeroUrl, who: screen.who, libraryId, supporting: { level, sessionId } };
+    }
+    return { app, zeroUrl, who: screen.who, libraryId, writes, ...home };
+  });
+}
+
 /** `only`: every client of one kind (the Decision Maker's devices, or supporters in session). */
 function viewerSpecs(b: Bench, app: App, n: number, only?: 'owners' | 'supporters'): ViewerSpec[] {
+  if (b.data.org) return orgSpecs(b, b.data.org, app, n);
   if (app === 'bare') {
     const zeroUrl = b.bare?.zeroUrl ?? '';
     return Array.from({ length: n }, () => ({ app: 'bare', zeroUrl }));
   }
   const { zeroUrl } = b.stack;
-  const { libraryId } = b.data;
+  const { libraryId, ownerDevices, supporters } = b.data.library;
   const owners = only === 'owners' ? n : only === 'supporters' ? 0 : ownersAt(n);
-  if (b.data.ownerDevices.length < owners || b.data.supporters.length < n - owners) {
+  if (ownerDevices.length < owners || supporters.length < n - owners) {
     throw new Error(`not enough clients seeded for ${n} (${only ?? 'mixed'})`);
   }
   return [
-    ...b.data.ownerDevices.slice(0, owners).map((who) => ({
+    ...ownerDevices.slice(0, owners).map((who) => ({
       app: 'ours' as const,
       zeroUrl,
       who,
       libraryId,
     })),
-    ...b.data.supporters.slice(0, n - owners).map(({ level, sessionId, ...who }) => ({
+    ...supporters.slice(0, n - owners).map(({ level, sessionId, ...who }) => ({
       app: 'ours' as const,
       zeroUrl,
       who,
@@ -524,78 +585,139 @@ function viewerSpecs(b: Bench, app: App, n: number, only?: 'owners' | 'supporter
   ];
 }
 
-function writerSpec(b: Bench, app: App, w: number): WriterSpec {
+function writerSpec(b: Bench, library: LoadData, app: App, w: number): WriterSpec {
   if (app === 'bare') return { app: 'bare', zeroUrl: b.bare?.zeroUrl ?? '' };
-  const who = b.data.writers[w];
+  const who = library.writers[w];
   if (!who) throw new Error(`no writer ${w}`);
-  return { app: 'ours', zeroUrl: b.stack.zeroUrl, who, libraryId: b.data.libraryId };
+  return { app: 'ours', zeroUrl: b.stack.zeroUrl, who, libraryId: library.libraryId };
 }
 
 /** How long each rate of the sustainable-rate search writes. */
 const RATE_SECONDS = setting('LOAD_RATE_SECONDS', 15);
 
-type RatePhase = {
+/** What one run of writes at one rate measured. */
+export type Phase = {
   rate: number;
+  writes: number;
   writeToLastClient: Summary;
+  /** To the quickest client: the write's way in (push, Postgres, replication), before the fan-out. */
+  writeToFirstClient: Summary;
+  writerAck: Summary;
+  /** Writes some counted client had not after 30 s. */
   missed: number;
+  refused: number;
+  unacknowledged: number;
   /** p99 to the last client ≤ 1 s, and no write missed. */
   held: boolean;
-  groups: GroupFigures | undefined;
+  /** zero-cache's own figures while the writes ran (its OpenTelemetry metrics). */
+  groups: (GroupFigures & { syncerCpuMsPerAdvance: number }) | undefined;
+  /** % of one core while the writes ran (2 cores: 200 %). */
+  cpu: Cpu;
+  /** CPU milliseconds a write: zero-cache's and Postgres's trees, and the API. */
+  cpuMsPerWrite: { zeroCache: number; postgres: number; api: number };
+  /** zero-cache's processes while the writes ran, by script (`syncer.js`: the sync worker). */
+  zeroCacheWritePercent: Record<string, number>;
+  /**
+   * Every write in the order sent: [ms after the first, to the last client
+   * (null: some client never had it), to the acknowledgement (null: none)].
+   */
+  timeline: Array<[at: number, toLastClient: number | null, ack: number | null]>;
 };
 
 /**
- * One run of writes at `rate` a second for `seconds`, numbered from `first`:
- * done when every write was sent and each was acknowledged and had by every
- * counted client, or given up on SEEN_TIMEOUT_MS after it was sent.
+ * The writes of one phase: one library's writers each in turn at `rate` a
+ * second all together; the provider's, one write at a time over the people
+ * in the step, in a shuffled round (each person's device writes its own row).
+ */
+function plan(b: Bench, s: StepState, rate: number, seconds: number): PlannedWrite[] {
+  const at = now() + 250;
+  const k = (w: number) => {
+    const next = (s.nextK[w] ?? 0) + 1;
+    s.nextK[w] = next;
+    return next;
+  };
+  if (b.data.org) {
+    const people = s.writersList;
+    const total = Math.max(1, Math.round(rate * seconds));
+    let round: number[] = [];
+    return Array.from({ length: total }, (_, i): PlannedWrite => {
+      if (round.length === 0) round = shuffled(people, i + 1);
+      const w = round.pop() ?? 0;
+      return [w, k(w), at + (i * 1000) / rate];
+    });
+  }
+  const perWriter = Math.max(1, Math.round((rate * seconds) / WRITERS));
+  const items: PlannedWrite[] = [];
+  for (let w = 0; w < WRITERS; w++) {
+    for (let i = 0; i < perWriter; i++) {
+      items.push([w, k(w), at + (w * 1000) / rate + (i * 1000 * WRITERS) / rate]);
+    }
+  }
+  return items;
+}
+
+/** `items` in an order that is the same for the same `seed`. */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let x = (seed * 2654435761) >>> 0 || 1;
+  for (let i = out.length - 1; i > 0; i--) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    const j = (x >>> 0) % (i + 1);
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+/**
+ * One run of writes at `rate` a second for `seconds`: done when every write
+ * was sent and each was acknowledged and had by every counted client that
+ * watches its row, or given up on SEEN_TIMEOUT_MS after it was sent. Measures
+ * the machine and zero-cache around it.
  */
 async function writePhase(
   b: Bench,
+  app: App,
   s: StepState,
-  expected: number,
   rate: number,
   seconds: number,
-  first: number,
-) {
-  const perWriter = Math.max(1, Math.round((rate * seconds) / WRITERS));
-  const total = perWriter * WRITERS;
-  const inPhase = (key: string) => {
-    const k = Number(key.slice(key.indexOf(':') + 1));
-    return k >= first && k < first + perWriter;
-  };
-  const at = now() + 250;
-  for (let w = 0; w < WRITERS; w++) {
-    tell(b.writer, {
-      type: 'write',
-      w,
-      at: at + (w * 1000) / rate,
-      intervalMs: (1000 * WRITERS) / rate,
-      count: perWriter,
-      first,
-    });
-  }
-  const records = () => [...s.writes.entries()].filter(([key]) => inPhase(key)).map(([, r]) => r);
+): Promise<Phase> {
+  const items = plan(b, s, rate, seconds);
+  const keys = new Set(items.map(([w, k]) => `${w}:${k}`));
+  const expectedOf = (key: string) => s.perTarget[Number(key.slice(0, key.indexOf(':')))] ?? 0;
+  const metricsBefore = await metricsNow(b, app);
+  const started = await read(b, app);
+  for (const p of processes(b)) tell(p, { type: 'writes', items });
+  const records = () => [...s.writes.entries()].filter(([key]) => keys.has(key));
   await until(
     () => {
       const rs = records();
-      if (rs.filter((r) => r.t0 !== undefined).length < total) return false;
+      if (rs.filter(([, r]) => r.t0 !== undefined).length < items.length) return false;
       const t = now();
       return rs.every(
-        (r) =>
+        ([key, r]) =>
           r.t0 !== undefined &&
-          ((r.ack !== undefined && r.count >= expected) || t - r.t0 > SEEN_TIMEOUT_MS),
+          ((r.ack !== undefined && r.count >= expectedOf(key)) || t - r.t0 > SEEN_TIMEOUT_MS),
       );
     },
     seconds * 1000 + SEEN_TIMEOUT_MS + 60_000,
   );
+  const ended = await read(b, app);
+  const advanced = groupsSince(metricsBefore, await metricsNow(b, app));
   const latencies: number[] = [];
   const firsts: number[] = [];
   const acks: number[] = [];
   let missed = 0;
   let refused = 0;
   let unacknowledged = 0;
-  for (const r of records()) {
+  const seen = (key: string, r: WriteRecord) => {
+    const expected = expectedOf(key);
+    return expected > 0 && r.count >= expected && r.t0 !== undefined;
+  };
+  for (const [key, r] of records()) {
     if (r.t0 === undefined) continue;
-    if (expected > 0 && r.count >= expected && r.last - r.t0 <= SEEN_TIMEOUT_MS) {
+    if (seen(key, r) && r.last - r.t0 <= SEEN_TIMEOUT_MS) {
       latencies.push(r.last - r.t0);
       firsts.push(r.first - r.t0);
     } else missed++;
@@ -604,24 +726,47 @@ async function writePhase(
     else acks.push(r.ack - r.t0);
   }
   const sent = records()
-    .filter((r): r is WriteRecord & { t0: number } => r.t0 !== undefined)
-    .sort((a, b) => a.t0 - b.t0);
-  const start = sent[0]?.t0 ?? 0;
-  const timeline = sent.map((r): [number, number | null, number | null] => [
+    .filter((e): e is [string, WriteRecord & { t0: number }] => e[1].t0 !== undefined)
+    .sort(([, x], [, y]) => x.t0 - y.t0);
+  const start = sent[0]?.[1].t0 ?? 0;
+  const timeline = sent.map(([key, r]): [number, number | null, number | null] => [
     Math.round(r.t0 - start),
-    expected > 0 && r.count >= expected ? Math.round(r.last - r.t0) : null,
+    seen(key, r) ? Math.round(r.last - r.t0) : null,
     r.ack !== undefined && !r.error ? Math.round(r.ack - r.t0) : null,
   ]);
+  // A saturated sync worker's advance time is mostly waiting its turn; the
+  // CPU it spent per group advance is the cost of one group.
+  const syncerMs =
+    (ended.zeroCache.cpuByName['syncer.js'] ?? 0) - (started.zeroCache.cpuByName['syncer.js'] ?? 0);
+  const writeToLastClient = summary(latencies);
+  const perWrite = (ms: number) => (items.length > 0 ? ms / items.length : Number.NaN);
   return {
-    latencies,
-    firsts,
-    acks,
+    rate,
+    writes: items.length,
+    writeToLastClient,
+    writeToFirstClient: summary(firsts),
+    writerAck: summary(acks),
     missed,
     refused,
     unacknowledged,
-    total,
+    held: missed === 0 && latencies.length > 0 && writeToLastClient.p99 <= 1000,
+    groups: advanced && {
+      ...advanced,
+      syncerCpuMsPerAdvance: advanced.advances > 0 ? syncerMs / advanced.advances : Number.NaN,
+    },
+    cpu: cpuBetween(started, ended, 'percent'),
+    cpuMsPerWrite: {
+      zeroCache: perWrite(ended.zeroCache.cpuMs - started.zeroCache.cpuMs),
+      postgres: perWrite(ended.postgres.cpuMs - started.postgres.cpuMs),
+      api: perWrite(ended.api.cpuMs - started.api.cpuMs),
+    },
+    zeroCacheWritePercent: Object.fromEntries(
+      Object.entries(ended.zeroCache.cpuByName).map(([name, ms]) => [
+        name,
+        ((ms - (started.zeroCache.cpuByName[name] ?? 0)) * 100) / (ended.at - started.at),
+      ]),
+    ),
     timeline,
-    nextK: first + perWriter,
   };
 }
 
@@ -636,6 +781,11 @@ function groupsSince(before: MetricTotals, after: MetricTotals): GroupFigures | 
   return after.size > 0 ? groupFigures(before, after) : undefined;
 }
 
+/**
+ * One step: `n` clients open at once and sync, then write phases (one library:
+ * LOAD_RATE, then the rate search if asked; the provider's: every rate of
+ * LOAD_RATES), then every client leaves and the memory is read after a while.
+ */
 async function runStep(
   b: Bench,
   app: App,
@@ -646,41 +796,59 @@ async function runStep(
   const s: StepState = {
     synced: [],
     counted: 0,
+    perTarget: [],
     countReplies: 0,
     writersReady: 0,
+    writersList: [],
+    nextK: [],
     writes: new Map(),
     problems: { client: 0, connection: 0, reconnect: 0, query: 0 },
     details: [],
     loopDelays: [],
   };
   state = s;
-  if (app === 'ours') await keepSessionsActive(b.stack.databaseUrl, b.data.libraryId);
+  if (app === 'ours') await keepSessionsActive(b.stack.databaseUrl);
   const specs = viewerSpecs(b, app, n, opts.only);
+  const clients = specs.length;
   const mix: Record<string, number> = {};
   for (const v of specs) {
-    const kind = v.app === 'bare' ? 'bare' : (v.supporting?.level ?? 'Decision Maker');
+    const kind =
+      v.screen === 'home'
+        ? 'home'
+        : v.app === 'bare'
+          ? 'bare'
+          : (v.supporting?.level ?? 'Decision Maker');
     mix[kind] = (mix[kind] ?? 0) + 1;
   }
+  // One library: its writers are clients of their own; the provider's people
+  // write from their own devices, among the viewers.
+  const library = b.data.library;
+  s.writersList = library
+    ? Array.from({ length: WRITERS }, (_, w) => w)
+    : specs.flatMap((v) => (v.writes === undefined ? [] : [v.writes]));
   const loadAverage = os.loadavg()[0] ?? 0;
 
   // Open: every viewer and writer at once, as after a deploy or a network blip.
   const opened = await read(b, app);
   b.viewers.forEach((p, j) => {
     const viewers = specs.filter((_, i) => i % b.viewers.length === j);
-    tell(p, { type: 'open', step, viewers, targets: b.data.targets });
+    tell(p, { type: 'open', step, viewers, targets: b.targets });
   });
-  for (let w = 0; w < WRITERS; w++) {
-    const target = b.data.targets[w];
-    if (!target) throw new Error(`no target for writer ${w}`);
-    tell(b.writer, { type: 'writer', step, w, spec: writerSpec(b, app, w), target });
+  if (library && b.writer) {
+    for (let w = 0; w < WRITERS; w++) {
+      const target = b.targets[w];
+      if (!target) throw new Error(`no target for writer ${w}`);
+      tell(b.writer, { type: 'writer', step, w, spec: writerSpec(b, library, app, w), target });
+    }
   }
-  await until(() => s.synced.length >= n && s.writersReady >= WRITERS, SYNC_TIMEOUT_MS);
-  if (s.writersReady < WRITERS) {
+  const writers = s.writersList.length;
+  await until(() => s.synced.length >= clients && s.writersReady >= writers, SYNC_TIMEOUT_MS);
+  if (s.writersReady < writers) {
     // What the clients reported says why (a refused schema, a refused connection).
     const why = s.details.length ? `; the clients reported: ${s.details.join('; ')}` : '';
-    throw new Error(`${step}: a writer never held its row${why}`);
+    throw new Error(`${step}: ${writers - s.writersReady} writer(s) never held their row${why}`);
   }
-  const syncMs = s.synced.length >= n ? Math.max(...s.synced) - opened.at : Number.NaN;
+  const syncMs = s.synced.length >= clients ? Math.max(...s.synced) - opened.at : Number.NaN;
 
   // Write: the viewers synced by now are the ones that must see every write.
   const started = await read(b, app);
@@ -688,76 +856,64 @@ async function runStep(
   for (const p of b.viewers) tell(p, { type: 'count' });
   await until(() => s.countReplies === b.viewers.length, 30_000);
   const expected = s.counted;
-  const metricsBefore = await metricsNow(b, app);
-  const main = await writePhase(b, s, expected, RATE, SECONDS, 1);
-  const ended = await read(b, app);
-  const advanced = groupsSince(metricsBefore, await metricsNow(b, app));
-  // A saturated sync worker's advance time is mostly waiting its turn; the
-  // CPU it spent per group advance is the cost of one group.
-  const syncerMs =
-    (ended.zeroCache.cpuByName['syncer.js'] ?? 0) - (started.zeroCache.cpuByName['syncer.js'] ?? 0);
-  const groups = advanced && {
-    ...advanced,
-    syncerCpuMsPerAdvance: advanced.advances > 0 ? syncerMs / advanced.advances : Number.NaN,
-  };
+  const phases: Phase[] = [];
+  if (b.data.org) {
+    for (const rate of RATES) {
+      phases.push(await writePhase(b, app, s, rate, SECONDS));
+      await sleep(2000);
+    }
+  } else {
+    phases.push(await writePhase(b, app, s, RATE, SECONDS));
+  }
   const peak = await peaks.stop();
 
   // The sustainable write rate: the same clients, faster and faster, until
   // the last client's p99 passes 1 s (or a write goes missing).
-  const rates: RatePhase[] = [];
-  if (opts.rates) {
-    let first = main.nextK;
-    for (const rate of opts.rates) {
-      const before = await metricsNow(b, app);
-      const phase = await writePhase(b, s, expected, rate, RATE_SECONDS, first);
-      first = phase.nextK;
-      const held =
-        phase.missed === 0 && phase.latencies.length > 0 && summary(phase.latencies).p99 <= 1000;
-      rates.push({
-        rate,
-        writeToLastClient: summary(phase.latencies),
-        missed: phase.missed,
-        held,
-        groups: groupsSince(before, await metricsNow(b, app)),
-      });
-      if (!held) break;
-      await sleep(2000);
-    }
+  const rates: Phase[] = [];
+  for (const rate of opts.rates ?? []) {
+    const phase = await writePhase(b, app, s, rate, RATE_SECONDS);
+    rates.push(phase);
+    if (!phase.held) break;
+    await sleep(2000);
   }
 
   // Leave: every client closes; zero-cache's memory is read again after a while.
-  const closing = b.viewers.length + 1;
-  for (const p of [...b.viewers, b.writer]) tell(p, { type: 'close' });
-  await until(() => s.loopDelays.length === closing, 120_000);
+  const ended = await read(b, app);
+  const closing = processes(b);
+  for (const p of closing) tell(p, { type: 'close' });
+  await until(() => s.loopDelays.length === closing.length, 120_000);
   await sleep(SETTLE_SECONDS * 1000);
   const left = await read(b, app);
   state = undefined;
 
-  const { latencies, firsts, acks, missed, refused, unacknowledged, total, timeline } = main;
-  const neverSynced = n - expected;
+  const main = phases[0];
+  if (!main) throw new Error('no write phase');
+  const neverSynced = clients - expected;
+  const missed = phases.reduce((a, p) => a + p.missed, 0);
   const errors = {
     neverSynced,
     ...s.problems,
-    refusedWrites: refused,
-    unacknowledgedWrites: unacknowledged,
+    refusedWrites: phases.reduce((a, p) => a + p.refused, 0),
+    unacknowledgedWrites: phases.reduce((a, p) => a + p.unacknowledged, 0),
     missedWrites: missed,
   };
   const idle = b.idle[app];
   return {
     app,
-    clients: n,
+    clients,
     only: opts.only,
-    groups,
+    groups: main.groups,
+    phases,
     rates,
     mix,
     loadAverage,
     syncMs,
     synced: s.synced.length,
-    writes: total,
-    writeToLastClient: summary(latencies),
-    writeToFirstClient: summary(firsts),
-    writerAck: summary(acks),
-    timeline,
+    writes: main.writes,
+    writeToLastClient: main.writeToLastClient,
+    writeToFirstClient: main.writeToFirstClient,
+    writerAck: main.writerAck,
+    timeline: main.timeline,
     errors: {
       total: Object.values(errors).reduce((a, x) => a + x, 0),
       ...errors,
@@ -765,13 +921,8 @@ async function runStep(
     },
     cpu: {
       syncSeconds: cpuBetween(opened, started, 'seconds'),
-      writePercent: cpuBetween(started, ended, 'percent'),
-      zeroCacheWritePercent: Object.fromEntries(
-        Object.entries(ended.zeroCache.cpuByName).map(([name, ms]) => [
-          name,
-          ((ms - (started.zeroCache.cpuByName[name] ?? 0)) * 100) / (ended.at - started.at),
-        ]),
-      ),
+      writePercent: main.cpu,
+      zeroCacheWritePercent: main.zeroCacheWritePercent,
     },
     clientLoopDelay: {
       p99: Math.max(0, ...s.loopDelays.map((d) => d.p99)),
@@ -805,41 +956,12 @@ async function runStep(
 // Output
 // ---------------------------------------------------------------------------
 
-const fmtMs = (ms: number) =>
-  !Number.isFinite(ms) ? '—' : ms >= 999.5 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
-/** Small times, to a hundredth of a millisecond. */
-const fmtMs2 = (ms: number) => (Number.isFinite(ms) ? `${ms.toFixed(2)} ms` : '—');
-const fmtMb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-const fmtPct = (p: number) => `${p.toFixed(0)} %`;
-const ratio = (a: number, b: number) =>
-  Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : Number.NaN;
-const fmtRatio = (r: number) => (Number.isFinite(r) ? `${r.toFixed(2)}x` : '—');
-
-function row(cells: string[], widths: number[]) {
-  return cells.map((c, i) => c.padEnd(widths[i] ?? 12)).join(' ');
-}
-
 function describeMix(r: StepResult): string {
   if (r.app === 'bare') return `${r.clients} bare clients`;
   const owner = r.mix['Decision Maker'] ?? 0;
   const levels = Object.entries(r.mix).filter(([k]) => k !== 'Decision Maker');
   const supporters = levels.reduce((a, [, v]) => a + v, 0);
   return `the Decision Maker on ${owner} devices, ${supporters} supporters in session (${levels.map(([k, v]) => `${v} ${k}`).join(', ')})`;
-}
-
-function describeErrors(r: StepResult): string {
-  const e = r.errors;
-  const parts = [
-    e.neverSynced && `${e.neverSynced} never synced`,
-    e.client && `${e.client} client errors`,
-    e.connection && `${e.connection} connection`,
-    e.reconnect && `${e.reconnect} reconnects`,
-    e.query && `${e.query} query`,
-    e.refusedWrites && `${e.refusedWrites} refused`,
-    e.unacknowledgedWrites && `${e.unacknowledgedWrites} unacked`,
-    e.missedWrites && `${e.missedWrites} missed`,
-  ].filter(Boolean);
-  return parts.length ? parts.join(', ') : '0';
 }
 
 function growth(now: number, idle: number) {
@@ -975,7 +1097,7 @@ function printKinds(kinds: StepResult[]) {
   }
 }
 
-function targets(all: StepResult[], kinds: StepResult[] = []): string[] {
+function libraryTargets(all: StepResult[], kinds: StepResult[] = []): string[] {
   const ours = (n: number) => all.find((r) => r.app === 'ours' && r.clients === n);
   const bare = (n: number) => all.find((r) => r.app === 'bare' && r.clients === n);
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -1047,17 +1169,31 @@ function markdownSummary(all: StepResult[]): string[] {
 }
 
 function plot(all: StepResult[], date: string): string {
+  // The provider's: at the rate its targets are set at.
+  const latency = (r: StepResult) =>
+    ORG ? r.phases.find((x) => x.rate === TARGET_RATE)?.writeToLastClient : r.writeToLastClient;
   const curve = (app: App, p: 'p50' | 'p99', color: string) => ({
     label: `${app === 'ours' ? 'ours' : 'bare control'} ${p}`,
     color,
     dashed: p === 'p99',
     points: all
       .filter((r) => r.app === app)
-      .map((r) => [r.clients, r.writeToLastClient[p]] as [number, number]),
+      .map((r) => [r.clients, latency(r)?.[p] ?? Number.NaN] as [number, number]),
   });
   const curves = [curve('ours', 'p50', '#1f5fa8'), curve('ours', 'p99', '#1f5fa8')];
   if (APPS.includes('bare')) {
     curves.push(curve('bare', 'p50', '#d9730d'), curve('bare', 'p99', '#d9730d'));
+  }
+  if (ORG) {
+    return lineChart({
+      title: `Write to every open screen of the library, a provider of ${PEOPLE} people, one zero-cache`,
+      subtitle: `npm run bench:org, ${date}: ${TARGET_RATE} writes/s over the people for ${SECONDS} s, ${os.cpus().length} cores, shared machine`,
+      xLabel: "clients (the people's own devices, supporters in session and on their home)",
+      yLabel: 'from the write to the last screen holding it (log scale)',
+      xTicks: STEPS,
+      curves,
+      marks: [{ x: 400, y: 1000, label: 'p99 ≤ 1 s' }].filter((m) => STEPS.includes(m.x)),
+    });
   }
   return lineChart({
     title: 'Write to last client, one library, one zero-cache (1 sync worker)',
@@ -1110,25 +1246,35 @@ async function startOurs(metrics: MetricsReceiver): Promise<Ours> {
 async function main() {
   const date = new Date().toISOString();
   console.log(
-    `Load bench on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${date.slice(0, 16)}; load average ${os.loadavg()[0]?.toFixed(2)}`,
+    `${ORG ? 'Provider' : 'Load'} bench on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${date.slice(0, 16)}; load average ${os.loadavg()[0]?.toFixed(2)}`,
   );
   console.log(
-    `Steps ${STEPS.join(', ')} clients; ${RATE} writes/s by ${WRITERS} writer(s) for ${SECONDS} s; ${PROCESSES} client processes; ${TOPOLOGY === 'two' ? 'a replication-manager and two view-syncers' : `${SYNC_WORKERS} sync worker(s)`}; zero-cache on ${ALLOCATOR === 'jemalloc' ? 'jemalloc' : "glibc's malloc"}; ${VIEW_ROWS_ONLY ? "the library's rows only" : "the library screen's queries"}; ${SETTLE_SECONDS} s to settle; ${APPS.includes('bare') ? 'with' : 'without'} the bare control`,
+    `${ORG ? `A provider of ${PEOPLE} people; steps of at least ${STEPS.join(', ')} clients; ${RATES.join(', ')} writes/s in turn over the people's own devices, ${SECONDS} s each` : `Steps ${STEPS.join(', ')} clients; ${RATE} writes/s by ${WRITERS} writer(s) for ${SECONDS} s`}; ${PROCESSES} client processes; ${TOPOLOGY === 'two' ? 'a replication-manager and two view-syncers' : `${SYNC_WORKERS} sync worker(s)`}; zero-cache on ${ALLOCATOR === 'jemalloc' ? 'jemalloc' : "glibc's malloc"}; ${VIEW_ROWS_ONLY ? "the library's rows only" : "the library screen's queries"}; ${SETTLE_SECONDS} s to settle; ${APPS.includes('bare') ? 'with' : 'without'} the bare control`,
   );
   const maxClients = Math.max(...STEPS);
   const metrics = await startMetricsReceiver();
   cleanups.push(() => metrics.stop());
   const stack = await startOurs(metrics);
-  const data = await seedLoadData(stack.databaseUrl, {
-    supporters: Math.max(maxClients - ownersAt(maxClients), KIND_CLIENTS),
-    ownerDevices: Math.max(ownersAt(maxClients), KIND_CLIENTS),
-    writers: WRITERS,
-  });
+  const seeding = performance.now();
+  const data: Bench['data'] = ORG
+    ? { org: await seedOrgData(stack.databaseUrl, { people: PEOPLE, screens: maxClients }) }
+    : {
+        library: await seedLoadData(stack.databaseUrl, {
+          supporters: Math.max(maxClients - ownersAt(maxClients), KIND_CLIENTS),
+          ownerDevices: Math.max(ownersAt(maxClients), KIND_CLIENTS),
+          writers: WRITERS,
+        }),
+      };
+  if (data.org && screensAt(data.org, maxClients).length < maxClients) {
+    throw new Error(`${PEOPLE} people have fewer than ${maxClients} screens: raise LOAD_PEOPLE`);
+  }
+  const targets = data.org ? data.org.people.map((p) => p.target) : data.library.targets;
+  console.log(`Seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s`);
   let bare: BareBackend | undefined;
   if (APPS.includes('bare')) {
     bare = await startBareBackend({
       setup: async (sql) => {
-        await copyLibraryToBare(stack.databaseUrl, data.libraryId, sql);
+        await copyLibraryToBare(stack.databaseUrl, data.library?.libraryId, sql);
       },
       app: async (sql) =>
         bareZeroEndpoints({
@@ -1145,7 +1291,7 @@ async function main() {
     cleanups.push(() => bare?.stop() ?? Promise.resolve());
   }
   const viewers = Array.from({ length: PROCESSES }, () => forkClientProcess(onMessage));
-  const writer = forkClientProcess(onMessage);
+  const writer = data.library ? forkClientProcess(onMessage) : undefined;
 
   // Idle: both stacks up, synced, no client yet.
   await sleep(5000);
@@ -1154,6 +1300,7 @@ async function main() {
     metrics,
     bare,
     data,
+    targets,
     viewers,
     writer,
     idle: { ours: { zeroCache: 0, postgres: 0 }, bare: { zeroCache: 0, postgres: 0 } },
@@ -1175,17 +1322,17 @@ async function main() {
           b,
           app,
           n,
-          n === RATE_CLIENTS && RATES.length ? { rates: RATES } : {},
+          !ORG && n === RATE_CLIENTS && RATES.length ? { rates: RATES } : {},
         );
         here.push(r);
         results.push(r);
       } catch (e) {
         failure = e;
-        if (here.length > 0) printStep(n, here);
+        if (here.length > 0) (ORG ? printOrgStep : printStep)(n, here);
         break steps;
       }
     }
-    printStep(n, here);
+    (ORG ? printOrgStep : printStep)(n, here);
   }
 
   // The cost of one kind of client: supporters in session, then the person's own devices.
@@ -1205,14 +1352,16 @@ async function main() {
   printRates(results);
 
   console.log('\nTargets:');
-  for (const l of targets(results, kinds)) console.log(`  ${l}`);
+  for (const l of ORG ? orgTargets(results) : libraryTargets(results, kinds)) console.log(`  ${l}`);
   console.log('\nSummary (Markdown):\n');
-  for (const l of markdownSummary(results)) console.log(l);
+  for (const l of ORG ? orgMarkdown(results) : markdownSummary(results)) console.log(l);
 
   const out = path.join(projectRoot, '.data', 'bench');
   await mkdir(out, { recursive: true });
-  const file = path.join(out, `load-${date.replace(/[:.]/g, '-')}.json`);
+  const file = path.join(out, `${ORG ? 'org' : 'load'}-${date.replace(/[:.]/g, '-')}.json`);
   const settings = {
+    SHAPE: ORG ? 'org' : 'library',
+    PEOPLE: ORG ? PEOPLE : undefined,
     STEPS,
     RATE,
     SECONDS,
