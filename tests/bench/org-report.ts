@@ -98,6 +98,7 @@ export function printOrgStep(n: number, results: StepResult[]) {
       `  ${who}: synced in ${fmtMs(r.syncMs)} (${r.synced}/${r.clients}); errors ${describeErrors(r)}; ` +
         `zero-cache memory idle ${fmtMb(z.idle)}, peak ${fmtMb(z.peak)}, after leaving ${fmtMb(z.afterLeave)}; ` +
         `Postgres peak ${fmtMb(r.memory.postgres.peak)}; ` +
+        `load generator event-loop delay p99 ${fmtMs(r.clientLoopDelay.p99)}, max ${fmtMs(r.clientLoopDelay.max)}; ` +
         (at
           ? `at ${at.rate}/s CPU zero-cache ${fmtPct(at.cpu.zeroCache)}, Postgres ${fmtPct(at.cpu.postgres)}, API ${fmtPct(at.cpu.api)}, load generator ${fmtPct(at.cpu.clients)}, machine ${fmtPct(at.cpu.machine)} of 200 %`
           : ''),
