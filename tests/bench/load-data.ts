@@ -396,3 +396,31 @@ export async function copyLibraryToBare(
     await sql.end();
   }
 }
+
+/**
+ * Resolves once zero-cache has taken in everything written so far: every
+ * replication slot has confirmed the WAL position of now. Seeding writes
+ * hundreds of thousands of rows (a preference's history and shared text come
+ * with it); a step that began before zero-cache had taken them in would time
+ * the replica catching up, not the clients. Returns the seconds it took.
+ */
+export async function replicated(databaseUrl: string, timeoutMs = 10 * 60_000): Promise<number> {
+  const sql = plain(databaseUrl);
+  const started = performance.now();
+  try {
+    const [now] = await sql<{ lsn: string }[]>`select pg_current_wal_lsn()::text as lsn`;
+    for (;;) {
+      const slots = await sql<{ done: boolean }[]>`
+        select coalesce(confirmed_flush_lsn >= ${now?.lsn ?? '0/0'}::pg_lsn, false) as done
+          from pg_replication_slots`;
+      if (slots.length > 0 && slots.every((s) => s.done)) break;
+      if (performance.now() - started > timeoutMs) {
+        throw new Error('zero-cache did not take in the seeded rows in time');
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return (performance.now() - started) / 1000;
+  } finally {
+    await sql.end();
+  }
+}

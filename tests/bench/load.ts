@@ -58,7 +58,13 @@ import { startTestStack } from '../harness/stack.ts';
 import { startTopology } from '../harness/topology.ts';
 import { type BareBackend, bareZeroEndpoints, startBareBackend } from './bare-control.ts';
 import { BARE_USER_ID, bareLoadMutators, bareLoadQueries, bareLoadSchema } from './load-bare.ts';
-import { copyLibraryToBare, keepSessionsActive, type LoadData, seedLoadData } from './load-data.ts';
+import {
+  copyLibraryToBare,
+  keepSessionsActive,
+  type LoadData,
+  replicated,
+  seedLoadData,
+} from './load-data.ts';
 import {
   describeErrors,
   fmtMb,
@@ -1269,7 +1275,11 @@ async function main() {
     throw new Error(`${PEOPLE} people have fewer than ${maxClients} screens: raise LOAD_PEOPLE`);
   }
   const targets = data.org ? data.org.people.map((p) => p.target) : data.library.targets;
-  console.log(`Seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s`);
+  const seeded = (performance.now() - seeding) / 1000;
+  const caughtUp = await replicated(stack.databaseUrl);
+  console.log(
+    `Seeded in ${seeded.toFixed(0)} s; zero-cache had taken it all in ${caughtUp.toFixed(0)} s later`,
+  );
   let bare: BareBackend | undefined;
   if (APPS.includes('bare')) {
     bare = await startBareBackend({
