@@ -127,6 +127,24 @@ export function levelOf(i: number): AccessLevel {
   return r < 10 ? 'General' : r < 17 ? 'Restricted' : 'Administrator';
 }
 
+/**
+ * A Decision Maker who has signed up: their person, details and user, on
+ * Premium (no limit on the circle's size). `key` names their subscription.
+ */
+export async function insertDecisionMaker(
+  sql: postgres.Sql,
+  p: { key: string; personId: string; userId: string; first: string; last: string; email: string },
+) {
+  await sql`insert into person (id, type, first_name, last_name, known_as, full_name)
+            values (${p.personId}, 'DecisionMaker', ${p.first}, ${p.last}, ${p.first}, ${`${p.first} ${p.last}`})`;
+  await sql`insert into person_detail (person_id, email) values (${p.personId}, ${p.email})`;
+  await sql`insert into app_user (id, person_id, email, type, wizard_completed_at, accepted_terms_at)
+            values (${p.userId}, ${p.personId}, ${p.email}, 'General', now(), now())`;
+  await sql`insert into subscription (id, person_id, plan_id, status, current_period_end)
+            values (${seedId(`${p.key}:subscription`)}, ${p.personId},
+                    ${seedId('plan:premium-month')}, 'active', now() + interval '30 days')`;
+}
+
 export type SeededPreference = { id: string; title: string; access: 'General' | 'Restricted' };
 
 /**
@@ -293,15 +311,13 @@ export async function seedLoadData(
   const sql = plain(databaseUrl);
   try {
     const owner = { personId: seedId('bench:owner'), userId: seedId('bench:owner:user') };
-    await sql`insert into person (id, type, first_name, last_name, known_as, full_name)
-              values (${owner.personId}, 'DecisionMaker', 'Moana', 'Hēnare', 'Moana', 'Moana Hēnare')`;
-    await sql`insert into person_detail (person_id, email) values (${owner.personId}, 'moana@bench.example.org')`;
-    await sql`insert into app_user (id, person_id, email, type, wizard_completed_at, accepted_terms_at)
-              values (${owner.userId}, ${owner.personId}, 'moana@bench.example.org', 'General', now(), now())`;
-    // Premium: no limit on the circle's size.
-    await sql`insert into subscription (id, person_id, plan_id, status, current_period_end)
-              values (${seedId('bench:owner:subscription')}, ${owner.personId},
-                      ${seedId('plan:premium-month')}, 'active', now() + interval '30 days')`;
+    await insertDecisionMaker(sql, {
+      key: 'bench:owner',
+      ...owner,
+      first: 'Moana',
+      last: 'Hēnare',
+      email: 'moana@bench.example.org',
+    });
 
     const prefs = await insertLibrary(sql, 'bench', owner.personId);
     const drizzled = connect(databaseUrl, { max: 1 });

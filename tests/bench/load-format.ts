@@ -14,19 +14,22 @@ export function row(cells: string[], widths: number[]) {
   return cells.map((c, i) => c.padEnd(widths[i] ?? 12)).join(' ');
 }
 
+/** What went wrong in a step, by kind (counts). */
+export type StepErrors = {
+  neverSynced: number;
+  /** Errors the clients logged, e.g. a connection attempt that timed out. */
+  client: number;
+  connection: number;
+  reconnect: number;
+  query: number;
+  refusedWrites: number;
+  unacknowledgedWrites: number;
+  /** Writes some client that held the library had not after 30 s. */
+  missedWrites: number;
+};
+
 /** A step's errors in a few words ('0' when none). */
-export function describeErrors(r: {
-  errors: {
-    neverSynced: number;
-    client: number;
-    connection: number;
-    reconnect: number;
-    query: number;
-    refusedWrites: number;
-    unacknowledgedWrites: number;
-    missedWrites: number;
-  };
-}): string {
+export function describeErrors(r: { errors: StepErrors }): string {
   const e = r.errors;
   const parts = [
     e.neverSynced && `${e.neverSynced} never synced`,

@@ -74,6 +74,7 @@ import {
   fmtRatio,
   ratio,
   row,
+  type StepErrors,
 } from './load-format.ts';
 import {
   type GroupFigures,
@@ -398,20 +399,7 @@ export type StepResult = {
    * (null: some client never had it), to the acknowledgement (null: none)].
    */
   timeline: Array<[at: number, toLastClient: number | null, ack: number | null]>;
-  errors: {
-    total: number;
-    neverSynced: number;
-    /** Errors the clients logged, e.g. a connection attempt that timed out. */
-    client: number;
-    connection: number;
-    reconnect: number;
-    query: number;
-    refusedWrites: number;
-    unacknowledgedWrites: number;
-    /** Writes some client that held the library had not after 30 s. */
-    missedWrites: number;
-    details: string[];
-  };
+  errors: StepErrors & { total: number; details: string[] };
   /** CPU seconds while the clients synced; % of one core while the writes ran (2 cores: 200 %). */
   cpu: {
     syncSeconds: Cpu;

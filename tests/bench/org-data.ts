@@ -21,6 +21,7 @@ import { backfillSharedText } from '../../api/shared-text-backfill.ts';
 import type { AccessLevel } from '../../schema/enums.ts';
 import {
   FIRST,
+  insertDecisionMaker,
   insertLibrary,
   insertSupporters,
   LAST,
@@ -74,15 +75,15 @@ export async function seedOrgData(
       const first = FIRST[i % FIRST.length] ?? 'Moana';
       const last = `${LAST[Math.floor(i / FIRST.length) % LAST.length] ?? 'Hēnare'} ${i + 1}`;
       const email = `person.${i + 1}@org.example.org`;
-      await sql`insert into person (id, type, first_name, last_name, known_as, full_name)
-                values (${personId}, 'DecisionMaker', ${first}, ${last}, ${first}, ${`${first} ${last}`})`;
-      await sql`insert into person_detail (person_id, email) values (${personId}, ${email})`;
-      await sql`insert into app_user (id, person_id, email, type, wizard_completed_at, accepted_terms_at)
-                values (${userId}, ${personId}, ${email}, 'General', now(), now())`;
       // Premium, as a provider's people would be: no limit on the circle.
-      await sql`insert into subscription (id, person_id, plan_id, status, current_period_end)
-                values (${seedId(`org:person:${i}:subscription`)}, ${personId},
-                        ${seedId('plan:premium-month')}, 'active', now() + interval '30 days')`;
+      await insertDecisionMaker(sql, {
+        key: `org:person:${i}`,
+        personId,
+        userId,
+        first,
+        last,
+        email,
+      });
       const prefs = await insertLibrary(sql, `org:${i}`, personId);
       const general = prefs.filter((p) => p.access === 'General');
       // Spread over the library: each person's row sorts somewhere else.
