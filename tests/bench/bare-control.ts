@@ -48,7 +48,9 @@ import { startZeroCache, type ZeroCacheHandle } from '../../api/dev/zero-cache.t
 import { ensureDatabase } from '../../api/migrate.ts';
 import { chromiumArgs } from '../../playwright.config.ts';
 import { freePortPair } from '../harness/stack.ts';
+import type { MetricsReceiver } from './load-metrics.ts';
 import { armObserver } from './observe.ts';
+import { type ServersLeg, watchServersLeg } from './servers-leg.ts';
 import { summarise } from './stats.ts';
 import { type Split, type SplitSummary, splitOf, summariseSplit, wsStamps } from './ws-split.ts';
 
@@ -56,12 +58,19 @@ const ROWS = 200;
 const USER_ID = 'bench';
 const EDITED_ID = 'item-100';
 const WARM_UP = 5;
+/**
+ * Rows the bare mutator also inserts, into a table no query reads: what a
+ * replicated row nobody holds costs zero-cache, as our history and handover
+ * rows are beside the preference (BENCH_BARE_SIDE_ROWS; none by default).
+ */
+const SIDE_ROWS = Number(process.env.BENCH_BARE_SIDE_ROWS ?? 0);
 
 // The bare app, server side. The app's own types are registered as Zero's
 // defaults (sync/context.ts, schema/zero-schema.gen.ts), so everything here is
 // typed with the *WithType builders rather than the defaults.
 const bareItem = table('bare_item').columns({ id: string(), title: string() }).primaryKey('id');
-const bareSchema = createSchema({ tables: [bareItem] });
+const bareLog = table('bare_log').columns({ id: string(), title: string() }).primaryKey('id');
+const bareSchema = createSchema({ tables: [bareItem, bareLog] });
 type BareSchema = typeof bareSchema;
 const zql = createBuilder(bareSchema);
 
@@ -76,6 +85,9 @@ const bareMutators = defineMutatorsWithType<BareSchema>()({
   setTitle: defineBareMutator(
     async ({ tx, args }: { tx: Transaction<BareSchema>; args: SetTitleArgs; ctx: undefined }) => {
       await tx.mutate.bare_item.update({ id: args.id, title: args.title });
+      for (let i = 0; i < SIDE_ROWS; i++) {
+        await tx.mutate.bare_log.insert({ id: crypto.randomUUID(), title: args.title });
+      }
     },
   ),
 });
@@ -90,7 +102,8 @@ const bareMutators = defineMutatorsWithType<BareSchema>()({
 const CLIENT_SOURCE = `
 import { Zero, createBuilder, createSchema, defineMutator, defineMutators, defineQueries, defineQuery, string, table } from '@rocicorp/zero';
 const bareItem = table('bare_item').columns({ id: string(), title: string() }).primaryKey('id');
-const schema = createSchema({ tables: [bareItem] });
+const bareLog = table('bare_log').columns({ id: string(), title: string() }).primaryKey('id');
+const schema = createSchema({ tables: [bareItem, bareLog] });
 const zql = createBuilder(schema);
 const queries = defineQueries({ items: defineQuery(() => zql.bare_item.orderBy('id', 'asc')) });
 const mutators = defineMutators({
@@ -317,7 +330,16 @@ export async function bareEditLatency(opts: {
   /** The client's store: `mem` (default) as the brief's bare app; the app itself uses `idb`. */
   kvStore?: 'mem' | 'idb';
   log?: (line: string) => void;
-}): Promise<{ p50: number; p95: number; max: number; n: number; split: SplitSummary }> {
+  /** Where its zero-cache reports its figures: then the servers leg is taken apart too. */
+  metrics?: MetricsReceiver;
+}): Promise<{
+  p50: number;
+  p95: number;
+  max: number;
+  n: number;
+  split: SplitSummary;
+  serversLeg: ServersLeg | undefined;
+}> {
   const cleanups: Array<() => Promise<unknown>> = [];
   const cleanUp = async () => {
     for (const fn of cleanups.reverse()) {
@@ -328,6 +350,7 @@ export async function bareEditLatency(opts: {
     const backend = await startBareBackend({
       setup: async (sql) => {
         await sql`create table bare_item (id text primary key, title text not null)`;
+        await sql`create table bare_log (id text primary key, title text not null)`;
         const rows = Array.from({ length: ROWS }, (_, i) => ({
           id: `item-${String(i).padStart(3, '0')}`,
           title: `Item ${i}`,
@@ -336,6 +359,7 @@ export async function bareEditLatency(opts: {
       },
       app: async (sql, zeroUrl) => bareApp(sql, await bundleClient(zeroUrl, opts.kvStore ?? 'mem')),
       ...(opts.log ? { log: opts.log } : {}),
+      ...(opts.metrics ? { metrics: { url: opts.metrics.urlFor('bare'), intervalMs: 1000 } } : {}),
     });
     cleanups.push(() => backend.stop());
 
@@ -359,7 +383,9 @@ export async function bareEditLatency(opts: {
 
     const samples: number[] = [];
     const splits: Split[] = [];
+    let leg: Awaited<ReturnType<typeof watchServersLeg>> | undefined;
     for (let i = 0; i < opts.iterations + WARM_UP; i++) {
+      if (i === WARM_UP && opts.metrics) leg = await watchServersLeg(opts.metrics, 'bare');
       const title = `Bare title #${i} ${Date.now()}`;
       // Arm the observer in the viewer first, then change in the editor.
       // Strings, not functions: tsx's keepNames would inject a helper the page lacks.
@@ -380,7 +406,8 @@ export async function bareEditLatency(opts: {
         throw new Error(`the bare mutator failed: ${JSON.stringify(result)}`);
       }
     }
-    return { ...summarise(samples), split: summariseSplit(splits) };
+    const serversLeg = await leg?.end();
+    return { ...summarise(samples), split: summariseSplit(splits), serversLeg };
   } finally {
     await cleanUp();
   }

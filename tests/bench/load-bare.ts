@@ -33,6 +33,14 @@ export const bareLoadSchema = {
       columns: schema.tables.preference.columns,
       primaryKey: ['id'],
     },
+    bare_log: {
+      name: 'bare_log',
+      columns: {
+        id: { type: 'string', optional: false, customType: null as unknown as string },
+        title: { type: 'string', optional: false, customType: null as unknown as string },
+      },
+      primaryKey: ['id'],
+    },
   },
   relationships: {},
   enableLegacyQueries: false,
@@ -67,7 +75,16 @@ export const BARE_TABLE_DDL = `create table bare_preference (
   reviewed_at timestamptz,
   reviewed_by text
 );
-create index bare_preference_person on bare_preference (person_id)`;
+create index bare_preference_person on bare_preference (person_id);
+create table bare_log (id text primary key, title text not null)`;
+
+/**
+ * Rows the control's mutator also inserts, on the server, into `bare_log`,
+ * which no query reads: what a replicated row no screen holds costs
+ * zero-cache, as our history and handover rows are beside the preference
+ * (LOAD_BARE_SIDE_ROWS; none by default).
+ */
+const SIDE_ROWS = Number(process.env.LOAD_BARE_SIDE_ROWS ?? 0);
 
 // The app's own types are registered as Zero's defaults (sync/context.ts,
 // schema/zero-schema.gen.ts), so everything here is typed with the *WithType
@@ -106,6 +123,10 @@ export const bareLoadMutators = defineMutatorsWithType<BareLoadSchema>()({
       ctx: undefined;
     }) => {
       await tx.mutate.bare_preference.update({ id: args.id, title: args.title });
+      if (tx.location !== 'server') return;
+      for (let i = 0; i < SIDE_ROWS; i++) {
+        await tx.mutate.bare_log.insert({ id: crypto.randomUUID(), title: args.title });
+      }
     },
   ),
 });

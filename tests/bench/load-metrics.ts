@@ -49,11 +49,20 @@ const attrKey = (attrs: Attr[] | undefined) =>
       .sort(([a], [b]) => String(a).localeCompare(String(b))),
   );
 
+/** A point's attributes as text: OTLP/JSON gives each value as `{ stringValue }`, `{ intValue }`, ... */
+const attrMap = (attrs: Attr[] | undefined) =>
+  new Map(
+    (attrs ?? []).map((a) => [a.key, String(Object.values(a.value ?? {})[0] ?? '')] as const),
+  );
+
 export type MetricsReceiver = {
   /** The URL to give zero-cache for `app` (each app's figures are kept apart). */
   urlFor(app: string): string;
-  /** The totals `app`'s zero-cache has reported so far. */
-  snapshot(app: string): MetricTotals;
+  /**
+   * The totals `app`'s zero-cache has reported so far; with `where`, only
+   * of the points whose attributes say so (`{ operation: 'mutate' }`).
+   */
+  snapshot(app: string, where?: Record<string, string>): MetricTotals;
   /** Resolves once every worker of `app` has reported again (or after `timeoutMs`). */
   fresh(app: string, timeoutMs: number): Promise<void>;
   stop(): Promise<void>;
@@ -61,7 +70,10 @@ export type MetricsReceiver = {
 
 export async function startMetricsReceiver(): Promise<MetricsReceiver> {
   /** app -> (worker, metric, attributes) -> the latest cumulative point. */
-  const latest = new Map<string, Map<string, { name: string; point: Point }>>();
+  const latest = new Map<
+    string,
+    Map<string, { name: string; attrs: Map<string, string>; point: Point }>
+  >();
   /** app -> worker -> when it last reported. */
   const reported = new Map<string, Map<string, number>>();
   const server: Server = createServer((req, res) => {
@@ -89,6 +101,7 @@ export async function startMetricsReceiver(): Promise<MetricsReceiver> {
               for (const dp of dps ?? []) {
                 points.set(`${worker}|${m.name}|${attrKey(dp.attributes)}`, {
                   name: m.name,
+                  attrs: attrMap(dp.attributes),
                   point: {
                     count: Number(dp.count ?? 0),
                     sum: Number(dp.sum ?? 0),
@@ -109,9 +122,11 @@ export async function startMetricsReceiver(): Promise<MetricsReceiver> {
   const { port } = server.address() as AddressInfo;
   return {
     urlFor: (app) => `http://127.0.0.1:${port}/${app}/v1/metrics`,
-    snapshot(app) {
+    snapshot(app, where) {
       const totals: MetricTotals = new Map();
-      for (const { name, point } of latest.get(app)?.values() ?? []) {
+      const wanted = Object.entries(where ?? {});
+      for (const { name, attrs, point } of latest.get(app)?.values() ?? []) {
+        if (wanted.some(([k, v]) => attrs.get(k) !== v)) continue;
         const t = totals.get(name) ?? { count: 0, sum: 0, value: 0 };
         t.count += point.count;
         t.sum += point.sum;

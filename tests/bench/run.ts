@@ -27,16 +27,21 @@ import { bareEditLatency } from './bare-control.ts';
 import { coEditing } from './co-editing.ts';
 import { handoverBench } from './handover.ts';
 import { liveRemoval } from './live-removal.ts';
+import { type MetricsReceiver, startMetricsReceiver } from './load-metrics.ts';
 import { mediaBench } from './media.ts';
 import { type MutateCost, mutateBench } from './mutate.ts';
 import { armObserver, firstShown } from './observe.ts';
+import { serversLegLines, watchServersLeg } from './servers-leg.ts';
 import { fmt, summarise } from './stats.ts';
 import { type Split, type SplitSummary, splitOf, summariseSplit, wsStamps } from './ws-split.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
 
-async function editLatency() {
-  const stack = await startTestStack({ web: 'static' });
+async function editLatency(metrics: MetricsReceiver) {
+  const stack = await startTestStack({
+    web: 'static',
+    env: { ZERO_METRICS_URL: metrics.urlFor('ours'), ZERO_METRICS_INTERVAL_MS: '1000' },
+  });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: chromiumArgs,
@@ -63,7 +68,9 @@ async function editLatency() {
 
     const samples: number[] = [];
     const splits: Split[] = [];
+    let leg: Awaited<ReturnType<typeof watchServersLeg>> | undefined;
     for (let i = 0; i < ITERATIONS + 5; i++) {
+      if (i === 5) leg = await watchServersLeg(metrics, 'ours');
       const title = `Radio in the morning #${i} ${Date.now()}`;
       await input.fill(title);
       // Arm the observer in the viewer first, then submit in the editor.
@@ -82,6 +89,7 @@ async function editLatency() {
       if (split) splits.push(split);
       await editor.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     }
+    const serversLeg = await leg?.end();
     // Initial JavaScript of the sign-in page, as transferred (compressed).
     const fresh = await browser.newPage();
     await fresh.goto(`${stack.url}/login`, { waitUntil: 'networkidle' });
@@ -90,7 +98,12 @@ async function editLatency() {
         `performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js')).reduce((n, e) => n + e.encodedBodySize, 0)`,
       ),
     );
-    return { ...summarise(samples), split: summariseSplit(splits), signInJsKb: jsBytes / 1024 };
+    return {
+      ...summarise(samples),
+      split: summariseSplit(splits),
+      serversLeg,
+      signInJsKb: jsBytes / 1024,
+    };
   } finally {
     await browser.close();
     await stack.stop();
@@ -340,12 +353,15 @@ console.log(
 );
 
 if (!process.env.BENCH_SKIP_EDIT) {
-  const latency = await editLatency();
+  // zero-cache's own figures, of ours and of the bare app, for the servers leg.
+  const metrics = await startMetricsReceiver();
+  const latency = await editLatency(metrics);
   // The floor: a bare Zero 1.9 app on this machine, one
   // table, one query, one custom mutator, no React, no permission rules.
   const bare = process.env.BENCH_SKIP_BARE
     ? undefined
-    : await bareEditLatency({ iterations: ITERATIONS });
+    : await bareEditLatency({ iterations: ITERATIONS, metrics });
+  await metrics.stop();
   const ratio = (ours: number, floor: number) => `${(ours / floor).toFixed(2)}x`;
   console.log(
     `Edit in one browser visible in another (${latency.n} changes): p50 ${fmt(latency.p50)}, p95 ${fmt(latency.p95)}, max ${fmt(latency.max)}  [budget p50 <= 30 ms, p95 <= 60 ms]`,
@@ -355,6 +371,12 @@ if (!process.env.BENCH_SKIP_EDIT) {
   console.log(
     `  where it goes: ours ${parts(latency.split)}${bare ? `; bare ${parts(bare.split)}` : ''}  [editor: submit to push sent; servers: push to the viewer's poke; poke: its first to last frame; viewer: poke end to screen]`,
   );
+  console.log(
+    `  push to the editor's own poke (its group's advance): ours ${fmt(latency.split.writerServers)}${bare ? `, bare ${fmt(bare.split.writerServers)}` : ''} (p50), beside push to the viewer's above`,
+  );
+  if (latency.serversLeg) {
+    for (const line of serversLegLines(latency.serversLeg, bare?.serversLeg)) console.log(line);
+  }
   if (bare) {
     console.log(
       `  the same in a bare Zero app (${bare.n} changes): p50 ${fmt(bare.p50)}, p95 ${fmt(bare.p95)}, max ${fmt(bare.max)}; ours is ${ratio(latency.p50, bare.p50)} at p50, ${ratio(latency.p95, bare.p95)} at p95  [target <= 1.2x]`,

@@ -8,7 +8,9 @@
  *     the API's mutate endpoint, Postgres, replication, the viewer's advance);
  *   - the poke: from the viewer's `pokeStart` to its `pokeEnd` (the frames
  *     of one poke, and the viewer's work between them);
- *   - the viewer: from its `pokeEnd` to the change in its DOM.
+ *   - the viewer: from its `pokeEnd` to the change in its DOM;
+ * and, beside the servers, the same from the push to the editor's own
+ * `pokeStart` (whose group zero-cache advanced first).
  * A string, not a function: tsx's keepNames would inject a helper the page lacks.
  */
 import type { Page } from 'playwright-core';
@@ -51,9 +53,12 @@ export async function splitOf(editor: Page, viewer: Page, t0: number, t1: number
   if (push === undefined || pokeStart === undefined || pokeEnd === undefined || pokeStart < push) {
     return undefined;
   }
+  // The editor's own poke: its group advanced past the change (ahead of the viewer's, or after).
+  const writerPoke = ed.pokeStart.find((t) => t >= push);
   return {
     editor: push - t0,
     servers: pokeStart - push,
+    writerServers: writerPoke === undefined ? Number.NaN : writerPoke - push,
     poke: pokeEnd - pokeStart,
     viewer: t1 - pokeEnd,
   };
@@ -67,6 +72,8 @@ export function summariseSplit(splits: Split[]) {
     n: splits.length,
     editor: summarise(splits.map((s) => s.editor)).p50,
     servers: summarise(splits.map((s) => s.servers)).p50,
+    writerServers: summarise(splits.map((s) => s.writerServers).filter((t) => Number.isFinite(t)))
+      .p50,
     poke: summarise(splits.map((s) => s.poke)).p50,
     viewer: summarise(splits.map((s) => s.viewer)).p50,
   };
