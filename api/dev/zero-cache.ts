@@ -112,6 +112,9 @@ export async function startZeroCache(opts: ZeroCacheOptions): Promise<ZeroCacheH
     TMPDIR: tmp,
   };
   if (opts.adminPassword) env.ZERO_ADMIN_PASSWORD = opts.adminPassword;
+  // Node's options for zero-cache and its workers alone, e.g. a bench's
+  // `--cpu-prof --cpu-prof-dir=...` to see where a sync worker's time goes.
+  if (process.env.PB_ZERO_NODE_OPTIONS) env.NODE_OPTIONS = process.env.PB_ZERO_NODE_OPTIONS;
   if (opts.mallocLibrary) env.LD_PRELOAD = opts.mallocLibrary;
   if (opts.metrics) {
     // zero-cache starts OpenTelemetry's SDK when an exporter is named, in every worker.
