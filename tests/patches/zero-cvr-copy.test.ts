@@ -7,8 +7,9 @@
  * halves: the schema is shared, and everything an updater does change is
  * still a copy, so the record it started from stays as it was.
  */
-import { CVRConfigDrivenUpdater } from '../../node_modules/@rocicorp/zero/out/zero-cache/src/services/view-syncer/cvr.js';
+
 import { expect, test } from 'vitest';
+import { CVRConfigDrivenUpdater } from '../../node_modules/@rocicorp/zero/out/zero-cache/src/services/view-syncer/cvr.js';
 import { schema } from '../../schema/zero-schema.gen.ts';
 
 type Cvr = ConstructorParameters<typeof CVRConfigDrivenUpdater>[1];
