@@ -153,7 +153,10 @@ function ProblemsDialog({
   onClose: () => void;
 }) {
   const outbox = outboxOf(useZero());
-  const [categories] = useQuery(queries.category.list({ personId }));
+  // Asked for only while open: this dialog is on every page of the person's
+  // area, and the query holds every link of the library (2,000 rows for a
+  // large one), which every page would otherwise sync and load first.
+  const [categories] = useQuery(queries.category.list({ personId }), { enabled: open });
   const names = (id: string) => categories.find((c) => c.id === id)?.title ?? t.aCategory;
   return (
     <ModalDialog open={open} title={t.problemsTitle} onCancel={onClose} portal>

@@ -51,11 +51,12 @@ export const Route = createFileRoute('/people/$personId')({
         ? loadAccess(params.personId, sessionId)
         : undefined;
     const { zeroFor, outboxOf } = await zeroModule;
-    await access;
+    // The sync client opens this device's store while the access record is
+    // still on its way: neither waits for the other.
     const zero = zeroFor(session);
     // Changes kept from an earlier page are applied here again before any
     // screen reads, so a form opens with them (web/offline/outbox.ts).
-    await outboxOf(zero).ready;
+    await Promise.all([access, outboxOf(zero).ready]);
     return { session, zero };
   },
   component: PersonArea,
