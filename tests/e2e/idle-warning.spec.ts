@@ -24,22 +24,45 @@ test('an idle support session asks "Are you still there?" before it ends, and ca
 }) => {
   await page.clock.install();
   await signIn('riley@example.com');
-  // The page learns when the session ends when idle from its first heartbeat;
-  // the clock moves on only after that answer (on a busy machine it came late,
-  // and the page then counted from the moved-on clock).
+  // The page learns when the session ends when idle from its first heartbeat.
+  // Its answer is held until the tablet's clock has moved on a minute, as on a
+  // busy tablet or a slow connection: the end still counts from when it was
+  // asked, so the question comes in time.
+  const beatPath = /^\/api\/people\/[^/]+\/support\/[^/]+$/;
+  let asked!: () => void;
+  const beatAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => beatPath.test(url.pathname),
+    async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      asked();
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    },
+    { times: 1 },
+  );
   const firstBeat = page.waitForResponse(
-    (r) =>
-      r.request().method() === 'GET' &&
-      /^\/api\/people\/[^/]+\/support\/[^/]+$/.test(new URL(r.url()).pathname),
+    (r) => r.request().method() === 'GET' && beatPath.test(new URL(r.url()).pathname),
   );
   await startSupporting(page, aroha);
   await expect(page.getByText('You are supporting Aroha')).toBeVisible();
+  await beatAsked;
+  await page.clock.fastForward('01:00');
+  release();
   await firstBeat;
   const [session] = await sql`select id, last_active_at from support_session
     where person_id = ${aroha} and ended_at is null order by started_at desc limit 1`;
 
-  // 27 quiet minutes: nothing yet. 28 and a half: the question, on "Keep going".
-  await page.clock.fastForward('27:00');
+  // 27 quiet minutes since the question was asked: nothing yet. 28 and a
+  // half: the question, on "Keep going".
+  await page.clock.fastForward('26:00');
   const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
   await expect(dialog).toHaveCount(0);
   await page.clock.fastForward('01:30');

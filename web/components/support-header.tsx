@@ -37,14 +37,18 @@ function useIdleWarning(personId: string, sessionId: string, onEnded: () => void
   });
 
   const beat = useCallback(async () => {
-    state.current.beatAt = Date.now();
+    const askedAt = Date.now();
+    state.current.beatAt = askedAt;
     const s = await readSupportSession(personId, sessionId).catch((e: unknown) =>
       // No answer at all (offline): nothing is known, nothing ends.
       e instanceof TypeError ? null : undefined,
     );
     if (s === null) return;
     if (!s?.active) return ended.current();
-    state.current.endsAt = Date.now() + s.endsWhenIdleInMs;
+    // Counted from when it was asked, not answered: the server measured the
+    // time left then, so a slow answer (a busy tablet, a poor connection)
+    // never moves the end later than it is, and the question comes in time.
+    state.current.endsAt = askedAt + s.endsWhenIdleInMs;
   }, [personId, sessionId]);
 
   useEffect(() => {
