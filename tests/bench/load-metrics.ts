@@ -168,14 +168,19 @@ export type GroupFigures = {
   pokeMs: number;
 };
 
+/** What one metric added between two snapshots. */
+export function metricDelta(before: MetricTotals, after: MetricTotals, name: string): Point {
+  const a = after.get(name) ?? { count: 0, sum: 0, value: 0 };
+  const b = before.get(name) ?? { count: 0, sum: 0, value: 0 };
+  return { count: a.count - b.count, sum: a.sum - b.sum, value: a.value - b.value };
+}
+
+/** A histogram's mean in ms (zero-cache's are in seconds). */
+export const meanMs = (d: { count: number; sum: number }) =>
+  d.count > 0 ? (d.sum / d.count) * 1000 : Number.NaN;
+
 export function groupFigures(before: MetricTotals, after: MetricTotals): GroupFigures {
-  const delta = (name: string) => {
-    const a = after.get(name) ?? { count: 0, sum: 0, value: 0 };
-    const b = before.get(name) ?? { count: 0, sum: 0, value: 0 };
-    return { count: a.count - b.count, sum: a.sum - b.sum, value: a.value - b.value };
-  };
-  const meanMs = (d: { count: number; sum: number }) =>
-    d.count > 0 ? (d.sum / d.count) * 1000 : Number.NaN;
+  const delta = (name: string) => metricDelta(before, after, name);
   const advance = delta('zero.sync.advance-time');
   const ivm = delta('zero.sync.ivm.advance-time');
   const flush = delta('zero.sync.cvr.flush-time');

@@ -17,7 +17,7 @@
  * editor, and the first frame of the editor's and the viewer's pokes. The
  * figures are means over the edits of one phase: metrics are totals.
  */
-import type { MetricsReceiver, MetricTotals } from './load-metrics.ts';
+import { type MetricsReceiver, meanMs, metricDelta } from './load-metrics.ts';
 import { fmt } from './stats.ts';
 
 export type ServersLeg = {
@@ -43,16 +43,6 @@ export type ServersLeg = {
   pokesPerPush: number;
 };
 
-type Delta = { count: number; sum: number; value: number };
-
-const deltaOf = (before: MetricTotals, after: MetricTotals, name: string): Delta => {
-  const a = after.get(name) ?? { count: 0, sum: 0, value: 0 };
-  const b = before.get(name) ?? { count: 0, sum: 0, value: 0 };
-  return { count: a.count - b.count, sum: a.sum - b.sum, value: a.value - b.value };
-};
-
-/** Histograms are in seconds: their mean in ms. */
-const meanMs = (d: Delta) => (d.count > 0 ? (d.sum / d.count) * 1000 : Number.NaN);
 const per = (n: number, of: number) => (of > 0 ? n / of : Number.NaN);
 
 /** Starts watching `app`'s figures: `end()` gives the servers leg of what ran in between. */
@@ -66,8 +56,8 @@ export async function watchServersLeg(receiver: MetricsReceiver, app: string) {
   return {
     async end(): Promise<ServersLeg> {
       const after = await snap();
-      const d = (name: string) => deltaOf(before.all, after.all, `zero.${name}`);
-      const api = deltaOf(before.mutate, after.mutate, 'zero.server.api.request_duration');
+      const d = (name: string) => metricDelta(before.all, after.all, `zero.${name}`);
+      const api = metricDelta(before.mutate, after.mutate, 'zero.server.api.request_duration');
       const pushes = api.count;
       const transactions = d('replication.transactions').value;
       const served = d('sync.e2e_serving_lag');
