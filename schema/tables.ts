@@ -111,6 +111,12 @@ export const person = pgTable(
     photoId: text('photo_id').references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
     /** How many days a handover note left on this person lasts (sync/handover.ts); they choose. */
     handoverNoteDays: integer('handover_note_days').notNull().default(HANDOVER_DAYS_DEFAULT),
+    /**
+     * Whether the person reads their own screens in easy read (pictures first,
+     * short lines, large text). On `person`, not `person_detail`: a supporter
+     * in session reads it too, to know how the person reads.
+     */
+    easyRead: boolean('easy_read').notNull().default(false),
     createdAt: createdAt(),
     createdBy: personRef('created_by'),
     updatedAt: updatedAt(),

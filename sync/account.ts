@@ -77,6 +77,7 @@ export const accountServerChanges = {
       knownAs: args.person.knownAs,
       fullName: `${args.person.firstName} ${args.person.lastName}`,
       handoverNoteDays: HANDOVER_DAYS_DEFAULT,
+      easyRead: false,
       ...madeBy(me.personId, now),
     });
     // Personal details live apart: fewer people may read them (person_detail).

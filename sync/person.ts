@@ -116,6 +116,8 @@ export const personDetailsSchema = z.object({
   type: z.enum(CHOOSABLE_ROLES, { error: 'Please choose one.' }).optional(),
   /** Their photo: a confirmed picture of their own, uploaded as a photo (no preference); null removes it. */
   photoId: id.nullable().optional(),
+  /** Easy read on their own screens: pictures first, short lines, large text. */
+  easyRead: z.boolean({ error: 'Please choose yes or no.' }).optional(),
 });
 
 export const profileCreateArgs = createProfileSchema.extend({
@@ -147,6 +149,7 @@ export const createProfile = defineChange(profileCreateArgs, async (tx, ctx, arg
     fullName: `${args.firstName} ${args.lastName}`,
     photoId: null,
     handoverNoteDays: HANDOVER_DAYS_DEFAULT,
+    easyRead: false,
     ...stamp,
   });
   // Every person has their details row, made with them.
@@ -189,7 +192,7 @@ export const createProfile = defineChange(profileCreateArgs, async (tx, ctx, arg
 
 export const detailsUpdateArgs = personDetailsSchema.extend({ personId: id });
 
-const NAME_FIELDS = ['firstName', 'lastName', 'knownAs', 'type', 'photoId'] as const;
+const NAME_FIELDS = ['firstName', 'lastName', 'knownAs', 'type', 'photoId', 'easyRead'] as const;
 const DETAIL_FIELDS = ['pronouns', 'pronounsOther', 'bio', 'phone'] as const;
 
 /**
@@ -233,6 +236,7 @@ export const updateDetails = defineChange(detailsUpdateArgs, async (tx, ctx, arg
       ...(args.knownAs !== undefined && { knownAs: args.knownAs }),
       ...(args.type !== undefined && { type: args.type }),
       ...(args.photoId !== undefined && { photoId: args.photoId }),
+      ...(args.easyRead !== undefined && { easyRead: args.easyRead }),
       fullName: [firstName, lastName].filter(Boolean).join(' ') || null,
       updatedAt: now,
       updatedBy: me.personId,

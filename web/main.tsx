@@ -21,6 +21,7 @@ import './styles/survey.css';
 import './styles/organisation.css';
 import './styles/my-data.css';
 import './styles/handover.css';
+import './styles/easy-read.css';
 
 const router = createRouter({
   routeTree,

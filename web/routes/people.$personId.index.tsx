@@ -6,10 +6,12 @@ import { dates } from '../../sync/dates.ts';
 import { historySentence } from '../../sync/history.ts';
 import { queries } from '../../sync/queries.ts';
 import { reviewGroup } from '../../sync/review.ts';
+import { EasyHome } from '../components/easy-read.tsx';
 import { FeelingIcon } from '../components/feeling-icon.tsx';
 import { dayTime, HandoverNotes, SinceLastVisit, useInSession } from '../components/handover.tsx';
 import { SurveyHomeCard } from '../components/survey-prompt.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
+import { useEasyRead } from '../hooks/use-easy-read.ts';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { useLastVisit } from '../hooks/use-last-visit.ts';
 import { usePreferenceRows } from '../hooks/use-library-queries.ts';
@@ -59,6 +61,7 @@ function Home() {
   const inSession = useInSession(personId, own);
   const writable = useCanWrite(personId);
   const lastVisit = useLastVisit(personId);
+  const easy = useEasyRead(personId);
   const name = person?.knownAs || person?.firstName || '';
   const now = Date.now();
   const dueRows = rows.filter((p) => reviewGroup(p, now) === 'Due');
@@ -73,6 +76,7 @@ function Home() {
         return [{ id: s.id, name: who?.knownAs || who?.firstName || '', since: s.startedAt }];
       })
     : [];
+  if (easy.on) return <EasyHome personId={personId} name={name} />;
   const openCircle = (
     <Link className="button secondary" to="/people/$personId/supporters" params={{ personId }}>
       {t.openCircle}

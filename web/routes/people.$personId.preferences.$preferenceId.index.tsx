@@ -5,6 +5,7 @@ import { mutators } from '../../sync/mutators.ts';
 import { personName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
 import { DeleteConfirm } from '../components/destructive-confirm.tsx';
+import { EasyPreference } from '../components/easy-read.tsx';
 import { FeelingIcon } from '../components/feeling-icon.tsx';
 import { Markdown } from '../components/markdown.tsx';
 import { HeroImage } from '../components/media-image.tsx';
@@ -15,6 +16,7 @@ import { formatDate } from '../components/preference-common.tsx';
 import { PresenceList } from '../components/presence.tsx';
 import { ReadAloudButton } from '../components/read-aloud.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
+import { useEasyRead } from '../hooks/use-easy-read.ts';
 import { useLibraryName, usePageTitle } from '../hooks/use-page-title.ts';
 import { usePreferencePage } from '../hooks/use-preference-page.tsx';
 import { usePresence } from '../hooks/use-presence.ts';
@@ -41,6 +43,7 @@ function PreferenceView() {
   const write = useWrite();
   const navigate = useNavigate();
   const canWrite = useCanWrite(personId);
+  const easy = useEasyRead(personId);
   const notesId = useId();
   const [wordsError, setWordsError] = useState<string>();
   const { pref, fallback } = usePreferencePage(personId, preferenceId);
@@ -73,6 +76,7 @@ function PreferenceView() {
   const reader = useReadAloud(readParts);
 
   if (!pref || fallback) return fallback;
+  if (easy.on) return <EasyPreference personId={personId} pref={pref} canWrite={canWrite} />;
 
   const categories = [...pref.categories].sort((a, b) =>
     a.title.localeCompare(b.title, DATE_LOCALE, { sensitivity: 'base' }),

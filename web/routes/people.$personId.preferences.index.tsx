@@ -2,8 +2,10 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { queries } from '../../sync/queries.ts';
+import { EasyLibrary } from '../components/easy-read.tsx';
 import { HandoverNotes, useInSession } from '../components/handover.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
+import { useEasyRead } from '../hooks/use-easy-read.ts';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { loadLibrary } from '../hooks/use-library-queries.ts';
 import { useMyType } from '../hooks/use-my-type.ts';
@@ -51,7 +53,9 @@ function PreferenceList() {
   const inSession = useInSession(personId, own);
   const administrator = useIsAdministrator(personId);
   const [person] = useQuery(queries.person.byId({ personId }));
+  const easy = useEasyRead(personId);
 
+  if (easy.on && !ownSupporterArea) return <EasyLibrary personId={personId} />;
   if (ownSupporterArea) {
     return (
       <>

@@ -7,10 +7,12 @@ import { queries } from '../../sync/queries.ts';
 import { knownAccess } from '../access.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { PronounsChoice, RoleChoice } from '../components/account-fields.tsx';
+import { ChoiceGroup } from '../components/choice-group.tsx';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { PictureField } from '../components/picture-field.tsx';
 import { describedBy, FieldError } from '../components/preference-steps/step-parts.tsx';
 import { accountMessages } from '../messages/account.ts';
+import { easyReadMessages } from '../messages/easy-read.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 import { flag, searchOf } from '../navigation/search-params.ts';
@@ -57,6 +59,7 @@ type Form = {
   phone: string;
   photoId: string | null;
   type: ChoosableRole | null;
+  easyRead: boolean;
 };
 type Field = keyof Form;
 type Errors = Partial<Record<Field, string>>;
@@ -101,6 +104,7 @@ function EditDetails() {
       type: (CHOOSABLE_ROLES as readonly string[]).includes(person.type)
         ? (person.type as ChoosableRole)
         : null,
+      easyRead: person.easyRead,
     });
   }, [form, person, detail, detailState.type]);
 
@@ -135,6 +139,7 @@ function EditDetails() {
     bio: form.bio,
     phone: form.phone,
     photoId: form.photoId,
+    ...(form.easyRead !== person.easyRead ? { easyRead: form.easyRead } : {}),
     ...(roleChanged && form.type ? { type: form.type } : {}),
   };
 
@@ -254,6 +259,19 @@ function EditDetails() {
               ? t.details.hiddenLibrary
               : undefined
           }
+        />
+      ) : null}
+      {(form.type ?? person.type) !== 'Supporter' ? (
+        <ChoiceGroup
+          legend={easyReadMessages.setting}
+          hint={easyReadMessages.settingHint}
+          name="easy-read"
+          value={form.easyRead ? 'yes' : 'no'}
+          onChange={(v) => set('easyRead', v === 'yes')}
+          choices={[
+            { value: 'yes', label: easyReadMessages.settingYes },
+            { value: 'no', label: easyReadMessages.settingNo },
+          ]}
         />
       ) : null}
       <div className="actions">

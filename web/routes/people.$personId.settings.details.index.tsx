@@ -6,6 +6,7 @@ import { queries } from '../../sync/queries.ts';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { mediaSrc } from '../media/upload.ts';
 import { accountMessages } from '../messages/account.ts';
+import { easyReadMessages } from '../messages/easy-read.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
@@ -72,6 +73,12 @@ function Details() {
         {row(t.details.lastName, person.lastName)}
         {row(t.details.knownAs, person.knownAs)}
         {own ? row(t.details.role, role) : null}
+        {person.type !== 'Supporter'
+          ? row(
+              easyReadMessages.setting,
+              person.easyRead ? easyReadMessages.settingOn : easyReadMessages.settingOff,
+            )
+          : null}
         {detail ? (
           <>
             {row(t.details.pronouns, pronounsText(detail.pronouns, detail.pronounsOther))}

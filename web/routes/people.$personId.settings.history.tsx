@@ -5,9 +5,11 @@ import { DEFAULT_HISTORY_GROUP } from '../../sync/history.ts';
 import { queries } from '../../sync/queries.ts';
 import { ApiError } from '../api-client.ts';
 import { ChoiceGroup } from '../components/choice-group.tsx';
+import { EasyHistory } from '../components/easy-read.tsx';
 import { formatDateTime } from '../components/preference-common.tsx';
 import { AnswerState } from '../components/query-state.tsx';
 import { fetchHistoryPage, type HistoryEvent, type HistoryShow } from '../history-feed.ts';
+import { useEasyRead } from '../hooks/use-easy-read.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { historyFeedMessages } from '../messages/history.ts';
 import { messages } from '../messages.ts';
@@ -28,8 +30,16 @@ const SHOWS = ['changes', 'access', 'all'] as const;
 export const Route = createFileRoute('/people/$personId/settings/history')({
   head: pageHead(messages.titles.appHistory),
   validateSearch: searchOf({ show: oneOf(SHOWS) }),
-  component: HistoryFeed,
+  component: History,
 });
+
+/** The feed, or in easy read (the person's own choice) who did what in words and pictures. */
+function History() {
+  const { personId } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  const easy = useEasyRead(personId);
+  return easy.on ? <EasyHistory personId={personId} me={session.person.id} /> : <HistoryFeed />;
+}
 
 type State =
   | { status: 'loading' }

@@ -5,6 +5,8 @@ import { DeletionBanner } from '../components/deletion-banner.tsx';
 import { MenuDrawer, type MenuLinks } from '../components/menu.tsx';
 import { PasskeyOffer } from '../components/passkey-offer.tsx';
 import { OpenSessions, SupportHeader } from '../components/support-header.tsx';
+import { useEasyRead } from '../hooks/use-easy-read.ts';
+import { easyReadMessages } from '../messages/easy-read.ts';
 import { messages } from '../messages.ts';
 import { bottomItems, menuKind, type NavContext } from '../navigation/menu.ts';
 import { useNavContext } from '../navigation/use-nav-context.ts';
@@ -84,14 +86,44 @@ function PersonArea() {
       ) : me && personId === me ? (
         <OpenSessions />
       ) : null}
-      <main className="page" id="main">
+      <PersonMain personId={personId} me={me} inSession={!!supportSessionId}>
         <SyncStatusLine personId={personId} />
         <PasskeyOffer user={session.user} />
         <DeletionBanner me={me} dueAt={session.user?.deletionDueAt ?? null} />
         <Outlet />
-      </main>
+      </PersonMain>
       <BottomNav personId={personId} me={me} guestOf={guestOf} links={session.links} />
     </ZeroProvider>
+  );
+}
+
+/**
+ * The page's main region: in easy read on the person's own screens (larger
+ * text and spacing for every page under it); a supporter in a session is told
+ * the person uses easy read, and sees the normal screens.
+ */
+function PersonMain({
+  personId,
+  me,
+  inSession,
+  children,
+}: {
+  personId: string;
+  me: string;
+  inSession: boolean;
+  children: React.ReactNode;
+}) {
+  const easy = useEasyRead(personId);
+  return (
+    <main className={easy.on ? 'page easy-read' : 'page'} id="main">
+      {me !== personId && inSession && easy.chosen ? (
+        <p className="easy-read-note">
+          <span aria-hidden="true">📖 </span>
+          {easyReadMessages.supporterNote(easy.name)}
+        </p>
+      ) : null}
+      {children}
+    </main>
   );
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "person" ADD COLUMN "easy_read" boolean DEFAULT false NOT NULL;

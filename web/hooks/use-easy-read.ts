@@ -1,0 +1,53 @@
+/**
+ * Easy read (the person's own choice, stored on their `person` row and
+ * synced to every device they use): pictures first, short lines, large text,
+ * on the Decision Maker's own screens. A supporter, in a session or not, sees
+ * the normal screens; the person area tells them the person uses easy read.
+ *
+ * The last value seen is kept in this device's storage, so a page that opens
+ * before the row has synced does not show the normal screen first and then
+ * change under the reader.
+ */
+import { useQuery } from '@rocicorp/zero/react';
+import { getRouteApi } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { queries } from '../../sync/queries.ts';
+
+const personArea = getRouteApi('/people/$personId');
+
+const keptKey = (personId: string) => `easy-read.${personId}`;
+
+function kept(personId: string): boolean {
+  try {
+    return localStorage.getItem(keptKey(personId)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export type EasyRead = {
+  /** The person's choice (known to everyone who reads their person row). */
+  chosen: boolean;
+  /** Whether this screen shows in easy read: the choice, in the person's own area. */
+  on: boolean;
+  /** The person's name as the screens say it. */
+  name: string;
+};
+
+export function useEasyRead(personId: string): EasyRead {
+  const { session } = personArea.useRouteContext();
+  const own = session.person?.id === personId;
+  const [person, details] = useQuery(queries.person.byId({ personId }));
+  const synced = person ? person.easyRead : details.type === 'complete' ? false : undefined;
+  useEffect(() => {
+    if (!own || synced === undefined) return;
+    try {
+      if (synced) localStorage.setItem(keptKey(personId), '1');
+      else localStorage.removeItem(keptKey(personId));
+    } catch {
+      // A device that keeps nothing shows the normal screen until the row syncs.
+    }
+  }, [own, synced, personId]);
+  const chosen = synced ?? (own && kept(personId));
+  return { chosen, on: own && chosen, name: person?.knownAs || person?.firstName || '' };
+}
