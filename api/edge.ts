@@ -176,7 +176,10 @@ function isJsonLike(c: Context): boolean {
 
 /**
  * Permissions-Policy: the camera and microphone for this site only (photos
- * and recordings of the media pages); every other powerful feature off.
+ * and recordings of the media pages); every other powerful feature off. Only
+ * features the browsers know: one they do not (Chromium has no "bluetooth"
+ * feature; Web Bluetooth asks the person each time) turns off nothing and
+ * logs a warning on every page.
  */
 const permissionsPolicy = {
   camera: ['self'],
@@ -186,7 +189,6 @@ const permissionsPolicy = {
   payment: false,
   usb: false,
   serial: false,
-  bluetooth: false,
   hid: false,
   midi: false,
   magnetometer: false,

@@ -69,6 +69,24 @@ export const surveyNames: Record<SurveyRole, string> = {
   Supporter: 'Supporter check-in',
 };
 
+/**
+ * The statements of each role's check-in, in the order they are asked and
+ * stored (answer1..answer3): said by the survey (web/messages/survey.ts) and
+ * by the copy of one's data beside the answers (api/my-data/page.ts).
+ */
+export const surveyStatements = {
+  DecisionMaker: [
+    'I feel listened to.',
+    'I get to make my own choices.',
+    'The people who support me know what I like.',
+  ],
+  Supporter: [
+    'I know what matters to the person I support.',
+    'I feel confident helping them make choices.',
+    'I get the support I need as a supporter.',
+  ],
+} as const satisfies Record<SurveyRole, readonly [string, string, string]>;
+
 /** Refusals, and what the history feed says (never telling whether a hidden person exists). */
 export const surveyRuleMessages = {
   chooseOne: 'Please choose one.',

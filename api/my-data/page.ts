@@ -4,8 +4,10 @@ import { DATE_FORMATS, dateFormat } from '../../sync/dates.ts';
 import { historySentence } from '../../sync/history.ts';
 import { feelingLabels, personTypeLabels, profilePurposeLabels } from '../../sync/labels.ts';
 import { EXPORT_DEFAULT_TIME_ZONE } from '../../sync/my-data.ts';
+import { type SurveyRole, surveyNames, surveyStatements } from '../../sync/survey.ts';
 import { escapeHtml } from '../mail/mailer.ts';
 import type { PersonData } from './collect.ts';
+import { markdownHtml } from './markdown-html.ts';
 
 const esc = (s: unknown) => escapeHtml(String(s ?? ''));
 
@@ -57,12 +59,20 @@ ${p.status === 'Draft' ? '<dt>State</dt><dd>Draft (not finished)</dd>' : ''}
 <dt>Categories</dt><dd>${esc(p.categoryIds.map((id) => cat.get(id) ?? '').join(', ') || 'None')}</dd>
 <dt>Added</dt><dd>${esc(day(p.createdAt))}</dd>
 </dl>
-${p.description ? `<div class="text">${esc(p.description)}</div>` : ''}
-${notes.length ? `<h4>Notes</h4>${notes.map((n) => `<h5>${esc(n.title)}</h5><div class="text">${esc(n.body)}</div>`).join('')}` : ''}
+${p.description ? `<div class="markdown">${markdownHtml(p.description, 3)}</div>` : ''}
+${notes.length ? `<h4>Notes</h4>${notes.map((n) => `<h5>${esc(n.title)}</h5><div class="markdown">${markdownHtml(n.body, 5)}</div>`).join('')}` : ''}
 ${files.length ? `<h4>Pictures, sounds and files</h4>${files.map(mediaHtml).join('')}` : ''}
 </section>`;
   });
   const otherMedia = data.media.filter((m) => !m.preferenceId);
+  // Each answer beside the statement it answers: "Yes" alone says nothing.
+  const checkIn = (r: PersonData['surveyResponses'][number]) => {
+    const role = r.type as SurveyRole;
+    const statements: readonly string[] = surveyStatements[role] ?? [];
+    const answers = [r.answer1, r.answer2, r.answer3];
+    return `<h3>${esc(day(r.createdAt))}${surveyNames[role] ? `: ${esc(surveyNames[role])}` : ''}</h3>
+<dl>${answers.map((a, i) => `<dt>${esc(statements[i] ?? '')}</dt><dd>${esc(a)}</dd>`).join('')}</dl>`;
+  };
   const who = (r: { name: string | null; knownAs: string | null }) =>
     esc(r.name || r.knownAs || 'Someone');
   return `<!doctype html>
@@ -75,7 +85,7 @@ ${files.length ? `<h4>Pictures, sounds and files</h4>${files.map(mediaHtml).join
 body { font: 1.25rem/1.6 system-ui, sans-serif; max-width: 48rem; margin: 0 auto; padding: 1rem; color: #1a1a1a; background: #fff; }
 h1 { font-size: 2rem; } h2 { font-size: 1.6rem; margin-top: 2.5rem; border-top: 2px solid #444; padding-top: 1rem; }
 h3 { font-size: 1.35rem; margin-top: 2rem; } dt { font-weight: 700; } dd { margin: 0 0 0.5rem; }
-.text { white-space: pre-wrap; } img, video { max-width: 100%; height: auto; } audio { width: 100%; }
+.text { white-space: pre-wrap; } .markdown h4, .markdown h5, .markdown h6 { font-size: 1.15rem; } img, video { max-width: 100%; height: auto; } audio { width: 100%; }
 table { border-collapse: collapse; width: 100%; } th, td { text-align: left; border-bottom: 1px solid #888; padding: 0.4rem; vertical-align: top; }
 </style>
 </head>
@@ -131,12 +141,7 @@ ${list(
 )}
 
 <h2>Check-in answers (${data.surveyResponses.length})</h2>
-${list(
-  data.surveyResponses.map(
-    (r) => `${esc(day(r.createdAt))}: ${esc(r.answer1)}, ${esc(r.answer2)}, ${esc(r.answer3)}`,
-  ),
-  'None.',
-)}
+${data.surveyResponses.map(checkIn).join('\n') || '<p>None.</p>'}
 
 <h2>History (${data.history.length})</h2>
 ${

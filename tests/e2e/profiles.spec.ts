@@ -175,6 +175,11 @@ test('the Decision Maker builds a one-page profile whose Markdown shows as in th
   await expect(links).toContainText('no longer shared');
   await expect(page.getByRole('status').filter({ hasText: 'is no longer shared.' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Links to this page' })).toBeFocused();
+  // The stopped link is not left on screen: nothing to copy, scan or send on.
+  await expect(page.getByLabel('Link to this page')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Copy the link' })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: 'QR code of the link to this page' })).toHaveCount(0);
+  await expect(page.locator('main')).not.toContainText(url);
   await expect(guest.page.getByRole('heading', { level: 1 })).toHaveText(gone, {
     timeout: 15_000,
   });
@@ -197,11 +202,28 @@ test('the Decision Maker builds a one-page profile whose Markdown shows as in th
   ]);
 });
 
-test('an unknown link shows "This page is no longer shared", whom to ask, and nothing else', async ({
+test('an unknown link shows "This page is no longer shared", whom to ask, and nothing else, and asks no more', async ({
   device,
 }) => {
   const guest = await device();
+  const asked: string[] = [];
+  guest.page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/shared-profiles/')) asked.push(r.url());
+  });
+  const errors: string[] = [];
+  guest.page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
+  });
+  // The page's own clock, run on by a minute: a page that kept looking every few seconds would ask a dozen times.
+  await guest.page.clock.install();
   await guest.page.goto(`/p/${'A'.repeat(43)}`);
   await expect(guest.page.getByRole('heading', { level: 1 })).toHaveText(gone);
   await expect(guest.page.locator('main')).toHaveText(`${gone}${goneHelp}`);
+  await guest.page.clock.runFor(60_000);
+  // Coming back to the tab does not ask again either.
+  await guest.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await guest.page.clock.runFor(10_000);
+  expect(asked).toHaveLength(1);
+  // The one answer that it is gone (410) is all the console says.
+  expect(errors).toEqual([expect.stringMatching(/status of 410/)]);
 });

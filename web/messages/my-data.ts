@@ -35,10 +35,13 @@ export const myDataText = {
   // The deletion page.
   deleteTitle: 'Delete my account',
   summaryHeading: 'What will be deleted',
+  // One form for every count: none is "no …" (as for the pictures), never "0 …".
   counts: {
-    preferences: (n: number) => (n === 1 ? '1 preference' : `${n} preferences`),
-    categories: (n: number) => (n === 1 ? '1 category' : `${n} categories`),
-    notes: (n: number) => (n === 1 ? '1 note' : `${n} notes`),
+    preferences: (n: number) =>
+      n === 0 ? 'no preferences' : n === 1 ? '1 preference' : `${n} preferences`,
+    categories: (n: number) =>
+      n === 0 ? 'no categories' : n === 1 ? '1 category' : `${n} categories`,
+    notes: (n: number) => (n === 0 ? 'no notes' : n === 1 ? '1 note' : `${n} notes`),
     // None has no size: "0 … (1 KB)" would tell of something that is not there.
     media: (n: number, size: string) =>
       n === 0
@@ -46,8 +49,14 @@ export const myDataText = {
         : n === 1
           ? `1 picture, sound or file (${size})`
           : `${n} pictures, sounds and files (${size})`,
-    profiles: (n: number) => (n === 1 ? '1 one-page profile' : `${n} one-page profiles`),
-    history: (n: number) => (n === 1 ? 'your history (1 entry)' : `your history (${n} entries)`),
+    profiles: (n: number) =>
+      n === 0 ? 'no one-page profiles' : n === 1 ? '1 one-page profile' : `${n} one-page profiles`,
+    history: (n: number) =>
+      n === 0
+        ? 'your history (no entries)'
+        : n === 1
+          ? 'your history (1 entry)'
+          : `your history (${n} entries)`,
   },
   circleHeading: 'Your Circle of Support',
   supporters: (n: number) =>

@@ -1,5 +1,5 @@
 import type { SurveyAnswer } from '../../schema/enums.ts';
-import type { SurveyRole } from '../../sync/survey.ts';
+import { type SurveyRole, surveyStatements } from '../../sync/survey.ts';
 import { messages } from '../messages.ts';
 
 /**
@@ -28,18 +28,7 @@ export const surveyMessages = {
     ],
   },
   /** The statements, in the order they are asked and stored (answer1..answer3). */
-  statements: {
-    DecisionMaker: [
-      'I feel listened to.',
-      'I get to make my own choices.',
-      'The people who support me know what I like.',
-    ],
-    Supporter: [
-      'I know what matters to the person I support.',
-      'I feel confident helping them make choices.',
-      'I get the support I need as a supporter.',
-    ],
-  } satisfies Record<SurveyRole, readonly [string, string, string]>,
+  statements: surveyStatements,
   answers: { Yes: 'Yes', No: 'No', Sometimes: 'Sometimes' } satisfies Record<SurveyAnswer, string>,
   questionOf: (n: number, total: number) => `Sentence ${n} of ${total}`,
   chooseHint: 'Choose the answer that fits best.',

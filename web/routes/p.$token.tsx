@@ -9,7 +9,7 @@ import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
 
 const t = profilePageMessages;
-/** How often an open shared page looks again: a revoked link ends on screen too. */
+/** How often an open shared page looks again: a revoked link ends on screen too (and is looked at no more). */
 const REFRESH_MS = 5_000;
 
 /**
@@ -30,6 +30,14 @@ function SharedProfile() {
 
   useEffect(() => {
     let stopped = false;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void look();
+    };
+    const stop = () => {
+      stopped = true;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
     const look = async () => {
       try {
         const v = (await call(
@@ -37,21 +45,18 @@ function SharedProfile() {
         )) as ProfileView;
         if (!stopped) setView(v);
       } catch (e) {
-        // Gone for good: say so and nothing else. A failed connection keeps what is shown.
-        if (!stopped && e instanceof ApiError && e.status === 410) setView('gone');
+        // Gone for good: say so and nothing else, and look no more (a revoked or
+        // expired link never works again). A failed connection keeps what is shown.
+        if (!stopped && e instanceof ApiError && e.status === 410) {
+          stop();
+          setView('gone');
+        }
       }
     };
-    void look();
     const timer = setInterval(() => void look(), REFRESH_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void look();
-    };
     document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
+    void look();
+    return stop;
   }, [token]);
 
   return (

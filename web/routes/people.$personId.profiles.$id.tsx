@@ -271,7 +271,7 @@ function ShareLinks({
   const ids = useId();
   const write = useWrite();
   const [days, setDays] = useState(30);
-  const [made, setMade] = useState<{ url: string; expiresAt: string } | undefined>();
+  const [made, setMade] = useState<{ id: string; url: string; expiresAt: string } | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [toast, setToast] = useState('');
@@ -289,7 +289,15 @@ function ShareLinks({
     setTimeout(() => linksHeading.current?.focus(), 0);
   }
 
-  const qr = useQrCode(made?.url);
+  const now = Date.now();
+  // The link just made, while it still works: once its sharing is stopped (here,
+  // or on another device) or it has expired, nothing of it is left to copy or scan.
+  const madeShare = made && shares.find((s) => s.id === made.id);
+  const live =
+    made && !(madeShare && (madeShare.revokedAt !== null || madeShare.expiresAt <= now))
+      ? made
+      : undefined;
+  const qr = useQrCode(live?.url);
 
   async function create() {
     setBusy(true);
@@ -310,10 +318,9 @@ function ShareLinks({
   }
 
   async function copy() {
-    if (made) setToast((await copyLink(made.url, input.current)) ? t.copied : t.copyFailed);
+    if (live) setToast((await copyLink(live.url, input.current)) ? t.copied : t.copyFailed);
   }
 
-  const now = Date.now();
   return (
     <section className="card" aria-labelledby={`${ids}-share`}>
       <h2 id={`${ids}-share`}>{t.shareTitle}</h2>
@@ -334,11 +341,11 @@ function ShareLinks({
           {busy ? t.creatingLink : t.createLink}
         </button>
       </div>
-      {made ? (
+      {live ? (
         <>
           <LinkField
             id={`${ids}-link`}
-            url={made.url}
+            url={live.url}
             label={t.linkLabel}
             once={t.linkOnce}
             inputRef={input}

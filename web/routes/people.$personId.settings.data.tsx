@@ -5,17 +5,17 @@
  * (api/routes/account-deletion.ts). Only one's own: another person's data is
  * refused by the API, and this page says so without asking.
  */
-import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { dates } from '../../sync/dates.ts';
 import { ACCOUNT_DELETION_GRACE_DAYS, type DataExport } from '../../sync/my-data.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { fileSize, longDay } from '../components/my-data-common.ts';
+import { useKeepAccount } from '../hooks/use-keep-account.ts';
 import { myDataText } from '../messages/my-data.ts';
 import { messages } from '../messages.ts';
 import { pageHead } from '../navigation/page-title.ts';
-import { forgetSession } from '../session.ts';
 
 export const Route = createFileRoute('/people/$personId/settings/data')({
   head: pageHead(messages.titles.myData),
@@ -166,25 +166,7 @@ function Copy({ personId }: { personId: string }) {
 
 function Deletion({ personId, dueAt }: { personId: string; dueAt: number | null }) {
   const headingId = useId();
-  const router = useRouter();
-  const [keeping, setKeeping] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const [kept, setKept] = useState(false);
-
-  async function keep() {
-    setKeeping(true);
-    setError(undefined);
-    try {
-      await call(client.people[':personId']['account-deletion'].$delete({ param: { personId } }));
-      forgetSession();
-      await router.invalidate();
-      setKept(true);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : messages.errors.generic);
-    } finally {
-      setKeeping(false);
-    }
-  }
+  const { keep, keeping, error, kept } = useKeepAccount(personId);
 
   return (
     <section className="card my-data" aria-labelledby={headingId}>
