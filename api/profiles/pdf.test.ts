@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
 import { afterEach, expect, it, vi } from 'vitest';
+import { FEELINGS } from '../../schema/enums.ts';
 import type { ProfileView } from '../../sync/profile.ts';
-import { profilePdf } from './pdf.ts';
+import { pdfPictures, pdfSizedLines } from '../../tests/harness/pdf-text.ts';
+import { easyReadLines, easyReadPdf, feelingSymbolFile, largePrintPdf, profilePdf } from './pdf.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -68,4 +72,108 @@ it('the PDF sets a description’s words in their styles, with no Markdown marke
   expect(faceOf('I like my tea ')).toBe('regular');
   // Each list item with its marker.
   expect(written.map((w) => w.text)).toEqual(expect.arrayContaining(['•', '1.', '2.']));
+});
+
+/** A page whose every item has a feeling; the tea has a picture of its own. */
+const pictured: ProfileView = {
+  ...view,
+  includeRestricted: true,
+  sections: [
+    {
+      section: 'Love',
+      items: [
+        { ...item('tea', 'Tea', 'I like my tea strong. A little milk, please!'), feeling: 'love' },
+        { ...item('music', 'Music', '- Quiet songs\n- Waiata'), feeling: 'happy' },
+      ],
+    },
+    { section: 'Dislike', items: [{ ...item('mushrooms', 'Mushrooms', null), feeling: 'hate' }] },
+    { section: 'Support', items: [] },
+  ],
+};
+const teaPicture = { ...pictured.sections[0]?.items[0], heroMediaId: 'tea-photo' };
+const withPicture: ProfileView = {
+  ...pictured,
+  sections: pictured.sections.map((s) =>
+    s.section === 'Love'
+      ? { ...s, items: s.items.map((i) => (i.id === 'tea' ? { ...i, ...teaPicture } : i)) }
+      : s,
+  ),
+};
+const photo = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
+
+it('every feeling has its Twemoji drawing for the easy-read PDF', () => {
+  for (const f of FEELINGS) expect(existsSync(feelingSymbolFile(f)), f).toBe(true);
+  expect(feelingSymbolFile('love')).toMatch(/1f60d\.svg$/);
+});
+
+it('easy read: one idea a line, a list item with its bullet', () => {
+  expect(easyReadLines('I like tea. **Strong**, with milk!\n\n- Big mug\n- Warm. Not hot')).toEqual(
+    ['I like tea.', 'Strong, with milk!', '• Big mug', '• Warm.', 'Not hot'],
+  );
+});
+
+it('the easy-read PDF: a picture for every item (its own, else its feeling’s), short lines, 16 pt and up', async () => {
+  const asked: string[] = [];
+  const pdf = await easyReadPdf(withPicture, async (id) => {
+    asked.push(id);
+    return id === 'tea-photo' ? photo() : undefined;
+  });
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(asked).toEqual(['tea-photo']);
+  // Three items, three pictures: the tea's own (a JPEG), the others their feeling's symbol (PNG).
+  expect(pdfPictures(pdf)).toEqual(['DCTDecode', 'FlateDecode', 'FlateDecode']);
+  const lines = pdfSizedLines(pdf);
+  expect(lines.map((l) => l.text)).toEqual(
+    expect.arrayContaining([
+      'What I love',
+      'Tea',
+      'I like my tea strong.',
+      'A little milk, please!',
+      '• Quiet songs',
+      '• Waiata',
+      'What I dislike',
+      'Mushrooms',
+      'How to support me',
+      'Nothing here yet.',
+    ]),
+  );
+  for (const l of lines) {
+    expect(l.size, l.text).toBeGreaterThanOrEqual(16);
+    // Short lines: about 35 characters.
+    expect(l.text.length, l.text).toBeLessThanOrEqual(45);
+  }
+  // Without its own picture, the tea has its feeling's symbol.
+  expect(pdfPictures(await easyReadPdf(pictured, async () => undefined))).toEqual([
+    'FlateDecode',
+    'FlateDecode',
+    'FlateDecode',
+  ]);
+});
+
+it('the large-print PDF: one column, 18 pt and up, a picture above its words', async () => {
+  const pdf = await largePrintPdf(withPicture, async (id) =>
+    id === 'tea-photo' ? photo() : undefined,
+  );
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdfPictures(pdf)).toEqual(['DCTDecode']);
+  const lines = pdfSizedLines(pdf);
+  expect(lines.map((l) => l.text)).toEqual(
+    expect.arrayContaining([
+      'What I love',
+      'Tea',
+      'I like my tea strong. A little milk, please!',
+      '•Quiet songs',
+      'Mushrooms',
+      'Nothing here yet.',
+      'This page shows restricted (private) preferences to',
+    ]),
+  );
+  for (const l of lines) {
+    expect(l.size, l.text).toBeGreaterThanOrEqual(18);
+    // One column: every line starts at the left margin (the picture is above, not beside).
+    expect(l.x, l.text).toBe(50);
+  }
 });
