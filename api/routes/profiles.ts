@@ -3,7 +3,8 @@
  * sync/profile.ts): making a share link (server only: its token is made and
  * hashed here and shown once), and what a share link shows to anyone who has
  * it, signed in or not: the page laid out live from the library at every
- * request, its pictures, or "This page is no longer shared" (410) for a link
+ * request, its pictures, its PDF files (as on screen, easy read, large print),
+ * or "This page is no longer shared" (410) for a link
  * that is unknown, expired or revoked, which look the same.
  */
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -223,7 +223,11 @@ describe('a one-page profile', () => {
       const easyText = easyLines.map((l) => l.text).join(' ');
       expect(easyText).toContain('A cup of tea with milk, no sugar');
       expect(easyText).not.toContain('medication');
-      for (const l of easyLines) expect(l.size, l.text).toBeGreaterThanOrEqual(16);
+      for (const l of easyLines) {
+        expect(l.size, l.text).toBeGreaterThanOrEqual(16);
+        // Short lines: about 35 characters.
+        expect(l.text.length, l.text).toBeLessThanOrEqual(45);
+      }
       // A picture for each item: the tea's own (JPEG), the mushrooms' feeling (a PNG face).
       expect(pdfPictures(easyPdf)).toEqual(['DCTDecode', 'FlateDecode']);
 
