@@ -124,6 +124,25 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     expect(Object.keys(shared)).toContain('2XX');
   });
 
+  test('a one-page profile’s easy-read and large-print PDFs: files, by format, for the person and by a link', () => {
+    type Param = { in: string; name: string; schema?: { enum?: string[] } };
+    type Get = {
+      parameters: Param[];
+      responses: Record<string, { content?: Record<string, unknown> }>;
+      security: unknown[];
+    };
+    const own = doc.paths['/people/{personId}/profiles/{id}/pdf/{format}']?.get as Get;
+    const shared = doc.paths['/shared-profiles/{token}/pdf/{format}']?.get as Get;
+    for (const op of [own, shared]) {
+      expect(Object.keys(op.responses['200']?.content ?? {})).toEqual(['application/pdf']);
+      expect(
+        op.parameters.find((p) => p.in === 'path' && p.name === 'format')?.schema?.enum,
+      ).toEqual(['easy-read', 'large-print']);
+    }
+    expect(own.security).toEqual([{ session: [] }, { bearer: [] }]);
+    expect(shared.security).toEqual([]);
+  });
+
   test('redirects and revalidation are answers of their routes', () => {
     const responses = (p: string) =>
       Object.keys((doc.paths[p]?.get?.responses as object | undefined) ?? {});

@@ -3,7 +3,8 @@
  * sync/profile.ts): making a share link (server only: its token is made and
  * hashed here and shown once), and what a share link shows to anyone who has
  * it, signed in or not: the page laid out live from the library at every
- * request, its pictures, or "This page is no longer shared" (410) for a link
+ * request, its pictures, its PDF files (as on screen, easy read, large print),
+ * or "This page is no longer shared" (410) for a link
  * that is unknown, expired or revoked, which look the same.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -28,7 +29,7 @@ import { runChange } from '../change.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { Refusal } from '../errors.ts';
 import { slugOf } from '../file-names.ts';
-import { profilePdf } from '../profiles/pdf.ts';
+import { easyReadPdf, largePrintPdf, profilePdf } from '../profiles/pdf.ts';
 import { personParams, redirects, valid } from '../validate.ts';
 
 const itemId = z.string().min(1).max(64);
@@ -44,9 +45,14 @@ export function profileShareUrl(publicUrl: string, t: string) {
   return `${publicUrl.replace(/\/$/, '')}/p/${t}`;
 }
 
-/** "about-me-for-my-hospital-stay.pdf": a file name from a title. */
-function fileName(title: string) {
-  return `${slugOf(title) || 'one-page-profile'}.pdf`;
+/** The other formats of a page's PDF, beside the first: by name in the path, with their maker. */
+const PDF_FORMATS = { 'easy-read': easyReadPdf, 'large-print': largePrintPdf } as const;
+const pdfFormat = z.enum(['easy-read', 'large-print']);
+type PdfFormat = z.infer<typeof pdfFormat>;
+
+/** "about-me-for-my-hospital-stay.pdf" (or "…-easy-read.pdf"): a file name from a title. */
+function fileName(title: string, format?: PdfFormat) {
+  return `${slugOf(title) || 'one-page-profile'}${format ? `-${format}` : ''}.pdf`;
 }
 
 export function profileRoutes(deps: AppDeps) {
@@ -57,15 +63,16 @@ export function profileRoutes(deps: AppDeps) {
     const row = await zdb.run(zql.media.where('id', mediaId).one());
     return row && row.personId === personId && row.type === 'image' ? row : undefined;
   };
-  const pdfAnswer = async (view: ProfileView, personId: string) => {
-    const bytes = await profilePdf(view, async (mediaId) => {
+  const pdfAnswer = async (view: ProfileView, personId: string, format?: PdfFormat) => {
+    const make = format ? PDF_FORMATS[format] : profilePdf;
+    const bytes = await make(view, async (mediaId) => {
       const row = deps.media ? await pageImage(view, personId, mediaId) : undefined;
       return row && deps.media?.read(row.thumbKey ?? row.displayKey ?? row.storageKey);
     });
     return new Response(new Uint8Array(bytes), {
       headers: {
         'content-type': 'application/pdf',
-        'content-disposition': `attachment; filename="${fileName(view.title)}"`,
+        'content-disposition': `attachment; filename="${fileName(view.title, format)}"`,
         'cache-control': 'no-store',
       },
     });
@@ -132,6 +139,21 @@ export function profileRoutes(deps: AppDeps) {
         if (!page || !person) throw appError('not_found');
         return pdfAnswer(layOut(page, person), personId);
       },
+    )
+    /** The page as an easy-read or a large-print PDF file (the same people). */
+    .get(
+      '/:id/pdf/:format',
+      answersFile('application/pdf', 'The page, as an easy-read or a large-print PDF file.'),
+      caller,
+      valid('param', personParams({ id: itemId, format: pdfFormat })),
+      async (c) => {
+        const { ctx, personId } = c.var.caller;
+        const { id, format } = c.req.valid('param');
+        const page = await zdb.run(profileQueries.byId.fn({ args: { personId, id }, ctx }));
+        const person = await zdb.run(zql.person.where('id', personId).one());
+        if (!page || !person) throw appError('not_found');
+        return pdfAnswer(layOut(page, person), personId, format);
+      },
     );
 
   /** What a share link shows, without signing in. Mounted at /shared-profiles. */
@@ -149,6 +171,17 @@ export function profileRoutes(deps: AppDeps) {
       async (c) => {
         const { view, personId } = await read(c.req.param('token'));
         return pdfAnswer(view, personId);
+      },
+    )
+    /** The shared page as an easy-read or a large-print PDF file, laid out now. */
+    .get(
+      '/:token/pdf/:format',
+      answersFile('application/pdf', 'The shared page, as an easy-read or a large-print PDF file.'),
+      valid('param', z.object({ token: z.string(), format: pdfFormat })),
+      async (c) => {
+        const { token: t, format } = c.req.valid('param');
+        const { view, personId } = await read(t);
+        return pdfAnswer(view, personId, format);
       },
     )
     /** A picture of a shared page (an item's hero, or the person's photo), as a redirect. */

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { seedId } from '../../api/seed.ts';
-import { pdfLines } from '../harness/pdf-text.ts';
+import { pdfLines, pdfPictures, pdfSizedLines } from '../harness/pdf-text.ts';
 import { seriousViolations, smallTargets } from './axe.ts';
 import { expect, failedRequest, test } from './fixtures.ts';
 
@@ -101,9 +101,19 @@ test('the Decision Maker builds a one-page profile whose Markdown shows as in th
   expect(
     await smallTargets(
       page,
-      'main button, main select, main input[type="text"], .field.checkbox label',
+      'main button, main a.button, main select, main input[type="text"], .field.checkbox label',
     ),
   ).toBe('');
+  // Beside the PDF, an easy-read and a large-print one, of the page as it is now.
+  const [ownEasy] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Easy read PDF' }).click(),
+  ]);
+  expect(ownEasy.suggestedFilename()).toBe('about-me-for-my-hospital-stay-easy-read.pdf');
+  await expect(page.getByRole('link', { name: 'Large print PDF' })).toHaveAttribute(
+    'href',
+    /\/pdf\/large-print$/,
+  );
 
   // A link for a week, shown once with its QR code.
   await page.getByLabel('The link works for').selectOption('7');
@@ -144,6 +154,30 @@ test('the Decision Maker builds a one-page profile whose Markdown shows as in th
     ]),
   );
   expect(lines.join('\n')).not.toMatch(/\*|_|\]\(|<img|<script/);
+  // Easy read: a picture for each of its two items, short lines of 16 pt and up.
+  const [easy] = await Promise.all([
+    guest.page.waitForEvent('download'),
+    guest.page.getByRole('link', { name: 'Easy read PDF' }).click(),
+  ]);
+  expect(easy.suggestedFilename()).toBe('about-me-for-my-hospital-stay-easy-read.pdf');
+  const easyPdf = await readFile(await easy.path());
+  const easyLines = pdfSizedLines(easyPdf);
+  expect(easyLines.map((l) => l.text).join(' ')).toContain(
+    'I like my tea strong, with a little milk.',
+  );
+  expect(easyLines.map((l) => l.text).join(' ')).not.toContain('medication');
+  expect(Math.min(...easyLines.map((l) => l.size))).toBeGreaterThanOrEqual(16);
+  expect(pdfPictures(easyPdf)).toHaveLength(2);
+  // Large print: 18 pt and up.
+  const [large] = await Promise.all([
+    guest.page.waitForEvent('download'),
+    guest.page.getByRole('link', { name: 'Large print PDF' }).click(),
+  ]);
+  expect(large.suggestedFilename()).toBe('about-me-for-my-hospital-stay-large-print.pdf');
+  const largeLines = pdfSizedLines(await readFile(await large.path()));
+  expect(largeLines.map((l) => l.text)).toContain('I like my tea strong, with a little milk.');
+  expect(Math.min(...largeLines.map((l) => l.size))).toBeGreaterThanOrEqual(18);
+  expect(await smallTargets(guest.page, 'main button, main a.button')).toBe('');
 
   // Live from the library: a change there is what the open link shows next.
   await sql`update preference set title = 'Tea, strong and milky' where id = ${seedId('preference:aroha:tea')}`;
@@ -191,6 +225,11 @@ test('the Decision Maker builds a one-page profile whose Markdown shows as in th
   await guest.page.reload();
   await expect(guest.page.getByRole('heading', { level: 1 })).toHaveText(gone);
   await expect(goneMain).toHaveText(`${gone}${goneHelp}`);
+  // Its PDFs, in every format, end with it.
+  const sharedApi = url.replace('/p/', '/api/shared-profiles/');
+  for (const file of ['pdf', 'pdf/easy-read', 'pdf/large-print']) {
+    expect((await guest.page.request.get(`${sharedApi}/${file}`)).status()).toBe(410);
+  }
   // Written to history.
   const events = await sql`select message from history_event
     where related_type = 'ProfilePage' and person_id = ${arohaId} order by created_at, id`;

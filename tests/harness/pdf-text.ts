@@ -3,7 +3,8 @@
  * to read what a reader would see, without a PDF library. pdfkit sets text in
  * embedded fonts as glyph numbers (hex strings in TJ arrays), and each font
  * carries a ToUnicode map from those numbers back to characters; its streams
- * are deflated. Lines are told apart by their text matrix's baseline.
+ * are deflated. Lines are told apart by their text matrix's baseline, and
+ * each keeps the font size (`Tf`) it is set in.
  */
 import { inflateSync } from 'node:zlib';
 
@@ -67,8 +68,14 @@ function cmapOf(source: string): Map<string, string> {
   return map;
 }
 
-/** The PDF's text: one string per line, in the order it is drawn. */
-export function pdfLines(pdf: Buffer): string[] {
+/**
+ * A line of the PDF's text, the smallest font size (in points) it is set in,
+ * and where it starts from the page's left edge (points).
+ */
+export type PdfLine = { text: string; size: number; x: number };
+
+/** The PDF's text with its sizes: one line per baseline, in the order it is drawn. */
+export function pdfSizedLines(pdf: Buffer): PdfLine[] {
   const objects = objectsOf(pdf);
   // Font resource name (F1, F2 …) → its ToUnicode map, from every page's resources.
   const fonts = new Map<string, Map<string, string>>();
@@ -82,28 +89,71 @@ export function pdfLines(pdf: Buffer): string[] {
       if (cmap) fonts.set(m[1] ?? '', cmapOf(cmap.toString('latin1')));
     }
   }
-  const lines: string[] = [];
+  const lines: PdfLine[] = [];
   for (const { stream } of objects.values()) {
     if (!stream) continue;
     const content = stream.toString('latin1');
     if (!/\bBT\b/.test(content)) continue;
     let font = new Map<string, string>();
+    let size = 0;
     let baseline: string | undefined;
     const ops =
-      /\/(\w+) [\d.]+ Tf|[\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ ([\d.-]+) Tm|\[(.*?)\] TJ/g;
+      /\/(\w+) ([\d.]+) Tf|[\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ ([\d.-]+) ([\d.-]+) Tm|\[(.*?)\] TJ/g;
     for (const m of content.matchAll(ops)) {
-      if (m[1] !== undefined) font = fonts.get(m[1]) ?? new Map();
-      else if (m[2] !== undefined) {
-        if (m[2] !== baseline) lines.push('');
-        baseline = m[2];
+      if (m[1] !== undefined) {
+        font = fonts.get(m[1]) ?? new Map();
+        size = Number(m[2]);
+      } else if (m[4] !== undefined) {
+        if (m[4] !== baseline) {
+          lines.push({ text: '', size: Number.POSITIVE_INFINITY, x: Number(m[3]) });
+        }
+        baseline = m[4];
       } else {
-        const words = [...(m[3] ?? '').matchAll(/<([0-9a-f]*)>/gi)]
+        const words = [...(m[5] ?? '').matchAll(/<([0-9a-f]*)>/gi)]
           .flatMap((h) => (h[1] ?? '').match(/.{4}/g) ?? [])
           .map((g) => font.get(g.toLowerCase()) ?? '\uFFFD')
           .join('');
-        lines[lines.length - 1] += words;
+        const line = lines[lines.length - 1];
+        if (line) {
+          line.text += words;
+          if (words.trim() !== '') line.size = Math.min(line.size, size);
+        }
       }
     }
   }
-  return lines.map((l) => l.trim()).filter((l) => l !== '');
+  return lines.map((l) => ({ ...l, text: l.text.trim() })).filter((l) => l.text !== '');
+}
+
+/** The PDF's text: one string per line, in the order it is drawn. */
+export function pdfLines(pdf: Buffer): string[] {
+  return pdfSizedLines(pdf).map((l) => l.text);
+}
+
+/**
+ * The pictures the PDF draws, in order: each as its image's filter
+ * (`DCTDecode` for a JPEG, `FlateDecode` for a PNG).
+ */
+export function pdfPictures(pdf: Buffer): string[] {
+  const objects = objectsOf(pdf);
+  // XObject resource name (I1, I2 …) → its filter.
+  const images = new Map<string, string>();
+  for (const { dict } of objects.values()) {
+    const resources = /\/XObject\s*<<([\s\S]*?)>>/.exec(dict);
+    if (!resources) continue;
+    for (const m of (resources[1] ?? '').matchAll(/\/(\w+)\s+(\d+) 0 R/g)) {
+      const image = objects.get(Number(m[2]));
+      if (image && /\/Subtype\s*\/Image/.test(image.dict)) {
+        images.set(m[1] ?? '', /\/Filter\s*\/(\w+)/.exec(image.dict)?.[1] ?? '');
+      }
+    }
+  }
+  const drawn: string[] = [];
+  for (const { stream } of objects.values()) {
+    if (!stream) continue;
+    for (const m of stream.toString('latin1').matchAll(/\/(\w+) Do\b/g)) {
+      const filter = images.get(m[1] ?? '');
+      if (filter !== undefined) drawn.push(filter);
+    }
+  }
+  return drawn;
 }

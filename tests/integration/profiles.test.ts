@@ -11,11 +11,16 @@ import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
 import { type SignedIn, signIn } from '../harness/clients.ts';
 import { sql, stack } from '../harness/db.ts';
-import { pdfLines } from '../harness/pdf-text.ts';
+import { pdfLines, pdfPictures, pdfSizedLines } from '../harness/pdf-text.ts';
 import { call, startSession } from '../harness/rest.ts';
 import { client, serverResult } from '../harness/zero.ts';
 
 const arohaId = seedId('person:aroha');
+/** A 1×1 PNG: a picture of a preference's own. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 // This file's own preferences of Aroha's: other files change the demo ones meanwhile.
 const tea = crypto.randomUUID();
 const mushrooms = crypto.randomUUID();
@@ -162,6 +167,114 @@ describe('a one-page profile', () => {
     expect([403, 404]).toContain(other.status);
     await serverResult(client(aroha), mutators.profile.revokeShare({ shareId: s.body.id }));
     expect((await fetch(`${stack.url}/api/shared-profiles/${t}/pdf`)).status).toBe(410);
+  });
+
+  test('easy-read and large-print PDFs: by its link signed out, and by the person; not by others; ended with the link', async () => {
+    const description = 'I like my tea strong. With a little milk!';
+    await sql`update preference set description = ${description} where id = ${tea}`;
+    // The tea's own picture, stored as any upload is (the development S3 store).
+    const signed = await call(aroha, 'POST', `/api/people/${arohaId}/media/signed`, {
+      name: 'teapot.png',
+      contentType: 'image/png',
+      contentLength: PNG.length,
+      preferenceId: tea,
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+    const mediaId = String(signed.body.id);
+    try {
+      const put = await fetch(String(signed.body.url), {
+        method: 'PUT',
+        headers: signed.body.headers as Record<string, string>,
+        body: new Uint8Array(PNG),
+      });
+      expect(put.status).toBe(200);
+      const settled = await call(aroha, 'POST', `/api/people/${arohaId}/media/upload-settled`, {
+        id: mediaId,
+      });
+      expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+      await sql`update preference set hero_media_id = ${mediaId} where id = ${tea}`;
+
+      const { id } = await newPage();
+      const s = await share(id, aroha);
+      const t = s.body.url.split('/p/')[1];
+      const shared = (format: string) =>
+        fetch(`${stack.url}/api/shared-profiles/${t}/pdf/${format}`);
+
+      const easy = await shared('easy-read');
+      expect(easy.status).toBe(200);
+      expect(easy.headers.get('content-type')).toBe('application/pdf');
+      expect(easy.headers.get('content-disposition')).toBe(
+        'attachment; filename="about-me-for-my-hospital-stay-easy-read.pdf"',
+      );
+      const easyPdf = Buffer.from(await easy.arrayBuffer());
+      const easyLines = pdfSizedLines(easyPdf);
+      // One idea a line; the Restricted medication is left out, as on the page.
+      expect(easyLines.map((l) => l.text)).toEqual(
+        expect.arrayContaining([
+          'What I love',
+          'I like my tea strong.',
+          'With a little milk!',
+          'What I dislike',
+          'Mushrooms',
+          'How to support me',
+          'Nothing here yet.',
+        ]),
+      );
+      const easyText = easyLines.map((l) => l.text).join(' ');
+      expect(easyText).toContain('A cup of tea with milk, no sugar');
+      expect(easyText).not.toContain('medication');
+      for (const l of easyLines) {
+        expect(l.size, l.text).toBeGreaterThanOrEqual(16);
+        // Short lines: about 35 characters.
+        expect(l.text.length, l.text).toBeLessThanOrEqual(45);
+      }
+      // A picture for each item: the tea's own (JPEG), the mushrooms' feeling (a PNG face).
+      expect(pdfPictures(easyPdf)).toEqual(['DCTDecode', 'FlateDecode']);
+
+      const large = await shared('large-print');
+      expect(large.status).toBe(200);
+      expect(large.headers.get('content-disposition')).toBe(
+        'attachment; filename="about-me-for-my-hospital-stay-large-print.pdf"',
+      );
+      const largePdf = Buffer.from(await large.arrayBuffer());
+      const largeLines = pdfSizedLines(largePdf);
+      expect(largeLines.map((l) => l.text)).toEqual(
+        expect.arrayContaining([
+          'A cup of tea with milk, no sugar',
+          'I like my tea strong. With a little milk!',
+          'Mushrooms',
+        ]),
+      );
+      for (const l of largeLines) {
+        expect(l.size, l.text).toBeGreaterThanOrEqual(18);
+        // One column: every line from the left margin.
+        expect(l.x, l.text).toBe(50);
+      }
+      expect(pdfPictures(largePdf)).toEqual(['DCTDecode']);
+
+      // The person's own, signed in; nobody else's; no other format.
+      for (const format of ['easy-read', 'large-print']) {
+        const own = await fetch(`${stack.url}/api/people/${arohaId}/profiles/${id}/pdf/${format}`, {
+          headers: { cookie: aroha.cookie },
+        });
+        expect(own.status).toBe(200);
+        expect(pdfLines(Buffer.from(await own.arrayBuffer()))).toContain('Mushrooms');
+        const other = await call(sam, 'GET', `/api/people/${arohaId}/profiles/${id}/pdf/${format}`);
+        expect([403, 404]).toContain(other.status);
+      }
+      expect((await shared('tiny-print')).status).toBe(400);
+
+      // Stopping the share ends them with the page and its first PDF.
+      await serverResult(client(aroha), mutators.profile.revokeShare({ shareId: s.body.id }));
+      for (const format of ['easy-read', 'large-print']) {
+        const after = await shared(format);
+        expect(after.status).toBe(410);
+        expect((await after.json()).error.message).toBe('This page is no longer shared');
+      }
+    } finally {
+      await sql`update preference set description = null, hero_media_id = null where id = ${tea}`;
+      await sql`delete from media where id = ${mediaId}`;
+    }
   });
 
   test('the PDF sets a description’s Markdown as styled words: no marker left, no word lost', async () => {

@@ -36,6 +36,8 @@ export const profilePageMessages = {
   preview: 'The page as it looks now',
   print: 'Print',
   downloadPdf: 'Download as PDF',
+  easyReadPdf: 'Easy read PDF',
+  largePrintPdf: 'Large print PDF',
   sections: {
     Love: 'What I love',
     Dislike: 'What I dislike',

@@ -79,6 +79,20 @@ function SharedProfile() {
             <a className="button secondary" href={`/api/shared-profiles/${token}/pdf`} download>
               {t.downloadPdf}
             </a>
+            <a
+              className="button secondary"
+              href={`/api/shared-profiles/${token}/pdf/easy-read`}
+              download
+            >
+              {t.easyReadPdf}
+            </a>
+            <a
+              className="button secondary"
+              href={`/api/shared-profiles/${token}/pdf/large-print`}
+              download
+            >
+              {t.largePrintPdf}
+            </a>
           </div>
           <ProfileSheet
             view={view}

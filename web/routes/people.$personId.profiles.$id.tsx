@@ -227,6 +227,20 @@ function ProfileBuilder() {
           >
             {t.downloadPdf}
           </a>
+          <a
+            className="button secondary"
+            href={`/api/people/${personId}/profiles/${id}/pdf/easy-read`}
+            download
+          >
+            {t.easyReadPdf}
+          </a>
+          <a
+            className="button secondary"
+            href={`/api/people/${personId}/profiles/${id}/pdf/large-print`}
+            download
+          >
+            {t.largePrintPdf}
+          </a>
         </div>
         <ProfileSheet view={view} pictureOf={pictureOf} headingLevel={2} />
       </section>
