@@ -78,6 +78,44 @@ describe('mayChangePlan: the person, or whoever looks after a live plan', () => 
     expect(mayChangePlan(access, me, s)).toBe(expected);
   });
 
+  test.each([
+    ['the person, with a separate Administrator, no subscription', owner, 'p', undefined, false],
+    ['their Administrator in a session, no subscription', adminIn, 'a', undefined, true],
+    ['a General supporter in a session', generalIn, 'g', undefined, false],
+    [
+      'the person, with a separate Administrator, paying themselves',
+      owner,
+      'p',
+      sub('active', null),
+      true,
+    ],
+    [
+      'the person, with a separate Administrator, whose plan ended',
+      owner,
+      'p',
+      sub('canceled', null),
+      false,
+    ],
+    ['the Administrator, the person pays', adminIn, 'a', sub('active', null), false],
+  ])('%s', (_what, access, me, s, expected) => {
+    expect(mayChangePlan(access, me, s, [{ knownAs: 'Ana', firstName: 'Ana' }])).toBe(expected);
+  });
+
+  test('a person with a separate Administrator is told who chooses the plan', () => {
+    const ana = { knownAs: 'Ana', firstName: 'Anahera' };
+    const hemi = { knownAs: null, firstName: 'Hemi' };
+    expect(planReason(null, [ana])).toBe('Ana manages your plan. Ask Ana to change it.');
+    expect(planReason({ status: 'canceled' }, [ana, hemi])).toBe(
+      'Ana and Hemi manage your plan. Ask Ana or Hemi to change it.',
+    );
+    // A live plan someone pays for: they look after it, whoever the Administrator is.
+    expect(
+      planReason({ status: 'active', administratedBy: { knownAs: 'Tui', firstName: 'Tui' } }, [
+        ana,
+      ]),
+    ).toBe('Only Tui can change this plan, because they look after it.');
+  });
+
   test('the reason names who looks after it', () => {
     expect(planReason({ administratedBy: { knownAs: 'Hemi', firstName: 'Hemiona' } })).toBe(
       'Only Hemi can change this plan, because they look after it.',

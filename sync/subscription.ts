@@ -6,9 +6,11 @@
  *   a support session (permissions.ts readableSubscriptions), as for history.
  * - Who may change the plan: among those, the plan's administrator — whoever
  *   pays for a live subscription (`administratedById`, or the person when it
- *   is null). With no live subscription, any of them may choose a plan, and
- *   whoever checks out becomes its administrator. Everyone else who sees the
- *   page sees the plans disabled, with the reason.
+ *   is null). With no live subscription, the person's Administrator (spec §4:
+ *   "only the administrator, or a person with no separate administrator"):
+ *   a person whose Circle has an Administrator does not choose a plan
+ *   themselves; whoever checks out becomes its administrator. Everyone else
+ *   who sees the page sees the plans disabled, with the reason.
  * - The subscription row mirrors Stripe and is written by one system change,
  *   `subscription.settle`, which only the server's webhook handler runs
  *   (api/billing/webhook.ts); no browser can call it. Its row is the one
@@ -40,6 +42,15 @@ export const subscriptionMessages = {
   failed: 'Sorry, something went wrong.',
   onlyAdministrator: (name: string) =>
     `Only ${name} can change this plan, because they look after it.`,
+  /** Said to a person whose Circle has an Administrator: that Administrator chooses the plan. */
+  managedBy: (names: readonly string[]) => {
+    const last = names.at(-1) ?? '';
+    const list = (word: string) =>
+      names.length > 1 ? `${names.slice(0, -1).join(', ')} ${word} ${last}` : last;
+    return names.length > 1
+      ? `${list('and')} manage your plan. Ask ${list('or')} to change it.`
+      : `${last} manages your plan. Ask ${last} to change it.`;
+  },
   noPermission: 'Only the person and their Administrator can see or change the plan.',
   /** Spec §4: a non-administrator in a session sees the plans disabled, with this reason. */
   notAdministrator: 'Only the person and their Administrator can change the plan.',
@@ -102,16 +113,38 @@ export function planAdministratorId(sub: Subscription | null | undefined): strin
 /**
  * Whether `me`, with `access` to the person, may change their plan: they see
  * it (the person or their Administrator in a session) and no one else looks
- * after a live subscription.
+ * after a live subscription; with none live, not the person themselves when
+ * their Circle has an Administrator (`administrators`, circleAdministrators).
  */
 export function mayChangePlan(
   access: LibraryAccess,
   me: string,
   sub: Subscription | null | undefined,
+  administrators: readonly unknown[] = [],
 ): boolean {
   if (!isAdministrator(access)) return false;
   const admin = planAdministratorId(sub);
-  return admin === null || admin === me;
+  if (admin !== null) return admin === me;
+  return access.kind !== 'owner' || administrators.length === 0;
+}
+
+type Named = { knownAs: string | null; firstName: string | null };
+
+/**
+ * The person's separate administrators: the supporters whose link is at the
+ * Administrator level, in the order they joined the Circle.
+ */
+export async function circleAdministrators(tx: Transaction, personId: string): Promise<Named[]> {
+  const links = await tx.run(
+    zql.supporterLink
+      .where('supportedId', personId)
+      .where('accessLevel', 'Administrator')
+      .related('supporter')
+      .orderBy('createdAt', 'asc'),
+  );
+  return links.flatMap((l) =>
+    l.supporter ? [{ knownAs: l.supporter.knownAs, firstName: l.supporter.firstName }] : [],
+  );
 }
 
 /**
@@ -145,18 +178,31 @@ export async function assertMayChangePlan(
   const sub = await tx.run(
     zql.subscription.where('personId', personId).related('administratedBy').related('person').one(),
   );
-  if (!mayChangePlan(access, ctx.personId, sub)) throw appError('forbidden', planReason(sub));
+  const administrators = await circleAdministrators(tx, personId);
+  if (!mayChangePlan(access, ctx.personId, sub, administrators)) {
+    throw appError('forbidden', planReason(sub, administrators));
+  }
   return sub;
 }
 
-type Named = { knownAs: string | null; firstName: string | null };
+const nameOf = (who: Named | undefined) => who?.knownAs || who?.firstName || 'the person';
 
-/** Why someone who sees the plan may not change it: who looks after it. */
+/**
+ * Why someone who sees the plan may not change it: who looks after a live
+ * one, else (`administrators`) the person's Administrators, who choose it.
+ */
 export function planReason(
-  sub: { administratedBy?: Named | undefined; person?: Named | undefined } | null | undefined,
+  sub:
+    | { status?: string; administratedBy?: Named | undefined; person?: Named | undefined }
+    | null
+    | undefined,
+  administrators: readonly Named[] = [],
 ): string {
-  const who = sub?.administratedBy ?? sub?.person;
-  return subscriptionMessages.onlyAdministrator(who?.knownAs || who?.firstName || 'the person');
+  const live = (LIVE_STATUSES as readonly string[]).includes(sub?.status ?? '');
+  if (!live && administrators.length > 0) {
+    return subscriptionMessages.managedBy(administrators.map(nameOf));
+  }
+  return subscriptionMessages.onlyAdministrator(nameOf(sub?.administratedBy ?? sub?.person));
 }
 
 export const subscriptionArgs = z.object({ personId: itemId });

@@ -5,9 +5,11 @@
  *
  * - GET …/subscriptions: the subscription (none: the free plan), the plan
  *   whose limits apply, whether the caller may change it and why not.
- * - GET …/subscriptions/usage: the figures of the page, for those who see
- *   the subscription. GET …/subscriptions/plans: the plans on offer, for
- *   anyone in the person's area (a non-administrator sees them disabled).
+ * - GET …/subscriptions/usage: what is used of the plan, and GET
+ *   …/subscriptions/plans: the plans on offer and which applies now, for
+ *   anyone in the person's area (a non-administrator sees them disabled, the
+ *   current one marked, and what is used of it; not the subscription itself).
+ *   The number of preferences only for those who read all of them.
  * - GET …/subscriptions/plans/stripe/redirect?planId=: a browser navigation
  *   to Stripe Checkout (a paid subscription already running: to the Customer
  *   Portal, where Stripe switches it). GET …/subscriptions/stripe: the
@@ -25,12 +27,13 @@ import { person, user } from '../../schema/tables.ts';
 import { zql } from '../../schema/zero-schema.gen.ts';
 import { appError } from '../../sync/errors.ts';
 import { itemId } from '../../sync/library-fields.ts';
-import { type LibraryAccess, libraryAccess } from '../../sync/permissions.ts';
+import { accessAllows, type LibraryAccess, libraryAccess } from '../../sync/permissions.ts';
 import { planOf, supporterSpots } from '../../sync/plan-limits.ts';
 import {
   assertMayChangePlan,
   assertSeesPlan,
   assertSeesPlans,
+  circleAdministrators,
   isLive,
   mayChangePlan,
   planReason,
@@ -175,20 +178,24 @@ export function subscriptionRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', caller, async (c) => {
       const { ctx, personId } = c.var.caller;
-      const { access, sub, plan } = await forPlanReader(c.var.caller, async (tx, access) => ({
-        access,
-        sub: await tx.run(
-          zql.subscription
-            .where('personId', personId)
-            .related('plan')
-            .related('administratedBy')
-            .related('person')
-            .one(),
-        ),
-        plan: await planOf(tx, personId),
-      }));
+      const { access, sub, plan, administrators } = await forPlanReader(
+        c.var.caller,
+        async (tx, access) => ({
+          access,
+          sub: await tx.run(
+            zql.subscription
+              .where('personId', personId)
+              .related('plan')
+              .related('administratedBy')
+              .related('person')
+              .one(),
+          ),
+          plan: await planOf(tx, personId),
+          administrators: await circleAdministrators(tx, personId),
+        }),
+      );
       const me = ctx.personId;
-      const canChange = mayChangePlan(access, me, sub);
+      const canChange = mayChangePlan(access, me, sub, administrators);
       const by = sub?.administratedBy;
       const customer = await keptCustomer(personId);
       return c.json({
@@ -210,15 +217,17 @@ export function subscriptionRoutes(deps: AppDeps) {
         /** The plan whose limits apply now. */
         plan: plan ? planJson(plan) : null,
         canChange,
-        reason: canChange ? null : planReason(sub),
+        reason: canChange ? null : planReason(sub, administrators),
         payments: billing !== undefined,
         /** The Customer Portal is there for the plan's administrator once Stripe knows them. */
         canManage: billing !== undefined && canChange && customer !== undefined,
       });
     })
     .get('/usage', caller, async (c) => {
-      const { personId } = c.var.caller;
-      const figures = await forPlanReader(c.var.caller, async (tx) => {
+      const { ctx, personId } = c.var.caller;
+      const figures = await zdb.transaction(async (tx) => {
+        const access = await libraryAccess(tx, ctx, personId);
+        assertSeesPlans(access);
         const plan = await planOf(tx, personId);
         const preferences = await tx.run(zql.preference.where('personId', personId));
         const spots = await supporterSpots(tx, personId);
@@ -229,7 +238,9 @@ export function subscriptionRoutes(deps: AppDeps) {
           )),
         ] as Array<{ bytes: string }>;
         return {
-          preferenceCount: preferences.length,
+          // Counted over the whole library, as the limit counts: not said to a
+          // supporter who does not read Restricted preferences, whose number it would tell.
+          preferenceCount: accessAllows(access, 'Restricted') ? preferences.length : null,
           preferenceLimit: plan?.preferenceLimit ?? null,
           contentLengthTotal: Number(usage?.bytes ?? 0),
           contentLengthTotalLimit: plan?.contentLengthTotalLimit ?? null,
@@ -244,11 +255,15 @@ export function subscriptionRoutes(deps: AppDeps) {
     })
     .get('/plans', caller, async (c) => {
       const { ctx, personId } = c.var.caller;
-      const plans = await zdb.transaction(async (tx) => {
+      const { plans, current } = await zdb.transaction(async (tx) => {
         assertSeesPlans(await libraryAccess(tx, ctx, personId));
-        return tx.run(zql.plan);
+        return { plans: await tx.run(zql.plan), current: await planOf(tx, personId) };
       });
-      return c.json({ plans: sortPlans(plans).map(planJson) });
+      return c.json({
+        plans: sortPlans(plans).map(planJson),
+        /** The plan whose limits apply now, for whoever sees the plans. */
+        currentPlanId: current?.id ?? null,
+      });
     })
     .get(
       '/plans/:provider/redirect',

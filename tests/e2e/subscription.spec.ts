@@ -8,6 +8,7 @@
  * (tests/e2e/fixtures.ts).
  */
 import type { Page } from '@playwright/test';
+import type postgres from 'postgres';
 import { seedId } from '../../api/seed.ts';
 import { seriousViolations, smallTargets } from './axe.ts';
 import { expect, failedRequest, startSupporting, test } from './fixtures.ts';
@@ -57,6 +58,15 @@ test.use({
   },
 });
 
+/**
+ * Aroha with no separate Administrator, so that she chooses her own plan: Ana's
+ * link made Restricted for this test (the fixture puts it back afterwards).
+ */
+async function arohaAlone(sql: postgres.Sql) {
+  await sql`update supporter_link set access_level = 'Restricted'
+            where supporter_id = ${ana} and supported_id = ${aroha}`;
+}
+
 /** The page's parts. */
 function parts(page: Page) {
   const plans = page.getByRole('list', { name: 'Plans to choose from' });
@@ -94,6 +104,7 @@ test('Aroha upgrades to Premium through Stripe Checkout; her Circle in another t
   sql,
 }) => {
   test.setTimeout(60_000);
+  await arohaAlone(sql);
   await signIn('aroha@example.com');
   // Her Circle, open in one tab: full on the free plan, with the Upgrade link.
   await page.goto(`/people/${aroha}/supporters`);
@@ -167,6 +178,7 @@ test('cancelling on the Checkout page comes back with "the payment was cancelled
   signIn,
   sql,
 }) => {
+  await arohaAlone(sql);
   await signIn('aroha@example.com');
   await page.goto(subscriptionPage);
   const p = parts(page);
@@ -194,6 +206,7 @@ test('a Stripe outage: back on the page with "Sorry, something went wrong.", sti
   signIn,
   sql,
 }) => {
+  await arohaAlone(sql);
   await signIn('aroha@example.com');
   await page.goto(subscriptionPage);
   const p = parts(page);
@@ -220,8 +233,10 @@ test('a Stripe outage: back on the page with "Sorry, something went wrong.", sti
 test('Manage subscription opens the Customer Portal; "Return to Preference Bank" comes back, and a cancellation there shows live', async ({
   page,
   signIn,
+  sql,
 }) => {
   test.setTimeout(60_000);
+  await arohaAlone(sql);
   await signIn('aroha@example.com');
   await page.goto(subscriptionPage);
   await upgrade(page);
@@ -301,39 +316,97 @@ test('when someone else looks after the plan, the person sees the plans disabled
   await expect(ap.getByText(reason)).toHaveCount(0);
 });
 
-test.describe('someone who does not administer the person', () => {
-  test.use({
-    allowedConsoleErrors: {
-      'the plan is refused on purpose': failedRequest(403, `/api/people/${aroha}/subscriptions`),
-    },
-  });
+test('a person with a separate Administrator sees the plans disabled: Ana chooses them; in a session, Ana may', async ({
+  page,
+  signIn,
+  device,
+}) => {
+  await signIn('aroha@example.com');
+  await page.goto(subscriptionPage);
+  const p = parts(page);
+  const reason = 'Ana manages your plan. Ask Ana to change it.';
+  await expect(page.getByText(reason)).toBeVisible();
+  await expect(p.current).toContainText('Free');
+  await expect(p.card('Free')).toContainText('Your current plan');
+  await expect(p.card('Free')).toHaveAttribute('aria-current', 'true');
+  for (const plan of ['Premium, paid monthly', 'Premium, paid yearly']) {
+    const choose = p.card(plan).getByRole('button', { name: `Choose ${plan}` });
+    await expect(choose).toHaveAttribute('aria-disabled', 'true');
+    await expect(choose).toHaveAccessibleDescription(reason);
+  }
+  await expect(page.getByRole('link', { name: /^Choose/ })).toHaveCount(0);
+  // Reached by keyboard, it does nothing.
+  const choice = page.getByRole('button', { name: 'Choose Premium, paid monthly' });
+  await tabTo(page, choice);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(onPage);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(await seriousViolations(page), 'plans disabled').toEqual([]);
 
-  test('sees the plans disabled and why, and nothing else; a Supporter in their own area has no subscription page', async ({
+  // Ana, her Administrator, in a support session: she chooses.
+  const { page: ap } = await device('ana@example.com');
+  await startSupporting(ap, aroha);
+  await ap.goto(subscriptionPage);
+  await expect(ap.getByRole('link', { name: 'Choose Premium, paid monthly' })).toHaveAttribute(
+    'href',
+    `/api/people/${aroha}/subscriptions/plans/stripe/redirect?planId=${monthly}`,
+  );
+  await expect(ap.getByText(reason)).toHaveCount(0);
+});
+
+test.describe('someone who does not administer the person', () => {
+  test('sees her current plan marked, what she uses of it, and the plans disabled and why, with no refused request; a Supporter in their own area has no subscription page', async ({
     page,
     signIn,
   }) => {
     const { personId: sam } = await signIn('sam@example.com');
     await startSupporting(page, aroha);
+    // The page asks only for what Sam may read: no request of it is refused.
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
     await page.goto(subscriptionPage);
+    const p = parts(page);
     const reason = 'Only the person and their Administrator can change the plan.';
     await expect(page.getByText(reason)).toBeVisible();
-    const plans = page.getByRole('list', { name: 'Plans to choose from' });
-    await expect(plans.getByRole('heading', { level: 3 })).toHaveText([
+    await expect(
+      page.getByText('Aroha’s plan, what they use of it, and the plans to choose from.'),
+    ).toBeVisible();
+    await expect(p.cards.getByRole('heading', { level: 3 })).toHaveText([
       'Free',
       'Premium, paid monthly',
       'Premium, paid yearly',
     ]);
-    // Every choice is there but does nothing, its reason read with it.
-    const choices = plans.getByRole('button');
-    await expect(choices).toHaveCount(3);
+    // Her plan is marked, in words and for a screen reader; only that one.
+    await expect(p.card('Free')).toContainText('Aroha’s current plan');
+    await expect(p.card('Free')).toHaveAttribute('aria-current', 'true');
+    await expect(p.plans.locator('[aria-current]')).toHaveCount(1);
+    // Every other choice is there but does nothing, its reason read with it.
+    const choices = p.plans.getByRole('button');
+    await expect(choices).toHaveText([
+      'Choose Premium, paid monthly',
+      'Choose Premium, paid yearly',
+    ]);
     for (const choice of await choices.all()) {
       await expect(choice).toHaveAttribute('aria-disabled', 'true');
       await expect(choice).toHaveAccessibleDescription(reason);
     }
-    await expect(plans.getByRole('link')).toHaveCount(0);
-    // Nothing of Aroha's subscription: neither her plan nor what she uses.
-    await expect(page.getByRole('heading', { name: 'What is used' })).toHaveCount(0);
+    await expect(p.plans.getByRole('link')).toHaveCount(0);
+    // What she uses of it: storage and her Circle against the plan's limits; not how many
+    // preferences she has (Sam, General, does not see the Restricted ones).
+    await expect(p.usage.getByRole('meter', { name: 'Storage' })).toHaveAccessibleDescription(
+      '0.00 GB of 3.00 GB (0.00%)',
+    );
+    await expect(p.usage.getByRole('term')).toHaveText(['Storage', 'Supporters']);
+    await expect(p.usage.getByRole('definition')).toHaveText([
+      '0.00 GB of 3.00 GB (0.00%)',
+      '3 of 3',
+    ]);
+    // Nothing of the subscription itself: who looks after it, its dates.
+    await expect(p.current).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(refused).toEqual([]);
     // His own area: a Supporter has no plan; the page sends him home (his Circle).
     await page.goto(`/people/${sam}/settings/subscription`);
     await expect(page).toHaveURL(new RegExp(`/people/${sam}/supporting`));
@@ -343,7 +416,9 @@ test.describe('someone who does not administer the person', () => {
 test('without payments set up, "Upgrade" and "Choose" say to contact the provider, and nothing calls Stripe', async ({
   page,
   signIn,
+  sql,
 }) => {
+  await arohaAlone(sql);
   // The stack has payments; this browser is told it has none, as a deployment
   // without STRIPE_SECRET_KEY says (the session and the plan's `payments`).
   await page.route('**/api/session', async (route) => {
@@ -487,7 +562,8 @@ test.describe('the usage figures failing', () => {
     },
   });
 
-  test('say so, and the rest of the page is there', async ({ page, signIn }) => {
+  test('say so, and the rest of the page is there', async ({ page, signIn, sql }) => {
+    await arohaAlone(sql);
     await page.route('**/subscriptions/usage', (route) =>
       route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Boom' } } }),
     );
@@ -503,7 +579,9 @@ test.describe('the usage figures failing', () => {
 test('the subscription page has no serious accessibility violations, 44 px targets and a visible focus', async ({
   page,
   signIn,
+  sql,
 }) => {
+  await arohaAlone(sql);
   await signIn('aroha@example.com');
   await page.goto(`${subscriptionPage}?outcome=failed`);
   await expect(page.getByRole('alert')).toHaveText('Sorry, something went wrong.');

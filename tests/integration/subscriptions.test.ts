@@ -5,7 +5,8 @@
  * own test-header helper:
  *
  * - the plan permission matrix (the person, their Administrator in and out
- *   of a session, other supporters, strangers; and the person once someone
+ *   of a session, other supporters, strangers; the person while they have a
+ *   separate Administrator, payments or not; and the person once someone
  *   else looks after the plan);
  * - checkout end to end: customer, session metadata, the webhook settling
  *   the row, limits lifted, the history;
@@ -60,6 +61,12 @@ const get = (who: SignedIn | null, path: string, url = base) =>
 async function link(supporter: SignedIn, supported: SignedIn, level: string) {
   await sql`insert into supporter_link (id, supporter_id, supported_id, access_level, created_by)
     values (${crypto.randomUUID()}, ${supporter.personId}, ${supported.personId}, ${level}, ${supported.personId})`;
+}
+
+/** The level of `supporter`'s link to `supported`. */
+async function setLevel(supporter: SignedIn, supported: SignedIn, level: string) {
+  await sql`update supporter_link set access_level = ${level}
+    where supporter_id = ${supporter.personId} and supported_id = ${supported.personId}`;
 }
 
 async function subscriptionRow(personId: string) {
@@ -131,16 +138,25 @@ afterAll(async () => {
 describe('who may see and change the plan', () => {
   test('the matrix: the person and their Administrator in a session; nobody else', async () => {
     const path = `/people/${person.personId}/subscriptions`;
+    // The person sees their plan; with a separate Administrator, only Hemi changes it.
     const own = await get(person, path);
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({
       subscription: null,
       plan: { id: FREE, isDefault: true, supporterLimit: 3 },
-      canChange: true,
-      reason: null,
+      canChange: false,
+      reason: 'Hemi manages your plan. Ask Hemi to change it.',
       payments: true,
       canManage: false,
     });
+    for (const p of [`/plans/stripe/redirect?planId=${MONTH}`, '/stripe']) {
+      const refused = await get(person, `${path}${p}`);
+      expect(refused.status, p).toBe(403);
+      expect(refused.body.error, p).toEqual({
+        code: 'forbidden',
+        message: 'Hemi manages your plan. Ask Hemi to change it.',
+      });
+    }
     // The Administrator, outside a session: no more than anyone else.
     expect((await get(admin, path)).status).toBe(403);
     const adminSession = await startSession(admin, person.personId);
@@ -153,13 +169,27 @@ describe('who may see and change the plan', () => {
         'Only the person and their Administrator can see or change the plan.',
       );
       for (const p of ['/usage', '/plans', `/plans/stripe/redirect?planId=${MONTH}`, '/stripe']) {
-        if (p !== '/plans') expect((await get(general, `${path}${p}`)).status, p).toBe(403);
+        if (!['/plans', '/usage'].includes(p)) {
+          expect((await get(general, `${path}${p}`)).status, p).toBe(403);
+        }
         expect((await get(stranger, `${path}${p}`)).status, p).toBe(403);
       }
-      // A non-administrator in a session sees the plans on offer (shown disabled), nothing more.
+      // A non-administrator in a session sees the plans on offer (shown disabled), which
+      // applies now, and what is used of it, but not how many preferences there are
+      // (a General supporter does not read the Restricted ones); nothing more.
       const offered = await get(general, `${path}/plans`);
       expect(offered.status).toBe(200);
       expect(offered.body.plans.map((p: { id: string }) => p.id)).toEqual([FREE, MONTH, YEAR]);
+      expect(offered.body.currentPlanId).toBe(FREE);
+      const used = await get(general, `${path}/usage`);
+      expect(used.status).toBe(200);
+      expect(used.body).toMatchObject({
+        preferenceCount: null,
+        supporterCount: 2,
+        supporterLimit: 3,
+        storage: { limit: '3.00' },
+      });
+      expect((await get(admin, `${path}/usage`)).body.preferenceCount).toBe(0);
     } finally {
       await adminSession.end();
       await generalSession.end();
@@ -199,6 +229,9 @@ describe('who may see and change the plan', () => {
 
 describe('checkout, the webhook and the limits', () => {
   let firstSub: string;
+  // The person chooses their own plan here: Hemi is not their Administrator meanwhile.
+  beforeAll(() => setLevel(admin, person, 'Restricted'));
+  afterAll(() => setLevel(admin, person, 'Administrator'));
 
   test('the person upgrades: Checkout, the signed webhook, the row, the history, the limits', async () => {
     firstSub = await checkoutAndPay(person, person.personId, MONTH);
@@ -276,6 +309,7 @@ describe('checkout, the webhook and the limits', () => {
 
   test('someone else looks after the plan: the person sees it disabled, with the reason', async () => {
     await sql`update subscription set administrated_by_id = ${admin.personId} where person_id = ${person.personId}`;
+    await setLevel(admin, person, 'Administrator');
     try {
       const own = await get(person, `/people/${person.personId}/subscriptions`);
       expect(own.body).toMatchObject({
@@ -297,6 +331,7 @@ describe('checkout, the webhook and the limits', () => {
       }
     } finally {
       await sql`update subscription set administrated_by_id = null where person_id = ${person.personId}`;
+      await setLevel(admin, person, 'Restricted');
     }
   });
 
@@ -664,16 +699,32 @@ describe('faults', () => {
 
   test('without Stripe keys: payments off, the redirect refuses in the spec words, Stripe never called', async () => {
     const calls = standIn.requests.length;
-    const state = await get(person, `/people/${person.personId}/subscriptions`, stack.url);
-    expect(state.body).toMatchObject({ payments: false, canManage: false });
+    // A person with no separate Administrator may choose a plan: payments are what is missing.
+    const solo = await registerAndSignIn(stack.url, 'plan-solo');
+    const state = await get(solo, `/people/${solo.personId}/subscriptions`, stack.url);
+    expect(state.body).toMatchObject({ payments: false, canManage: false, canChange: true });
     const go = await get(
-      person,
-      `/people/${person.personId}/subscriptions/plans/stripe/redirect?planId=${MONTH}`,
+      solo,
+      `/people/${solo.personId}/subscriptions/plans/stripe/redirect?planId=${MONTH}`,
       stack.url,
     );
     expect(go.status).toBe(503);
     expect(go.body.error?.message).toBe('To upgrade your plan, please contact your provider.');
-    // Someone who may not change the plan is told that first, payments or not.
+    // Someone who may not change the plan is told that first, payments or not:
+    // among them a person with a separate Administrator, and no live plan.
+    const managed = await registerAndSignIn(stack.url, 'plan-managed');
+    await link(admin, managed, 'Administrator');
+    for (const path of [
+      `/people/${managed.personId}/subscriptions/plans/stripe/redirect?planId=${MONTH}`,
+      `/people/${managed.personId}/subscriptions/stripe`,
+    ]) {
+      const refused = await get(managed, path, stack.url);
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.error, path).toEqual({
+        code: 'forbidden',
+        message: 'Hemi manages your plan. Ask Hemi to change it.',
+      });
+    }
     for (const who of [general, stranger]) {
       for (const path of [
         `/people/${person.personId}/subscriptions/plans/stripe/redirect?planId=${MONTH}`,

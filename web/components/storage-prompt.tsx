@@ -60,12 +60,8 @@ export function PreferenceRoomPrompt({ personId }: { personId: string }) {
     call(client.people[':personId'].subscriptions.usage.$get({ param: { personId } })).then(
       (u) => {
         if (!current) return;
-        const limit = u.preferenceLimit;
-        setFull(
-          limit !== null && u.preferenceCount >= limit
-            ? { count: u.preferenceCount, limit }
-            : undefined,
-        );
+        const { preferenceLimit: limit, preferenceCount: count } = u;
+        setFull(limit !== null && count !== null && count >= limit ? { count, limit } : undefined);
       },
       () => {
         if (current) setFull(undefined);

@@ -50,7 +50,8 @@ function checkoutHref(personId: string, planId: string): string {
 
 /**
  * The plans as cards, in the API's order (spec §9: the default first, then
- * Month). The current plan says so; another is chosen by going to Stripe
+ * Month). The current plan says so, in words (`currentLabel`) and to
+ * assistive technology (`aria-current`); another is chosen by going to Stripe
  * Checkout (with payments and the right to change), says to contact the
  * provider (without payments, spec §8), or is shown disabled with the
  * reason, visible and tied to each button (someone else looks after it).
@@ -59,6 +60,7 @@ export function PlanList({
   personId,
   plans,
   currentId,
+  currentLabel = t.current,
   payments,
   canChange,
   reason,
@@ -66,6 +68,7 @@ export function PlanList({
   personId: string;
   plans: Plan[];
   currentId: string | undefined;
+  currentLabel?: string;
   payments: boolean;
   canChange: boolean;
   reason: string | null;
@@ -84,7 +87,12 @@ export function PlanList({
           const label = planLabel(p);
           const current = p.id === currentId;
           return (
-            <li key={p.id} className="card">
+            <li
+              key={p.id}
+              className="card"
+              aria-current={current ? 'true' : undefined}
+              style={current ? { border: '3px solid var(--lavender)' } : undefined}
+            >
               <h3 style={{ marginTop: 0 }}>{label}</h3>
               <p style={{ fontWeight: 600 }}>{planPrice(p)}</p>
               <ul aria-label={t.limitsOf(label)} style={{ marginBottom: 'var(--space-4)' }}>
@@ -94,7 +102,7 @@ export function PlanList({
               </ul>
               {current ? (
                 <p>
-                  <strong>{t.current}</strong>
+                  <strong>{currentLabel}</strong>
                 </p>
               ) : !canChange ? (
                 // Focusable, so its reason is read with it; it does nothing.

@@ -54,6 +54,7 @@ export const subscriptionPageMessages = {
         : `Up to ${n} preferences`,
   fileLimit: (size: string) => `Files up to ${size} each`,
   current: 'Your current plan',
+  currentOf: (name: string) => `${name}’s current plan`,
   choose: (plan: string) => `Choose ${plan}`,
   /** The default plan while a paid one runs: leaving is done in the portal. */
   backToFree: 'To go back to the free plan, cancel in Manage subscription.',

@@ -28,10 +28,11 @@ const subscriptionSearch = searchOf({ outcome: oneOf(OUTCOMES), session_id: text
  * the API, which sends the browser back here with `?outcome=`; the plan
  * itself changes only by Stripe's webhook, and shows here live (the synced
  * subscription row), as it does in every other tab. Only the person and
- * their Administrator in a session see the subscription and its usage; any
- * other supporter in a session sees the plans disabled, with the reason
- * (spec §4); the API refuses anyone else, in words. A Supporter in their own
- * area has no plan, and an iOS native shell offers none.
+ * their Administrator in a session see the subscription; any other
+ * supporter in a session sees what is used, the current plan marked and the
+ * plans disabled, with the reason (spec §4), and the page asks nothing
+ * else for them; the API refuses anyone else, in words. A Supporter in
+ * their own area has no plan, and an iOS native shell offers none.
  */
 export const Route = createFileRoute('/people/$personId/settings/subscription')({
   head: pageHead(messages.titles.subscription),
@@ -47,20 +48,38 @@ export const Route = createFileRoute('/people/$personId/settings/subscription')(
 
 const subscriptions = client.people[':personId'].subscriptions;
 
-/** The three calls of the page; usage may fail on its own (spec §7: false), the rest of the page stays. */
-async function load(personId: string) {
+/**
+ * The calls of the page; usage may fail on its own (spec §7: false), the rest
+ * of the page stays. The subscription itself only for whoever reads it
+ * (`readsPlan`): a non-administrator in a session is not asked for a call the
+ * API refuses them (it would be a failed request in their browser).
+ */
+async function load(personId: string, readsPlan: boolean) {
   const param = { param: { personId } };
-  const [state, { plans }, usage] = await Promise.all([
-    // Refused to a non-administrator in a session, who still sees the plans,
-    // disabled (spec §4); refused to anyone else with the plans too.
-    call(subscriptions.$get(param)).catch((e: unknown) => {
-      if (e instanceof ApiError && e.status === 403) return null;
-      throw e;
-    }),
+  const [state, { plans, currentPlanId }, usage] = await Promise.all([
+    readsPlan
+      ? call(subscriptions.$get(param)).catch((e: unknown) => {
+          // Their role changed on the way: shown as to a non-administrator.
+          if (e instanceof ApiError && e.status === 403) return null;
+          throw e;
+        })
+      : null,
     call(subscriptions.plans.$get(param)),
     call(subscriptions.usage.$get(param)).catch(() => false as const),
   ]);
-  return { state, plans, usage };
+  return { state, plans, currentPlanId, usage };
+}
+
+/**
+ * Whether the viewer reads the person's subscription (sync/permissions.ts
+ * isAdministrator: the person, or an Administrator link with an active
+ * session), live; undefined while their link is not known yet.
+ */
+function useReadsPlan(personId: string, own: boolean): boolean | undefined {
+  const [link, result] = useQuery(queries.circle.myLink({ personId }), { enabled: !own });
+  if (own) return true;
+  if (!link) return result.type === 'complete' ? false : undefined;
+  return link.accessLevel === 'Administrator' && link.sessions[0] !== undefined;
 }
 
 type Loaded = Awaited<ReturnType<typeof load>>;
@@ -98,11 +117,13 @@ function SubscriptionPage() {
 
   // Read again whenever the live subscription changes (a webhook settled it).
   const version = useSubscriptionVersion(personId);
+  const readsPlan = useReadsPlan(personId, own);
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
+    if (readsPlan === undefined) return;
     let current = true;
     void version;
-    load(personId).then(
+    load(personId, readsPlan).then(
       (loaded) => current && setState({ status: 'ready', ...loaded }),
       (e: unknown) => {
         if (!current) return;
@@ -125,7 +146,7 @@ function SubscriptionPage() {
     return () => {
       current = false;
     };
-  }, [personId, version]);
+  }, [personId, version, readsPlan]);
 
   // Not here for a Supporter in their own area (a role changed live) or in an iOS native shell.
   if (ctx.iosNative || (own && ctx.myType === 'Supporter')) {
@@ -166,17 +187,19 @@ function Ready({
   name: string;
   loaded: Loaded;
 }) {
-  const { state, plans, usage } = loaded;
+  const { state, plans, currentPlanId, usage } = loaded;
   if (state === null) {
     return (
       <>
         <p>{own || !name ? t.intro : t.introOf(name)}</p>
+        <UsageCard usage={usage} />
         <section aria-labelledby="subscription-plans">
           <h2 id="subscription-plans">{t.plansTitle}</h2>
           <PlanList
             personId={personId}
             plans={plans}
-            currentId={undefined}
+            currentId={currentPlanId ?? undefined}
+            currentLabel={currentLabel(own, name)}
             payments={false}
             canChange={false}
             reason={subscriptionMessages.notAdministrator}
@@ -189,6 +212,9 @@ function Ready({
     <Subscribed personId={personId} own={own} name={name} state={state} {...{ plans, usage }} />
   );
 }
+
+/** How the current plan's card says so: "Your current plan", or whose it is. */
+const currentLabel = (own: boolean, name: string) => (own || !name ? t.current : t.currentOf(name));
 
 function Subscribed({
   personId,
@@ -250,6 +276,7 @@ function Subscribed({
           personId={personId}
           plans={plans}
           currentId={current?.id}
+          currentLabel={currentLabel(own, name)}
           payments={state.payments}
           canChange={state.canChange}
           reason={state.reason}
@@ -305,14 +332,16 @@ function UsageFigures({ usage }: { usage: Usage }) {
           )}
         </dd>
       </div>
-      <div className="details-row">
-        <dt>{t.preferences}</dt>
-        <dd>
-          {usage.preferenceLimit === null
-            ? String(usage.preferenceCount)
-            : t.countOf(usage.preferenceCount, usage.preferenceLimit)}
-        </dd>
-      </div>
+      {usage.preferenceCount === null ? null : (
+        <div className="details-row">
+          <dt>{t.preferences}</dt>
+          <dd>
+            {usage.preferenceLimit === null
+              ? String(usage.preferenceCount)
+              : t.countOf(usage.preferenceCount, usage.preferenceLimit)}
+          </dd>
+        </div>
+      )}
       <div className="details-row">
         <dt>{t.supporters}</dt>
         <dd>
