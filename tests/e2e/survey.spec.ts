@@ -157,6 +157,7 @@ test('both roles: about you, about supporting, one statement at a time; check yo
   // whose part it is and which of three comes first, smaller.
   await asked('I feel listened to.', 'About you: sentence 1 of 3');
   await expect(page.getByText('Step 2 of 5')).toBeVisible();
+  expect(await seriousViolations(page), 'a statement of both roles').toEqual([]);
   await answerByKeyboard(page, 'I feel listened to.', 'Yes');
   await press(page, 'Next');
   await expect(page).toHaveURL(/\?step=2&sentence=2$/);
