@@ -23,6 +23,8 @@ export const DATE_FORMATS = {
   weekdayShort: { weekday: 'short', day: 'numeric', month: 'short' },
   /** "6 Nov" */
   dayMonth: { day: 'numeric', month: 'short' },
+  /** "6 November" */
+  dayLongMonth: { day: 'numeric', month: 'long' },
   /** "November 2026" */
   month: { month: 'long', year: 'numeric' },
   /** "9:30 am" */

@@ -63,11 +63,16 @@ export const handoverRuleMessages = {
     'Only the person and their Administrator can change or delete a handover note.',
   onlyAdministratorDays:
     'Only the person and their Administrator can choose how long handover notes last.',
-  /** History, in the feed's words (written without their actor). */
-  left: 'Left a handover note',
-  changed: 'Changed a handover note',
-  deleted: 'Deleted a handover note',
-  days: (days: number) => `Handover notes now last ${days} ${days === 1 ? 'day' : 'days'}`,
+  /**
+   * History, in the screens' words ("Notes for the next visit"), each starting
+   * with what was done so the feed can put who did it first: "Sam left a note
+   * for the next visit", "You set notes for the next visit to last 3 days".
+   */
+  left: 'Left a note for the next visit',
+  changed: 'Changed a note for the next visit',
+  deleted: 'Deleted a note for the next visit',
+  days: (days: number) =>
+    `Set notes for the next visit to last ${days} ${days === 1 ? 'day' : 'days'}`,
 } as const;
 
 const id = itemId;

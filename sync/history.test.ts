@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { HISTORY_EVENT_TYPES } from '../schema/enums.ts';
 import { circleHistoryMessages } from './circle.ts';
+import { handoverRuleMessages } from './handover.ts';
 import {
   historyMessages,
   historySentence,
   historyTypeFilter,
+  inTodaysWords,
   toTheActor,
   typesOf,
 } from './history.ts';
@@ -110,6 +112,51 @@ describe('words about the actor, read by the actor', () => {
   test('someone else’s support session ended by the app keeps its words', () => {
     const ended = circleHistoryMessages.sessionEndedAtTime('Sam');
     expect(historySentence(ended, null, 'p-sam')).toBe(ended);
+  });
+});
+
+describe('notes for the next visit, in the screens’ words', () => {
+  const aroha = { id: 'p-aroha', name: 'Aroha', fullName: 'Aroha Ngata' };
+  const m = handoverRuleMessages;
+
+  test('how long notes last reads as something done, to the one who did it and to anyone else', () => {
+    expect(historySentence(m.days(3), aroha, 'p-aroha')).toBe(
+      'You set notes for the next visit to last 3 days',
+    );
+    expect(historySentence(m.days(3), aroha, 'p-ana')).toBe(
+      'Aroha set notes for the next visit to last 3 days',
+    );
+    expect(historySentence(m.days(1), sam, 'p-aroha')).toBe(
+      'Sam set notes for the next visit to last 1 day',
+    );
+  });
+
+  test('a note left, changed or deleted is a note for the next visit', () => {
+    expect(historySentence(m.left, sam, 'p-aroha')).toBe('Sam left a note for the next visit');
+    expect(historySentence(m.left, sam, 'p-sam')).toBe('You left a note for the next visit');
+    expect(historySentence(m.changed, aroha, 'p-ana')).toBe(
+      'Aroha changed a note for the next visit',
+    );
+    expect(historySentence(m.deleted, aroha, 'p-aroha')).toBe(
+      'You deleted a note for the next visit',
+    );
+  });
+
+  test('what was stored in the earlier words reads as today’s', () => {
+    expect(inTodaysWords('Left a handover note')).toBe(m.left);
+    expect(inTodaysWords('Changed a handover note')).toBe(m.changed);
+    expect(inTodaysWords('Deleted a handover note')).toBe(m.deleted);
+    expect(inTodaysWords('Handover notes now last 3 days')).toBe(m.days(3));
+    expect(inTodaysWords('Handover notes now last 1 day')).toBe(m.days(1));
+    expect(historySentence('Handover notes now last 3 days', aroha, 'p-aroha')).toBe(
+      'You set notes for the next visit to last 3 days',
+    );
+    expect(historySentence('Left a handover note', sam, 'p-ana')).toBe(
+      'Sam left a note for the next visit',
+    );
+    // Anything else keeps its words, a title that says "handover note" included.
+    const titled = 'Changed the preference “Left a handover note”';
+    expect(inTodaysWords(titled)).toBe(titled);
   });
 });
 

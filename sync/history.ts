@@ -98,6 +98,29 @@ export function toTheActor(text: string): string {
 }
 
 /**
+ * Messages stored before the handover's history took the screens' words
+ * ("notes for the next visit") and began with what was done: read in today's
+ * words (sync/handover.ts handoverRuleMessages), so that no feed says "You
+ * handover notes now last 3 days".
+ */
+const EARLIER_WORDS: readonly [RegExp, (...found: string[]) => string][] = [
+  [/^(Left|Changed|Deleted) a handover note$/, (_, done) => `${done} a note for the next visit`],
+  [
+    /^Handover notes now last (\d+) (days?)$/,
+    (_, n, days) => `Set notes for the next visit to last ${n} ${days}`,
+  ],
+];
+
+/** A stored message in today's words (the same message when its words have not changed). */
+export function inTodaysWords(message: string): string {
+  for (const [earlier, today] of EARLIER_WORDS) {
+    const found = earlier.exec(message);
+    if (found) return today(...found);
+  }
+  return message;
+}
+
+/**
  * An event as a sentence: “Sam changed the preference “Bath time””. Messages
  * are written without their actor (“Changed …”), except a few older ones that
  * name them already (“Ana started a support session”, by the name they go by
@@ -107,10 +130,11 @@ export function toTheActor(text: string): string {
  * be deleted”, not “…their account…”.
  */
 export function historySentence(
-  message: string,
+  stored: string,
   actor: HistoryActor | null,
   viewerId: string,
 ): string {
+  const message = inTodaysWords(stored);
   if (!actor) return message;
   const own = actor.id === viewerId;
   const named = [actor.fullName, actor.name]

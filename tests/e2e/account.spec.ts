@@ -102,6 +102,58 @@ test.describe('onboarding, by keyboard alone', () => {
     expect(row?.type).toBe('SupporterAndDecisionMaker');
   });
 
+  test('one step count forward and back, whatever role is chosen on the way; the announcer names each step', async ({
+    page,
+    newAccount,
+    signIn,
+  }) => {
+    const { email } = await newAccount('onboard-count');
+    const { personId } = await signIn(email);
+    await page.goto(`/onboarding/${personId}`);
+    const count = page.getByText(/^Step \d/);
+    const announcer = page.locator('[data-route-announcer]');
+    const next = () => page.getByRole('button', { name: 'Next', exact: true }).click();
+    const back = () => page.getByRole('button', { name: 'Back', exact: true }).click();
+    /** The step shown: its count, its heading, and what the announcer said of it. */
+    const at = async (step: string, heading: string | RegExp) => {
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(count).toHaveText(step);
+      await expect(announcer).toHaveText(heading);
+    };
+    await expect(count).toHaveText('Step 1');
+    await next();
+    await at('Step 2', 'Your preference library');
+    await next();
+    await at('Step 3', 'Help from people you trust');
+    await next();
+    await at('Step 4', 'How will you use Preference Bank?');
+    await page.getByRole('radio', { name: /^For myself/ }).check();
+    await next();
+    await at('Step 5 of 7', 'About you');
+    // Back to the role step: it reads as it did, and choosing another role there changes nothing yet.
+    await back();
+    await at('Step 4', 'How will you use Preference Bank?');
+    await page.getByRole('radio', { name: /^Both/ }).check();
+    await expect(count).toHaveText('Step 4');
+    await back();
+    await at('Step 3', 'Help from people you trust');
+    await next();
+    await at('Step 4', 'How will you use Preference Bank?');
+    await page.getByRole('radio', { name: /^Both/ }).check();
+    await next();
+    await at('Step 5 of 8', 'About you');
+    await next();
+    await at('Step 6 of 8', 'Supporting someone');
+    await next();
+    await at('Step 7 of 8', 'Three things to remember');
+    await next();
+    await at('Step 8 of 8', /^Thank you/);
+    await back();
+    await at('Step 7 of 8', 'Three things to remember');
+    await back();
+    await at('Step 6 of 8', 'Supporting someone');
+  });
+
   test('the role must be chosen; a step that is not a number is the first; Cancel asks first', async ({
     page,
     newAccount,

@@ -78,7 +78,7 @@ test('a visit: what changed since the last one at the supporter’s level, seen 
   await expect(list).toContainText('Sam');
   await expect(field).toHaveValue('');
   // Sam is not her Administrator: he may not change or delete it.
-  await expect(notes.getByRole('button', { name: /Edit note|Delete note/ })).toHaveCount(0);
+  await expect(notes.getByRole('button', { name: /^(Edit|Delete) the note/ })).toHaveCount(0);
   await finishSession(page);
 
   // Ana (Administrator) starts her session: the note is at the top of its first screen.
@@ -93,14 +93,18 @@ test('a visit: what changed since the last one at the supporter’s level, seen 
   const notesBox = await anaNotes.boundingBox();
   const libraryBox = await library.boundingBox();
   expect(notesBox && libraryBox && notesBox.y < libraryBox.y).toBe(true);
-  // Her Administrator may change it.
-  await anaNotes.getByRole('button', { name: 'Edit note 1' }).click();
+  // Her Administrator may change it: the buttons name the note by who left it and when.
+  const today = await ana.page.evaluate(() =>
+    new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long' }).format(Date.now()),
+  );
+  await expect(anaNotes.getByRole('button', { name: /note \d/ })).toHaveCount(0);
+  await anaNotes.getByRole('button', { name: `Edit the note from Sam Tane, ${today}` }).click();
   const edit = anaNotes.getByLabel('Change the note');
   await edit.fill(`${text} Breakfast at nine.`);
   await anaNotes.getByRole('button', { name: 'Save note' }).click();
   await expect(anaNotes).toContainText('Breakfast at nine.');
   // And delete it, after saying so.
-  await anaNotes.getByRole('button', { name: 'Delete note 1' }).click();
+  await anaNotes.getByRole('button', { name: `Delete the note from Sam Tane, ${today}` }).click();
   const confirm = ana.page.getByRole('dialog', { name: 'Delete this note?' });
   await confirm.getByRole('button', { name: 'Delete note' }).click();
   await expect(confirm).toBeHidden();

@@ -135,7 +135,7 @@ test('“How are you?” by keyboard alone, from the home page’s prompt to the
   await expect(page.locator('.survey-answers dd')).toHaveText(['Yes', 'No', 'Sometimes']);
 });
 
-test('both roles: about you, about supporting, check your answers, then two rows; Cancel asks first', async ({
+test('both roles: about you, about supporting, one statement at a time; check your answers, then two rows; Cancel asks first', async ({
   page,
   signIn,
   sql,
@@ -144,26 +144,70 @@ test('both roles: about you, about supporting, check your answers, then two rows
   await page.goto(`/survey/${ana}/SupporterAndDecisionMaker`);
   await expect(page).toHaveURL(new RegExp(`/survey/${ana}/supporter-and-decision-maker$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Your check-in' })).toBeVisible();
+  const announcer = page.locator('[data-route-announcer]');
+  /** One statement alone on its page: its heading, with focus, named by the announcer too. */
+  const asked = async (statement: string, part: string) => {
+    await expect(page.getByRole('heading', { level: 1, name: statement })).toBeFocused();
+    await expect(page.getByText(part, { exact: true })).toBeVisible();
+    await expect(page.getByRole('radio')).toHaveCount(3);
+    await expect(announcer).toHaveText(statement);
+  };
   await press(page, 'Next');
-  await expect(page.getByRole('heading', { level: 1, name: 'About you' })).toBeFocused();
+  // Each statement is the page's heading, one at a time, as for one role;
+  // whose part it is and which of three comes first, smaller.
+  await asked('I feel listened to.', 'About you: sentence 1 of 3');
+  await expect(page.getByText('Step 2 of 5')).toBeVisible();
+  expect(await seriousViolations(page), 'a statement of both roles').toEqual([]);
   await answerByKeyboard(page, 'I feel listened to.', 'Yes');
-  // Two left unanswered: both say so, and focus goes to the first of them.
   await press(page, 'Next');
-  await expect(page.getByRole('alert').filter({ hasText: 'Please choose one.' })).toHaveCount(2);
+  await expect(page).toHaveURL(/\?step=2&sentence=2$/);
+  await asked('I get to make my own choices.', 'About you: sentence 2 of 3');
+  await expect(page.getByText('Step 2 of 5')).toBeVisible();
+  // Left unanswered: it says so, and focus goes to its first answer.
+  await press(page, 'Next');
+  await expect(page.getByRole('alert').filter({ hasText: 'Please choose one.' })).toHaveCount(1);
   await expect(
     page.getByRole('group', { name: 'I get to make my own choices.' }).getByRole('radio', {
       name: 'Yes',
     }),
   ).toBeFocused();
   await answerByKeyboard(page, 'I get to make my own choices.', 'Sometimes');
+  await press(page, 'Next');
+  await asked('The people who support me know what I like.', 'About you: sentence 3 of 3');
+  // Back is the sentence before, its answer kept.
+  await press(page, 'Back');
+  await asked('I get to make my own choices.', 'About you: sentence 2 of 3');
+  await expect(page.getByRole('radio', { name: 'Sometimes' })).toBeChecked();
+  await press(page, 'Next');
   await answerByKeyboard(page, 'The people who support me know what I like.', 'Yes');
   await press(page, 'Next');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'About supporting someone' }),
-  ).toBeFocused();
+  await asked(
+    'I know what matters to the person I support.',
+    'About supporting someone: sentence 1 of 3',
+  );
+  await expect(page.getByText('Step 3 of 5')).toBeVisible();
   await answerByKeyboard(page, 'I know what matters to the person I support.', 'Yes');
+  await press(page, 'Next');
+  await asked(
+    'I feel confident helping them make choices.',
+    'About supporting someone: sentence 2 of 3',
+  );
   await answerByKeyboard(page, 'I feel confident helping them make choices.', 'No');
+  await press(page, 'Next');
+  await asked(
+    'I get the support I need as a supporter.',
+    'About supporting someone: sentence 3 of 3',
+  );
   await answerByKeyboard(page, 'I get the support I need as a supporter.', 'Sometimes');
+  await press(page, 'Next');
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your answers' })).toBeFocused();
+  await expect(announcer).toHaveText('Check your answers');
+  // Back from here is the last sentence before it.
+  await press(page, 'Back');
+  await asked(
+    'I get the support I need as a supporter.',
+    'About supporting someone: sentence 3 of 3',
+  );
   await press(page, 'Next');
   await expect(page.getByRole('heading', { level: 1, name: 'Check your answers' })).toBeFocused();
   await expect(page.locator('.survey-answers dd')).toHaveText([

@@ -31,6 +31,8 @@ const shortDate = dates.dayMonth;
 /** "Sat, 28 Nov, 9:30 am": when something happened, this week or lately. */
 export const dayTime = dates.weekdayTime;
 const untilDate = dates.weekdayShort;
+/** "29 November": the day a note was left, in the names of its buttons. */
+const noteDay = dates.dayLongMonth;
 
 /** How long ago, in words, for today and yesterday; a short date before that. */
 export function ago(at: number, now: number): string {
@@ -237,8 +239,8 @@ export function HandoverNotes({
         <p>{t.notesEmpty}</p>
       ) : (
         <ul className="handover-notes" aria-label={t.notesLabel}>
-          {notes.map((n, i) => (
-            <NoteLine key={n.id} note={n} number={i + 1} canManage={canManage} />
+          {notes.map((n) => (
+            <NoteLine key={n.id} note={n} canManage={canManage} />
           ))}
         </ul>
       )}
@@ -348,13 +350,14 @@ type Note = {
     | undefined;
 };
 
-function NoteLine({ note, number, canManage }: { note: Note; number: number; canManage: boolean }) {
+function NoteLine({ note, canManage }: { note: Note; canManage: boolean }) {
   const write = useWrite();
   const fieldId = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(note.body);
   const { send, error, setError, saving, status, setStatus } = useNoteSend(fieldId);
   const author = personName(note.author) || note.authorName || t.someone;
+  const day = noteDay.format(note.createdAt);
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -408,7 +411,7 @@ function NoteLine({ note, number, canManage }: { note: Note; number: number; can
               <button
                 type="button"
                 className="secondary"
-                aria-label={t.editLabel(number)}
+                aria-label={t.editLabel(author, day)}
                 onClick={() => {
                   setDraft(note.body);
                   setStatus('');
@@ -419,7 +422,7 @@ function NoteLine({ note, number, canManage }: { note: Note; number: number; can
               </button>
               <DestructiveConfirm
                 label={t.delete}
-                triggerLabel={t.deleteLabel(number)}
+                triggerLabel={t.deleteLabel(author, day)}
                 title={t.deleteTitle}
                 body={t.deleteBody}
                 confirmLabel={t.deleteConfirm}

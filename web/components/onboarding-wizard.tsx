@@ -102,10 +102,13 @@ function OnboardingWizard({
   const ids = { known: useId(), knownHint: useId() };
   const name = session.person.knownAs ?? session.person.firstName ?? '';
   const steps = onboardingSteps(role);
-  // Until a role is chosen nobody knows whether there are 7 steps or 8: no total is said.
-  const total = role === null ? null : steps.length;
   const step =
     rawStep !== undefined && rawStep >= 1 && rawStep <= steps.length ? Math.floor(rawStep) : 1;
+  // Whether there are 7 steps or 8 is known once the role step is behind: the
+  // role step and those before it say no total, going forward and coming
+  // back (another role may still be chosen there), and every step after it
+  // says the chosen role's. So each step reads the same every time it shows.
+  const total = role === null || step <= onboardingSteps(null).length ? null : steps.length;
   const kind = steps[step - 1] ?? 'welcome';
   const headingRef = useRef<HTMLHeadingElement>(null);
   const roleRef = useRef<HTMLInputElement>(null);

@@ -5,7 +5,9 @@
  * - One role: what this is (with the last answers), one statement a step
  *   (the third saves), thank-you.
  * - Both roles: what this is, the Decision Maker's three statements, the
- *   Supporter's three, check your answers (saves), thank-you.
+ *   Supporter's three, check your answers (saves), thank-you. A role's step
+ *   shows its statements one at a time (`?sentence=`, numeric, else the
+ *   first), each the page's heading, as for one role.
  *
  * Answers are kept in this tab's session storage, so Back, Next and a reload
  * keep them; they are saved as one change through Zero (sync/survey.ts),
@@ -127,14 +129,30 @@ function responseOf(answers: Answers, role: SurveyRole) {
   return { id: crypto.randomUUID(), type: role, answer1, answer2, answer3 };
 }
 
+/** Where a statement is asked: its step, and its sentence on a step of three (both roles). */
+function pageOfStatement(steps: Step[], key: string): { step: number; sentence?: number } {
+  const [role, index] = key.split('.');
+  const at = steps.findIndex(
+    (s) => s.kind === 'statements' && s.role === role && s.items.includes(Number(index)),
+  );
+  const found = steps[at];
+  const items = found?.kind === 'statements' ? found.items : [];
+  return items.length > 1
+    ? { step: at + 1, sentence: items.indexOf(Number(index)) + 1 }
+    : { step: at + 1 };
+}
+
 function SurveyWizard({
   personId,
   kind,
   step: rawStep,
+  sentence: rawSentence,
 }: {
   personId: string;
   kind: SurveyKind;
   step: number | undefined;
+  /** Which of a role's three statements, on a step of three (both roles). */
+  sentence: number | undefined;
 }) {
   const navigate = useNavigate();
   const write = useWrite();
@@ -149,6 +167,13 @@ function SurveyWizard({
   // The thank-you only after saving: otherwise the survey starts at its beginning.
   const step = steps[wanted - 1]?.kind === 'thanks' && !saved ? 1 : wanted;
   const current = steps[step - 1] ?? { kind: 'intro' };
+  // The statements of this step, one shown at a time: the one asked now.
+  const items = current.kind === 'statements' ? current.items : [];
+  const sentence =
+    items.length > 1 && rawSentence !== undefined && rawSentence >= 1 && rawSentence <= items.length
+      ? Math.floor(rawSentence)
+      : 1;
+  const asked = items[sentence - 1];
   const [answers, setAnswers] = useState<Answers>(() => readKept(personId, kind));
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<string | undefined>();
@@ -166,8 +191,21 @@ function SurveyWizard({
   const lastKnown = dmDetails.type === 'complete' && supporterDetails.type === 'complete';
   const last = { DecisionMaker: lastDm, Supporter: lastSupporter };
 
-  const go = (s: number, replace = false) =>
-    navigate({ to: route, params: { personId }, search: { step: s }, replace });
+  const go = (s: number, replace = false, at?: number) =>
+    navigate({
+      to: route,
+      params: { personId },
+      search: at === undefined ? { step: s } : { step: s, sentence: at },
+      replace,
+    });
+
+  /** Back: the sentence before on this step, else the step before (at its last sentence). */
+  function back() {
+    if (items.length > 1 && sentence > 1) return void go(step, false, sentence - 1);
+    const before = steps[step - 2];
+    const many = before?.kind === 'statements' && before.items.length > 1;
+    void go(step - 1, false, many ? before.items.length : undefined);
+  }
 
   useEffect(() => {
     if (step !== wanted) void go(step, true);
@@ -181,6 +219,7 @@ function SurveyWizard({
   // on first load), or the first statement left unanswered when sent back to it.
   useEffect(() => {
     void step;
+    void sentence;
     if (first.current) {
       first.current = false;
       return;
@@ -196,41 +235,39 @@ function SurveyWizard({
       setErrors({});
       headingRef.current?.focus();
     }
-  }, [step, fieldIds]);
+  }, [step, sentence, fieldIds]);
 
   const savesHere = step === total - 1;
 
-  function stepOfStatement(key: string): number {
-    const [role, index] = key.split('.');
-    const at = steps.findIndex(
-      (s) => s.kind === 'statements' && s.role === role && s.items.includes(Number(index)),
-    );
-    return at + 1;
-  }
+  const pageOf = (key: string) => pageOfStatement(steps, key);
+  const samePage = (a: { step: number; sentence?: number }, b: typeof a) =>
+    a.step === b.step && a.sentence === b.sentence;
 
-  /** Shows `errs` where their statements are (this step, or the step they are on). */
+  /** Shows `errs` where their statements are (this page, or the page they are on). */
   function showErrors(errs: Errors) {
     const [firstKey] = Object.keys(errs);
     if (!firstKey) return;
-    const target = stepOfStatement(firstKey);
+    const target = pageOf(firstKey);
     const here = Object.fromEntries(
-      Object.entries(errs).filter(([k]) => stepOfStatement(k) === target),
+      Object.entries(errs).filter(([k]) => samePage(pageOf(k), target)),
     );
-    if (target === step) {
+    const now = items.length > 1 ? { step, sentence } : { step };
+    if (samePage(target, now)) {
       setErrors(here);
       focusFirstError(fieldIds, here);
     } else {
       pending.current = here;
-      void go(target);
+      void go(target.step, false, target.sentence);
     }
   }
 
   async function next(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    if (current.kind === 'statements') {
-      const errs = missing(answers, [current.role], current.items);
+    if (current.kind === 'statements' && asked !== undefined) {
+      const errs = missing(answers, [current.role], [asked]);
       if (Object.keys(errs).length > 0) return showErrors(errs);
+      if (sentence < items.length) return void go(step, false, sentence + 1);
     }
     if (savesHere) return save();
     if (current.kind === 'intro' && saved) {
@@ -320,25 +357,20 @@ function SurveyWizard({
       break;
     }
     case 'statements': {
-      const single = current.items.length === 1;
-      const [i] = current.items;
-      // One statement alone: it is the question, so it is the heading; which
-      // one it is of three comes first, smaller.
-      body =
-        single && i !== undefined ? (
-          <>
-            <p className="survey-count">{t.questionOf(i + 1, 3)}</p>
-            {heading(t.statements[current.role][i] ?? '')}
-            <p className="status">{t.chooseHint}</p>
-            {statement(current.role, i, true)}
-          </>
-        ) : (
-          <>
-            {heading(t.roleStep[current.role])}
-            <p className="status">{t.chooseHint}</p>
-            {current.items.map((n) => statement(current.role, n))}
-          </>
-        );
+      const i = asked ?? 0;
+      // One statement at a time, for every role: it is the question, so it is
+      // the heading; which one it is of three (and, with both roles, whose
+      // part) comes first, smaller.
+      body = (
+        <>
+          <p className="survey-count">
+            {roles.length > 1 ? t.questionAbout(current.role, i + 1, 3) : t.questionOf(i + 1, 3)}
+          </p>
+          {heading(t.statements[current.role][i] ?? '')}
+          <p className="status">{t.chooseHint}</p>
+          {statement(current.role, i, true)}
+        </>
+      );
       break;
     }
     case 'check':
@@ -351,7 +383,10 @@ function SurveyWizard({
               key={role}
               role={role}
               answers={answers[role]}
-              onChange={() => go(stepOfStatement(`${role}.0`))}
+              onChange={() => {
+                const first = pageOf(`${role}.0`);
+                void go(first.step, false, first.sentence);
+              }}
             />
           ))}
         </>
@@ -384,7 +419,7 @@ function SurveyWizard({
           </button>
         )
       }
-      onBack={step > 1 ? () => void go(step - 1) : undefined}
+      onBack={step > 1 ? back : undefined}
       texts={t}
       onLeave={() => {
         store(keptKey(personId, kind), null);
@@ -477,10 +512,11 @@ export function SurveyPage({ kind }: { kind: SurveyKind }) {
   const from = surveyRouteOf[kind];
   const { zero } = useRouteContext({ from });
   const { personId } = useParams({ from });
-  const { step } = useSearch({ from });
+  const search = useSearch({ from });
+  const sentence = 'sentence' in search ? search.sentence : undefined;
   return (
     <ZeroProvider zero={zero}>
-      <SurveyWizard personId={personId} kind={kind} step={step} />
+      <SurveyWizard personId={personId} kind={kind} step={search.step} sentence={sentence} />
     </ZeroProvider>
   );
 }

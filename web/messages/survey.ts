@@ -2,6 +2,12 @@ import type { SurveyAnswer } from '../../schema/enums.ts';
 import { type SurveyRole, surveyStatements } from '../../sync/survey.ts';
 import { messages } from '../messages.ts';
 
+/** The two parts of the check-in of someone with both roles. */
+const partOf = {
+  DecisionMaker: 'About you',
+  Supporter: 'About supporting someone',
+} satisfies Record<SurveyRole, string>;
+
 /**
  * The check-in surveys (spec §2, §3, §4): "How are you?" for a Decision
  * Maker, "Supporter check-in" for a Supporter, both for someone with both
@@ -31,12 +37,10 @@ export const surveyMessages = {
   statements: surveyStatements,
   answers: { Yes: 'Yes', No: 'No', Sometimes: 'Sometimes' } satisfies Record<SurveyAnswer, string>,
   questionOf: (n: number, total: number) => `Sentence ${n} of ${total}`,
+  /** With both roles: whose part of the check-in, and which sentence of it. */
+  questionAbout: (role: SurveyRole, n: number, total: number) =>
+    `${partOf[role]}: sentence ${n} of ${total}`,
   chooseHint: 'Choose the answer that fits best.',
-  /** The headings of the steps of someone with both roles. */
-  roleStep: {
-    DecisionMaker: 'About you',
-    Supporter: 'About supporting someone',
-  } satisfies Record<SurveyRole, string>,
   checkTitle: 'Check your answers',
   checkIntro: 'Here are your answers. You can change any of them before you save.',
   checkRole: {

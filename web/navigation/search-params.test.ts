@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { editSearch } from './edit-search.ts';
 import { flag, numberOf, oneOf, searchOf, strictFlag, strictText, text } from './search-params.ts';
-import { onboardingSearch } from './wizard-guards.ts';
+import { bothSurveySearch, onboardingSearch } from './wizard-guards.ts';
 
 /** Values as the router hands them over, after its JSON parse of each. */
 const VALUES: unknown[] = [
@@ -113,6 +113,13 @@ describe('search params read as the schemas they replace', () => {
     expect(onboardingSearch({ step: '4' })).toEqual({ step: 4 });
     expect(onboardingSearch({ step: 'abc' })).toEqual({});
     expect(onboardingSearch({})).toEqual({});
+  });
+
+  test('the check-in for both roles: the step and its sentence, each a number, or numeric text, else absent', () => {
+    expect(bothSurveySearch({ step: 2, sentence: 3 })).toEqual({ step: 2, sentence: 3 });
+    expect(bothSurveySearch({ step: '2', sentence: '2' })).toEqual({ step: 2, sentence: 2 });
+    expect(bothSurveySearch({ step: 2, sentence: 'last' })).toEqual({ step: 2 });
+    expect(onboardingSearch({ step: 2, sentence: 3 })).toEqual({ step: 2 });
   });
 
   test('keys a route does not name are left out', () => {

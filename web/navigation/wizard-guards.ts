@@ -20,6 +20,13 @@ export type OnboardingRoute =
 /** The search of every onboarding and survey route: the step, numeric, else undefined (spec §5). */
 export const onboardingSearch = searchOf({ step: numericStep });
 
+/**
+ * The search of the check-in of someone with both roles: the step, and which
+ * of a role's three sentences it shows (`sentence`, numeric, else the first),
+ * one at a time as for one role, each a page of its own.
+ */
+export const bothSurveySearch = searchOf({ step: numericStep, sentence: numericStep });
+
 export type InviteOnboardingRoute =
   | '/invite-onboarding/$personId'
   | '/invite-onboarding/$personId/decision-maker';

@@ -26,10 +26,21 @@ function Root() {
 }
 
 /**
+ * Which page of a wizard the search shows: its step (`?step=`: onboarding,
+ * check-in, a new preference) and, in a check-in for both roles, its sentence.
+ */
+const wizardPageOf = (search: unknown) =>
+  typeof search === 'object' && search !== null
+    ? `${Reflect.get(search, 'step')}.${Reflect.get(search, 'sentence')}`
+    : '';
+
+/**
  * After a move to another page (not the first load), focus goes to the new
  * page's heading and its name is announced (WCAG 2.4.3, 4.1.3): otherwise focus
  * stays on the body (or on the link in the bottom bar) and a screen reader says
  * nothing. A page that put focus somewhere itself (an error, a dialog) keeps it.
+ * A wizard's next or previous step is another page too, on the same path: its
+ * heading is announced, and the wizard moves focus itself.
  */
 function RouteAnnouncer() {
   const router = useRouter();
@@ -37,7 +48,10 @@ function RouteAnnouncer() {
   useEffect(
     () =>
       router.subscribe('onResolved', (e) => {
-        if (!e.fromLocation || e.fromLocation.pathname === e.toLocation.pathname) return;
+        if (!e.fromLocation) return;
+        const samePath = e.fromLocation.pathname === e.toLocation.pathname;
+        const samePage = wizardPageOf(e.fromLocation.search) === wizardPageOf(e.toLocation.search);
+        if (samePath && samePage) return;
         // Once the page has drawn its heading (a page may wait for its data).
         let tries = 0;
         const settle = () => {
@@ -45,7 +59,8 @@ function RouteAnnouncer() {
           if (!heading && tries++ < 20) return void setTimeout(settle, 50);
           // Unless the page put focus somewhere itself (an error, a field, a dialog).
           const active = document.activeElement;
-          const chosen = active?.isConnected && active.closest('main, dialog') !== null;
+          const chosen =
+            samePath || (active?.isConnected && active.closest('main, dialog') !== null);
           if (heading && !chosen) {
             if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
             heading.focus({ preventScroll: false });
