@@ -197,7 +197,7 @@ test('a Supporter removes a connection from their side and goes back to the peop
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tui Brown');
   await page.getByRole('button', { name: 'Remove this connection' }).click();
   await page
-    .getByRole('dialog', { name: 'Remove your connection with Tui Brown?' })
+    .getByRole('dialog', { name: 'Remove your link with Tui Brown?' })
     .getByRole('button', { name: 'Remove', exact: true })
     .click();
   // Back to /supporting, which now has one person: Riley lands on Aroha.

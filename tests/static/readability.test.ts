@@ -31,7 +31,28 @@ const MAX_EXCEPTIONS = 10;
  * Sentences allowed above grade 8, each with its reason: a message (file and
  * path) and the start of its sentence.
  */
-const exceptions: { message: string; sentence: string; reason: string }[] = [];
+const exceptions: { message: string; sentence: string; reason: string }[] = [
+  {
+    message: 'web/messages.ts:messages.login.challengeFailed',
+    sentence: 'Could not create authentication challenge',
+    reason: 'spec §8 gives it verbatim',
+  },
+  {
+    message: 'web/messages.ts:messages.errors.render',
+    sentence: 'Failed to display application',
+    reason: 'spec §8 gives it verbatim',
+  },
+  {
+    message: 'web/messages/navigation.ts:navigationMessages.appError',
+    sentence: 'Failed to display application',
+    reason: 'spec §8 gives it verbatim (the same words as messages.errors.render)',
+  },
+  {
+    message: 'web/messages/organisation.ts:organisationMessages.noPermission',
+    sentence: "You don't have permission to view this organisation.",
+    reason: 'spec §8 gives it verbatim',
+  },
+];
 
 /**
  * Sample arguments by parameter name: a name the app shows, a number, a date
@@ -77,7 +98,7 @@ const samples: Record<string, readonly [unknown, unknown, unknown]> = {
   clock: ['1:30', '1:30', '1:30'],
   filterBy: ['Love', 'Love', 'Love'],
   alt: ['A red bicycle', 'A red bicycle', 'A red bicycle'],
-  where: ['typing in the description', 'choosing a picture', 'in the title'],
+  where: ['typing the description', 'choosing a picture', 'in the title'],
   section: ['About you', 'About you', 'About you'],
   role: ['DecisionMaker', 'Supporter', 'DecisionMaker'],
   statement: ['I feel listened to.', 'I feel listened to.', 'I feel listened to.'],
@@ -124,7 +145,7 @@ function walk(value: unknown, id: string, file: string, out: Message[]) {
     }
     out.push({ id, file, texts: [...texts] });
   } else if (Array.isArray(value)) {
-    value.forEach((v, i) => walk(v, `${id}[${i}]`, file, out));
+    for (const [i, v] of value.entries()) walk(v, `${id}[${i}]`, file, out);
   } else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) walk(v, `${id}.${k}`, file, out);
   }
@@ -171,11 +192,23 @@ function words(sentence: string): string[] {
  * 2026 is read at a glance, however long it is to say).
  */
 function syllables(word: string): number {
+  if (word === nameWord) return 2;
   return Math.max(1, syllable(word));
 }
 
+/**
+ * The product's own names that are long words: the access levels and roles a
+ * reader meets on every screen as labels, which no everyday word can
+ * replace. Each counts as one word of two syllables, like a short name
+ * ("Aroha" has three), so that a sentence is not held to be hard only for
+ * naming them.
+ */
+const names = ['Decision Maker', 'Administrator', 'Restricted', 'General', 'Supporter'];
+const nameWord = 'ProductName';
+const namePattern = new RegExp(`\\b(${names.join('|')})(?=\\b|’)`, 'g');
+
 function grade(sentence: string): number {
-  const ws = words(sentence);
+  const ws = words(sentence.replace(namePattern, nameWord));
   return fleschKincaid({
     sentence: 1,
     word: ws.length,
@@ -207,7 +240,8 @@ const round = (g: number) => Math.round(g * 10) / 10;
 function distribution(measured: Measured[], messages: Message[]): string {
   const grades = measured.map((m) => m.grade).sort((a, b) => a - b);
   const mid = Math.floor(grades.length / 2);
-  const median = grades.length % 2 ? grades[mid] : ((grades[mid - 1] ?? 0) + (grades[mid] ?? 0)) / 2;
+  const median =
+    grades.length % 2 ? grades[mid] : ((grades[mid - 1] ?? 0) + (grades[mid] ?? 0)) / 2;
   const bands: [string, (g: number) => boolean][] = [
     ['≤ 3', (g) => g <= 3],
     ['3–5', (g) => g > 3 && g <= 5],
@@ -289,13 +323,33 @@ describe('how a sentence is measured', () => {
       'Go on?',
       'Yes',
     ]);
-    expect(sentences('Choose “I did not ask.” Then go.')).toEqual(['Choose “I did not ask.”', 'Then go.']);
+    expect(sentences('Choose “I did not ask.” Then go.')).toEqual([
+      'Choose “I did not ask.”',
+      'Then go.',
+    ]);
   });
   test('words hold a letter or digit', () => {
-    expect(words('Sam’s library — 3 (40%) / e-mail.')).toEqual(['Sam’s', 'library', '3', '40', 'e-mail']);
+    expect(words('Sam’s library — 3 (40%) / e-mail.')).toEqual([
+      'Sam’s',
+      'library',
+      '3',
+      '40',
+      'e-mail',
+    ]);
+  });
+  test('the access levels and roles count as short names', () => {
+    const sentence = 'Only supporters with Restricted or Administrator access can see it.';
+    expect(grade(sentence)).toBeLessThan(MAX_GRADE);
+    expect(
+      grade(sentence.replace('Restricted or Administrator', 'restricted or administrator')),
+    ).toBeGreaterThan(MAX_GRADE);
   });
   test('short words in a short sentence are an easy read; long words are not', () => {
     expect(grade('The cat sat on the mat.')).toBeLessThan(0);
-    expect(grade('Sees and edits everything, and manages your settings, supporters, subscription, history and passkeys, inside a support session.')).toBeGreaterThan(14);
+    expect(
+      grade(
+        'Sees and edits everything, and manages your settings, supporters, subscription, history and passkeys, inside a support session.',
+      ),
+    ).toBeGreaterThan(14);
   });
 });
