@@ -39,7 +39,7 @@ test('the Decision Maker views her Circle, changes a level, sees it, and restore
   await expect(group.getByRole('radio', { name: 'General' })).toBeChecked();
   // Each level is explained by a sentence tied to its radio button.
   await expect(group.getByRole('radio', { name: 'Restricted' })).toHaveAccessibleDescription(
-    /restricted \(private\) preferences/,
+    /marked Restricted \(private\)/,
   );
   // Keyboard: arrow keys move through the group.
   await group.getByRole('radio', { name: 'General' }).focus();
