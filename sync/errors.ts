@@ -48,7 +48,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   library_full: 'Your library is full!',
   internal: 'Sorry, something went wrong. Please try again.',
   invite_expired: 'This invite has expired. Ask the person who invited you for a new one.',
-  invite_accepted: 'This invite has already been accepted. Each invite link works once.',
+  invite_accepted: 'Someone has already said yes to this invite. Each invite link works once.',
   invite_declined: 'This invite was declined. Ask the person who invited you for a new one.',
   invite_used: 'This invite has already been used. Each invite link works once.',
   invite_gone: 'What this invite shared is no longer available.',
@@ -59,7 +59,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   merge_accounts: 'We are not yet able to combine accounts.',
   already_connected: 'You are already in this person’s Circle of Support.',
   email_taken: 'There is already an account for this e-mail address. Please sign in instead.',
-  ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED: 'This passkey is already registered.',
+  ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED: 'This passkey is already set up.',
   passkey_not_found: 'We could not find that passkey.',
   decide_first:
     'Please decide first what happens to the people you look after whom nobody else could reach.',

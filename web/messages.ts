@@ -179,7 +179,7 @@ export const messages = {
     unsupported: 'WebAuthn is not supported in this browser',
     // The browser waited out its prompt and refused (no authenticator came).
     createTimedOut:
-      'No passkey was created: the browser stopped waiting. This browser or device may have no way to keep a passkey. Please try again, add a passkey from another device such as your phone, or keep signing in with your email.',
+      'No passkey was created: the browser stopped waiting. This browser or device may have no way to keep a passkey. Please try again, or add a passkey from another device such as your phone. Or keep signing in with your email.',
     signInTimedOut:
       'No passkey was used: the browser stopped waiting. This device may have no passkey for this site. Please try again, or sign in with your email.',
     notFound:
@@ -192,7 +192,7 @@ export const messages = {
       'Signing in with a passkey needs cookies. Please allow cookies for this site, or use your email.',
     // The browser refuses passkeys for this address (@simplewebauthn's error names).
     invalidDomain:
-      'Passkeys work only when this site is opened at its own web address over a secure connection. Please use your email instead.',
+      'Passkeys work only when this site is opened at its own web address, over a safe link. Please use your email instead.',
     invalidRpId:
       'Passkeys are not set up for this web address, so they cannot be used here. Please use your email, and let the people who run this site know.',
     // Sign-in page.
@@ -232,7 +232,7 @@ export const messages = {
     confirmDelete: 'Delete passkey',
     cancel: 'Cancel',
     deleteFailed: 'Sorry, something went wrong deleting the passkey.',
-    notAdministrator: 'Only an administrator of this person can manage their passkeys.',
+    notAdministrator: 'Only an Administrator of this person can manage their passkeys.',
     loadFailed: 'Sorry, something went wrong loading the passkeys.',
   },
   common: {

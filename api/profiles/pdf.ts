@@ -38,7 +38,7 @@ export const pdfWords = {
   sections: { Love: 'What I love', Dislike: 'What I dislike', Support: 'How to support me' },
   emptySection: 'Nothing here yet.',
   restrictedWarning:
-    'This page shows restricted (private) preferences to anyone who has its link or a printed copy.',
+    'This page shows private (restricted) things to anyone who has its link or a copy on paper.',
 } as const;
 
 const INK = '#1d1b26';

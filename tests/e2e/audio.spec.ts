@@ -253,7 +253,7 @@ for (const { error, message } of [
   {
     error: 'NotAllowedError',
     message:
-      'This page is not allowed to use the microphone. To record, allow the microphone in your browser’s settings, then press Start recording again.',
+      'This page is not allowed to use the microphone. To record, let this page use the microphone in your browser’s settings. Then press Start recording again.',
   },
   {
     error: 'NotFoundError',
@@ -336,7 +336,7 @@ test('a browser without MediaRecorder is told so', async ({ page, signIn }) => {
   await page.goto(recorderPath);
   await page.getByRole('button', { name: 'Start recording' }).click();
   await expect(page.getByRole('alert')).toHaveText(
-    'This browser cannot record sound. Please try another browser, such as Chrome, Edge, Firefox or Safari.',
+    'This browser cannot record sound. Please try a browser like Chrome, Edge, Firefox or Safari instead.',
   );
 });
 

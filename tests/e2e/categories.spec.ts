@@ -77,7 +77,7 @@ test('adds a top-level and a nested category', async ({ page }) => {
   // Labels, the radio group and the checkbox are all named.
   await expect(page.getByRole('group', { name: 'Who can see it' })).toBeVisible();
   await expect(page.getByLabel('Inside another category')).toHaveValue('');
-  await expect(page.getByLabel('Hide this category from the library')).not.toBeChecked();
+  await expect(page.getByLabel('Do not show this category in the library')).not.toBeChecked();
   expect(await seriousViolations(page)).toEqual([]);
 
   // The name is required.
@@ -90,7 +90,7 @@ test('adds a top-level and a nested category', async ({ page }) => {
   await page.getByRole('button', { name: 'Add category' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(top);
   await expect(page.getByText('Who can see it: Restricted')).toBeVisible();
-  await expect(page.getByText('This is a top-level category.')).toBeVisible();
+  await expect(page.getByText('This category is at the top level.')).toBeVisible();
   const topId = page.url().split('/').pop();
 
   await page.getByRole('link', { name: 'Add a sub-category' }).click();
@@ -115,7 +115,7 @@ test('adds a top-level and a nested category', async ({ page }) => {
   await page.getByRole('button', { name: 'Delete category' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`There are no preferences in “${top}”.`);
-  await expect(dialog).toContainText('Its 1 sub-category moves up to the top level.');
+  await expect(dialog).toContainText('The 1 category inside it moves up to the top level.');
   await dialog.getByRole('button', { name: 'Delete category' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Categories');
   await expect(page.getByRole('link', { name: new RegExp(nested) })).toBeVisible();
@@ -133,10 +133,10 @@ test('renames and hides a category; it shows only with hidden categories', async
 
   const renamed = `Garden and plants ${stamp}`;
   await page.getByLabel('Name').fill(renamed);
-  await page.getByLabel('Hide this category from the library').check();
+  await page.getByLabel('Do not show this category in the library').check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(renamed);
-  await expect(page.getByText('This category is hidden from the library.')).toBeVisible();
+  await expect(page.getByText('This category is not shown in the library.')).toBeVisible();
 
   await page.goto(categoriesUrl);
   const list = page.getByRole('list', { name: 'Top-level categories' });
@@ -169,7 +169,7 @@ test('deleting a category explains what happens and keeps its preferences', asyn
   await page.getByRole('button', { name: 'Delete category' }).click();
   const dialog = page.getByRole('dialog', { name: `Delete the category “${title}”?` });
   await expect(dialog).toContainText(
-    `The 1 preference in “${title}” stays in your library; it will no longer be in this category.`,
+    `The 1 preference in “${title}” stays in your library. It will no longer be in this category.`,
   );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();

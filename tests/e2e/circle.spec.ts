@@ -39,7 +39,7 @@ test('the Decision Maker views her Circle, changes a level, sees it, and restore
   await expect(group.getByRole('radio', { name: 'General' })).toBeChecked();
   // Each level is explained by a sentence tied to its radio button.
   await expect(group.getByRole('radio', { name: 'Restricted' })).toHaveAccessibleDescription(
-    /restricted \(private\) preferences/,
+    /marked Restricted \(private\)/,
   );
   // Keyboard: arrow keys move through the group.
   await group.getByRole('radio', { name: 'General' }).focus();
@@ -197,7 +197,7 @@ test('a Supporter removes a connection from their side and goes back to the peop
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tui Brown');
   await page.getByRole('button', { name: 'Remove this connection' }).click();
   await page
-    .getByRole('dialog', { name: 'Remove your connection with Tui Brown?' })
+    .getByRole('dialog', { name: 'Remove your link with Tui Brown?' })
     .getByRole('button', { name: 'Remove', exact: true })
     .click();
   // Back to /supporting, which now has one person: Riley lands on Aroha.

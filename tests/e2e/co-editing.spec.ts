@@ -116,7 +116,7 @@ test('each sees who else is on the preference and where they type; a closed tab 
   );
   // Riley goes into the description: Aroha sees where, by name and outline.
   await riley.getByLabel('Description').focus();
-  await expect(dmPeers).toContainText('Riley Parata, typing in the description');
+  await expect(dmPeers).toContainText('Riley Parata, typing the description');
   await expect(dm.locator('[data-presence="description"]')).toHaveAttribute(
     'data-peer',
     'Riley Parata',

@@ -22,11 +22,9 @@ test('the picture fields and the media page say the plan’s limit on one file, 
   await signIn('aroha@example.com');
   const says = async (size: string) => {
     await page.goto(`/people/${aroha}/preferences/${tea}/edit/4`);
-    await expect(page.getByText(/^A picture that shows this preference/)).toContainText(
-      `Up to ${size}.`,
-    );
+    await expect(page.getByText(/^A picture of this preference/)).toContainText(`Up to ${size}.`);
     await page.goto(`/people/${aroha}/preferences/categories/${food}/edit`);
-    await expect(page.getByText(/^A picture that helps to recognise/)).toContainText(
+    await expect(page.getByText(/^A picture that helps you know this category/)).toContainText(
       `Up to ${size}.`,
     );
     await page.goto(`/people/${aroha}/preferences/${tea}/media/create`);

@@ -48,7 +48,7 @@ test.describe(() => {
     const levels = page.getByRole('group', { name: 'What may they see and change?' });
     await expect(levels.getByRole('radio', { name: 'General' })).toBeChecked();
     await expect(levels.getByRole('radio', { name: 'Restricted' })).toHaveAccessibleDescription(
-      'Sees and edits all preferences, including those marked Restricted.',
+      'Sees and edits all preferences, even those marked Restricted.',
     );
     await page.getByRole('button', { name: 'Create a link' }).click();
     const linkBox = page.getByRole('textbox', { name: 'Invite link' });
@@ -142,7 +142,7 @@ test.describe(() => {
     // The link worked once: opening it again says so.
     await guest.goto(url);
     await expect(guest.getByRole('alert')).toHaveText(
-      'This invite has already been accepted. Each invite link works once.',
+      'Someone has already said yes to this invite. Each invite link works once.',
     );
     // And Tui's list of open invites emptied by itself.
     await expect(page.getByText('No invites are waiting for an answer.')).toBeVisible();

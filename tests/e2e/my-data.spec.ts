@@ -184,7 +184,7 @@ test('delete my account: asked first about the person only I look after, a grace
   ).toBeVisible();
 
   // Nothing can be asked until Mere is decided.
-  const decision = page.getByRole('group', { name: 'What happens to Mere’s library?' });
+  const decision = page.getByRole('group', { name: 'What should we do with Mere’s library?' });
   await expect(decision).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete my account' })).toHaveCount(0);
   await expect(

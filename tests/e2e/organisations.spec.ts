@@ -81,7 +81,7 @@ test('someone else sees “Access Denied”, as for an organisation that does no
   await page.keyboard.press('Escape');
 
   await page.goto(`/people/${personId}/organisations`);
-  await expect(page.getByText('You do not belong to any organisation.')).toBeVisible();
+  await expect(page.getByText('You are not part of any organisation.')).toBeVisible();
 
   for (const id of [crypto.randomUUID(), kowhai]) {
     await page.goto(`/people/${personId}/organisations/${id}`);
@@ -148,7 +148,7 @@ test('a platform user approves an organisation, edits its name, type and logo, a
   await sql`update person set type = 'Platform' where id = ${seedId('person:tui')}`;
   const { personId } = await signIn('tui@example.com');
   await page.goto(`/people/${personId}/organisations`);
-  await expect(page.getByText('1 organisation is waiting for approval.')).toBeVisible();
+  await expect(page.getByText('1 organisation waits for you to approve it.')).toBeVisible();
   await page
     .getByRole('list', { name: 'All organisations' })
     .getByRole('link', { name: /Harakeke Homecare/ })

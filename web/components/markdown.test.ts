@@ -189,7 +189,7 @@ describe('Links that leave the site are marked, and open apart from it', () => {
     );
     expect(mail?.title).toBe('Writes an e-mail to aroha@example.com');
     expect(mail?.inner).toContain('> (opens your e-mail program)</span>');
-    expect(chat?.title).toBe('Opens aroha@example.com in another program');
+    expect(chat?.title).toBe('Opens aroha@example.com in some other app');
     expect(chat?.inner).toContain('> (opens another program)</span>');
   });
 });

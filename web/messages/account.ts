@@ -123,8 +123,7 @@ export const accountMessages = {
     hiddenLibrary:
       'While you are only a Supporter, your library is hidden. Nothing is deleted: choose “For myself” or “Both” to see it again.',
     notSet: 'Not added yet',
-    notShared: (name: string) =>
-      `Only ${name} and their Administrator can see ${name}’s personal details.`,
+    notShared: (name: string) => `Only ${name} and their Administrator can see these details.`,
     save: 'Save changes',
     saving: 'Saving…',
     saved: 'Your changes are saved.',

@@ -41,11 +41,11 @@ export const audioMessages = {
   leaveBody: 'Your recording has not been saved. If you leave now, it will be lost.',
   // What went wrong, and what to do about it.
   denied:
-    'This page is not allowed to use the microphone. To record, allow the microphone in your browser’s settings, then press Start recording again.',
+    'This page is not allowed to use the microphone. To record, let this page use the microphone in your browser’s settings. Then press Start recording again.',
   noMicrophone:
     'We could not find a microphone. Connect one, or use a device that has one, then press Start recording again.',
   unsupported:
-    'This browser cannot record sound. Please try another browser, such as Chrome, Edge, Firefox or Safari.',
+    'This browser cannot record sound. Please try a browser like Chrome, Edge, Firefox or Safari instead.',
   busy: 'The microphone could not be started. Another app may be using it. Close that app, then press Start recording again.',
   failed: 'Sorry, something went wrong with the recording. Please press Start recording again.',
   uploadFailed:

@@ -17,22 +17,22 @@ export const categoryMessages = {
   backToLibrary: 'Back to the library',
   photoPlaceholder: 'No photo',
   photo: 'Photo',
-  photoHelp: 'A picture that helps to recognise this category (optional).',
+  photoHelp: 'A picture that helps you know this category when you see it (optional).',
   // Access and hidden flags.
   access: { General: 'General', Restricted: 'Restricted' },
   accessOf: (level: string) => `Who can see it: ${level}`,
   hiddenTag: 'Hidden',
-  hiddenNote: 'This category is hidden from the library.',
+  hiddenNote: 'This category is not shown in the library.',
   // /preferences/categories/{id}
   notFound: 'We could not find that category.',
   backToCategories: 'Back to the categories',
   insideOf: 'Inside',
-  topLevel: 'This is a top-level category.',
+  topLevel: 'This category is at the top level.',
   subCategories: 'Sub-categories',
   noSubCategories: 'No sub-categories.',
   addSubCategory: 'Add a sub-category',
   preferences: 'Preferences in this category',
-  noPreferences: 'No preferences in this category yet.',
+  noPreferences: 'No preference is in this category yet.',
   addPreference: 'Add a preference here',
   edit: 'Edit',
   delete: 'Delete category',
@@ -53,16 +53,16 @@ export const categoryMessages = {
       preferences === 0
         ? `There are no preferences in ${quoted(title)}.`
         : preferences === 1
-          ? `The 1 preference in ${quoted(title)} stays in your library; it will no longer be in this category.`
-          : `The ${preferences} preferences in ${quoted(title)} stay in your library; they will no longer be in this category.`;
+          ? `The 1 preference in ${quoted(title)} stays in your library. It will no longer be in this category.`
+          : `The ${preferences} preferences in ${quoted(title)} stay in your library. They will no longer be in this category.`;
     const where = parent ? `into ${quoted(parent)}` : 'to the top level';
     const subs =
       children === 0
         ? ''
         : children === 1
-          ? ` Its 1 sub-category moves up ${where}.`
-          : ` Its ${children} sub-categories move up ${where}.`;
-    return `${prefs}${subs} Only the category itself is deleted. This cannot be undone.`;
+          ? ` The 1 category inside it moves up ${where}.`
+          : ` The ${children} categories inside it move up ${where}.`;
+    return `${prefs}${subs} Only the category is deleted, not what is in it. This cannot be undone.`;
   },
   confirmDelete: 'Delete category',
   deleting: 'Deleting',
@@ -76,13 +76,12 @@ export const categoryMessages = {
   parentHelp: 'Choose a category to put this one inside it, or None to keep it at the top level.',
   accessLegend: 'Who can see it',
   accessNotYours:
-    'Your access level in this Circle of Support does not include Restricted items, so you cannot share one.',
+    'Your access level in this Circle of Support does not include Restricted items. So you cannot share one.',
   accessHelp: {
-    General: 'Everyone in your Circle of Support can see this category.',
-    Restricted:
-      'Only supporters you gave Restricted or Administrator access can see this category.',
+    General: 'Everyone in your Circle of Support can see it.',
+    Restricted: 'Only supporters you gave Restricted or Administrator access can see it.',
   },
-  hidden: 'Hide this category from the library',
+  hidden: 'Do not show this category in the library',
   hiddenHelp: 'A hidden category is not shown in the list until someone asks to see hidden ones.',
   save: 'Save',
   saving: 'Saving',

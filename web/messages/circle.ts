@@ -29,7 +29,7 @@ export const circleMessages = {
   removeBody: (name: string) =>
     `${name} will no longer be able to support you or see anything you shared. Any support session they have open ends now. To add them again you will need to send a new invite.`,
   removeBodyAdmin: (name: string) =>
-    `${name} will no longer be able to support this person or see anything they shared. Any support session they have open ends now.`,
+    `${name} can no longer support this person or see anything they shared. Any support session they have open ends now.`,
   remove: 'Remove',
   removing: 'Removing',
   cancel: 'Cancel',
@@ -38,17 +38,17 @@ export const circleMessages = {
   editTitle: (name: string) => `Access level for ${name}`,
   accessLevel: 'Access level',
   levelHelp: {
-    General: 'Sees and edits your general preferences and categories, inside a support session.',
+    General: 'In a support session, they can see and change the things you marked General.',
     Restricted:
-      'Also sees and edits your restricted (private) preferences and categories, inside a support session.',
+      'In a support session, they can also see and change the things you marked Restricted (private).',
     Administrator:
-      'Sees and edits everything, and manages your settings, supporters, subscription, history and passkeys, inside a support session.',
+      'In a support session, they can see and change all of it. They can also take care of your settings, supporters, history and passkeys, and the plan you pay for.',
   },
   save: 'Save',
   saving: 'Saving',
   saved: 'Saved',
   cannotEdit:
-    'Only the person themselves or their Administrator in a support session can change access levels, and nobody can change their own.',
+    'Only the person, or their Administrator in a support session, can change access levels. Nobody can change their own.',
   // When access ends (time-limited access)
   ending: 'When access ends',
   endNever: 'When they are removed from the Circle',
@@ -70,7 +70,7 @@ export const circleMessages = {
   yourLevel: (level: string) => `Your access: ${level}`,
   startSession: 'Start a support session',
   removeConnection: 'Remove this connection',
-  removeConnectionTitle: (name: string) => `Remove your connection with ${name}?`,
+  removeConnectionTitle: (name: string) => `Remove your link with ${name}?`,
   removeConnectionBody: (name: string) =>
     `You will no longer be able to support ${name} or see anything they shared. Any support session you have open with them ends now. ${name} would need to invite you again.`,
   allPeople: 'All the people I support',

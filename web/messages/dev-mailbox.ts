@@ -4,6 +4,6 @@ export const devMailboxMessages = {
   intro: 'Mail the app would have sent. Only in development, when no SMTP server is set.',
   filter: 'Show mail to',
   empty: 'No mail yet.',
-  unavailable: 'The development mailbox is not available here.',
+  unavailable: 'There is no development mailbox here.',
   sentAt: 'Sent',
 } as const;

@@ -9,7 +9,7 @@ export const historyFeedMessages = {
   title: messages.titles.appHistory,
   titleOf: (name: string) => `${name}’s app history`,
   intro:
-    'Everything that changed in this library, and who signed in, started a support session or looked at private things. Newest first.',
+    'Everything that changed in this library, and who did it. It also shows who signed in, who started a support session and who looked at private things. Newest first.',
   show: 'Show',
   groups: {
     all: 'Everything',

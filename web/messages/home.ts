@@ -23,7 +23,7 @@ export const homeMessages = {
   endSessionHint: 'They can see and change what you shared with them until the session ends.',
   changesTitle: 'What changed',
   changesTitleOf: (name: string) => `What changed in ${name}’s library`,
-  noChanges: 'Nobody else has changed anything yet.',
+  noChanges: 'Nobody else has made a change yet.',
   newSince: 'New since your last visit',
   circleSinceTitle: 'Changes to your Circle of Support since your last visit',
   reviewCircle: 'Review my Circle of Support',

@@ -11,9 +11,9 @@ export const inviteMessages = {
   // /people/{personId}/supporters/invite
   createTitle: 'Invite someone',
   createIntro:
-    'Invite someone you trust into your Circle of Support. As a Supporter they can help with your preferences inside a support session, with the access you choose.',
+    'Invite someone you trust into your Circle of Support. As a Supporter they can help with your preferences inside a support session. They get the access you choose.',
   createIntroFor: (name: string) =>
-    `Invite someone into ${name}’s Circle of Support. As a Supporter they can help inside a support session, with the access you choose.`,
+    `Invite someone to be in ${name}’s Circle of Support. As a Supporter they can help inside a support session, with the access you choose.`,
   levelLegend: 'What may they see and change?',
   levels: {
     General: 'General',
@@ -22,9 +22,9 @@ export const inviteMessages = {
   },
   levelHelp: {
     General: 'Sees and edits the preferences marked General.',
-    Restricted: 'Sees and edits all preferences, including those marked Restricted.',
+    Restricted: 'Sees and edits all preferences, even those marked Restricted.',
     Administrator:
-      'Sees and edits everything, and can manage settings, supporters, the subscription and passkeys.',
+      'Can see and change all of it, and look after settings, supporters, the plan and passkeys.',
   },
   lasts: 'The invite lasts',
   days: (n: number) => (n === 1 ? '1 day' : `${n} days`),
@@ -77,8 +77,9 @@ export const inviteMessages = {
   supporterFor: (person: string, level: string) =>
     `to join ${person}’s Circle of Support as a Supporter with ${level} access.`,
   profileFor: (person: string) => `to view ${person}’s profile.`,
-  preferenceFor: (person: string, title: string) => `to view ${person}’s preference “${title}”.`,
-  categoryFor: (person: string, title: string) => `to view ${person}’s preferences in “${title}”.`,
+  preferenceFor: (person: string, title: string) =>
+    `to look at the preference “${title}” that ${person} keeps.`,
+  categoryFor: (person: string, title: string) => `to look at what ${person} keeps in “${title}”.`,
   personFor: 'to join Preference Bank and look after your own preferences.',
   userFor: 'to join Preference Bank.',
   supporterHelp:
@@ -114,7 +115,7 @@ export const inviteMessages = {
     'You joined Preference Bank through an invite. Here people keep their likes, dislikes and the way they want to be supported, and share them with people they trust.',
   supportTitle: 'How supporting works',
   supportBody:
-    'You help the people who invited you inside a support session. Start one from your Circle of Support; you see only what they chose to share with you, and only while the session is open.',
+    'You help the people who invited you inside a support session. Start one from your Circle of Support. You see only what they chose to share with you, and only while the session is open.',
   dmTitle: 'Your own library',
   dmBody:
     'You can keep your own preferences too: your likes, dislikes and how you want to be supported. You decide what to share and with whom.',

@@ -26,7 +26,7 @@ export const libraryMessages = {
   // Empty states (spec §2 "Navigation and empty states").
   emptyTitle: 'Nothing here yet',
   emptyBody:
-    'There is nothing here yet. Start your preference library by writing down something you like, dislike, or how you want to be supported.',
+    'There is nothing here yet. Start your library: write down something you like or dislike, or how you want to be supported.',
   createFirst: 'Create your first preference',
   supporterEmptyTitle: 'Supporters have no library of their own',
   supporterEmptyBody:
@@ -62,7 +62,7 @@ export const libraryMessages = {
   filterEmpty: 'There are no preferences here.',
   notFoundTitle: 'We could not find that filter',
   notFoundBody: (filterBy: string) =>
-    `“${filterBy}” is not a way to filter the library. You can filter by category, feeling, review status, author, date created, or who can see it.`,
+    `“${filterBy}” is not a way to filter the library. You can filter by category, feeling, review, author, date made, or who can see it.`,
   notFoundKey: 'We could not find what this link points to. It may have been renamed or removed.',
   backToLibrary: 'Back to the library',
   // Library overview.

@@ -11,5 +11,5 @@ export const markdownMessages = {
   /** The tooltip: the real place the link goes, whatever its words say. */
   websiteTitle: (host: string) => `Goes to ${host}, in a new tab`,
   emailTitle: (address: string) => `Writes an e-mail to ${address}`,
-  programTitle: (address: string) => `Opens ${address} in another program`,
+  programTitle: (address: string) => `Opens ${address} in some other app`,
 } as const;

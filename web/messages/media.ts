@@ -86,7 +86,7 @@ export const mediaMessages = {
   deleteLabel: (title: string) => `Delete “${title}”`,
   deleteTitle: 'Delete this?',
   deleteBody: (title: string) =>
-    `“${title}” will be deleted for everyone in the Circle of Support. This cannot be undone.`,
+    `“${title}” will be gone for everyone in the Circle of Support. This cannot be undone.`,
   deleteConfirm: 'Delete',
   deleting: 'Deleting',
   allOfPreference: 'All pictures, sounds and videos of this preference',

@@ -6,12 +6,12 @@
 export const myDataText = {
   title: 'My data',
   intro:
-    'Everything Preference Bank keeps about you is yours. You can take a copy of it, or delete your account.',
+    'All that Preference Bank keeps about you is yours. You can take a copy of it, or delete your account.',
   notYours: 'You can only see your own data here.',
   // The copy.
-  copyHeading: 'Download a copy of everything',
+  copyHeading: 'Download a copy of all your data',
   copyIntro:
-    'One file (a zip) with your preferences, categories, notes, pictures, sounds and videos, your Circle of Support, your history and your check-in answers. It has a page you can open in any web browser, and the same data for moving to another service.',
+    'One file (a zip) with all that you keep here. It has your preferences, your categories and your notes. It has your pictures, sounds and videos. It has your Circle of Support, your history and your check-in answers. It has a page you can open in any web browser. It also has the data in a form that another service can take.',
   make: 'Make a copy of my data',
   makeAgain: 'Make a new copy',
   making: 'Making your copy…',
@@ -26,7 +26,7 @@ export const myDataText = {
   // Deleting the account.
   deleteHeading: 'Delete my account',
   deleteIntro: (days: number) =>
-    `Deleting your account removes your library, your pictures and sounds, your Circle of Support and your history. You have ${days} days to change your mind.`,
+    `If you delete your account, we remove your library, and your pictures and sounds. We also remove your Circle of Support and your history. You have ${days} days to change your mind.`,
   deleteStart: 'Delete my account…',
   scheduled: (when: string) => `Your account will be deleted on ${when}.`,
   keep: 'Keep my account',
@@ -61,7 +61,7 @@ export const myDataText = {
   circleHeading: 'Your Circle of Support',
   supporters: (n: number) =>
     n === 0
-      ? 'Nobody supports you in Preference Bank.'
+      ? 'No one supports you in Preference Bank.'
       : n === 1
         ? '1 person who supports you will no longer see your library. They will be told.'
         : `${n} people who support you will no longer see your library. They will be told.`,
@@ -73,11 +73,11 @@ export const myDataText = {
         : `You will stop supporting ${n} people. They keep their own libraries, and will be told.`,
   administeredHeading: 'People you look after',
   administeredIntro:
-    'You are an Administrator for these people. Please decide first what happens to anyone nobody else looks after.',
+    'You are an Administrator for these people. First, please decide what happens to each person that nobody else looks after.',
   keepsOwn: (name: string) => `${name} signs in themselves and keeps their library.`,
   keptByOthers: (name: string) =>
-    `${name} keeps their library: someone else is also their Administrator.`,
-  decide: (name: string) => `What happens to ${name}’s library?`,
+    `${name} keeps their library, as they have one more Administrator.`,
+  decide: (name: string) => `What should we do with ${name}’s library?`,
   alsoDelete: (name: string) => `Delete ${name}’s library too`,
   addAdministrator: (name: string) =>
     `Keep it: I will first ask someone else to be ${name}’s Administrator`,

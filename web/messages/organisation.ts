@@ -10,11 +10,11 @@ import { messages } from '../messages.ts';
 export const organisationMessages = {
   listTitle: messages.titles.organisations,
   title: messages.titles.organisation,
-  listIntro: 'The organisations you belong to.',
+  listIntro: 'The organisations you are part of.',
   listLabel: 'Your organisations',
   loading: 'Loading organisations…',
   loadingOne: 'Loading the organisation…',
-  empty: 'You do not belong to any organisation.',
+  empty: 'You are not part of any organisation.',
   details: 'About this organisation',
   type: 'Type',
   status: 'Status',
@@ -22,7 +22,7 @@ export const organisationMessages = {
   updated: 'Last updated',
   logoOf: (name: string) => `Logo of ${name}`,
   members: 'Members',
-  noMembers: 'This organisation has no members yet.',
+  noMembers: 'There are no members yet.',
   you: (name: string) => `${name} (you)`,
   youSupport: 'People you support',
   allOrganisations: 'All organisations',
@@ -39,16 +39,16 @@ export const organisationMessages = {
   /** A platform user's list and the managing part of the organisation page. */
   manageTitle: 'Manage organisations',
   manageIntro:
-    'Every organisation on the platform, with its status. Open one to approve, edit or suspend it.',
+    'All the organisations on the platform, and the status of each. Open one to approve, edit or suspend it.',
   manageLabel: 'All organisations',
   manageEmpty: 'There are no organisations yet.',
   waiting: (n: number) =>
     n === 1
-      ? '1 organisation is waiting for approval.'
-      : `${n} organisations are waiting for approval.`,
+      ? '1 organisation waits for you to approve it.'
+      : `${n} organisations wait for you to approve them.`,
   manage: 'Manage this organisation',
   approve: 'Approve',
-  approveHelp: 'Approving lets its staff use the organisation.',
+  approveHelp: 'When you approve it, its staff can use the organisation.',
   suspend: 'Suspend',
   suspendHelp: 'Suspending keeps its details and members, and stops it until it is approved again.',
   suspendConfirmTitle: (name: string) => `Suspend ${name}?`,
@@ -59,7 +59,7 @@ export const organisationMessages = {
   typeLabel: 'Type',
   typeHints: {
     provider: 'A care or support provider, whose staff support people.',
-    platform: 'An organisation that runs the platform.',
+    platform: 'An organisation that runs the site.',
   } satisfies Record<OrganisationType, string>,
   logoLabel: 'Logo',
   logoHint: 'A PNG, JPEG, WebP or GIF picture, at most 1 MB.',

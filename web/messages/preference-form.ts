@@ -67,7 +67,7 @@ export const preferenceFormMessages = {
     Restricted: 'Only supporters I trust with private things',
   } satisfies Record<Access, string>,
   accessNotYours:
-    'Your access level in this Circle of Support does not include Restricted items, so you cannot share one.',
+    'Your access level in this Circle of Support does not include Restricted items. So you cannot share one.',
   accessHelp: {
     General: 'Every supporter can see it and help keep it up to date.',
     Restricted:
@@ -76,7 +76,7 @@ export const preferenceFormMessages = {
   // Step 4: More detail
   pictureLabel: 'Picture',
   pictureHelp:
-    'A picture that shows this preference (optional). It is shown at the top of the preference.',
+    'A picture of this preference (you do not have to add one). It is shown at the top of the preference.',
   reviewLabel: 'How often should it be reviewed?',
   reviewHelp: 'Things change. A review is a reminder to check that the preference is still right.',
   schedules: scheduleLabels,
@@ -98,7 +98,7 @@ export const preferenceFormMessages = {
   delete: 'Delete preference',
   deleteTitle: 'Delete this preference?',
   deleteBody:
-    'The preference, with its notes and media, is deleted for everyone in the Circle of Support. This cannot be undone.',
+    'The preference will be gone for everyone in the Circle of Support. Its notes, pictures, sounds and videos go too. This cannot be undone.',
   deleteConfirm: 'Delete',
   deleting: 'Deleting',
 } as const;

@@ -4,7 +4,7 @@ export const presenceMessages = {
   looking: 'looking',
   fields: {
     title: 'in the title',
-    description: 'typing in the description',
+    description: 'typing the description',
     feeling: 'choosing a feeling',
     feelingOther: 'describing the feeling',
     categories: 'choosing categories',

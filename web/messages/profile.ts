@@ -4,7 +4,7 @@ import { profilePurposeLabels } from '../../sync/labels.ts';
 export const profilePageMessages = {
   listTitle: 'One-page profiles',
   intro:
-    'A one-page profile puts the preferences that matter for a hospital stay, respite care or a new support worker on one easy-read page. It always shows the library as it is now. You can print it, or share it by a link that ends when you say.',
+    'A one-page profile puts the preferences that matter most on one page that is easy to read. It is for a hospital stay, respite care or a new support worker. It always shows the library as it is now. You can print it, or share it by a link that ends when you say.',
   none: 'There are no one-page profiles yet.',
   loading: 'Loading the one-page profiles',
   items: (n: number) => (n === 1 ? '1 preference' : `${n} preferences`),
@@ -15,21 +15,21 @@ export const profilePageMessages = {
   making: 'Making the page',
   notFound: 'We could not find that one-page profile.',
   notManager:
-    'Only the person themselves or their Administrator in a support session can make one-page profiles.',
+    'Only the person, or their Administrator in a support session, can make one-page profiles.',
   editTitle: 'Page title',
   choose: 'Preferences on this page',
   chooseHelp: 'Tick what matters for this page, and choose where each one goes.',
   partOf: (title: string) => `Where “${title}” goes`,
   restrictedTag: 'Restricted',
-  includeRestricted: 'Show the restricted preferences I ticked',
+  includeRestricted: 'Show the restricted ones I ticked',
   includeRestrictedHelp:
     'Restricted preferences are private. If you show them, anyone with a link to this page can read them.',
   restrictedWarning:
-    'This page shows restricted (private) preferences to anyone who has its link or a printed copy.',
+    'This page shows private (restricted) things to anyone who has its link or a copy on paper.',
   restrictedLeftOut: (n: number) =>
     n === 1
       ? '1 restricted preference you ticked is not shown.'
-      : `${n} restricted preferences you ticked are not shown.`,
+      : `${n} restricted preferences that you ticked are not shown.`,
   save: 'Save the page',
   saving: 'Saving',
   saved: 'Saved',
@@ -74,7 +74,7 @@ export const profilePageMessages = {
   deletePage: 'Delete this page',
   deleteTitle: 'Delete this one-page profile?',
   deleteBody:
-    'The page and every link to it stop working now. Your preferences stay in your library.',
+    'The page and every link to it stop working now. All your preferences stay in your library.',
   delete: 'Delete',
   deleting: 'Deleting',
   noLongerShared: 'This page is no longer shared',

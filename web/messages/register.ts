@@ -6,7 +6,7 @@ export const registerMessages = {
   lastName: 'Last name',
   email: 'Email',
   phone: 'Phone (optional)',
-  phoneHelp: 'Digits, spaces, hyphens, plus signs and parentheses.',
+  phoneHelp: 'You can use numbers, spaces, and the signs + - ( ).',
   terms: 'I accept the terms of service',
   submit: 'Register',
   submitting: 'Registering',

@@ -1,6 +1,6 @@
 /** Interface text of support sessions: imported where used (web/messages.ts). */
 export const supportPageMessages = {
-  starting: (name: string) => `Starting your support session with ${name}`,
+  starting: (name: string) => `We are starting your support session with ${name}`,
   startingSomeone: 'Starting your support session',
   banner: (name: string) => `You are supporting ${name}`,
   finish: 'Finish session',

@@ -29,7 +29,7 @@ export const surveyMessages = {
     ],
     SupporterAndDecisionMaker: [
       'We would like to know how things are for you.',
-      'First, 3 sentences about you. Then 3 sentences about supporting someone.',
+      'First, 3 sentences about you. Then 3 sentences about how you support someone.',
       'For each one, choose Yes, No or Sometimes. There are no wrong answers.',
     ],
   },
