@@ -94,7 +94,7 @@ test('a Decision Maker who turns on easy read gets pictures first, short lines a
 
   // Turned off, the usual screens come back.
   await page.goto(`/people/${aroha}/settings/details/edit`);
-  await page.getByRole('radio', { name: 'No, use the usual pages' }).check();
+  await page.getByRole('radio', { name: 'No, use the normal pages' }).check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('definition').filter({ hasText: /^O(n|ff)$/ })).toHaveText('Off');
   await tablet.page.goto(`/people/${aroha}`);

@@ -103,6 +103,9 @@ const samples: Record<string, readonly [unknown, unknown, unknown]> = {
   role: ['DecisionMaker', 'Supporter', 'DecisionMaker'],
   statement: ['I feel listened to.', 'I feel listened to.', 'I feel listened to.'],
   answer: ['Yes', 'No', 'Sometimes'],
+  word: ['calm', 'safe', 'at home'],
+  sentence: ['Sam changed the title of Music.', 'You signed in.', 'Ana added a note.'],
+  day: ['Tuesday', '3 March', 'Friday'],
   // categoryMessages.deleteBody's one argument.
   '{title,preferences,children,parent}': [
     { title: 'Outdoors', preferences: 3, children: 2, parent: 'Hobbies' },

@@ -12,7 +12,7 @@ export const easyReadMessages = {
   setting: 'Easy read',
   settingHint: 'Big pictures and short lines on your own pages.',
   settingYes: 'Yes, use easy read',
-  settingNo: 'No, use the usual pages',
+  settingNo: 'No, use the normal pages',
   settingOn: 'On',
   settingOff: 'Off',
   /** What a supporter in a session is told, above the normal screens. */
@@ -21,7 +21,7 @@ export const easyReadMessages = {
   /** The name of a block's read-aloud control. */
   block: (title: string) => title,
   home: {
-    helping: (name: string) => `${name} is helping you now.`,
+    helping: (name: string) => `${name} is here to help you.`,
     library: 'Your library',
     libraryLine: 'The things you like and do not like.',
     libraryCount: (n: number) =>
