@@ -135,3 +135,75 @@ test('history in easy read says who looked at what, with their initial, and mark
   await expect(looked.getByRole('button', { name: /^Read aloud: Riley looked at/ })).toBeVisible();
   expect(await seriousViolations(page), 'easy-read history').toEqual([]);
 });
+
+test('easy read chosen while getting started: the first pages after it are in easy read', async ({
+  page,
+  newAccount,
+  signIn,
+  sql,
+}) => {
+  const { email } = await newAccount('onboard-easy');
+  const { personId } = await signIn(email);
+  await page.goto(`/onboarding/${personId}`);
+  const next = () => page.getByRole('button', { name: 'Next', exact: true }).click();
+  await next();
+  await next();
+  await next();
+  await page.getByRole('radio', { name: /^For myself/ }).check();
+  await next();
+  await expect(page.getByRole('heading', { level: 1, name: 'About you' })).toBeVisible();
+  await page
+    .getByRole('group', { name: 'Easy read' })
+    .getByRole('radio', { name: 'Yes, use easy read' })
+    .check();
+  expect(await seriousViolations(page), 'about you, with easy read').toEqual([]);
+  await next();
+  await next();
+  await page.getByRole('button', { name: 'Go to my preference library' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your library' })).toBeVisible();
+  await expect(page.getByText('Your library is empty.')).toBeVisible();
+  const [row] = await sql`select easy_read from person where id = ${personId}`;
+  expect(row?.easy_read).toBe(true);
+});
+
+test('the check-in, notes for the next visit and the one-page profile’s preview in easy read', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('aroha@example.com');
+  await turnOnEasyRead(page);
+
+  // Notes for the next visit, on her home: each read aloud, with its writer's initial.
+  await page.goto(`/people/${aroha}`);
+  const notes = page.getByRole('region', { name: 'Notes for the next visit' });
+  await notes.getByRole('textbox').fill('The blue mug is in the dishwasher.');
+  await notes.getByRole('button', { name: /^Leave/ }).click();
+  const note = notes
+    .getByRole('listitem')
+    .filter({ hasText: 'The blue mug is in the dishwasher.' });
+  await expect(note.getByRole('button', { name: /^Read aloud: A note from / })).toBeVisible();
+
+  // The check-in: one question a page, the question its heading, read aloud, large text.
+  await page.goto(`/survey/${aroha}/decision-maker`);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  const question = page.getByRole('heading', { level: 1, name: 'I feel listened to.' });
+  await expect(question).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Read aloud: I feel listened to.' })).toBeVisible();
+  expect(
+    (await textStyle(page.getByText('Choose the answer that fits best.'))).size,
+  ).toBeGreaterThanOrEqual(20);
+  expect(await seriousViolations(page), 'easy-read check-in').toEqual([]);
+
+  // The one-page profile: from home, each item's picture or feeling at 96 px and its feeling in words.
+  await page.goto(`/people/${aroha}`);
+  await page.getByRole('link', { name: 'See your pages' }).click();
+  await page.getByRole('button', { name: 'Make the page' }).click();
+  const pick = page.getByRole('group', { name: 'Preferences on this page' });
+  await pick.getByRole('checkbox', { name: 'Mushrooms' }).check();
+  await page.getByRole('button', { name: 'Save the page' }).click();
+  const sheet = page.getByRole('article', { name: 'Aroha’s one-page profile' });
+  const item = sheet.getByRole('listitem').filter({ hasText: 'Mushrooms' });
+  await expect(item.getByText(/^(You|This) .+\.$/)).toBeVisible();
+  expect((await sizeOf(item.locator('.easy-picture'))).width).toBeGreaterThanOrEqual(96);
+  expect(await seriousViolations(page), 'easy-read profile preview').toEqual([]);
+});

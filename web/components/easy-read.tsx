@@ -13,6 +13,7 @@ import books from '@twemoji/svg/1f4da.svg?url';
 import people from '@twemoji/svg/1f465.svg?url';
 import lock from '@twemoji/svg/1f512.svg?url';
 import clock from '@twemoji/svg/1f552.svg?url';
+import page from '@twemoji/svg/1f4c4.svg?url';
 import plus from '@twemoji/svg/2795.svg?url';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import type { Access, Feeling } from '../../schema/enums.ts';
@@ -27,7 +28,7 @@ import { mediaSrc, supporterPhotoSrc } from '../media/upload.ts';
 import { audioMessages } from '../messages/audio.ts';
 import { easyReadMessages } from '../messages/easy-read.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
-import { FeelingIcon } from './feeling-icon.tsx';
+import { FeelingIcon, feelingLine } from './feeling-icon.tsx';
 import { HandoverNotes } from './handover.tsx';
 import { Markdown } from './markdown.tsx';
 import { MediaViewer } from './media-viewer.tsx';
@@ -38,13 +39,6 @@ const t = easyReadMessages;
 
 /** The side of a block's picture, in CSS pixels (at least 96: easy-read practice). */
 export const EASY_PICTURE = 96;
-
-/** A feeling as a short line ("You like this."). */
-export function feelingLine(feeling: Feeling | null, other: string | null): string | null {
-  if (!feeling) return null;
-  if (feeling === 'Other' && other) return t.feelingOther(other);
-  return t.feelings[feeling];
-}
 
 /** The picture of a block: a photo, a feeling's face or a symbol; decorative unless `alt` is given. */
 export function EasyPicture({
@@ -224,7 +218,7 @@ export function EasyHome({ personId, name }: { personId: string; name: string })
           </div>
         </EasyBlock>
       ) : null}
-      <HandoverNotes personId={personId} canLeave canManage />
+      <HandoverNotes personId={personId} canLeave canManage easy />
       <SurveyHomeCard personId={personId} />
       <EasyBlock
         picture={<Sign src={people} />}
@@ -238,6 +232,17 @@ export function EasyHome({ personId, name }: { personId: string; name: string })
             params={{ personId }}
           >
             {t.home.openCircle}
+          </Link>
+        </div>
+      </EasyBlock>
+      <EasyBlock
+        picture={<Sign src={page} />}
+        title={t.home.profiles}
+        lines={[t.home.profilesLine]}
+      >
+        <div className="actions">
+          <Link className="button secondary" to="/people/$personId/profiles" params={{ personId }}>
+            {t.home.openProfiles}
           </Link>
         </div>
       </EasyBlock>

@@ -5,7 +5,7 @@
  * there like any other change and shows at once.
  */
 import { useQuery } from '@rocicorp/zero/react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import type { HandoverKind } from '../../schema/enums.ts';
 import { dates } from '../../sync/dates.ts';
 import {
@@ -17,10 +17,13 @@ import {
 } from '../../sync/handover.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
+import { useReadAloud } from '../hooks/use-read-aloud.ts';
 import { personName } from '../library/grouping.ts';
+import { easyReadMessages } from '../messages/easy-read.ts';
 import { handoverMessages } from '../messages/handover.ts';
 import { refusalOf, savedText, useWrite } from '../offline/use-write.ts';
 import { DestructiveConfirm } from './destructive-confirm.tsx';
+import { ReadAloudButton } from './read-aloud.tsx';
 
 const t = handoverMessages;
 
@@ -220,11 +223,14 @@ export function HandoverNotes({
   canLeave,
   canManage,
   hideWhenEmpty = false,
+  easy = false,
 }: {
   personId: string;
   canLeave: boolean;
   canManage: boolean;
   hideWhenEmpty?: boolean;
+  /** Easy read (the person's own home): each note with its writer's initial, read aloud. */
+  easy?: boolean;
 }) {
   const headingId = useId();
   const [rows, details] = useQuery(queries.handover.notes({ personId }));
@@ -240,7 +246,7 @@ export function HandoverNotes({
       ) : (
         <ul className="handover-notes" aria-label={t.notesLabel}>
           {notes.map((n) => (
-            <NoteLine key={n.id} note={n} canManage={canManage} />
+            <NoteLine key={n.id} note={n} canManage={canManage} easy={easy} />
           ))}
         </ul>
       )}
@@ -350,7 +356,7 @@ type Note = {
     | undefined;
 };
 
-function NoteLine({ note, canManage }: { note: Note; canManage: boolean }) {
+function NoteLine({ note, canManage, easy }: { note: Note; canManage: boolean; easy: boolean }) {
   const write = useWrite();
   const fieldId = useId();
   const [editing, setEditing] = useState(false);
@@ -358,6 +364,9 @@ function NoteLine({ note, canManage }: { note: Note; canManage: boolean }) {
   const { send, error, setError, saving, status, setStatus } = useNoteSend(fieldId);
   const author = personName(note.author) || note.authorName || t.someone;
   const day = noteDay.format(note.createdAt);
+  const heard = `${easyReadMessages.preference.noteFrom(author)} ${note.body}`;
+  const parts = useMemo(() => [{ key: 'note', text: heard }], [heard]);
+  const reader = useReadAloud(parts);
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -401,11 +410,25 @@ function NoteLine({ note, canManage }: { note: Note; canManage: boolean }) {
         </form>
       ) : (
         <>
-          <p className="handover-body">{note.body}</p>
+          {easy ? (
+            <span className="easy-picture easy-person easy-initial" aria-hidden="true">
+              {(author.trim()[0] ?? '?').toUpperCase()}
+            </span>
+          ) : null}
+          <p className={`handover-body${reader.reading ? ' read-now' : ''}`}>{note.body}</p>
           <p className="handover-meta">
             {t.byOn(author, dayTime.format(note.createdAt))} ·{' '}
             {t.until(untilDate.format(note.expiresAt))}
           </p>
+          {easy && reader.supported ? (
+            <div className="actions">
+              <ReadAloudButton
+                reading={reader.reading}
+                toggle={reader.toggle}
+                what={easyReadMessages.preference.noteFrom(author)}
+              />
+            </div>
+          ) : null}
           {canManage ? (
             <div className="actions">
               <button

@@ -16,10 +16,12 @@ import type { Pronouns } from '../../schema/enums.ts';
 import { type ChoosableRole, personDetailsSchema } from '../../sync/person.ts';
 import { ApiError, call, client } from '../api-client.ts';
 import { accountMessages } from '../messages/account.ts';
+import { easyReadMessages } from '../messages/easy-read.ts';
 import { messages } from '../messages.ts';
 import type { OnboardingRoute } from '../navigation/wizard-guards.ts';
 import { forgetSession, type SignedIn } from '../session.ts';
 import { PronounsChoice, RoleChoice } from './account-fields.tsx';
+import { ChoiceGroup } from './choice-group.tsx';
 import { describedBy, FieldError } from './preference-steps/step-parts.tsx';
 import { WizardForm } from './wizard-form.tsx';
 
@@ -58,7 +60,13 @@ export function onboardingSteps(role: ChoosableRole | null): StepKind[] {
   return [...common, ...own, 'statements', 'thanks'];
 }
 
-type Kept = { knownAs: string; pronouns: Pronouns | null; pronounsOther: string };
+type Kept = {
+  knownAs: string;
+  pronouns: Pronouns | null;
+  pronounsOther: string;
+  /** Easy read on their own pages (web/hooks/use-easy-read.ts). */
+  easyRead?: boolean;
+};
 const keptKey = (personId: string) => `onboarding.${personId}`;
 
 function readKept(personId: string, fallbackName: string): Kept {
@@ -195,6 +203,7 @@ function OnboardingWizard({
                   knownAs: kept.knownAs,
                   pronouns: kept.pronouns,
                   pronounsOther: kept.pronouns === 'Other' ? kept.pronounsOther : null,
+                  easyRead: kept.easyRead === true,
                 }
               : {}),
           },
@@ -309,6 +318,17 @@ function OnboardingWizard({
             value={kept}
             onChange={(v) => setKept((k) => ({ ...k, ...v }))}
             error={errors.pronounsOther}
+          />
+          <ChoiceGroup
+            legend={easyReadMessages.setting}
+            hint={easyReadMessages.settingHint}
+            name="easy-read"
+            value={kept.easyRead ? 'yes' : 'no'}
+            onChange={(v) => setKept((k) => ({ ...k, easyRead: v === 'yes' }))}
+            choices={[
+              { value: 'yes', label: easyReadMessages.settingYes },
+              { value: 'no', label: easyReadMessages.settingNo },
+            ]}
           />
         </>
       );

@@ -12,7 +12,7 @@ import type { ProfileView } from '../../sync/profile.ts';
 import { profilePageMessages } from '../messages/profile.ts';
 import '../styles/profile.css';
 import { spoken, useReadAloud } from '../hooks/use-read-aloud.ts';
-import { FeelingIcon } from './feeling-icon.tsx';
+import { FeelingIcon, feelingLine } from './feeling-icon.tsx';
 import { Markdown } from './markdown.tsx';
 import { ReadAloudButton } from './read-aloud.tsx';
 
@@ -22,12 +22,15 @@ export function ProfileSheet({
   view,
   pictureOf,
   headingLevel = 1,
+  easy = false,
 }: {
   view: ProfileView;
   /** The address of a picture (a preference's hero, the person's photo). */
   pictureOf: (mediaId: string) => string;
   /** 1 on a page of its own, 2 inside the builder. */
   headingLevel?: 1 | 2;
+  /** Easy read (the person's own preview): each item its picture or feeling at 96 px, and its feeling in words. */
+  easy?: boolean;
 }) {
   const Title = headingLevel === 1 ? 'h1' : 'h2';
   const Part = headingLevel === 1 ? 'h2' : 'h3';
@@ -38,16 +41,25 @@ export function ProfileSheet({
         { key: s.section, text: t.sections[s.section] },
         ...s.items.map((i) => ({
           key: i.id,
-          text: [i.title, spoken(i.description ?? '')].filter(Boolean).join('. '),
+          text: [
+            i.title,
+            easy ? feelingLine(i.feeling as Feeling | null, null) : '',
+            spoken(i.description ?? ''),
+          ]
+            .filter(Boolean)
+            .join('. '),
         })),
       ]),
     ],
-    [view],
+    [view, easy],
   );
   const reader = useReadAloud(parts);
   const now = (key: string) => (reader.current === key ? 'read-now' : undefined);
   return (
-    <article className="profile-sheet" aria-label={t.pageOf(view.person.name)}>
+    <article
+      className={easy ? 'profile-sheet easy-sheet' : 'profile-sheet'}
+      aria-label={t.pageOf(view.person.name)}
+    >
       <header className="profile-head">
         {view.person.photoId ? (
           <img
@@ -76,7 +88,17 @@ export function ProfileSheet({
             <ul>
               {s.items.map((i) => (
                 <li key={i.id} className={`profile-item ${now(i.id) ?? ''}`.trim()}>
-                  {i.heroMediaId ? <img src={pictureOf(i.heroMediaId)} alt="" /> : null}
+                  {i.heroMediaId ? (
+                    <img
+                      className={easy ? 'easy-picture' : undefined}
+                      src={pictureOf(i.heroMediaId)}
+                      alt=""
+                    />
+                  ) : easy && i.feeling ? (
+                    <span className="easy-picture" aria-hidden="true">
+                      <FeelingIcon feeling={i.feeling as Feeling} size="96px" />
+                    </span>
+                  ) : null}
                   <div>
                     <p className="profile-item-title">
                       {i.feeling && i.feeling !== 'Other' ? (
@@ -84,6 +106,9 @@ export function ProfileSheet({
                       ) : null}{' '}
                       {i.title}
                     </p>
+                    {easy && i.feeling ? (
+                      <p className="easy-feeling">{feelingLine(i.feeling as Feeling, null)}</p>
+                    ) : null}
                     {i.description ? (
                       <Markdown
                         className="profile-description"

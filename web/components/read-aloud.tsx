@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { useReadAloud } from '../hooks/use-read-aloud.ts';
 import { readAloudMessages } from '../messages/read-aloud.ts';
 
 /** The play/stop control of a reading (web/hooks/use-read-aloud.ts). */
@@ -24,5 +26,17 @@ export function ReadAloudButton({
       </span>
       <span className="read-aloud-label">{reading ? t.stop : t.read}</span>
     </button>
+  );
+}
+
+/** A read-aloud control for one piece of text (a question on its own page, a line). */
+export function ReadThis({ text, what }: { text: string; what?: string }) {
+  const parts = useMemo(() => [{ key: 'text', text }], [text]);
+  const reader = useReadAloud(parts);
+  if (!reader.supported) return null;
+  return (
+    <div className="actions">
+      <ReadAloudButton reading={reader.reading} toggle={reader.toggle} what={what ?? text} />
+    </div>
   );
 }

@@ -26,9 +26,11 @@ import {
   type SurveyRole,
   surveyRolesOf,
 } from '../../sync/survey.ts';
+import { useEasyReadOf } from '../hooks/use-easy-read.ts';
 import { surveyMessages } from '../messages/survey.ts';
 import { useWrite } from '../offline/use-write.ts';
 import { ChoiceGroup } from './choice-group.tsx';
+import { ReadThis } from './read-aloud.tsx';
 import { LastAnswers } from './survey-last.tsx';
 import { type SurveyKind, surveyRouteOf } from './survey-routes.ts';
 import { WizardForm } from './wizard-form.tsx';
@@ -144,11 +146,14 @@ function pageOfStatement(steps: Step[], key: string): { step: number; sentence?:
 
 function SurveyWizard({
   personId,
+  me,
   kind,
   step: rawStep,
   sentence: rawSentence,
 }: {
   personId: string;
+  /** Who answers: easy read shows when it is the person, and they chose it. */
+  me: string;
   kind: SurveyKind;
   step: number | undefined;
   /** Which of a role's three statements, on a step of three (both roles). */
@@ -157,6 +162,7 @@ function SurveyWizard({
   const navigate = useNavigate();
   const write = useWrite();
   const fieldIds = useId();
+  const easy = useEasyReadOf(personId, me).on;
   const route = surveyRouteOf[kind];
   const roles = surveyRolesOf(kind);
   const steps = surveySteps(kind);
@@ -367,6 +373,7 @@ function SurveyWizard({
             {roles.length > 1 ? t.questionAbout(current.role, i + 1, 3) : t.questionOf(i + 1, 3)}
           </p>
           {heading(t.statements[current.role][i] ?? '')}
+          {easy ? <ReadThis text={t.statements[current.role][i] ?? ''} /> : null}
           <p className="status">{t.chooseHint}</p>
           {statement(current.role, i, true)}
         </>
@@ -407,7 +414,7 @@ function SurveyWizard({
 
   return (
     <WizardForm
-      className="survey"
+      className={easy ? 'survey easy-read' : 'survey'}
       progress={t.stepOf(step, total)}
       busy={busy}
       error={error}
@@ -510,13 +517,19 @@ function CheckRole({
  */
 export function SurveyPage({ kind }: { kind: SurveyKind }) {
   const from = surveyRouteOf[kind];
-  const { zero } = useRouteContext({ from });
+  const { zero, session } = useRouteContext({ from });
   const { personId } = useParams({ from });
   const search = useSearch({ from });
   const sentence = 'sentence' in search ? search.sentence : undefined;
   return (
     <ZeroProvider zero={zero}>
-      <SurveyWizard personId={personId} kind={kind} step={search.step} sentence={sentence} />
+      <SurveyWizard
+        personId={personId}
+        me={session.person.id}
+        kind={kind}
+        step={search.step}
+        sentence={sentence}
+      />
     </ZeroProvider>
   );
 }

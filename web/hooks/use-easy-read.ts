@@ -34,9 +34,15 @@ export type EasyRead = {
   name: string;
 };
 
+/** Easy read in the person area (its route context names the reader). */
 export function useEasyRead(personId: string): EasyRead {
   const { session } = personArea.useRouteContext();
-  const own = session.person?.id === personId;
+  return useEasyReadOf(personId, session.person?.id);
+}
+
+/** Easy read for `personId`'s screens as `me` reads them (outside the person area: the check-in). */
+export function useEasyReadOf(personId: string, me: string | undefined): EasyRead {
+  const own = me === personId;
   const [person, details] = useQuery(queries.person.byId({ personId }));
   const synced = person ? person.easyRead : details.type === 'complete' ? false : undefined;
   useEffect(() => {

@@ -37,6 +37,9 @@ export const easyReadMessages = {
           ? '1 person helps you.'
           : `${n} people help you.`,
     openCircle: 'See your helpers',
+    profiles: 'Pages about you',
+    profilesLine: 'Make a page about you to share.',
+    openProfiles: 'See your pages',
     history: 'Who did what',
     historyLine: 'See who looked at your things.',
     openHistory: 'See who did what',

@@ -12,6 +12,7 @@ import { ErrorAlert } from '../components/modal-dialog.tsx';
 import { formatDate } from '../components/preference-common.tsx';
 import { ProfileSheet } from '../components/profile-sheet.tsx';
 import { QueryState } from '../components/query-state.tsx';
+import { useEasyRead } from '../hooks/use-easy-read.ts';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
 import { usePreferenceRows } from '../hooks/use-library-queries.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
@@ -45,6 +46,7 @@ function partFor(feeling: string | null): ProfileSection {
 function ProfileBuilder() {
   const { personId, id } = Route.useParams();
   const manager = useIsAdministrator(personId);
+  const easy = useEasyRead(personId).on;
   const [page, details] = useQuery(queries.profile.byId({ personId, id }), { enabled: manager });
   const [person] = useQuery(queries.person.byId({ personId }));
   const { rows } = usePreferenceRows(personId);
@@ -242,7 +244,7 @@ function ProfileBuilder() {
             {t.largePrintPdf}
           </a>
         </div>
-        <ProfileSheet view={view} pictureOf={pictureOf} headingLevel={2} />
+        <ProfileSheet view={view} pictureOf={pictureOf} headingLevel={2} easy={easy} />
       </section>
 
       <ShareLinks personId={personId} pageId={id} shares={page.shares} />
