@@ -189,7 +189,7 @@ it('the large-print PDF: one column, 18 pt and up, a picture above its words', a
       'Quiet songs',
       'Mushrooms',
       'Nothing here yet.',
-      'This page shows restricted (private) preferences to anyone who has its link or a printed copy.',
+      'This page shows private (restricted) things to anyone who has its link or a copy on paper.',
     ]),
   );
   expect(Math.min(...large.sizes)).toBeGreaterThanOrEqual(18);

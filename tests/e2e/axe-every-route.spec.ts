@@ -278,9 +278,12 @@ test.describe.configure({ mode: 'parallel' });
 /** Pages per test: a long list is split so that no one test holds a worker for minutes. */
 const PART = 8;
 
-for (const who of ['nobody', 'aroha', 'sam'] as const) {
+// Aroha's pages twice: as she sees them, and in easy read (her own choice,
+// web/hooks/use-easy-read.ts), which draws her own screens differently.
+for (const who of ['nobody', 'aroha', 'aroha in easy read', 'sam'] as const) {
+  const as = who === 'aroha in easy read' ? 'aroha' : who;
   const visits = Object.values(routes).filter(
-    (v): v is Visit => v !== 'layout' && v.as === who && !v.path.endsWith('/logout'),
+    (v): v is Visit => v !== 'layout' && v.as === as && !v.path.endsWith('/logout'),
   );
   const parts = Math.ceil(visits.length / PART);
   for (let part = 0; part < parts; part++) {
@@ -291,16 +294,21 @@ for (const who of ['nobody', 'aroha', 'sam'] as const) {
       sql,
     }) => {
       test.setTimeout(90_000);
-      if (who !== 'nobody') await signIn(`${who}@example.com`);
+      if (as !== 'nobody') await signIn(`${as}@example.com`);
+      if (who === 'aroha in easy read') {
+        await sql`update person set easy_read = true where id = ${aroha}`;
+        await page.goto(me);
+        await expect(page.getByRole('heading', { level: 1, name: 'Hello, Aroha.' })).toBeVisible();
+      }
       // Sam's pages in Aroha's library need his support session first.
-      if (who === 'sam') await startSupporting(page, aroha);
-      if (who !== 'nobody') await handover(sql);
-      if (who === 'aroha') await headingsInTexts(sql);
+      if (as === 'sam') await startSupporting(page, aroha);
+      if (as !== 'nobody') await handover(sql);
+      if (as === 'aroha') await headingsInTexts(sql);
       const media = these.some((v) => v.path.includes(MEDIA)) ? await uploadPicture(page) : '';
       for (const visit of these)
         await check(page, { ...visit, path: visit.path.replace(MEDIA, media) });
       // Signing out last (it ends the session the other pages need).
-      if (who === 'nobody' && part === parts - 1)
+      if (as === 'nobody' && part === parts - 1)
         await check(page, { as: 'nobody', path: '/logout' });
     });
   }

@@ -175,6 +175,7 @@ test('the check-in, notes for the next visit and the one-page profile’s previe
 
   // Notes for the next visit, on her home: each read aloud, with its writer's initial.
   await page.goto(`/people/${aroha}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Aroha.' })).toBeVisible();
   const notes = page.getByRole('region', { name: 'Notes for the next visit' });
   await notes.getByRole('textbox').fill('The blue mug is in the dishwasher.');
   await notes.getByRole('button', { name: /^Leave/ }).click();

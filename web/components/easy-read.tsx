@@ -8,12 +8,12 @@
 
 import { useQuery } from '@rocicorp/zero/react';
 import { Link } from '@tanstack/react-router';
+import page from '@twemoji/svg/1f4c4.svg?url';
 import calendar from '@twemoji/svg/1f4c5.svg?url';
 import books from '@twemoji/svg/1f4da.svg?url';
 import people from '@twemoji/svg/1f465.svg?url';
 import lock from '@twemoji/svg/1f512.svg?url';
 import clock from '@twemoji/svg/1f552.svg?url';
-import page from '@twemoji/svg/1f4c4.svg?url';
 import plus from '@twemoji/svg/2795.svg?url';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import type { Access, Feeling } from '../../schema/enums.ts';
@@ -28,11 +28,12 @@ import { mediaSrc, supporterPhotoSrc } from '../media/upload.ts';
 import { audioMessages } from '../messages/audio.ts';
 import { easyReadMessages } from '../messages/easy-read.ts';
 import { DATE_LOCALE, messages } from '../messages.ts';
-import { FeelingIcon, feelingLine } from './feeling-icon.tsx';
+import { FeelingIcon } from './feeling-icon.tsx';
+import { feelingLine } from './feeling-line.ts';
 import { HandoverNotes } from './handover.tsx';
 import { Markdown } from './markdown.tsx';
 import { MediaViewer } from './media-viewer.tsx';
-import { ReadAloudButton } from './read-aloud.tsx';
+import { ReadAloudButton, ReadThis } from './read-aloud.tsx';
 import { SurveyHomeCard } from './survey-prompt.tsx';
 
 const t = easyReadMessages;
@@ -218,7 +219,24 @@ export function EasyHome({ personId, name }: { personId: string; name: string })
           </div>
         </EasyBlock>
       ) : null}
-      <HandoverNotes personId={personId} canLeave canManage easy />
+      <HandoverNotes
+        personId={personId}
+        canLeave
+        canManage
+        noteExtra={(note, author) => ({
+          before: (
+            <span className="easy-picture easy-person easy-initial" aria-hidden="true">
+              {(author.trim()[0] ?? '?').toUpperCase()}
+            </span>
+          ),
+          after: (
+            <ReadThis
+              text={`${t.preference.noteFrom(author)} ${note.body}`}
+              what={t.preference.noteFrom(author)}
+            />
+          ),
+        })}
+      />
       <SurveyHomeCard personId={personId} />
       <EasyBlock
         picture={<Sign src={people} />}

@@ -25,7 +25,6 @@ import inPain from '@twemoji/svg/1f915.svg?url';
 import excited from '@twemoji/svg/1f929.svg?url';
 import bored from '@twemoji/svg/1f971.svg?url';
 import type { Feeling } from '../../schema/enums.ts';
-import { easyReadMessages } from '../messages/easy-read.ts';
 
 const ICONS: Record<Feeling, string> = {
   love,
@@ -61,11 +60,4 @@ export function FeelingIcon({ feeling, size = '1.25em' }: { feeling: Feeling; si
       decoding="async"
     />
   );
-}
-
-/** A feeling as a short line in easy read ("You like this."). */
-export function feelingLine(feeling: Feeling | null, other: string | null): string | null {
-  if (!feeling) return null;
-  if (feeling === 'Other' && other) return easyReadMessages.feelingOther(other);
-  return easyReadMessages.feelings[feeling];
 }

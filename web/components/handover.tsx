@@ -5,7 +5,7 @@
  * there like any other change and shows at once.
  */
 import { useQuery } from '@rocicorp/zero/react';
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { HandoverKind } from '../../schema/enums.ts';
 import { dates } from '../../sync/dates.ts';
 import {
@@ -17,13 +17,10 @@ import {
 } from '../../sync/handover.ts';
 import { mutators } from '../../sync/mutators.ts';
 import { queries } from '../../sync/queries.ts';
-import { useReadAloud } from '../hooks/use-read-aloud.ts';
 import { personName } from '../library/grouping.ts';
-import { easyReadMessages } from '../messages/easy-read.ts';
 import { handoverMessages } from '../messages/handover.ts';
 import { refusalOf, savedText, useWrite } from '../offline/use-write.ts';
 import { DestructiveConfirm } from './destructive-confirm.tsx';
-import { ReadAloudButton } from './read-aloud.tsx';
 
 const t = handoverMessages;
 
@@ -223,14 +220,18 @@ export function HandoverNotes({
   canLeave,
   canManage,
   hideWhenEmpty = false,
-  easy = false,
+  noteExtra,
 }: {
   personId: string;
   canLeave: boolean;
   canManage: boolean;
   hideWhenEmpty?: boolean;
-  /** Easy read (the person's own home): each note with its writer's initial, read aloud. */
-  easy?: boolean;
+  /**
+   * More for each note, given its writer's name (easy read: their initial
+   * and a read-aloud control); passed in, so that the usual screens do not
+   * load what only easy read uses.
+   */
+  noteExtra?: NoteExtra | undefined;
 }) {
   const headingId = useId();
   const [rows, details] = useQuery(queries.handover.notes({ personId }));
@@ -246,7 +247,7 @@ export function HandoverNotes({
       ) : (
         <ul className="handover-notes" aria-label={t.notesLabel}>
           {notes.map((n) => (
-            <NoteLine key={n.id} note={n} canManage={canManage} easy={easy} />
+            <NoteLine key={n.id} note={n} canManage={canManage} extra={noteExtra} />
           ))}
         </ul>
       )}
@@ -356,7 +357,20 @@ type Note = {
     | undefined;
 };
 
-function NoteLine({ note, canManage, easy }: { note: Note; canManage: boolean; easy: boolean }) {
+export type NoteExtra = (
+  note: { body: string },
+  author: string,
+) => { before: ReactNode; after: ReactNode };
+
+function NoteLine({
+  note,
+  canManage,
+  extra,
+}: {
+  note: Note;
+  canManage: boolean;
+  extra?: NoteExtra | undefined;
+}) {
   const write = useWrite();
   const fieldId = useId();
   const [editing, setEditing] = useState(false);
@@ -364,9 +378,7 @@ function NoteLine({ note, canManage, easy }: { note: Note; canManage: boolean; e
   const { send, error, setError, saving, status, setStatus } = useNoteSend(fieldId);
   const author = personName(note.author) || note.authorName || t.someone;
   const day = noteDay.format(note.createdAt);
-  const heard = `${easyReadMessages.preference.noteFrom(author)} ${note.body}`;
-  const parts = useMemo(() => [{ key: 'note', text: heard }], [heard]);
-  const reader = useReadAloud(parts);
+  const more = extra?.(note, author);
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -410,25 +422,13 @@ function NoteLine({ note, canManage, easy }: { note: Note; canManage: boolean; e
         </form>
       ) : (
         <>
-          {easy ? (
-            <span className="easy-picture easy-person easy-initial" aria-hidden="true">
-              {(author.trim()[0] ?? '?').toUpperCase()}
-            </span>
-          ) : null}
-          <p className={`handover-body${reader.reading ? ' read-now' : ''}`}>{note.body}</p>
+          {more?.before}
+          <p className="handover-body">{note.body}</p>
           <p className="handover-meta">
             {t.byOn(author, dayTime.format(note.createdAt))} ·{' '}
             {t.until(untilDate.format(note.expiresAt))}
           </p>
-          {easy && reader.supported ? (
-            <div className="actions">
-              <ReadAloudButton
-                reading={reader.reading}
-                toggle={reader.toggle}
-                what={easyReadMessages.preference.noteFrom(author)}
-              />
-            </div>
-          ) : null}
+          {more?.after}
           {canManage ? (
             <div className="actions">
               <button

@@ -12,7 +12,8 @@ import type { ProfileView } from '../../sync/profile.ts';
 import { profilePageMessages } from '../messages/profile.ts';
 import '../styles/profile.css';
 import { spoken, useReadAloud } from '../hooks/use-read-aloud.ts';
-import { FeelingIcon, feelingLine } from './feeling-icon.tsx';
+import { FeelingIcon } from './feeling-icon.tsx';
+import { feelingLine } from './feeling-line.ts';
 import { Markdown } from './markdown.tsx';
 import { ReadAloudButton } from './read-aloud.tsx';
 

@@ -12,6 +12,7 @@ import { useQuery } from '@rocicorp/zero/react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { queries } from '../../sync/queries.ts';
+import { preloadEasyRead } from '../components/easy-read-lazy.tsx';
 
 const personArea = getRouteApi('/people/$personId');
 
@@ -55,5 +56,9 @@ export function useEasyReadOf(personId: string, me: string | undefined): EasyRea
     }
   }, [own, synced, personId]);
   const chosen = synced ?? (own && kept(personId));
-  return { chosen, on: own && chosen, name: person?.knownAs || person?.firstName || '' };
+  const on = own && chosen;
+  useEffect(() => {
+    if (on) preloadEasyRead();
+  }, [on]);
+  return { chosen, on, name: person?.knownAs || person?.firstName || '' };
 }

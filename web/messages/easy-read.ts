@@ -15,8 +15,6 @@ export const easyReadMessages = {
   settingNo: 'No, use the normal pages',
   settingOn: 'On',
   settingOff: 'Off',
-  /** What a supporter in a session is told, above the normal screens. */
-  supporterNote: (name: string) => `${name || 'This person'} uses easy read.`,
   greeting: (name: string) => (name ? `Hello, ${name}.` : 'Hello.'),
   /** The name of a block's read-aloud control. */
   block: (title: string) => title,

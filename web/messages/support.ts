@@ -1,5 +1,7 @@
 /** Interface text of support sessions: imported where used (web/messages.ts). */
 export const supportPageMessages = {
+  /** Above the usual screens, for a supporter of someone who reads in easy read. */
+  usesEasyRead: (name: string) => `${name || 'This person'} uses easy read.`,
   starting: (name: string) => `We are starting your support session with ${name}`,
   startingSomeone: 'Starting your support session',
   banner: (name: string) => `You are supporting ${name}`,

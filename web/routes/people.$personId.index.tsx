@@ -6,7 +6,7 @@ import { dates } from '../../sync/dates.ts';
 import { historySentence } from '../../sync/history.ts';
 import { queries } from '../../sync/queries.ts';
 import { reviewGroup } from '../../sync/review.ts';
-import { EasyHome } from '../components/easy-read.tsx';
+import { EasyHome } from '../components/easy-read-lazy.tsx';
 import { FeelingIcon } from '../components/feeling-icon.tsx';
 import { dayTime, HandoverNotes, SinceLastVisit, useInSession } from '../components/handover.tsx';
 import { SurveyHomeCard } from '../components/survey-prompt.tsx';

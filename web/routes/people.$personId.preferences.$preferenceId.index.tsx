@@ -5,7 +5,7 @@ import { mutators } from '../../sync/mutators.ts';
 import { personName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
 import { DeleteConfirm } from '../components/destructive-confirm.tsx';
-import { EasyPreference } from '../components/easy-read.tsx';
+import { EasyPreference } from '../components/easy-read-lazy.tsx';
 import { FeelingIcon } from '../components/feeling-icon.tsx';
 import { Markdown } from '../components/markdown.tsx';
 import { HeroImage } from '../components/media-image.tsx';

@@ -2,7 +2,7 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { queries } from '../../sync/queries.ts';
-import { EasyLibrary } from '../components/easy-read.tsx';
+import { EasyLibrary } from '../components/easy-read-lazy.tsx';
 import { HandoverNotes, useInSession } from '../components/handover.tsx';
 import { useCanWrite } from '../hooks/use-can-write.ts';
 import { useEasyRead } from '../hooks/use-easy-read.ts';

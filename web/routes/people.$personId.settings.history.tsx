@@ -5,7 +5,7 @@ import { DEFAULT_HISTORY_GROUP } from '../../sync/history.ts';
 import { queries } from '../../sync/queries.ts';
 import { ApiError } from '../api-client.ts';
 import { ChoiceGroup } from '../components/choice-group.tsx';
-import { EasyHistory } from '../components/easy-read.tsx';
+import { EasyHistory } from '../components/easy-read-lazy.tsx';
 import { formatDateTime } from '../components/preference-common.tsx';
 import { AnswerState } from '../components/query-state.tsx';
 import { fetchHistoryPage, type HistoryEvent, type HistoryShow } from '../history-feed.ts';

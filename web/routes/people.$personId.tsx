@@ -6,7 +6,7 @@ import { MenuDrawer, type MenuLinks } from '../components/menu.tsx';
 import { PasskeyOffer } from '../components/passkey-offer.tsx';
 import { OpenSessions, SupportHeader } from '../components/support-header.tsx';
 import { useEasyRead } from '../hooks/use-easy-read.ts';
-import { easyReadMessages } from '../messages/easy-read.ts';
+import { supportPageMessages } from '../messages/support.ts';
 import { messages } from '../messages.ts';
 import { bottomItems, menuKind, type NavContext } from '../navigation/menu.ts';
 import { useNavContext } from '../navigation/use-nav-context.ts';
@@ -117,10 +117,7 @@ function PersonMain({
   return (
     <main className={easy.on ? 'page easy-read' : 'page'} id="main">
       {me !== personId && inSession && easy.chosen ? (
-        <p className="easy-read-note">
-          <span aria-hidden="true">📖 </span>
-          {easyReadMessages.supporterNote(easy.name)}
-        </p>
+        <p className="easy-read-note">{supportPageMessages.usesEasyRead(easy.name)}</p>
       ) : null}
       {children}
     </main>
