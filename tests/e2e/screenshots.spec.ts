@@ -117,3 +117,50 @@ test('the handover of a visit', async ({ page, signIn, device }) => {
   );
   await shoot(ana.page, 'handover-notes');
 });
+
+test('easy read, the person’s own screens', async ({ page, signIn, device, sql }) => {
+  // Riley looks at a private thing first, so that history has a look to tell.
+  const riley = await device('riley@example.com');
+  await startSupporting(riley.page, aroha);
+  await riley.page.goto(`/people/${aroha}/preferences/${seedId('preference:aroha:medication')}`);
+  await expect(riley.page.getByRole('heading', { level: 1 })).toBeVisible();
+  await sql`update person set easy_read = true where id = ${aroha}`;
+  await riley.page.reload();
+  await expect(riley.page.getByText('Aroha uses easy read.')).toBeVisible();
+  await shoot(riley.page, 'easy-read-supporter');
+
+  await signIn('aroha@example.com');
+  await page.goto(`/people/${aroha}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Aroha.' })).toBeVisible();
+  await shoot(page, 'easy-read-home');
+
+  await page.goto(`/people/${aroha}/preferences`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your library' })).toBeVisible();
+  await shoot(page, 'easy-read-library');
+
+  await page.goto(`/people/${aroha}/preferences/${tea}`);
+  await expect(page.getByRole('link', { name: 'Change this' })).toBeVisible();
+  await shoot(page, 'easy-read-preference');
+
+  await page.goto(`/people/${aroha}/settings/history`);
+  await expect(page.getByText(/looked at/).first()).toBeVisible();
+  await shoot(page, 'easy-read-history');
+
+  await page.goto(`/survey/${aroha}/decision-maker?step=2`);
+  await expect(page.getByRole('radio', { name: 'Yes', exact: true })).toBeVisible();
+  await shoot(page, 'easy-read-check-in');
+
+  await page.goto(`/people/${aroha}/profiles`);
+  await page.getByRole('button', { name: 'Make the page' }).click();
+  const pick = page.getByRole('group', { name: 'Preferences on this page' });
+  for (const box of (await pick.getByRole('checkbox').all()).slice(0, 4)) await box.check();
+  await page.getByRole('button', { name: 'Save the page' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  // The preview is below the builder: the sheet itself is what is shown.
+  const sheet = page.getByRole('article', { name: 'Aroha’s one-page profile' });
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await sheet.screenshot({ path: path.join(out, `easy-read-profile-${size.name}.png`) });
+  }
+});

@@ -173,3 +173,44 @@ describe('a person’s photo', () => {
     );
   });
 });
+
+describe('easy read (PUT /api/people/{personId} easyRead)', () => {
+  const easyOf = async (personId: string) =>
+    (await sql`select easy_read from person where id = ${personId}`)[0]?.easy_read;
+
+  test('the person turns it on and off; their Administrator in a session may too; another supporter may not; a bad value changes nothing', async () => {
+    const aroha = await signIn(stack.url, 'aroha@example.com');
+    try {
+      expect(
+        (await call(aroha, 'PUT', `/api/people/${aroha.personId}`, { easyRead: true })).status,
+      ).toBe(200);
+      expect(await easyOf(aroha.personId)).toBe(true);
+      const bad = await call(aroha, 'PUT', `/api/people/${aroha.personId}`, { easyRead: 'yes' });
+      expect(bad.status).toBe(400);
+      expect(await easyOf(aroha.personId)).toBe(true);
+
+      const ana = await signIn(stack.url, 'ana@example.com');
+      const session = await startSession(ana, aroha.personId);
+      try {
+        expect(
+          (await call(ana, 'PUT', `/api/people/${aroha.personId}`, { easyRead: false })).status,
+        ).toBe(200);
+      } finally {
+        await session.end();
+      }
+      expect(await easyOf(aroha.personId)).toBe(false);
+
+      const sam = await signIn(stack.url, 'sam@example.com');
+      const samSession = await startSession(sam, aroha.personId);
+      try {
+        const refused = await call(sam, 'PUT', `/api/people/${aroha.personId}`, { easyRead: true });
+        expect(refused.status).toBe(403);
+      } finally {
+        await samSession.end();
+      }
+      expect(await easyOf(aroha.personId)).toBe(false);
+    } finally {
+      await sql`update person set easy_read = false where id = ${aroha.personId}`;
+    }
+  });
+});
