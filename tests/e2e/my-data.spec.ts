@@ -247,8 +247,11 @@ test('delete my account: asked first about the person only I look after, a grace
     ).status(),
   ).toBe(200);
   await page.goto(`/people/${me}/settings/data`);
-  await expect(page.getByRole('region', { name: 'Delete my account' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Keep my account' }).click();
+  // My data's own section says when; the banner of the other pages is not there.
+  const section = page.getByRole('region', { name: 'Delete my account' });
+  await expect(section).toContainText(/Your account will be deleted on /);
+  await expect(page.locator('.deletion-banner')).toHaveCount(0);
+  await section.getByRole('button', { name: 'Keep my account' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Your account will not be deleted.' }),
   ).toBeVisible();
