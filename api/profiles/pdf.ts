@@ -140,14 +140,7 @@ export async function profilePdf(view: ProfileView, picture: Pictures): Promise<
     .text(view.title, { width: width - (left - 50) });
   doc.y = Math.max(doc.y, photo ? top + 80 : doc.y);
   doc.x = 50;
-  if (view.includeRestricted) {
-    doc
-      .moveDown(0.5)
-      .font('regular')
-      .fontSize(12)
-      .fillColor(DANGER)
-      .text(pdfWords.restrictedWarning, { width });
-  }
+  restrictedWarning(doc, view, 12, width);
 
   for (const s of view.sections) {
     doc
@@ -165,11 +158,7 @@ export async function profilePdf(view: ProfileView, picture: Pictures): Promise<
       .stroke();
     doc.moveDown(0.5);
     if (s.items.length === 0) {
-      doc
-        .font('regular')
-        .fontSize(13)
-        .fillColor(INK)
-        .text(pdfWords.emptySection, 50, doc.y, { width });
+      emptyPart(doc, 13, width);
       continue;
     }
     for (const item of s.items) {
@@ -250,6 +239,31 @@ const EASY_TEXT_LEFT = 50 + EASY_PICTURE + 24;
 const EASY_TEXT_WIDTH = 300;
 
 /** A section's heading with its rule, in `size`, across `width`. */
+/** The warning of a page that shows Restricted preferences, in the danger colour. */
+function restrictedWarning(
+  doc: PDFKit.PDFDocument,
+  view: ProfileView,
+  size: number,
+  width: number,
+) {
+  if (!view.includeRestricted) return;
+  doc
+    .moveDown(0.5)
+    .font('regular')
+    .fontSize(size)
+    .fillColor(DANGER)
+    .text(pdfWords.restrictedWarning, 50, doc.y, { width });
+}
+
+/** A part of the page with nothing in it, said so. */
+function emptyPart(doc: PDFKit.PDFDocument, size: number, width: number) {
+  doc
+    .font('regular')
+    .fontSize(size)
+    .fillColor(INK)
+    .text(pdfWords.emptySection, 50, doc.y, { width });
+}
+
 function sectionHeading(doc: PDFKit.PDFDocument, words: string, size: number, width: number) {
   doc.moveDown(1).font('bold').fontSize(size).fillColor(LAVENDER).text(words, 50, doc.y, { width });
   const lineY = doc.y + 2;
@@ -283,24 +297,13 @@ export async function easyReadPdf(view: ProfileView, picture: Pictures): Promise
     .text(view.person.name, left, top, { width: EASY_TEXT_WIDTH });
   doc.fontSize(EASY.title).text(view.title, { width: EASY_TEXT_WIDTH });
   doc.y = Math.max(doc.y, photo ? top + EASY_PICTURE + 8 : doc.y);
-  if (view.includeRestricted) {
-    doc
-      .moveDown(0.5)
-      .font('regular')
-      .fontSize(EASY.warning)
-      .fillColor(DANGER)
-      .text(pdfWords.restrictedWarning, 50, doc.y, { width: EASY_TEXT_WIDTH });
-  }
+  restrictedWarning(doc, view, EASY.warning, EASY_TEXT_WIDTH);
 
   for (const s of view.sections) {
     if (doc.y + 160 > bottom()) doc.addPage();
     sectionHeading(doc, pdfWords.sections[s.section], EASY.section, width);
     if (s.items.length === 0) {
-      doc
-        .font('regular')
-        .fontSize(EASY.line)
-        .fillColor(INK)
-        .text(pdfWords.emptySection, 50, doc.y, { width });
+      emptyPart(doc, EASY.line, width);
       continue;
     }
     for (const item of s.items) {
@@ -347,24 +350,13 @@ export async function largePrintPdf(view: ProfileView, picture: Pictures): Promi
   }
   doc.font('bold').fontSize(LARGE.name).fillColor(INK).text(view.person.name, 50, doc.y, { width });
   doc.fontSize(LARGE.title).text(view.title, { width });
-  if (view.includeRestricted) {
-    doc
-      .moveDown(0.5)
-      .font('regular')
-      .fontSize(LARGE.warning)
-      .fillColor(DANGER)
-      .text(pdfWords.restrictedWarning, 50, doc.y, { width });
-  }
+  restrictedWarning(doc, view, LARGE.warning, width);
 
   for (const s of view.sections) {
     if (doc.y + 140 > bottom()) doc.addPage();
     sectionHeading(doc, pdfWords.sections[s.section], LARGE.section, width);
     if (s.items.length === 0) {
-      doc
-        .font('regular')
-        .fontSize(LARGE.text)
-        .fillColor(INK)
-        .text(pdfWords.emptySection, 50, doc.y, { width });
+      emptyPart(doc, LARGE.text, width);
       continue;
     }
     for (const item of s.items) {
