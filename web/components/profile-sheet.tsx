@@ -102,7 +102,7 @@ export function ProfileSheet({
                   ) : null}
                   <div>
                     <p className="profile-item-title">
-                      {i.feeling && i.feeling !== 'Other' ? (
+                      {!easy && i.feeling && i.feeling !== 'Other' ? (
                         <FeelingIcon feeling={i.feeling as Feeling} />
                       ) : null}{' '}
                       {i.title}
