@@ -24,6 +24,7 @@ import { defineChange, type HistoryEntry } from './change.ts';
 import type { AuthContext } from './context.ts';
 import { appError } from './errors.ts';
 import { itemId } from './library-fields.ts';
+import { shortName } from './names.ts';
 import { isAdministrator, type LibraryAccess, readableSubscriptions } from './permissions.ts';
 
 type Plan = Row['plan'];
@@ -185,7 +186,7 @@ export async function assertMayChangePlan(
   return sub;
 }
 
-const nameOf = (who: Named | undefined) => who?.knownAs || who?.firstName || 'the person';
+const nameOf = (who: Named | undefined) => shortName(who) || 'the person';
 
 /**
  * Why someone who sees the plan may not change it: who looks after a live

@@ -6,16 +6,14 @@
  * is escaped: raw HTML is dropped (as `skipHtml` does on screen), a picture is
  * its description (the file has no network to load it from), and only links
  * of the protocols spec §5 allows are links; any other is its words alone.
- * Headings continue the page's outline as on screen (`outlineUnder`): the
+ * Headings continue the page's outline as on screen (sync/markdown.ts): the
  * text's first level sits one below the heading it is under, none is skipped,
  * and none goes past h6.
  */
 import type { Definition, Nodes, Parents } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
+import { ALLOWED_PROTOCOLS, type OutlineNode, outlineHeadings } from '../../sync/markdown.ts';
 import { escapeHtml } from '../mail/mailer.ts';
-
-/** The link protocols spec §5 allows (web/components/markdown.tsx keeps the same). */
-const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'irc:', 'ircs:', 'mailto:', 'xmpp:']);
 
 /**
  * The address a link may have in a file opened from the disk: absolute, of an
@@ -31,13 +29,7 @@ function safeHref(url: string): string | undefined {
   }
 }
 
-type Context = {
-  definitions: Map<string, Definition>;
-  /** The heading level the text sits under. */
-  under: number;
-  /** The typed depths of the headings still open above the one being written. */
-  open: number[];
-};
+type Context = { definitions: Map<string, Definition> };
 
 function children(node: Parents, ctx: Context): string {
   return node.children.map((child) => write(child, ctx)).join('');
@@ -53,12 +45,9 @@ function write(node: Nodes, ctx: Context): string {
       return children(node, ctx);
     case 'paragraph':
       return `<p>${children(node, ctx)}</p>`;
-    case 'heading': {
-      while (ctx.open.length && (ctx.open.at(-1) ?? 0) >= node.depth) ctx.open.pop();
-      ctx.open.push(node.depth);
-      const level = Math.min(6, ctx.under + ctx.open.length);
-      return `<h${level}>${children(node, ctx)}</h${level}>`;
-    }
+    case 'heading':
+      // Its level is the outline's (outlineHeadings, before writing).
+      return `<h${node.depth}>${children(node, ctx)}</h${node.depth}>`;
     case 'blockquote':
       return `<blockquote>${children(node, ctx)}</blockquote>`;
     case 'list': {
@@ -114,5 +103,6 @@ function definitionsOf(node: Nodes, into: Map<string, Definition>): Map<string, 
  */
 export function markdownHtml(markdown: string, under: number): string {
   const tree = fromMarkdown(markdown);
-  return write(tree, { definitions: definitionsOf(tree, new Map()), under, open: [] });
+  outlineHeadings(tree as OutlineNode, under);
+  return write(tree, { definitions: definitionsOf(tree, new Map()) });
 }

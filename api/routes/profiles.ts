@@ -11,6 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { zql } from '../../schema/zero-schema.gen.ts';
+import type { AuthContext } from '../../sync/context.ts';
 import { appError } from '../../sync/errors.ts';
 import {
   layOut,
@@ -47,8 +48,8 @@ export function profileShareUrl(publicUrl: string, t: string) {
 
 /** The other formats of a page's PDF, beside the first: by name in the path, with their maker. */
 const PDF_FORMATS = { 'easy-read': easyReadPdf, 'large-print': largePrintPdf } as const;
-const pdfFormat = z.enum(['easy-read', 'large-print']);
-type PdfFormat = z.infer<typeof pdfFormat>;
+type PdfFormat = keyof typeof PDF_FORMATS;
+const pdfFormat = z.enum(Object.keys(PDF_FORMATS) as [PdfFormat, ...PdfFormat[]]);
 
 /** "about-me-for-my-hospital-stay.pdf" (or "…-easy-read.pdf"): a file name from a title. */
 function fileName(title: string, format?: PdfFormat) {
@@ -62,6 +63,13 @@ export function profileRoutes(deps: AppDeps) {
     if (!mediaOf(view).has(mediaId)) return undefined;
     const row = await zdb.run(zql.media.where('id', mediaId).one());
     return row && row.personId === personId && row.type === 'image' ? row : undefined;
+  };
+  /** A page of `personId`'s as the caller may read it, laid out from the library now. */
+  const ownView = async (ctx: AuthContext, personId: string, id: string) => {
+    const page = await zdb.run(profileQueries.byId.fn({ args: { personId, id }, ctx }));
+    const person = await zdb.run(zql.person.where('id', personId).one());
+    if (!page || !person) throw appError('not_found');
+    return layOut(page, person);
   };
   const pdfAnswer = async (view: ProfileView, personId: string, format?: PdfFormat) => {
     const make = format ? PDF_FORMATS[format] : profilePdf;
@@ -133,11 +141,7 @@ export function profileRoutes(deps: AppDeps) {
       valid('param', personParams({ id: itemId })),
       async (c) => {
         const { ctx, personId } = c.var.caller;
-        const { id } = c.req.valid('param');
-        const page = await zdb.run(profileQueries.byId.fn({ args: { personId, id }, ctx }));
-        const person = await zdb.run(zql.person.where('id', personId).one());
-        if (!page || !person) throw appError('not_found');
-        return pdfAnswer(layOut(page, person), personId);
+        return pdfAnswer(await ownView(ctx, personId, c.req.valid('param').id), personId);
       },
     )
     /** The page as an easy-read or a large-print PDF file (the same people). */
@@ -149,10 +153,7 @@ export function profileRoutes(deps: AppDeps) {
       async (c) => {
         const { ctx, personId } = c.var.caller;
         const { id, format } = c.req.valid('param');
-        const page = await zdb.run(profileQueries.byId.fn({ args: { personId, id }, ctx }));
-        const person = await zdb.run(zql.person.where('id', personId).one());
-        if (!page || !person) throw appError('not_found');
-        return pdfAnswer(layOut(page, person), personId, format);
+        return pdfAnswer(await ownView(ctx, personId, id), personId, format);
       },
     );
 

@@ -63,10 +63,13 @@ export function PersonPhoto({
   src,
   name,
   large = false,
+  decorative = false,
 }: {
   src: string | null;
   name: string;
   large?: boolean;
+  /** The name is written beside it already (a sentence about them): the photo says nothing. */
+  decorative?: boolean;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const className = `circle-photo${large ? ' circle-photo-large' : ''}`;
@@ -76,7 +79,8 @@ export function PersonPhoto({
       <img
         className={className}
         src={src}
-        alt={name}
+        alt={decorative ? '' : name}
+        aria-hidden={decorative || undefined}
         width={side}
         height={side}
         onError={() => setFailed(src)}

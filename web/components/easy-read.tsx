@@ -15,24 +15,25 @@ import people from '@twemoji/svg/1f465.svg?url';
 import lock from '@twemoji/svg/1f512.svg?url';
 import clock from '@twemoji/svg/1f552.svg?url';
 import plus from '@twemoji/svg/2795.svg?url';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import type { Access, Feeling } from '../../schema/enums.ts';
-import { personName } from '../../sync/names.ts';
+import { personName, shortName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
 import { reviewGroup } from '../../sync/review.ts';
-import { ApiError } from '../api-client.ts';
-import { fetchHistoryPage, type HistoryEvent } from '../history-feed.ts';
+import { useHistoryPages } from '../history-feed.ts';
 import { usePreferenceRows } from '../hooks/use-library-queries.ts';
 import { spoken, useReadAloud } from '../hooks/use-read-aloud.ts';
 import { mediaSrc, supporterPhotoSrc } from '../media/upload.ts';
 import { audioMessages } from '../messages/audio.ts';
 import { easyReadMessages } from '../messages/easy-read.ts';
-import { DATE_LOCALE, messages } from '../messages.ts';
+import { DATE_LOCALE } from '../messages.ts';
+import { PersonPhoto } from './circle-common.tsx';
 import { FeelingIcon } from './feeling-icon.tsx';
 import { feelingLine } from './feeling-line.ts';
 import { HandoverNotes } from './handover.tsx';
 import { Markdown } from './markdown.tsx';
 import { MediaViewer } from './media-viewer.tsx';
+import { AnswerState } from './query-state.tsx';
 import { ReadAloudButton, ReadThis } from './read-aloud.tsx';
 import { SurveyHomeCard } from './survey-prompt.tsx';
 
@@ -173,7 +174,7 @@ export function EasyHome({ personId, name }: { personId: string; name: string })
   const helping = sessions.flatMap((s) => {
     if (s.endedAt !== null) return [];
     const who = links.find((l) => l.supporterId === s.supporterId)?.supporter;
-    return who ? [{ id: s.id, name: who.knownAs || who.firstName || '' }] : [];
+    return who ? [{ id: s.id, name: shortName(who) }] : [];
   });
   const loading = rows.length === 0 && details.type !== 'complete';
   return (
@@ -224,11 +225,7 @@ export function EasyHome({ personId, name }: { personId: string; name: string })
         canLeave
         canManage
         noteExtra={(note, author) => ({
-          before: (
-            <span className="easy-picture easy-person easy-initial" aria-hidden="true">
-              {(author.trim()[0] ?? '?').toUpperCase()}
-            </span>
-          ),
+          before: <PersonPhoto src={null} name={author} large />,
           after: (
             <ReadThis
               text={`${t.preference.noteFrom(author)} ${note.body}`}
@@ -515,43 +512,11 @@ function viewedTitle(sentence: string): string | null {
  * word. Ten at a time, newest first, as the normal feed.
  */
 export function EasyHistory({ personId, me }: { personId: string; me: string }) {
-  const [events, setEvents] = useState<HistoryEvent[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { state, more } = useHistoryPages(personId, 'all');
   const [links] = useQuery(queries.circle.supporters({ personId }));
   const [person] = useQuery(queries.person.byId({ personId }));
   const { rows } = usePreferenceRows(personId);
   const titles = useMemo(() => new Map(rows.map((r) => [r.id, r.title])), [rows]);
-
-  useEffect(() => {
-    let live = true;
-    fetchHistoryPage(personId, 'all').then(
-      (page) => {
-        if (!live) return;
-        setEvents(page.events);
-        setNext(page.next);
-      },
-      (e: unknown) => live && setError(e instanceof ApiError ? e.message : messages.errors.generic),
-    );
-    return () => {
-      live = false;
-    };
-  }, [personId]);
-
-  async function more() {
-    if (!next || busy) return;
-    setBusy(true);
-    try {
-      const page = await fetchHistoryPage(personId, 'all', next);
-      setEvents((e) => [...(e ?? []), ...page.events]);
-      setNext(page.next);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : messages.errors.generic);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const photoOf = (id: string | undefined): string | null => {
     if (!id) return null;
@@ -567,18 +532,14 @@ export function EasyHistory({ personId, me }: { personId: string; me: string }) 
     <section className="easy-history" aria-labelledby="easy-history-heading">
       <h1 id="easy-history-heading">{t.history.title}</h1>
       <p className="easy-line">{t.history.intro}</p>
-      {error ? (
-        <p role="alert" className="alert">
-          {error}
-        </p>
-      ) : events === null ? (
-        <p className="status">{t.history.loading}</p>
-      ) : events.length === 0 ? (
+      {state.status !== 'ready' ? (
+        <AnswerState state={state} loading={t.history.loading} />
+      ) : state.events.length === 0 ? (
         <p className="easy-line">{t.history.empty}</p>
       ) : (
         <>
           <ol className="easy-list">
-            {events.map((e) => {
+            {state.events.map((e) => {
               const who = e.createdBy?.id === me ? t.history.you : (e.createdBy?.name ?? '');
               const when = whenInWords(new Date(e.createdAt), now);
               const looked = e.type === 'Access' && e.relatedType === 'Preference';
@@ -601,8 +562,8 @@ export function EasyHistory({ personId, me }: { personId: string; me: string }) 
               );
             })}
           </ol>
-          {next ? (
-            <button type="button" onClick={() => void more()} disabled={busy}>
+          {state.next ? (
+            <button type="button" onClick={() => void more()} disabled={state.loadingMore}>
               {t.history.more}
             </button>
           ) : (
@@ -630,26 +591,11 @@ function EasyEvent({
 }) {
   const parts = useMemo(() => [{ key: 'sentence', text: sentence }], [sentence]);
   const reader = useReadAloud(parts);
-  const [failed, setFailed] = useState(false);
   // The title in bold inside the sentence, as the sentence says it.
   const at = title ? sentence.indexOf(title) : -1;
   return (
     <li className={`card easy-item${reader.reading ? ' read-now' : ''}`}>
-      {photo && !failed ? (
-        <img
-          className="easy-picture easy-person"
-          src={photo}
-          alt=""
-          aria-hidden="true"
-          width={EASY_PICTURE}
-          height={EASY_PICTURE}
-          onError={() => setFailed(true)}
-        />
-      ) : (
-        <span className="easy-picture easy-person easy-initial" aria-hidden="true">
-          {(initial.trim()[0] ?? '?').toUpperCase()}
-        </span>
-      )}
+      <PersonPhoto src={photo} name={initial} large decorative />
       <div className="easy-block-text">
         <p>
           {title && at >= 0 ? (

@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
+import { ALLOWED_PROTOCOLS, type OutlineNode, outlineHeadings } from '../../sync/markdown.ts';
 import { markdownMessages } from '../messages/markdown.ts';
 import '../styles/markdown.css';
 
@@ -20,7 +21,6 @@ import '../styles/markdown.css';
  * has no scheme yet leaves the site; resolving also catches
  * backslashes, tabs and `https:host`, which browsers quietly normalise.
  */
-const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'irc:', 'ircs:', 'mailto:', 'xmpp:']);
 
 /** Where a link goes, as the browser will resolve it from `origin`. */
 export type LinkDestination =
@@ -117,30 +117,9 @@ function SafeLink({ href, children }: { href?: string | undefined; children?: Re
   );
 }
 
-/** The little of a markdown tree that the outline needs. */
-type MdNode = { type: string; depth?: number; children?: MdNode[] };
-
-/**
- * A remark plugin: the text's headings, in the order they come, numbered on
- * from `level` (the heading the text sits under). A level one deeper than
- * the last at most, whatever the writer typed: `# A` then `### B` is A then
- * a heading one below it. Past h6 a heading stays h6 (no level is skipped by
- * staying).
- */
+/** A remark plugin: the text's headings continue the page's outline under `level` (sync/markdown.ts). */
 export function outlineUnder(level: number) {
-  return () => (tree: MdNode) => {
-    // The typed depths of the headings still open above the one being read.
-    const open: number[] = [];
-    const walk = (node: MdNode) => {
-      if (node.type === 'heading' && node.depth !== undefined) {
-        while (open.length && (open.at(-1) ?? 0) >= node.depth) open.pop();
-        open.push(node.depth);
-        node.depth = Math.min(6, level + open.length);
-      }
-      for (const child of node.children ?? []) walk(child);
-    };
-    walk(tree);
-  };
+  return () => (tree: OutlineNode) => outlineHeadings(tree, level);
 }
 
 const components = {

@@ -11,6 +11,7 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { shortName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
 import { preloadEasyRead } from '../components/easy-read-lazy.tsx';
 
@@ -60,5 +61,5 @@ export function useEasyReadOf(personId: string, me: string | undefined): EasyRea
   useEffect(() => {
     if (on) preloadEasyRead();
   }, [on]);
-  return { chosen, on, name: person?.knownAs || person?.firstName || '' };
+  return { chosen, on, name: shortName(person) };
 }

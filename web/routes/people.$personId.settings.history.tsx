@@ -1,14 +1,13 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_HISTORY_GROUP } from '../../sync/history.ts';
 import { queries } from '../../sync/queries.ts';
-import { ApiError } from '../api-client.ts';
 import { ChoiceGroup } from '../components/choice-group.tsx';
 import { EasyHistory } from '../components/easy-read-lazy.tsx';
 import { formatDateTime } from '../components/preference-common.tsx';
 import { AnswerState } from '../components/query-state.tsx';
-import { fetchHistoryPage, type HistoryEvent, type HistoryShow } from '../history-feed.ts';
+import { type HistoryShow, useHistoryPages } from '../history-feed.ts';
 import { useEasyRead } from '../hooks/use-easy-read.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { historyFeedMessages } from '../messages/history.ts';
@@ -41,18 +40,6 @@ function History() {
   return easy.on ? <EasyHistory personId={personId} me={session.person.id} /> : <HistoryFeed />;
 }
 
-type State =
-  | { status: 'loading' }
-  | { status: 'refused'; message: string }
-  | {
-      status: 'ready';
-      events: HistoryEvent[];
-      next: string | null;
-      loadingMore: boolean;
-      /** Where the events More brought last begin. */
-      newFrom: number | null;
-    };
-
 function HistoryFeed() {
   const { personId } = Route.useParams();
   const { session } = Route.useRouteContext();
@@ -66,56 +53,19 @@ function HistoryFeed() {
   const name = person?.knownAs || person?.firstName || '';
   const title = own || !name ? t.title : t.titleOf(name);
   usePageTitle(title);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const { state, more: loadMore } = useHistoryPages(personId, show);
   const [announce, setAnnounce] = useState('');
   const firstNew = useRef<HTMLLIElement>(null);
-  const focusFirstNew = useRef(false);
-
-  const refuse = useCallback((e: unknown) => {
-    setState({
-      status: 'refused',
-      message: e instanceof ApiError ? e.message : messages.errors.generic,
-    });
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    fetchHistoryPage(personId, show).then(
-      (page) => live && setState({ status: 'ready', ...page, loadingMore: false, newFrom: null }),
-      (e: unknown) => live && refuse(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [personId, show, refuse]);
 
   // After More, focus goes to the first event it brought (and is announced).
+  const newFrom = state.status === 'ready' ? state.newFrom : null;
   useEffect(() => {
-    if (focusFirstNew.current && firstNew.current) {
-      focusFirstNew.current = false;
-      firstNew.current.focus();
-    }
-  });
+    if (newFrom !== null) firstNew.current?.focus();
+  }, [newFrom]);
 
   async function more() {
-    if (state.status !== 'ready' || !state.next || state.loadingMore) return;
-    const shown = state.events;
-    setState({ ...state, loadingMore: true });
-    try {
-      const page = await fetchHistoryPage(personId, show, state.next);
-      focusFirstNew.current = page.events.length > 0;
-      setState({
-        status: 'ready',
-        events: [...shown, ...page.events],
-        next: page.next,
-        loadingMore: false,
-        newFrom: shown.length,
-      });
-      setAnnounce(t.loaded(page.events.length));
-    } catch (e) {
-      refuse(e);
-    }
+    const brought = await loadMore();
+    if (brought !== undefined) setAnnounce(t.loaded(brought));
   }
 
   return (
