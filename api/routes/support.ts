@@ -73,25 +73,32 @@ export function supportRoutes(deps: AppDeps) {
       caller,
       async (c) => {
         const { ctx, personId } = c.var.caller;
-        const { id } = await runChange(deps, supportSessionServerChanges.start, ctx, {
-          personId,
-          id: randomUUID(),
-        });
-        // Started now, or the one another tab or device opened: the link's active session.
-        const link = await zdb.run(
-          zql.supporterLink
-            .where('supporterId', ctx.personId)
-            .where('supportedId', personId)
-            .related('sessions', (s) => s.where('endedAt', 'IS', null).limit(1))
-            .one(),
-        );
-        const active = link?.sessions[0];
-        if (!link || !active) throw appError('not_found', supportMessages.notFound);
-        // The link's level: the tab asks for the library at it without waiting to sync it.
-        return c.json(
-          { ...view(active, idle), accessLevel: link.accessLevel },
-          active.id === id ? 201 : 200,
-        );
+        // A finish from another tab can end the session this one resumed between
+        // the start and the read below (ending, then at once starting again, does
+        // that): then no session is active, and starting again opens a new one.
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const { id } = await runChange(deps, supportSessionServerChanges.start, ctx, {
+            personId,
+            id: randomUUID(),
+          });
+          // Started now, or the one another tab or device opened: the link's active session.
+          const link = await zdb.run(
+            zql.supporterLink
+              .where('supporterId', ctx.personId)
+              .where('supportedId', personId)
+              .related('sessions', (s) => s.where('endedAt', 'IS', null).limit(1))
+              .one(),
+          );
+          if (!link) break;
+          const active = link.sessions[0];
+          if (!active) continue;
+          // The link's level: the tab asks for the library at it without waiting to sync it.
+          return c.json(
+            { ...view(active, idle), accessLevel: link.accessLevel },
+            active.id === id ? 201 : 200,
+          );
+        }
+        throw appError('not_found', supportMessages.notFound);
       },
     )
     .get(

@@ -90,6 +90,29 @@ describe('support sessions: POST/GET/DELETE /api/people/{personId}/support', () 
     expect(await sql`select count(*)::int n from support_session`).toEqual(before);
   });
 
+  test('a finish and a start at once (two tabs, or a quick tap back): the start always answers with a session', async () => {
+    const active = async () =>
+      (
+        await sql`select id from support_session where supporter_id = ${sam.personId}
+                   and person_id = ${aroha} and ended_at is null`
+      )[0]?.id as string | undefined;
+    for (let round = 0; round < 12; round++) {
+      const current =
+        (await active()) ?? (await call(sam, 'POST', `/api/people/${aroha}/support`)).body.id;
+      // Either may come first; a start that resumed the session the finish then
+      // ended must not answer "not found".
+      const [ended, started] = await Promise.all([
+        call(sam, 'DELETE', `/api/people/${aroha}/support/${current}`),
+        call(sam, 'POST', `/api/people/${aroha}/support`),
+      ]);
+      expect(ended.status).toBe(204);
+      expect([200, 201], `round ${round}`).toContain(started.status);
+      expect(started.body.personId).toBe(aroha);
+    }
+    const left = await active();
+    if (left) await call(sam, 'DELETE', `/api/people/${aroha}/support/${left}`);
+  });
+
   test('only its supporter and the person supported can read or end a session', async () => {
     const { body } = await call(sam, 'POST', `/api/people/${aroha}/support`);
     const tui = await signIn(stack.url, 'tui@example.com');
