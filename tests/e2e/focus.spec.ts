@@ -221,6 +221,40 @@ test('a delete dialog starts on Cancel, not on the destructive button, and gives
   await expect(trigger).toBeFocused();
 });
 
+test('a dialog closed and at once opened again stays open (the close event comes late)', async ({
+  page,
+  signIn,
+  library,
+}) => {
+  const { id } = await library.preference(aroha, { title: 'Knitting', categoryIds: [food] });
+  await signIn('aroha@example.com');
+  await page.goto(`/people/${aroha}/preferences/${id}`);
+  const trigger = page.getByRole('button', { name: /^Delete/ }).first();
+  await trigger.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  // Cancel, then Delete again as soon as it is enabled (React renders in a
+  // microtask), in the same task: before the browser's close event.
+  const reopened = await page.evaluate(async () => {
+    const open = document.querySelector('dialog[open]');
+    const cancel = [...(open?.querySelectorAll('button') ?? [])].find(
+      (b) => b.textContent === 'Cancel',
+    );
+    const again = document.querySelector<HTMLButtonElement>('button[aria-haspopup="dialog"]');
+    cancel?.click();
+    for (let i = 0; i < 20 && again?.disabled; i++) await Promise.resolve();
+    if (!again || again.disabled || open?.hasAttribute('open')) return false;
+    again.click();
+    return true;
+  });
+  expect(reopened, 'Delete enabled and the dialog closed, in the same task').toBe(true);
+  await expect(dialog).toBeVisible();
+  // Still open once the late event has come and gone.
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 100)));
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+});
+
 test('radio buttons and checkboxes are 24 px, inside targets of at least 44 px', async ({
   page,
   signIn,

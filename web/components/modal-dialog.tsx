@@ -81,7 +81,9 @@ export function ModalDialog({
         onCancel();
       }}
       onClose={() => {
-        if (open) onCancel();
+        // The close event comes a task after close(): by then the dialog may be
+        // open again (closed and at once reopened), and this event is not news.
+        if (open && !ref.current?.open) onCancel();
       }}
     >
       {aside ? (
