@@ -241,19 +241,22 @@ export type LibraryAccess =
   | { kind: 'supporter'; level: AccessLevel; sessionId: string; write: true }
   | { kind: 'none'; write: false };
 
+/** The link from `supporterId` to `supportedId`, with its active session (if any) as `sessions[0]`. */
+export function linkWithActiveSession(supporterId: string, supportedId: string) {
+  return zql.supporterLink
+    .where('supporterId', supporterId)
+    .where('supportedId', supportedId)
+    .related('sessions', (s) => s.where('endedAt', 'IS', null).limit(1))
+    .one();
+}
+
 export async function libraryAccess(
   tx: Transaction,
   ctx: AuthContext,
   personId: string,
 ): Promise<LibraryAccess> {
   if (ctx.personId === personId) return { kind: 'owner', write: true };
-  const link = await tx.run(
-    zql.supporterLink
-      .where('supporterId', ctx.personId)
-      .where('supportedId', personId)
-      .related('sessions', (s) => s.where('endedAt', 'IS', null).limit(1))
-      .one(),
-  );
+  const link = await tx.run(linkWithActiveSession(ctx.personId, personId));
   const session = link?.sessions[0];
   if (!link || !session) return { kind: 'none', write: false };
   return { kind: 'supporter', level: link.accessLevel, sessionId: session.id, write: true };

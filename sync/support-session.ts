@@ -11,7 +11,12 @@ import { defineChange, type HistoryEntry, historyEntry } from './change.ts';
 import { appError } from './errors.ts';
 import { itemId as id, idMessages } from './ids.ts';
 import { shortName } from './names.ts';
-import { readableSessions, requireAuth, takesPartIn } from './permissions.ts';
+import {
+  linkWithActiveSession,
+  readableSessions,
+  requireAuth,
+  takesPartIn,
+} from './permissions.ts';
 import { lockRows } from './pipeline.ts';
 
 export const supportSessionQueries = {
@@ -78,13 +83,7 @@ export const startSession = defineChange(sessionStartArgs, async (tx, ctx, args)
     'SELECT 1 FROM supporter_link WHERE supporter_id = $1 AND supported_id = $2 FOR UPDATE',
     [me.personId, args.personId],
   );
-  const link = await tx.run(
-    zql.supporterLink
-      .where('supporterId', me.personId)
-      .where('supportedId', args.personId)
-      .related('sessions', (s) => s.where('endedAt', 'IS', null).limit(1))
-      .one(),
-  );
+  const link = await tx.run(linkWithActiveSession(me.personId, args.personId));
   if (!link) throw appError('forbidden', supportMessages.notConnected);
   if (link.sessions[0]) return undefined;
   const now = Date.now();

@@ -12,6 +12,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { zql } from '../../schema/zero-schema.gen.ts';
 import { appError } from '../../sync/errors.ts';
+import { linkWithActiveSession } from '../../sync/permissions.ts';
 import { supportMessages, supportSessionServerChanges } from '../../sync/support-session.ts';
 import {
   answers,
@@ -82,13 +83,7 @@ export function supportRoutes(deps: AppDeps) {
             id: randomUUID(),
           });
           // Started now, or the one another tab or device opened: the link's active session.
-          const link = await zdb.run(
-            zql.supporterLink
-              .where('supporterId', ctx.personId)
-              .where('supportedId', personId)
-              .related('sessions', (s) => s.where('endedAt', 'IS', null).limit(1))
-              .one(),
-          );
+          const link = await zdb.run(linkWithActiveSession(ctx.personId, personId));
           if (!link) break;
           const active = link.sessions[0];
           if (!active) continue;

@@ -4,8 +4,10 @@
  * (web/navigation/page-title.ts) stands until the data is there; the page then
  * names itself, and gives the static title back when it closes.
  */
+
 import { useQuery } from '@rocicorp/zero/react';
 import { useEffect } from 'react';
+import { shortName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
 import { messages } from '../messages.ts';
 import { pageTitle } from '../navigation/page-title.ts';
@@ -26,6 +28,6 @@ export function usePageTitle(...parts: (string | undefined | null)[]) {
 export function useLibraryName(personId: string): string | undefined {
   const [person] = useQuery(queries.person.byId({ personId }));
   if (!person) return undefined;
-  const first = person.knownAs || person.firstName;
+  const first = shortName(person);
   return first ? messages.titles.libraryOf(first) : undefined;
 }

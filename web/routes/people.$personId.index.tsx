@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import type { Feeling } from '../../schema/enums.ts';
 import { dates } from '../../sync/dates.ts';
 import { historySentence } from '../../sync/history.ts';
+import { shortName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
 import { reviewGroup } from '../../sync/review.ts';
 import { EasyHome } from '../components/easy-read-lazy.tsx';
@@ -62,7 +63,7 @@ function Home() {
   const writable = useCanWrite(personId);
   const lastVisit = useLastVisit(personId);
   const easy = useEasyRead(personId);
-  const name = person?.knownAs || person?.firstName || '';
+  const name = shortName(person);
   const now = Date.now();
   const dueRows = rows.filter((p) => reviewGroup(p, now) === 'Due');
   const recentFirst = [...rows].sort((a, b) => b.updatedAt - a.updatedAt);
@@ -73,7 +74,7 @@ function Home() {
         if (s.endedAt !== null) return [];
         const link = links.find((l) => l.supporterId === s.supporterId);
         const who = link?.supporter;
-        return [{ id: s.id, name: who?.knownAs || who?.firstName || '', since: s.startedAt }];
+        return [{ id: s.id, name: shortName(who), since: s.startedAt }];
       })
     : [];
   if (easy.on) return <EasyHome personId={personId} name={name} />;
@@ -255,9 +256,7 @@ function EventLine({
 }) {
   const who = e.creator;
   const actor =
-    who && e.createdBy
-      ? { id: e.createdBy, name: who.knownAs || who.firstName || '', fullName: who.fullName }
-      : null;
+    who && e.createdBy ? { id: e.createdBy, name: shortName(who), fullName: who.fullName } : null;
   return (
     <li>
       {fresh ? <span className="home-new">{t.newSince}: </span> : null}

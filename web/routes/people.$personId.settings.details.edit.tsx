@@ -2,6 +2,7 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Pronouns } from '../../schema/enums.ts';
+import { shortName } from '../../sync/names.ts';
 import { CHOOSABLE_ROLES, type ChoosableRole, personDetailsSchema } from '../../sync/person.ts';
 import { queries } from '../../sync/queries.ts';
 import { knownAccess } from '../access.ts';
@@ -187,7 +188,7 @@ function EditDetails() {
     }
   }
 
-  const name = person.knownAs || person.firstName || '';
+  const name = shortName(person);
   return (
     <form className="card account-details" onSubmit={submit} noValidate aria-busy={busy}>
       <h1>

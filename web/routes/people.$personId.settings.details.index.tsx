@@ -1,6 +1,7 @@
 import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { Pronouns } from '../../schema/enums.ts';
+import { shortName } from '../../sync/names.ts';
 import type { ChoosableRole } from '../../sync/person.ts';
 import { queries } from '../../sync/queries.ts';
 import { useIsAdministrator } from '../hooks/use-is-administrator.ts';
@@ -35,7 +36,7 @@ function Details() {
   const [person, personState] = useQuery(queries.person.byId({ personId }));
   const [detail] = useQuery(queries.person.detail({ personId }));
   const administrator = useIsAdministrator(personId);
-  const name = person?.knownAs || person?.firstName || '';
+  const name = shortName(person);
   if (!person) {
     return personState.type === 'complete' ? (
       <p role="alert" className="alert">

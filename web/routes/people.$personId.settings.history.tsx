@@ -2,6 +2,7 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_HISTORY_GROUP } from '../../sync/history.ts';
+import { shortName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
 import { ChoiceGroup } from '../components/choice-group.tsx';
 import { EasyHistory } from '../components/easy-read-lazy.tsx';
@@ -50,7 +51,7 @@ function HistoryFeed() {
   const navigate = useNavigate({ from: Route.fullPath });
   const own = session.person.id === personId;
   const [person] = useQuery(queries.person.byId({ personId }), { enabled: !own });
-  const name = person?.knownAs || person?.firstName || '';
+  const name = shortName(person);
   const title = own || !name ? t.title : t.titleOf(name);
   usePageTitle(title);
   const { state, more: loadMore } = useHistoryPages(personId, show);

@@ -2,6 +2,7 @@ import { useQuery } from '@rocicorp/zero/react';
 import { createFileRoute, Navigate, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { dates } from '../../sync/dates.ts';
+import { shortName } from '../../sync/names.ts';
 import { queries } from '../../sync/queries.ts';
 import { planLabel, subscriptionMessages } from '../../sync/subscription.ts';
 import { ApiError, call, client } from '../api-client.ts';
@@ -101,7 +102,7 @@ function SubscriptionPage() {
   const ctx = useNavContext(personId);
   const own = session.person.id === personId;
   const [person] = useQuery(queries.person.byId({ personId }), { enabled: !own });
-  const name = person?.knownAs || person?.firstName || '';
+  const name = shortName(person);
   const title = own || !name ? t.title : t.titleOf(name);
   usePageTitle(title);
 
@@ -234,9 +235,7 @@ function Subscribed({
   const sub = state.subscription;
   const current = state.plan ?? plans.find((p) => p.isDefault);
   const live = sub?.live ? sub : null;
-  const lookedAfterBy = live?.administratedBy
-    ? live.administratedBy.knownAs || live.administratedBy.firstName
-    : null;
+  const lookedAfterBy = live?.administratedBy ? shortName(live.administratedBy) : null;
   return (
     <>
       <p>{own || !name ? t.intro : t.introOf(name)}</p>
